@@ -1,0 +1,138 @@
+// Installs whatever the local stack is missing, using only Node's built-ins (it runs before `npm ci`).
+// Every step is idempotent: what is already installed is reused. Tools go into the ignored .stack
+// folder; Maven, Go and npm keep their own download caches in the user's home.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const STACK = process.env.BAZAR_STACK_DIR ?? path.join(ROOT, '.stack');
+const KEYCLOAK_VERSION = '26.4.7';
+const FERRETDB_MODULE = 'github.com/FerretDB/FerretDB';
+const FERRETDB_VERSION = 'v1.24.2';
+const APT_PACKAGES = { 'redis-server': 'redis-server', nginx: 'nginx-light', chromium: 'chromium' };
+
+/** A problem the user must fix; printed as one line. */
+export class InstallError extends Error {}
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { stdio: options.capture ? 'pipe' : 'inherit', encoding: 'utf8', cwd: ROOT, ...options });
+  if (result.error || result.status !== 0) {
+    const output = options.capture ? `\n${result.stdout ?? ''}${result.stderr ?? ''}`.trimEnd() : '';
+    throw new InstallError(`'${command} ${args.join(' ')}' failed${output}`);
+  }
+  return result.stdout ?? '';
+}
+
+const has = (command) => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+
+function step(what, fn) {
+  const started = Date.now();
+  process.stdout.write(`• ${what}… `);
+  const skipped = fn() === 'skipped';
+  console.log(skipped ? 'already there' : `done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
+function checkPrerequisites() {
+  const [major, minor] = process.versions.node.split('.').map(Number);
+  if (major < 20 || (major === 20 && minor < 19)) throw new InstallError(`Node ${process.versions.node} is too old: install Node 20.19 or newer.`);
+  if (!has('java')) throw new InstallError('Java is missing: install a JDK 17 or newer (apt-get install openjdk-17-jdk-headless).');
+  if (!has('mvn')) throw new InstallError('Maven is missing: apt-get install maven.');
+  if (!has('go')) throw new InstallError('Go is missing: install Go 1.24 or newer (FerretDB is built from source).');
+}
+
+function installSystemPackages() {
+  const missing = Object.entries(APT_PACKAGES).filter(([command]) => !has(command)).map(([, pkg]) => pkg);
+  if (missing.length === 0) return 'skipped';
+  if (process.getuid?.() !== 0) {
+    throw new InstallError(`Missing system packages: run 'sudo apt-get install -y ${missing.join(' ')}' and try again.`);
+  }
+  run('apt-get', ['update', '-qq']);
+  run('apt-get', ['install', '-y', '-qq', ...missing], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+}
+
+const fileHash = (file) => createHash('sha256').update(readFileSync(file)).digest('hex');
+
+function installNodeModules() {
+  const marker = path.join(ROOT, 'node_modules', '.bazar-lock-hash');
+  const lockHash = fileHash(path.join(ROOT, 'package-lock.json'));
+  if (existsSync(marker) && readFileSync(marker, 'utf8') === lockHash) return 'skipped';
+  run('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error']);
+  writeFileSync(marker, lockHash);
+}
+
+function installKafka() {
+  const libs = path.join(STACK, 'kafka', 'libs');
+  if (existsSync(path.join(libs, 'kafka_2.13-3.9.1.jar'))) return 'skipped';
+  run('mvn', ['-B', '-q', '-f', 'infra/kafka/pom.xml', 'dependency:copy-dependencies', `-DoutputDirectory=${libs}`, '-DincludeScope=runtime'], { capture: true });
+}
+
+function installKeycloak() {
+  const home = path.join(STACK, 'keycloak-dist', `keycloak-${KEYCLOAK_VERSION}`);
+  if (existsSync(path.join(home, 'bin', 'kc.sh'))) return 'skipped';
+  run('mvn', ['-B', '-q', '-f', 'infra/keycloak/pom.xml', 'dependency:unpack', `-Dunpack.dir=${path.join(STACK, 'keycloak-dist')}`], { capture: true });
+}
+
+function installFerretDb() {
+  const binary = path.join(STACK, 'bin', 'ferretdb');
+  if (existsSync(binary)) return 'skipped';
+  // `go install FerretDB/cmd/ferretdb@v1.24.2` builds a binary that refuses to start: FerretDB reads its
+  // version from a generated build/version/version.txt that the module zip lacks. So the module is
+  // fetched through the Go module proxy, the version file written, and the command built from it.
+  const info = JSON.parse(run('go', ['mod', 'download', '-json', `${FERRETDB_MODULE}@${FERRETDB_VERSION}`], { capture: true }));
+  const source = path.join(STACK, 'src', 'ferretdb');
+  rmSync(source, { recursive: true, force: true });
+  cpSync(info.Dir, source, { recursive: true });
+  for (const entry of walk(source)) chmodSync(entry, statSync(entry).isDirectory() ? 0o755 : 0o644);
+  writeFileSync(path.join(source, 'build', 'version', 'version.txt'), `${FERRETDB_VERSION}\n`);
+  mkdirSync(path.dirname(binary), { recursive: true });
+  run('go', ['build', '-trimpath', '-o', `${binary}.tmp`, './cmd/ferretdb'], { cwd: source, capture: true });
+  renameSync(`${binary}.tmp`, binary);
+}
+
+function* walk(dir) {
+  yield dir;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* walk(full);
+    else yield full;
+  }
+}
+
+const BUILD_INPUTS = ['packages', 'services', 'gateway', 'shell', 'mf-catalog', 'mf-cart', 'mf-dashboard', 'tsconfig.base.json', 'tsconfig.build.json', 'package-lock.json'];
+const NOT_INPUTS = new Set(['node_modules', 'dist', 'test-results', 'coverage']);
+
+/** A fingerprint of every build input (path, size, mtime), so an unchanged tree is not rebuilt. */
+function buildFingerprint() {
+  const hash = createHash('sha256');
+  const visit = (entry) => {
+    const stat = statSync(entry);
+    if (stat.isDirectory()) {
+      for (const child of readdirSync(entry).sort()) if (!NOT_INPUTS.has(child) && !child.endsWith('.tsbuildinfo')) visit(path.join(entry, child));
+    } else hash.update(`${path.relative(ROOT, entry)}:${stat.size}:${stat.mtimeMs}\n`);
+  };
+  for (const input of BUILD_INPUTS) if (existsSync(path.join(ROOT, input))) visit(path.join(ROOT, input));
+  return hash.digest('hex');
+}
+
+function build() {
+  const marker = path.join(STACK, 'build.fingerprint');
+  const fingerprint = buildFingerprint();
+  if (existsSync(marker) && readFileSync(marker, 'utf8') === fingerprint) return 'skipped';
+  run('npm', ['run', '--silent', 'build']);
+  mkdirSync(STACK, { recursive: true });
+  writeFileSync(marker, fingerprint);
+}
+
+/** Everything `npm start` and `npm test` need before the stack can run. */
+export function prepare() {
+  checkPrerequisites();
+  step('system packages (redis, nginx, chromium)', installSystemPackages);
+  step('node modules (npm ci)', installNodeModules);
+  step('Kafka 3.9 broker (Maven Central)', installKafka);
+  step(`Keycloak ${KEYCLOAK_VERSION} (Maven Central)`, installKeycloak);
+  step(`FerretDB ${FERRETDB_VERSION} (Go module proxy)`, installFerretDb);
+  step('build (TypeScript services, webpack front ends)', build);
+}

@@ -1,0 +1,19 @@
+// `npm test`: install what is missing, build, start the real stack, run every jest test against it,
+// stop the stack. Extra arguments go to jest (`npm test -- services/catalog`).
+import { spawn } from 'node:child_process';
+import { InstallError, ROOT, prepare } from './install.mjs';
+
+try {
+  prepare();
+} catch (error) {
+  if (!(error instanceof InstallError)) throw error;
+  console.error(`\n${error.message}`);
+  process.exit(1);
+}
+const jest = ['npx', 'jest', '--ci', ...process.argv.slice(2)];
+process.on('SIGINT', () => {});
+process.on('SIGTERM', () => {});
+spawn(process.execPath, ['--import', 'tsx', 'infra/stack/cli.ts', 'exec', '--', ...jest], { cwd: ROOT, stdio: 'inherit' }).on(
+  'exit',
+  (code) => process.exit(code ?? 1),
+);

@@ -1,0 +1,136 @@
+/**
+ * The local stack: `up` starts every component in order and stays in the foreground until Ctrl-C;
+ * `exec -- <command>` runs a command against the stack (starting and stopping it around the command
+ * unless one is already running); `status` tells which components answer; `down` stops a running `up`.
+ */
+import { readFile, rm, writeFile, mkdir } from 'node:fs/promises';
+import { execa } from 'execa';
+import { ALL, INFRA, SEED, STACK_ENV, type Component } from './components.ts';
+import { Stack, StackError, isReady } from './runner.ts';
+import { WEB_URL } from './ports.ts';
+import { stackPath } from './paths.ts';
+
+const PID_FILE = stackPath('stack.pid');
+
+const ACCOUNTS = `Demo accounts (local use only):
+  admin    admin@bazar.test    / admin123
+  shopper  shopper@bazar.test  / shopper123`;
+
+async function startAll(stack: Stack, components: Component[]): Promise<void> {
+  for (const component of components) {
+    const started = Date.now();
+    process.stdout.write(`  ${component.name.padEnd(9)} starting…`);
+    await stack.start(component);
+    process.stdout.write(` ready in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  }
+}
+
+async function seed(): Promise<void> {
+  const result = await execa(SEED.command, SEED.args, { env: SEED.env, reject: false, all: true });
+  if (result.exitCode !== 0) throw new StackError(`The demo data seed failed:\n${result.all}`);
+  if (result.all) console.log(`  seed      ${result.all.trim().split('\n').join('\n            ')}`);
+}
+
+async function allReady(components: Component[]): Promise<boolean> {
+  const answers = await Promise.all(components.map(isReady));
+  return answers.every(Boolean);
+}
+
+function stopOnSignals(stack: Stack, exitCode: () => number): void {
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping the stack…');
+    await stack.stopAll();
+    await rm(PID_FILE, { force: true });
+    process.exit(exitCode());
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+async function up(infraOnly: boolean): Promise<void> {
+  const components = infraOnly ? INFRA : ALL;
+  const stack = new Stack((name, detail) => console.error(`\n${name} stopped unexpectedly (${detail})`));
+  stopOnSignals(stack, () => 0);
+  const started = Date.now();
+  try {
+    console.log(`Starting ${infraOnly ? 'the infrastructure' : 'the store'}:`);
+    await startAll(stack, components);
+    if (!infraOnly) await seed();
+  } catch (error) {
+    await stack.stopAll();
+    throw error;
+  }
+  await mkdir(stackPath(), { recursive: true });
+  await writeFile(PID_FILE, String(process.pid));
+  console.log(`\nEverything is up in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  if (!infraOnly) console.log(`\n  Bazar: ${WEB_URL}\n\n${ACCOUNTS}\n`);
+  console.log('Press Ctrl-C to stop every process started here.');
+  await new Promise(() => {});
+}
+
+async function exec(command: string[]): Promise<number> {
+  const [file, ...args] = command;
+  if (!file) throw new StackError('exec needs a command: npm run stack -- exec -- <command>');
+  const env = { ...process.env, ...STACK_ENV };
+  if (await allReady(ALL)) {
+    console.log('Using the stack that is already running.');
+    return (await execa(file, args, { stdio: 'inherit', env, reject: false })).exitCode ?? 1;
+  }
+  const stack = new Stack((name, detail) => console.error(`\n${name} stopped unexpectedly (${detail})`));
+  let code = 1;
+  stopOnSignals(stack, () => code);
+  try {
+    console.log('Starting the stack for this run:');
+    await startAll(stack, ALL);
+    await seed();
+    code = (await execa(file, args, { stdio: 'inherit', env, reject: false })).exitCode ?? 1;
+  } finally {
+    console.log('Stopping the stack…');
+    await stack.stopAll();
+  }
+  return code;
+}
+
+async function status(): Promise<void> {
+  for (const component of ALL) {
+    console.log(`${component.name.padEnd(9)} ${(await isReady(component)) ? 'ready' : 'down'}`);
+  }
+}
+
+async function down(): Promise<void> {
+  const pid = Number(await readFile(PID_FILE, 'utf8').catch(() => ''));
+  if (!pid) return console.log('No stack started by `npm start` is running.');
+  process.kill(pid, 'SIGTERM');
+  console.log(`Asked the stack (pid ${pid}) to stop.`);
+}
+
+async function main(): Promise<number> {
+  const [command, ...rest] = process.argv.slice(2);
+  switch (command) {
+    case 'up':
+      await up(rest.includes('--infra'));
+      return 0;
+    case 'exec':
+      return exec(rest[0] === '--' ? rest.slice(1) : rest);
+    case 'status':
+      await status();
+      return 0;
+    case 'down':
+      await down();
+      return 0;
+    default:
+      console.error('usage: stack up [--infra] | exec -- <command> | status | down');
+      return 2;
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof StackError ? `\n${error.message}` : error);
+    process.exit(1);
+  },
+);

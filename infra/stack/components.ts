@@ -1,0 +1,232 @@
+import { mkdir, readFile, writeFile, copyFile, access } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { execa } from 'execa';
+import { HOST, PORTS } from './ports.ts';
+import { KEYCLOAK_HOME, ROOT, rootPath, stackPath } from './paths.ts';
+import { createTopics } from './kafka-topics.ts';
+
+/** One process of the local stack and how to tell that it is ready. */
+export interface Component {
+  name: string;
+  /** Ports it listens on; they must be free before it starts. */
+  ports: number[];
+  command: string;
+  args: string[];
+  env?: Record<string, string>;
+  cwd?: string;
+  /** wait-on resources that all answer once the component is ready. */
+  ready: string[];
+  readyTimeoutMs: number;
+  /** Work before the first start (writing config, formatting storage). */
+  prepare?: () => Promise<void>;
+  /** Work once it is ready (creating topics). */
+  afterReady?: () => Promise<void>;
+}
+
+const exists = (file: string) =>
+  access(file).then(
+    () => true,
+    () => false,
+  );
+
+const KAFKA_BROKERS = `${HOST}:${PORTS.kafka}`;
+const MONGO_URL = `mongodb://${HOST}:${PORTS.ferretdb}`;
+const REDIS_URL = `redis://${HOST}:${PORTS.redis}`;
+const KEYCLOAK_INTERNAL_URL = `http://${HOST}:${PORTS.keycloak}/auth`;
+const serviceUrl = (name: keyof typeof PORTS) => `http://${HOST}:${PORTS[name]}`;
+
+/** Local-only secret of the user service's confidential client (also in the realm import). */
+const USER_SERVICE_CLIENT_SECRET = process.env.KEYCLOAK_ADMIN_CLIENT_SECRET ?? 'bazar-user-service-secret';
+
+const redis: Component = {
+  name: 'redis',
+  ports: [PORTS.redis],
+  command: 'redis-server',
+  args: ['--bind', HOST, '--port', String(PORTS.redis), '--save', '', '--appendonly', 'no', '--dir', stackPath('data')],
+  ready: [`tcp:${HOST}:${PORTS.redis}`],
+  readyTimeoutMs: 15_000,
+  prepare: async () => void (await mkdir(stackPath('data'), { recursive: true })),
+};
+
+const ferretdb: Component = {
+  name: 'ferretdb',
+  ports: [PORTS.ferretdb, PORTS.ferretdbDebug],
+  command: stackPath('bin', 'ferretdb'),
+  args: [
+    '--handler=sqlite',
+    `--sqlite-url=file:${stackPath('data', 'ferretdb')}/`,
+    `--state-dir=${stackPath('data', 'ferretdb-state')}`,
+    `--listen-addr=${HOST}:${PORTS.ferretdb}`,
+    `--debug-addr=${HOST}:${PORTS.ferretdbDebug}`,
+    '--telemetry=disable',
+    '--log-level=warn',
+  ],
+  ready: [`tcp:${HOST}:${PORTS.ferretdb}`],
+  readyTimeoutMs: 20_000,
+  prepare: async () => {
+    await mkdir(stackPath('data', 'ferretdb'), { recursive: true });
+    await mkdir(stackPath('data', 'ferretdb-state'), { recursive: true });
+  },
+};
+
+const kafkaConfig = stackPath('kafka', 'server.properties');
+const kafkaJava = (mainClass: string, ...args: string[]) => [
+  '-Xms256m',
+  '-Xmx512m',
+  '-cp',
+  `${stackPath('kafka', 'libs')}/*`,
+  `-Dlog4j.configuration=file:${rootPath('infra', 'kafka', 'log4j.properties')}`,
+  mainClass,
+  ...args,
+];
+
+const kafka: Component = {
+  name: 'kafka',
+  ports: [PORTS.kafka, PORTS.kafkaController],
+  command: 'java',
+  args: kafkaJava('kafka.Kafka', kafkaConfig),
+  ready: [`tcp:${HOST}:${PORTS.kafka}`],
+  readyTimeoutMs: 60_000,
+  prepare: async () => {
+    const logDirs = stackPath('data', 'kafka');
+    const base = await readFile(rootPath('infra', 'kafka', 'server.properties'), 'utf8');
+    await writeFile(kafkaConfig, `${base}\nlog.dirs=${logDirs}\n`);
+    if (await exists(`${logDirs}/meta.properties`)) return;
+    // KRaft storage is formatted once, with a fresh cluster id.
+    const clusterId = randomBytes(16).toString('base64url');
+    await execa('java', kafkaJava('kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', kafkaConfig));
+  },
+  afterReady: () => createTopics(KAFKA_BROKERS),
+};
+
+const keycloak: Component = {
+  name: 'keycloak',
+  ports: [PORTS.keycloak, PORTS.keycloakManagement],
+  command: `${KEYCLOAK_HOME}/bin/kc.sh`,
+  args: [
+    'start-dev',
+    `--http-host=${HOST}`,
+    `--http-port=${PORTS.keycloak}`,
+    `--http-management-port=${PORTS.keycloakManagement}`,
+    '--http-relative-path=/auth',
+    // Browsers reach Keycloak through nginx; tokens carry this issuer whatever address fetched them.
+    `--hostname=http://localhost:${PORTS.web}/auth`,
+    '--hostname-backchannel-dynamic=true',
+    '--proxy-headers=xforwarded',
+    '--import-realm',
+  ],
+  env: { JAVA_OPTS_KC_HEAP: '-Xms256m -Xmx768m' },
+  ready: [`http-get://${HOST}:${PORTS.keycloak}/auth/realms/bazar/.well-known/openid-configuration`],
+  readyTimeoutMs: 180_000,
+  prepare: async () => {
+    // The realm is imported on first start only; later starts keep what users changed.
+    await mkdir(`${KEYCLOAK_HOME}/data/import`, { recursive: true });
+    await copyFile(rootPath('infra', 'keycloak', 'realms', 'bazar-realm.json'), `${KEYCLOAK_HOME}/data/import/bazar-realm.json`);
+  },
+};
+
+const serviceEnv = (name: 'catalog' | 'cart' | 'order' | 'user' | 'media', extra: Record<string, string> = {}) => ({
+  PORT: String(PORTS[name]),
+  MONGO_URL,
+  MONGO_DB: name,
+  KAFKA_BROKERS,
+  REDIS_URL,
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+  ...extra,
+});
+
+const node = (name: string, folder: string, port: number, env: Record<string, string>): Component => ({
+  name,
+  ports: [port],
+  command: process.execPath,
+  args: [rootPath(folder, 'dist', 'main.js')],
+  env,
+  ready: [`http-get://${HOST}:${port}/ready`],
+  readyTimeoutMs: 30_000,
+});
+
+const services: Component[] = [
+  node('catalog', 'services/catalog', PORTS.catalog, serviceEnv('catalog')),
+  node('cart', 'services/cart', PORTS.cart, serviceEnv('cart', { CATALOG_URL: serviceUrl('catalog') })),
+  node(
+    'order',
+    'services/order',
+    PORTS.order,
+    serviceEnv('order', { CATALOG_URL: serviceUrl('catalog'), CART_URL: serviceUrl('cart') }),
+  ),
+  node(
+    'user',
+    'services/user',
+    PORTS.user,
+    serviceEnv('user', {
+      KEYCLOAK_URL: KEYCLOAK_INTERNAL_URL,
+      KEYCLOAK_REALM: 'bazar',
+      KEYCLOAK_ADMIN_CLIENT_ID: 'bazar-user-service',
+      KEYCLOAK_ADMIN_CLIENT_SECRET: USER_SERVICE_CLIENT_SECRET,
+    }),
+  ),
+  node(
+    'media',
+    'services/media',
+    PORTS.media,
+    serviceEnv('media', { MEDIA_DIR: stackPath('media'), MEDIA_PUBLIC_PATH: '/media/' }),
+  ),
+];
+
+const gateway = node('gateway', 'gateway', PORTS.gateway, {
+  PORT: String(PORTS.gateway),
+  CATALOG_URL: serviceUrl('catalog'),
+  CART_URL: serviceUrl('cart'),
+  ORDER_URL: serviceUrl('order'),
+  USER_URL: serviceUrl('user'),
+  MEDIA_URL: serviceUrl('media'),
+  REDIS_URL,
+  KAFKA_BROKERS,
+  OIDC_ISSUER: `http://localhost:${PORTS.web}/auth/realms/bazar`,
+  OIDC_JWKS_URL: `${KEYCLOAK_INTERNAL_URL}/realms/bazar/protocol/openid-connect/certs`,
+  OIDC_AUDIENCE: 'bazar-api',
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+});
+
+const nginxConfig = stackPath('nginx', 'nginx.conf');
+const nginx: Component = {
+  name: 'nginx',
+  ports: [PORTS.web],
+  command: 'nginx',
+  args: ['-p', stackPath('nginx'), '-c', nginxConfig, '-g', 'daemon off;'],
+  ready: [`http-get://${HOST}:${PORTS.web}/mf-remotes.json`],
+  readyTimeoutMs: 15_000,
+  prepare: async () => {
+    for (const dir of ['nginx/temp', 'logs', 'media']) await mkdir(stackPath(dir), { recursive: true });
+    const template = await readFile(rootPath('infra', 'nginx', 'nginx.conf'), 'utf8');
+    const conf = template
+      .replaceAll('{{ROOT}}', ROOT)
+      .replaceAll('{{STACK}}', stackPath())
+      // Workers of a root master run as nobody unless told otherwise; the project files belong to the caller.
+      .replaceAll('{{USER}}', process.getuid?.() === 0 ? 'user root;' : '');
+    await writeFile(nginxConfig, conf);
+  },
+};
+
+export const INFRA = [redis, ferretdb, kafka, keycloak];
+export const APP = [...services, gateway];
+export const WEB = [nginx];
+export const ALL = [...INFRA, ...APP, ...WEB];
+
+/** The seed runs after the services are up; it only inserts into empty collections. */
+export const SEED = {
+  command: process.execPath,
+  args: [rootPath('services', 'catalog', 'dist', 'seed.js')],
+  env: serviceEnv('catalog'),
+};
+
+/** Where tests and tools find the stack (exported to `exec`'d commands). */
+export const STACK_ENV = {
+  BAZAR_WEB_URL: `http://localhost:${PORTS.web}`,
+  BAZAR_GATEWAY_URL: serviceUrl('gateway'),
+  MONGO_URL,
+  KAFKA_BROKERS,
+  REDIS_URL,
+  KEYCLOAK_URL: KEYCLOAK_INTERNAL_URL,
+  KEYCLOAK_ADMIN_CLIENT_SECRET: USER_SERVICE_CLIENT_SECRET,
+};

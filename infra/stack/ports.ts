@@ -1,0 +1,20 @@
+/** Every port of the local stack, in one place. All of them listen on 127.0.0.1 only. */
+export const PORTS = {
+  web: 8080,
+  keycloak: 8180,
+  keycloakManagement: 9180,
+  gateway: 4000,
+  catalog: 4001,
+  cart: 4002,
+  order: 4003,
+  user: 4004,
+  media: 4005,
+  ferretdb: 27017,
+  ferretdbDebug: 8088,
+  redis: 6379,
+  kafka: 9092,
+  kafkaController: 9093,
+} as const;
+
+export const HOST = '127.0.0.1';
+export const WEB_URL = `http://localhost:${PORTS.web}`;
