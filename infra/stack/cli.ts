@@ -9,6 +9,7 @@ import { ALL, INFRA, SEED, STACK_ENV, type Component } from './components.ts';
 import { Stack, StackError, isReady } from './runner.ts';
 import { WEB_URL } from './ports.ts';
 import { stackPath } from './paths.ts';
+import { residentMemoryByGroup } from './memory.ts';
 
 const PID_FILE = stackPath('stack.pid');
 
@@ -23,6 +24,15 @@ async function startAll(stack: Stack, components: Component[]): Promise<void> {
     await stack.start(component);
     process.stdout.write(` ready in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
   }
+}
+
+const MiB = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
+
+async function printMemory(stack: Stack): Promise<void> {
+  const memory = await residentMemoryByGroup(stack.groups());
+  const total = [...memory.values()].reduce((sum, bytes) => sum + bytes, 0);
+  const parts = [...memory].map(([name, bytes]) => `${name} ${MiB(bytes)}`).join(', ');
+  console.log(`Memory (RSS) of the stack: ${MiB(total)} (${parts})`);
 }
 
 async function seed(): Promise<void> {
@@ -66,6 +76,7 @@ async function up(infraOnly: boolean): Promise<void> {
   await mkdir(stackPath(), { recursive: true });
   await writeFile(PID_FILE, String(process.pid));
   console.log(`\nEverything is up in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  await printMemory(stack);
   if (!infraOnly) console.log(`\n  Bazar: ${WEB_URL}\n\n${ACCOUNTS}\n`);
   console.log('Press Ctrl-C to stop every process started here.');
   await new Promise(() => {});

@@ -97,6 +97,13 @@ export class Stack {
     await component.afterReady?.();
   }
 
+  /** Process group of each running component, keyed by group id. */
+  groups(): Map<number, string> {
+    return new Map(
+      this.running.flatMap(({ component, process: child }) => (child.pid ? [[child.pid, component.name] as const] : [])),
+    );
+  }
+
   async stopAll(): Promise<void> {
     this.stopping = true;
     for (const { component, process: child } of this.running.reverse()) {
