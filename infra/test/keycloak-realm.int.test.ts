@@ -1,0 +1,86 @@
+import { serviceAccountToken, stackEnv } from './stack-env';
+
+const decode = (jwt: string) =>
+  JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString()) as Record<string, unknown>;
+
+async function admin<T>(path: string): Promise<T> {
+  const response = await fetch(`${stackEnv.keycloakUrl}/admin/realms/bazar${path}`, {
+    headers: { authorization: `Bearer ${await serviceAccountToken()}` },
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as T;
+}
+
+describe('the bazar realm imported into the real Keycloak', () => {
+  it('is reachable through nginx under /auth with the public issuer', async () => {
+    const response = await fetch(`${stackEnv.webUrl}/auth/realms/bazar/.well-known/openid-configuration`);
+    expect(response.status).toBe(200);
+    const config = (await response.json()) as { issuer: string; code_challenge_methods_supported: string[] };
+    expect(config.issuer).toBe('http://localhost:8080/auth/realms/bazar');
+    expect(config.code_challenge_methods_supported).toContain('S256');
+  });
+
+  it('issues RS256 tokens for the bazar-api audience with the public issuer', async () => {
+    const token = await serviceAccountToken();
+    const header = JSON.parse(Buffer.from(token.split('.')[0] ?? '', 'base64url').toString()) as {
+      alg: string;
+    };
+    const claims = decode(token);
+    expect(header.alg).toBe('RS256');
+    expect(claims.iss).toBe('http://localhost:8080/auth/realms/bazar');
+    expect([claims.aud].flat()).toContain('bazar-api');
+  });
+
+  it('has the password policy and the admin role', async () => {
+    const realm = await admin<{ passwordPolicy: string; registrationAllowed: boolean; rememberMe: boolean }>(
+      '',
+    );
+    expect(realm.passwordPolicy).toBe('length(6)');
+    expect(realm.registrationAllowed).toBe(true);
+    expect(realm.rememberMe).toBe(true);
+
+    const role = await admin<{ name: string }>('/roles/admin');
+    expect(role.name).toBe('admin');
+  });
+
+  it('lets the public storefront client in only by the code flow, with PKCE, to the store', async () => {
+    const authorize = (redirectUri: string) =>
+      fetch(
+        `${stackEnv.keycloakUrl}/realms/bazar/protocol/openid-connect/auth?` +
+          new URLSearchParams({
+            client_id: 'storefront',
+            response_type: 'code',
+            scope: 'openid',
+            redirect_uri: redirectUri,
+            code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+            code_challenge_method: 'S256',
+          }),
+      );
+    const toStore = await authorize('http://localhost:8080/');
+    expect(toStore.status).toBe(200);
+    expect(await toStore.text()).toContain('kc-form-login');
+    const elsewhere = await authorize('http://evil.example/');
+    expect(await elsewhere.text()).toContain('Invalid parameter: redirect_uri');
+
+    const passwordGrant = await fetch(`${stackEnv.keycloakUrl}/realms/bazar/protocol/openid-connect/token`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        grant_type: 'password',
+        client_id: 'storefront',
+        username: 'shopper@bazar.test',
+        password: 'shopper123',
+      }),
+    });
+    expect(passwordGrant.status).toBe(400);
+    expect(((await passwordGrant.json()) as { error: string }).error).toBe('unauthorized_client');
+  });
+
+  it('has the seeded admin holding the admin role and the seeded shopper without it', async () => {
+    const [adminUser] = await admin<Array<{ id: string }>>('/users?email=admin@bazar.test&exact=true');
+    const [shopper] = await admin<Array<{ id: string }>>('/users?email=shopper@bazar.test&exact=true');
+    const rolesOf = async (id: string) =>
+      (await admin<Array<{ name: string }>>(`/users/${id}/role-mappings/realm`)).map((r) => r.name);
+    expect(await rolesOf(adminUser!.id)).toContain('admin');
+    expect(await rolesOf(shopper!.id)).not.toContain('admin');
+  });
+});
