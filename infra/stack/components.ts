@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile, copyFile, access } from 'node:fs/promises';
+import { mkdir, readFile, writeFile, copyFile, access, symlink, rm } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { execa } from 'execa';
 import { HOST, PORTS } from './ports.ts';
@@ -122,6 +122,9 @@ const keycloak: Component = {
     // The realm is imported on first start only; later starts keep what users changed.
     await mkdir(`${KEYCLOAK_HOME}/data/import`, { recursive: true });
     await copyFile(rootPath('infra', 'keycloak', 'realms', 'bazar-realm.json'), `${KEYCLOAK_HOME}/data/import/bazar-realm.json`);
+    // The store's login theme is served from the repository, so edits show on reload in dev mode.
+    await rm(`${KEYCLOAK_HOME}/themes/bazar`, { recursive: true, force: true });
+    await symlink(rootPath('infra', 'keycloak', 'themes', 'bazar'), `${KEYCLOAK_HOME}/themes/bazar`);
   },
 };
 
