@@ -13,6 +13,7 @@ module.exports = {
     '^@bazar/contracts$': '<rootDir>/packages/contracts/src/index.ts',
     '^@bazar/service-kit$': '<rootDir>/packages/service-kit/src/index.ts',
   },
+  testMatch: ['**/*.test.ts', '**/*.test.tsx'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/.stack/'],
   modulePathIgnorePatterns: ['<rootDir>/.stack/', '/dist/'],
   testTimeout: 60_000,

@@ -1,0 +1,63 @@
+import { Agent, request, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
+import { pipeline } from 'node:stream';
+import { REQUEST_ID_HEADER, type Logger } from '@bazar/service-kit';
+import type { RequestHandler } from 'express';
+
+const CONNECT_TIMEOUT_MS = 1_000;
+const IDLE_TIMEOUT_MS = 30_000;
+const RETRY_AFTER_SECONDS = '5';
+
+// Headers that describe one connection, not the message (RFC 9110 section 7.6.1).
+const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade'];
+
+function endToEnd<H extends IncomingHttpHeaders>(headers: H): OutgoingHttpHeaders {
+  const copy: OutgoingHttpHeaders = { ...headers };
+  for (const name of HOP_BY_HOP) delete copy[name];
+  return copy;
+}
+
+/** Streams a request to one service and its answer back, without buffering either body, over
+ *  kept-alive connections. A service that cannot be reached within a second answers 503 with
+ *  Retry-After; one that stops answering, 504. */
+export function proxyTo(baseUrl: string, serviceName: string, log: Logger): RequestHandler {
+  const upstream = new URL(baseUrl);
+  const agent = new Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64 });
+
+  return (req, res) => {
+    const headers = endToEnd(req.headers);
+    headers.host = upstream.host;
+    headers[REQUEST_ID_HEADER] = String(res.getHeader(REQUEST_ID_HEADER));
+    headers['x-forwarded-for'] = [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ');
+
+    const outgoing = request({ hostname: upstream.hostname, port: upstream.port, method: req.method, path: req.originalUrl, headers, agent, timeout: IDLE_TIMEOUT_MS });
+
+    outgoing.on('socket', (socket) => {
+      if (!socket.connecting) return;
+      const timer = setTimeout(() => outgoing.destroy(Object.assign(new Error('connect timeout'), { code: 'ECONNTIMEOUT' })), CONNECT_TIMEOUT_MS);
+      socket.once('connect', () => clearTimeout(timer));
+      socket.once('close', () => clearTimeout(timer));
+    });
+    outgoing.on('timeout', () => outgoing.destroy(Object.assign(new Error('no answer'), { code: 'ETIMEDOUT' })));
+
+    outgoing.on('response', (answer) => {
+      res.writeHead(answer.statusCode ?? 502, endToEnd(answer.headers));
+      pipeline(answer, res, () => undefined);
+    });
+
+    outgoing.on('error', (err: NodeJS.ErrnoException) => {
+      if (res.headersSent) return void res.destroy(err);
+      const timedOut = err.code === 'ETIMEDOUT';
+      log.warn({ err: err.message, code: err.code, service: serviceName }, 'service unreachable');
+      res.setHeader('Retry-After', RETRY_AFTER_SECONDS);
+      res
+        .status(timedOut ? 504 : 503)
+        .json({ error: timedOut ? `The ${serviceName} service did not answer in time` : `The ${serviceName} service is unavailable; try again shortly` });
+    });
+
+    // a client that goes away cancels the call to the service
+    res.on('close', () => {
+      if (!res.writableFinished) outgoing.destroy();
+    });
+    pipeline(req, outgoing, () => undefined);
+  };
+}

@@ -1,0 +1,41 @@
+/** The public API of spec.md section 7 (served by nginx under /api), and which service answers
+ *  each path. `*` ends a prefix. Anonymous visitors may only read the catalog; every other call
+ *  needs a signed-in user, and `admin` calls the admin role. */
+export type ServiceName = 'catalog' | 'cart' | 'order' | 'user' | 'media';
+export type Access = 'public-read' | 'user' | 'admin';
+
+export interface Route {
+  /** an express path: exact, or a prefix ending in `/*rest` */
+  path: string;
+  service: ServiceName;
+  access: Access;
+}
+
+const route = (path: string, service: ServiceName, access: Access): Route => ({
+  path: path.endsWith('/*') ? `${path}rest` : path,
+  service,
+  access,
+});
+
+export const ROUTES: readonly Route[] = [
+  route('/products', 'catalog', 'public-read'),
+  route('/product-details/*', 'catalog', 'public-read'),
+  route('/alloffers', 'catalog', 'public-read'),
+  route('/offer', 'catalog', 'admin'),
+  route('/addproducts', 'catalog', 'admin'),
+  route('/addtocart', 'cart', 'user'),
+  route('/myallcart/*', 'cart', 'user'),
+  route('/deletecart/*', 'cart', 'user'),
+  route('/orderplace', 'order', 'user'),
+  route('/myorders', 'order', 'user'),
+  route('/orders/*', 'order', 'user'),
+  route('/users/*', 'user', 'user'),
+  route('/allusers', 'user', 'admin'),
+  route('/makeadmin/*', 'user', 'admin'),
+  route('/delete/*', 'user', 'admin'),
+  route('/admin/*', 'user', 'user'),
+  route('/profiledata/*', 'user', 'user'),
+  route('/myprofiledata/*', 'user', 'user'),
+  route('/review', 'user', 'user'),
+  route('/upload', 'media', 'user'),
+];

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { Email, ObjectIdString } from './common';
+
+export const MAX_LINE_QUANTITY = 99;
+
+/** One product in a shopper's cart, with the catalog's name, price and image copied in when added. */
+export const CartLine = z.object({
+  _id: ObjectIdString,
+  productId: ObjectIdString,
+  cartimage: z.string(),
+  cartName: z.string(),
+  /** taka, per piece */
+  cartPrice: z.number(),
+  cartDes: z.string(),
+  cartQuantity: z.number().int(),
+  userEmail: z.string(),
+});
+export type CartLine = z.infer<typeof CartLine>;
+export const CartLineList = z.array(CartLine);
+
+/** The spec's add-to-cart body plus the product id. Name, price, image and description are taken
+ *  from the catalog, so the copies a client sends are accepted and ignored. */
+export const AddToCart = z.object({
+  productId: ObjectIdString,
+  cartQuantity: z.number().int().min(1).max(MAX_LINE_QUANTITY).default(1),
+  userEmail: Email.optional(),
+  cartimage: z.unknown().optional(),
+  cartName: z.unknown().optional(),
+  cartPrice: z.unknown().optional(),
+  cartDes: z.unknown().optional(),
+});
+export type AddToCart = z.infer<typeof AddToCart>;

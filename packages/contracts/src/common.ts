@@ -1,0 +1,75 @@
+import { z } from 'zod';
+
+/** The answer of every refused request. */
+export const ErrorAnswer = z.object({ error: z.string() });
+export type ErrorAnswer = z.infer<typeof ErrorAnswer>;
+
+/** A MongoDB ObjectId as 24 hex characters; anything else (including `{ "$gt": "" }`) is refused. */
+export const ObjectIdString = z.string().regex(/^[0-9a-fA-F]{24}$/, 'must be a 24-character hex id');
+export const IdParams = z.strictObject({ id: ObjectIdString });
+export type IdParams = z.infer<typeof IdParams>;
+
+/** The spec's sign-up pattern: lowercase letters and digits, an @, lowercase letters, a dot, 2 to 3 letters.
+ *  The sign-up and login screens apply it; the API accepts any well-formed address because the
+ *  identity provider (and its seeded accounts such as shopper@bazar.test) may hold others. */
+export const SPEC_EMAIL_PATTERN = /^[a-z0-9]+@[a-z]+\.[a-z]{2,3}$/;
+export const SignupEmail = z
+  .string({ error: 'Email is Required' })
+  .min(1, 'Email is Required')
+  .regex(SPEC_EMAIL_PATTERN, 'Provide a valid Email');
+
+/** An email address as the API takes it: a plain string (never an object), trimmed and lowercased. */
+export const Email = z.string().trim().toLowerCase().max(254).pipe(z.email('must be an email address'));
+export const EmailParams = z.strictObject({ email: Email });
+export type EmailParams = z.infer<typeof EmailParams>;
+
+/** Bangladeshi mobile number: 01 then 9 digits (operator prefixes 013-019), +880 accepted;
+ *  normalised to the local 01XXXXXXXXX form. */
+export const BD_MOBILE_PATTERN = /^(?:\+880|0)(1[3-9]\d{8})$/;
+export const BdMobilePhone = z
+  .string()
+  .trim()
+  .transform((s) => s.replace(/[\s-]/g, ''))
+  .pipe(z.string().regex(BD_MOBILE_PATTERN, 'must be a Bangladeshi mobile number such as 01712345678'))
+  .transform((s) => s.replace(BD_MOBILE_PATTERN, '0$1'));
+
+/** Free text a person typed: trimmed, required, bounded. */
+export const Text = (max: number) => z.string().trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
+
+/** What the mongo-style write answers of the spec carry. */
+export const InsertAnswer = z.object({ acknowledged: z.boolean(), insertedId: z.string() });
+export type InsertAnswer = z.infer<typeof InsertAnswer>;
+export const DeleteAnswer = z.object({ acknowledged: z.boolean(), deletedCount: z.number().int() });
+export type DeleteAnswer = z.infer<typeof DeleteAnswer>;
+export const UpdateAnswer = z.object({ acknowledged: z.boolean(), modifiedCount: z.number().int() });
+export type UpdateAnswer = z.infer<typeof UpdateAnswer>;
+
+/** Identity the gateway forwards to the services after verifying the bearer token. Client-sent
+ *  copies of these headers are stripped by the gateway. The name is URI-encoded, because header
+ *  values cannot carry Bangla text. */
+export const IDENTITY_HEADERS = {
+  id: 'x-user-id',
+  email: 'x-user-email',
+  name: 'x-user-name',
+  role: 'x-user-role',
+} as const;
+export const Role = z.enum(['user', 'admin']);
+export type Role = z.infer<typeof Role>;
+export const IdentityHeaders = z.object({
+  [IDENTITY_HEADERS.id]: z.string().min(1).max(100),
+  [IDENTITY_HEADERS.email]: Email,
+  [IDENTITY_HEADERS.name]: z
+    .string()
+    .max(1000)
+    .transform((encoded, ctx) => {
+      try {
+        return decodeURIComponent(encoded);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be URI-encoded' });
+        return z.NEVER;
+      }
+    })
+    .optional(),
+  [IDENTITY_HEADERS.role]: Role.optional(),
+});
+export type IdentityHeaders = z.infer<typeof IdentityHeaders>;

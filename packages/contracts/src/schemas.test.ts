@@ -1,0 +1,94 @@
+import { AddToCart, BdMobilePhone, Email, IdParams, NewProduct, OrderPlaced, PlaceOrder, SignupEmail, deadLetterTopic, TOPICS } from './index';
+
+describe('ids and emails', () => {
+  it('accepts a 24-hex ObjectId and refuses anything else', () => {
+    expect(IdParams.safeParse({ id: '507f1f77bcf86cd799439011' }).success).toBe(true);
+    expect(IdParams.safeParse({ id: '507f1f77bcf86cd79943901' }).success).toBe(false);
+    expect(IdParams.safeParse({ id: { $gt: '' } }).success).toBe(false);
+  });
+
+  it('lowercases API emails and refuses query-operator objects', () => {
+    expect(Email.parse(' Shopper@Bazar.test ')).toBe('shopper@bazar.test');
+    expect(Email.safeParse({ $gt: '' }).success).toBe(false);
+    expect(Email.safeParse('not-an-email').success).toBe(false);
+  });
+
+  it('applies the spec pattern with its messages at sign-up', () => {
+    expect(SignupEmail.safeParse('rahim99@gmail.com').success).toBe(true);
+    const wrong = SignupEmail.safeParse('Rahim.Uddin@gmail.com');
+    expect(wrong.success || wrong.error.issues[0]?.message).toBe('Provide a valid Email');
+    const empty = SignupEmail.safeParse('');
+    expect(empty.success || empty.error.issues[0]?.message).toBe('Email is Required');
+  });
+});
+
+describe('Bangladeshi mobile numbers', () => {
+  it.each([
+    ['01712345678', '01712345678'],
+    ['+8801712345678', '01712345678'],
+    ['017-1234-5678', '01712345678'],
+  ])('accepts %s as %s', (input, normalised) => {
+    expect(BdMobilePhone.parse(input)).toBe(normalised);
+  });
+
+  it.each(['0171234567', '02712345678', '01212345678', '+881712345678', '8801712345678x'])('refuses %s', (input) => {
+    expect(BdMobilePhone.safeParse(input).success).toBe(false);
+  });
+});
+
+describe('new product', () => {
+  const valid = { name: 'Miniket Rice 5 kg', price: '385', quantity: '40', description: 'Fine white rice', img: '/media/abc.webp' };
+
+  it('parses numbers sent as text', () => {
+    expect(NewProduct.parse(valid)).toMatchObject({ price: 385, quantity: 40 });
+  });
+
+  it.each([
+    [{ price: 'abc' }, 'price must be a number'],
+    [{ price: '0' }, 'price must be more than 0'],
+    [{ price: '-5' }, 'price must be a number'],
+    [{ price: '1000001' }, 'price must be at most 1000000 taka'],
+    [{ price: '10.555' }, 'price must not have more than 2 decimals'],
+    [{ quantity: '2.5' }, 'quantity must be a whole number'],
+    [{ quantity: '100001' }, 'quantity must be between 0 and 100000'],
+    [{ name: '   ' }, 'is required'],
+  ])('refuses %j with "%s"', (change, message) => {
+    const result = NewProduct.safeParse({ ...valid, ...change });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => i.message)).toContain(message);
+  });
+});
+
+describe('cart and order bodies', () => {
+  it('defaults the quantity to one and ignores client copies of catalog fields', () => {
+    expect(AddToCart.parse({ productId: '507f1f77bcf86cd799439011', cartPrice: 1 })).toMatchObject({ cartQuantity: 1 });
+    expect(AddToCart.safeParse({ productId: '507f1f77bcf86cd799439011', cartQuantity: 100 }).success).toBe(false);
+  });
+
+  it('accepts the spec order body with an empty phone', () => {
+    expect(PlaceOrder.safeParse({ name: 'Rahim', email: 'rahim@bazar.test', phone: '', addinfo: '', total: 90, mycart: [] }).success).toBe(true);
+  });
+});
+
+describe('events', () => {
+  it('validates the OrderPlaced envelope', () => {
+    const event = {
+      id: '2f1b7c8e-4d8a-4b8e-9a3f-1c2d3e4f5a6b',
+      type: 'OrderPlaced',
+      occurredAt: new Date().toISOString(),
+      payload: {
+        orderId: '507f1f77bcf86cd799439011',
+        userEmail: 'rahim@bazar.test',
+        items: [{ productId: '507f1f77bcf86cd799439012', quantity: 2 }],
+        cartLineIds: ['507f1f77bcf86cd799439013'],
+      },
+    };
+    expect(OrderPlaced.safeParse(event).success).toBe(true);
+    expect(OrderPlaced.safeParse({ ...event, type: 'RoleChanged' }).success).toBe(false);
+    expect(OrderPlaced.safeParse({ ...event, id: 'not-a-uuid' }).success).toBe(false);
+  });
+
+  it('names dead-letter topics after their topic', () => {
+    expect(deadLetterTopic(TOPICS.orderPlaced)).toBe('order-placed.dlq');
+  });
+});

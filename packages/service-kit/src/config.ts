@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads the environment once and validates it; a missing or malformed setting throws a
+ *  ConfigError naming every variable at fault. */
+export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const name = issue.path.join('.') || '(environment)';
+    return env[name] === undefined && issue.path.length > 0 ? `${name} is not set` : `${name}: ${issue.message}`;
+  });
+  throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+}
+
+const url = (protocols: RegExp) => z.url({ protocol: protocols });
+
+/** Settings every service shares. */
+export const ServiceEnv = z.object({
+  PORT: z.coerce.number().int().min(1).max(65_535),
+  /** Loopback by default; a container sets 0.0.0.0 so its network can reach it. */
+  HOST: z.string().default('127.0.0.1'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export const MongoEnv = z.object({
+  MONGO_URL: url(/^mongodb(\+srv)?$/),
+  MONGO_DB: z.string().regex(/^[a-z][a-z0-9_-]{0,62}$/, 'must be a database name'),
+});
+
+export const KafkaEnv = z.object({
+  KAFKA_BROKERS: z
+    .string()
+    .transform((list) => list.split(',').map((broker) => broker.trim()).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^[\w.-]+:\d+$/, 'must be host:port[,host:port]')).min(1)),
+});
+
+export const RedisEnv = z.object({ REDIS_URL: url(/^rediss?$/) });
+
+/** A base URL of another service, for internal reads. */
+export const ServiceUrl = url(/^https?$/).transform((u) => u.replace(/\/+$/, ''));
+
+/** What a service with a database, Kafka and Redis reads; extend it with its own URLs. */
+export const StandardServiceEnv = ServiceEnv.extend(MongoEnv.shape).extend(KafkaEnv.shape).extend(RedisEnv.shape);
+export type StandardServiceEnv = z.infer<typeof StandardServiceEnv>;

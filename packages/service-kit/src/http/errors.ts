@@ -1,0 +1,70 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import mongoose from 'mongoose';
+import { ZodError } from 'zod';
+
+/** An error whose message is safe to show to the client, with its HTTP status. */
+export class HttpError extends Error {
+  override name = 'HttpError';
+  constructor(
+    readonly status: number,
+    message: string,
+    /** extra answer fields, e.g. the items that are out of stock */
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, message);
+export const forbidden = (message = 'You may not do that') => new HttpError(403, message);
+export const notFound = (message = 'Not found') => new HttpError(404, message);
+export const conflict = (message: string, details?: Record<string, unknown>) => new HttpError(409, message, details);
+
+/** "price must be a number; name is required": the first few issues in plain words. */
+export function describeZodError(error: ZodError, where?: string): string {
+  return error.issues
+    .slice(0, 5)
+    .map((issue) => {
+      const field = issue.path.map(String).join('.');
+      const subject = [where, field].filter(Boolean).join(' ');
+      if (!subject || (field && issue.message.startsWith(field))) return issue.message;
+      return /^[a-z]/.test(issue.message) ? `${subject} ${issue.message}` : `${subject}: ${issue.message}`;
+    })
+    .join('; ');
+}
+
+interface BodyParserError {
+  type: string;
+  status: number;
+  expose: boolean;
+  message: string;
+}
+function isBodyParserError(err: unknown): err is BodyParserError {
+  return typeof err === 'object' && err !== null && 'type' in err && 'status' in err && typeof err.status === 'number';
+}
+
+export const unknownRoute: RequestHandler = (_req, _res, next) => next(notFound('No such endpoint'));
+
+/** Maps every error to `{ error }` with a status; only unexpected errors answer 500, without detail. */
+export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, next) => {
+  if (res.headersSent) return next(err);
+  const answer = (status: number, error: string, details?: Record<string, unknown>) =>
+    void res.status(status).json({ ...details, error });
+
+  if (err instanceof HttpError) {
+    if (err.status === 503) res.setHeader('Retry-After', '5');
+    return answer(err.status, err.message, err.details);
+  }
+  if (err instanceof ZodError) return answer(400, describeZodError(err));
+  if (isBodyParserError(err)) {
+    if (err.type === 'entity.too.large') return answer(413, 'The request body is too large');
+    if (err.type === 'entity.parse.failed') return answer(400, 'The request body is not valid JSON');
+    if (err.status >= 400 && err.status < 500) return answer(err.status, err.expose ? err.message : 'Bad request');
+  }
+  if (err instanceof mongoose.Error.CastError) return answer(400, `${err.path} is malformed`);
+  if (err instanceof mongoose.Error.ValidationError) return answer(400, Object.values(err.errors).map((e) => e.message).join('; '));
+  if (typeof err === 'object' && err !== null && 'code' in err && err.code === 11000) return answer(409, 'That already exists');
+
+  req.log.error({ err }, 'request failed');
+  return answer(500, 'Internal error');
+};

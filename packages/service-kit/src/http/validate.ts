@@ -1,0 +1,35 @@
+import type { RequestHandler } from 'express';
+import type { z } from 'zod';
+import { HttpError, describeZodError } from './errors';
+
+interface Schemas<P, B, Q> {
+  params?: z.ZodType<P>;
+  body?: z.ZodType<B>;
+  query?: z.ZodType<Q>;
+  headers?: z.ZodType;
+}
+
+/** Validates the parts of a request with contract schemas and replaces them with the parsed
+ *  values, so the handler after it sees typed, trimmed, defaulted input. Any failure is a 400
+ *  naming the field. */
+export function validate<P = Record<string, string>, B = unknown, Q = Record<string, unknown>>(
+  schemas: Schemas<P, B, Q>,
+): RequestHandler<P, unknown, B, Q> {
+  return (req, _res, next) => {
+    const parts = [
+      ['params', schemas.params],
+      ['query', schemas.query],
+      ['headers', schemas.headers],
+      ['body', schemas.body],
+    ] as const;
+    for (const [part, schema] of parts) {
+      if (!schema) continue;
+      const input: unknown = part === 'body' ? (req.body ?? {}) : req[part];
+      const result = schema.safeParse(input);
+      if (!result.success) throw new HttpError(400, describeZodError(result.error, part === 'body' ? undefined : part));
+      // express 5 exposes `query` as a getter; an own property shadows it for this request
+      if (part !== 'headers') Object.defineProperty(req, part, { value: result.data, writable: true, enumerable: true });
+    }
+    next();
+  };
+}

@@ -1,0 +1,24 @@
+import { HttpError } from './http/errors';
+
+/** A JSON reader of another service's API over the internal network, with a short timeout so a
+ *  slow neighbour turns into a 503 instead of a hung request. */
+export class InternalClient {
+  constructor(
+    private readonly baseUrl: string,
+    private readonly serviceName: string,
+    private readonly timeoutMs = 3_000,
+  ) {}
+
+  /** The parsed answer, or undefined for a 404. */
+  async get(path: string, headers: Record<string, string> = {}): Promise<unknown> {
+    let response: Response;
+    try {
+      response = await fetch(`${this.baseUrl}${path}`, { headers, signal: AbortSignal.timeout(this.timeoutMs) });
+    } catch {
+      throw new HttpError(503, `The ${this.serviceName} service is unavailable; try again shortly`);
+    }
+    if (response.status === 404) return undefined;
+    if (!response.ok) throw new HttpError(503, `The ${this.serviceName} service answered ${response.status}; try again shortly`);
+    return response.json();
+  }
+}

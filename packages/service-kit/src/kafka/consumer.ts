@@ -1,0 +1,133 @@
+import type { Consumer, Kafka, KafkaMessage } from 'kafkajs';
+import mongoose, { Schema } from 'mongoose';
+import type { z } from 'zod';
+import { deadLetterTopic } from '@bazar/contracts';
+import type { Logger } from '../logger';
+import type { EventProducer } from './producer';
+
+/** The ledger of applied events, in the consuming service's own database. */
+const AppliedEvent = mongoose.model(
+  'AppliedEvent',
+  new Schema({ _id: { type: String, required: true }, topic: String, appliedAt: { type: Date, default: Date.now } }, { versionKey: false }),
+  'applied_events',
+);
+
+export interface EventHandler<S extends z.ZodType<{ id: string }>> {
+  topic: string;
+  schema: S;
+  /** Applies the event. It runs at most once per event id after success, but may run again if the
+   *  process dies between applying and recording, so keep each write idempotent where it can be. */
+  handle(event: z.infer<S>): Promise<void>;
+}
+
+interface ConsumerOptions<S extends z.ZodType<{ id: string }>> {
+  kafka: Kafka;
+  /** consumer group, also the namespace of this handler's ledger entries */
+  groupId: string;
+  handler: EventHandler<S>;
+  producer: EventProducer;
+  log: Logger;
+  /** how long a fetch waits for new messages; kafkajs defaults to 5 s, which is seconds of lag */
+  maxWaitTimeInMs?: number;
+  retryDelayMs?: number;
+}
+
+/** Consumes one topic at least once and applies each event once: messages that do not parse or
+ *  fail the contract go to `<topic>.dlq`; ids already in the ledger are skipped; the offset is
+ *  committed only after the effect and its ledger entry are stored (or the message is
+ *  dead-lettered). If the broker is away, the consumer keeps trying to come back until stopped. */
+export class EventConsumer<S extends z.ZodType<{ id: string }>> {
+  private consumer: Consumer | undefined;
+  private stopped = false;
+  private retryTimer: NodeJS.Timeout | undefined;
+  private lastFetchAt = 0;
+
+  constructor(private readonly options: ConsumerOptions<S>) {}
+
+  /** Joined and fetching in the last ten seconds. */
+  get isHealthy(): boolean {
+    return Date.now() - this.lastFetchAt < 10_000;
+  }
+
+  start(): void {
+    void this.run();
+  }
+
+  private async run(): Promise<void> {
+    const { kafka, groupId, handler, log, maxWaitTimeInMs = 100 } = this.options;
+    const consumer = kafka.consumer({ groupId, maxWaitTimeInMs, sessionTimeout: 10_000, heartbeatInterval: 1_000, retry: { retries: 5 } });
+    this.consumer = consumer;
+    consumer.on(consumer.events.FETCH_START, () => (this.lastFetchAt = Date.now()));
+    consumer.on(consumer.events.CRASH, ({ payload }) => {
+      if (!payload.restart) this.retryLater(payload.error);
+    });
+    try {
+      await consumer.connect();
+      await consumer.subscribe({ topic: handler.topic, fromBeginning: true });
+      await consumer.run({
+        autoCommit: false,
+        eachMessage: async ({ topic, partition, message }) => {
+          await this.apply(message);
+          await consumer.commitOffsets([{ topic, partition, offset: (BigInt(message.offset) + 1n).toString() }]);
+        },
+      });
+      log.info({ topic: handler.topic, groupId }, 'consuming');
+    } catch (err) {
+      this.retryLater(err);
+    }
+  }
+
+  private retryLater(err: unknown): void {
+    if (this.stopped) return;
+    this.options.log.warn({ err, topic: this.options.handler.topic }, 'consumer down; retrying');
+    const consumer = this.consumer;
+    this.consumer = undefined;
+    void consumer?.disconnect().catch(() => undefined);
+    this.retryTimer = setTimeout(() => void this.run(), this.options.retryDelayMs ?? 2_000);
+  }
+
+  private async apply(message: KafkaMessage): Promise<void> {
+    const { handler, groupId, log } = this.options;
+    const parsed = parseEvent(message, handler.schema);
+    if (!parsed.ok) return this.deadLetter(message, parsed.reason);
+
+    const event = parsed.event;
+    const ledgerId = `${groupId}/${event.id}`;
+    if (await AppliedEvent.exists({ _id: ledgerId })) {
+      log.info({ eventId: event.id, topic: handler.topic }, 'event already applied; skipped');
+      return;
+    }
+    await handler.handle(event);
+    await AppliedEvent.updateOne({ _id: ledgerId }, { $setOnInsert: { topic: handler.topic } }, { upsert: true });
+  }
+
+  private async deadLetter(message: KafkaMessage, reason: string): Promise<void> {
+    const { handler, producer, log } = this.options;
+    log.warn({ topic: handler.topic, offset: message.offset, reason }, 'unreadable event sent to the dead-letter topic');
+    await producer.send({
+      topic: deadLetterTopic(handler.topic),
+      key: message.key?.toString() ?? '',
+      value: message.value?.toString() ?? '',
+      headers: { ...message.headers, 'x-dlq-reason': reason, 'x-dlq-offset': message.offset },
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.retryTimer);
+    await this.consumer?.disconnect().catch((err: unknown) => this.options.log.warn({ err }, 'consumer disconnect failed'));
+  }
+}
+
+type Parsed<T> = { ok: true; event: T } | { ok: false; reason: string };
+
+function parseEvent<S extends z.ZodType>(message: KafkaMessage, schema: S): Parsed<z.infer<S>> {
+  let json: unknown;
+  try {
+    json = JSON.parse(message.value?.toString() ?? '');
+  } catch {
+    return { ok: false, reason: 'not JSON' };
+  }
+  const result = schema.safeParse(json);
+  return result.success ? { ok: true, event: result.data } : { ok: false, reason: result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ').slice(0, 500) };
+}

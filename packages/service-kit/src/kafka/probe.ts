@@ -1,0 +1,35 @@
+import type { Admin, Kafka } from 'kafkajs';
+
+/** Asks the broker for its cluster metadata every few seconds, so /ready and /health report
+ *  whether Kafka is reachable now, whatever traffic the service has. */
+export class KafkaProbe {
+  private readonly admin: Admin;
+  private timer: NodeJS.Timeout | undefined;
+  private reachable = false;
+
+  constructor(kafka: Kafka, private readonly intervalMs = 3_000) {
+    this.admin = kafka.admin({ retry: { retries: 0 } });
+  }
+
+  get isReachable(): boolean {
+    return this.reachable;
+  }
+
+  start(): void {
+    const probe = () =>
+      this.admin
+        .connect()
+        .then(() => this.admin.describeCluster())
+        .then(
+          () => (this.reachable = true),
+          () => (this.reachable = false),
+        );
+    void probe();
+    this.timer = setInterval(() => void probe(), this.intervalMs);
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.admin.disconnect().catch(() => undefined);
+  }
+}

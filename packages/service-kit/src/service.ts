@@ -1,0 +1,160 @@
+import type { Server } from 'node:http';
+import type { Router } from 'express';
+import type { Kafka } from 'kafkajs';
+import type { z } from 'zod';
+import { ConfigError, loadConfig, type KafkaEnv, type MongoEnv, type RedisEnv, type ServiceEnv } from './config';
+import { createApp, finishApp } from './http/app';
+import { createKafka } from './kafka/client';
+import { EventConsumer, type EventHandler } from './kafka/consumer';
+import { OutboxRelay, type OutboxModel } from './kafka/outbox';
+import { EventProducer } from './kafka/producer';
+import { KafkaProbe } from './kafka/probe';
+import { createLogger, type Logger } from './logger';
+import { connectMongo, disconnectMongo, mongoConnected } from './mongo';
+import { createRedis, redisReady, type Redis } from './redis';
+
+type BaseConfig = z.infer<typeof ServiceEnv> & z.infer<typeof KafkaEnv> & z.infer<typeof RedisEnv> & Partial<z.infer<typeof MongoEnv>>;
+
+/** What a service's `wire` gets to build its routes and event handlers from. */
+export interface ServiceContext<C> {
+  name: string;
+  config: C;
+  log: Logger;
+  redis: Redis;
+  kafka: Kafka;
+  producer: EventProducer;
+  /** Publishes pending outbox events now rather than at the next interval; call after a write. */
+  nudgeOutbox(): void;
+}
+
+/** What a service contributes: its routes, the events it consumes, the models with an outbox. */
+export interface Wiring {
+  routes: Router;
+  consumers?: EventHandler<z.ZodType<{ id: string }>>[];
+  outboxes?: OutboxModel[];
+}
+
+export interface ServiceDefinition<S extends z.ZodType<BaseConfig>> {
+  name: string;
+  config: S;
+  /** connect to MONGO_URL / MONGO_DB (default true; the gateway has no database) */
+  database?: boolean;
+  /** JSON body limit; false leaves bodies unparsed */
+  jsonLimit?: string | false;
+  wire(context: ServiceContext<z.infer<S>>): Wiring | Promise<Wiring>;
+}
+
+export interface RunningService {
+  server: Server;
+  log: Logger;
+  stop(): Promise<void>;
+}
+
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+export function createService<S extends z.ZodType<BaseConfig>>(definition: ServiceDefinition<S>) {
+  return {
+    start: () => startService(definition),
+    /** Starts, stops gracefully on SIGTERM/SIGINT, and exits naming the problem if it cannot start. */
+    async run(): Promise<void> {
+      let running: RunningService;
+      try {
+        running = await startService(definition);
+      } catch (err) {
+        const message = err instanceof ConfigError ? err.message : `could not start: ${err instanceof Error ? err.message : String(err)}`;
+        process.stderr.write(`${definition.name}: ${message}\n`);
+        process.exit(1);
+      }
+      const shutdown = (signal: string) => {
+        running.log.info({ signal }, 'shutting down');
+        setTimeout(() => {
+          running.log.error('shutdown timed out');
+          process.exit(1);
+        }, SHUTDOWN_TIMEOUT_MS).unref();
+        running.stop().then(
+          () => process.exit(0),
+          (err: unknown) => {
+            running.log.error({ err }, 'shutdown failed');
+            process.exit(1);
+          },
+        );
+      };
+      process.once('SIGTERM', shutdown);
+      process.once('SIGINT', shutdown);
+    },
+  };
+}
+
+async function startService<S extends z.ZodType<BaseConfig>>(definition: ServiceDefinition<S>): Promise<RunningService> {
+  const config = loadConfig(definition.config);
+  const log = createLogger(definition.name, config.LOG_LEVEL);
+  const useDatabase = definition.database ?? true;
+  if (useDatabase) {
+    if (!config.MONGO_URL || !config.MONGO_DB) throw new ConfigError('MONGO_URL and MONGO_DB are required');
+    await connectMongo(config.MONGO_URL, config.MONGO_DB, log);
+  }
+  const redis = createRedis(config.REDIS_URL, log);
+  const kafka = createKafka(definition.name, config.KAFKA_BROKERS, log);
+  const producer = new EventProducer(kafka, log);
+  const probe = new KafkaProbe(kafka);
+  const relays: OutboxRelay[] = [];
+
+  const wiring = await definition.wire({
+    name: definition.name,
+    config,
+    log,
+    redis,
+    kafka,
+    producer,
+    nudgeOutbox: () => relays.forEach((relay) => relay.nudge()),
+  });
+  for (const model of wiring.outboxes ?? []) relays.push(new OutboxRelay({ model, producer, log }));
+  const consumers = (wiring.consumers ?? []).map(
+    (handler) => new EventConsumer({ kafka, groupId: `${definition.name}.${handler.topic}`, handler, producer, log }),
+  );
+
+  const checks = () => ({
+    ...(useDatabase && { database: mongoConnected() ? 'up' : 'down' }),
+    kafka: probe.isReachable ? 'up' : 'down',
+    ...(consumers.length > 0 && { consumers: consumers.every((c) => c.isHealthy) ? 'up' : 'down' }),
+    redis: redisReady(redis) ? 'up' : 'down',
+  });
+  const app = createApp({ log, jsonLimit: definition.jsonLimit });
+  app.get('/health', (_req, res) => {
+    const current = checks();
+    res.json({ status: Object.values(current).every((c) => c === 'up') ? 'ok' : 'degraded', checks: current });
+  });
+  app.get('/ready', (_req, res) => {
+    const current = checks();
+    const down = (['database', 'kafka'] as const).filter((name) => name in current && current[name as keyof typeof current] !== 'up');
+    if (down.length === 0) res.json({ ready: true, checks: current });
+    else res.status(503).json({ error: `Not ready: ${down.join(' and ')} unavailable`, checks: current });
+  });
+  app.use(wiring.routes);
+  finishApp(app);
+
+  probe.start();
+  producer.connect().catch((err: unknown) => log.warn({ err }, 'kafka not reachable yet; events wait in the outbox'));
+  const server = await new Promise<Server>((resolve, reject) => {
+    const listening = app.listen(config.PORT, config.HOST, (err?: Error) => (err ? reject(err) : resolve(listening)));
+  });
+  consumers.forEach((consumer) => consumer.start());
+  relays.forEach((relay) => relay.start());
+  log.info({ host: config.HOST, port: config.PORT }, 'listening');
+
+  return {
+    server,
+    log,
+    async stop() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      await closed;
+      await Promise.all([...relays.map((r) => r.stop()), ...consumers.map((c) => c.stop())]);
+      await producer.disconnect();
+      await probe.stop();
+      if (useDatabase) await disconnectMongo();
+      await redis.quit().catch(() => redis.disconnect());
+      log.info('stopped');
+    },
+  };
+}

@@ -1,0 +1,26 @@
+import { Product, takaToPaisa } from '@bazar/contracts';
+import { InternalClient } from '@bazar/service-kit';
+
+export interface CatalogProduct {
+  name: string;
+  pricePaisa: number;
+  img: string;
+  description: string;
+  quantity: number;
+}
+
+/** Reads products from the catalog service, the one source of names, prices and stock. */
+export class CatalogClient {
+  private readonly client: InternalClient;
+
+  constructor(catalogUrl: string) {
+    this.client = new InternalClient(catalogUrl, 'catalog');
+  }
+
+  async product(id: string): Promise<CatalogProduct | undefined> {
+    const answer = await this.client.get(`/product-details/${id}`);
+    if (answer === undefined) return undefined;
+    const { name, price, img, description, quantity } = Product.parse(answer);
+    return { name, pricePaisa: takaToPaisa(price), img, description, quantity };
+  }
+}

@@ -1,0 +1,27 @@
+import { OrderPlaced, TOPICS } from '@bazar/contracts';
+import type { EventHandler, Logger, ReadCache } from '@bazar/service-kit';
+import { Product } from '../model/product';
+
+/** How many recent stock events each product remembers; older repeats are caught by the
+ *  consumer's ledger of applied events. */
+const REMEMBERED_STOCK_EVENTS = 200;
+
+/** order-placed: takes the ordered quantities off the shelf, once per event. */
+export function takeOrderedStock(cache: ReadCache, log: Logger): EventHandler<typeof OrderPlaced> {
+  return {
+    topic: TOPICS.orderPlaced,
+    schema: OrderPlaced,
+    async handle(event) {
+      for (const { productId, quantity } of event.payload.items) {
+        const notYetApplied = { _id: productId, stockEvents: { $ne: event.id } };
+        const remember = { $push: { stockEvents: { $each: [event.id], $slice: -REMEMBERED_STOCK_EVENTS } } };
+        const taken = await Product.updateOne({ ...notYetApplied, quantity: { $gte: quantity } }, { $inc: { quantity: -quantity }, ...remember });
+        if (taken.matchedCount > 0) continue;
+        // Another order took the last pieces between placement and now: the shelf is empty.
+        const emptied = await Product.updateOne({ ...notYetApplied, quantity: { $lt: quantity } }, { $set: { quantity: 0 }, ...remember });
+        if (emptied.matchedCount > 0) log.warn({ productId, orderId: event.payload.orderId, quantity }, 'order took more than the stock left');
+      }
+      await cache.clear();
+    },
+  };
+}

@@ -1,0 +1,17 @@
+import type { Offer as OfferAnswer } from '@bazar/contracts';
+import mongoose, { Schema, type InferSchemaType } from 'mongoose';
+
+const offerSchema = new Schema(
+  {
+    offerTitle: { type: String, required: true, trim: true },
+    offerDetails: { type: String, required: true, trim: true },
+  },
+  { timestamps: true },
+);
+
+export type OfferDocument = InferSchemaType<typeof offerSchema> & { _id: mongoose.Types.ObjectId };
+export const Offer = mongoose.model('Offer', offerSchema, 'offers');
+
+export function toOfferAnswer(offer: OfferDocument): OfferAnswer {
+  return { _id: offer._id.toString(), offerTitle: offer.offerTitle, offerDetails: offer.offerDetails };
+}
