@@ -12,6 +12,7 @@ module.exports = {
   moduleNameMapper: {
     '^@bazar/contracts$': '<rootDir>/packages/contracts/src/index.ts',
     '^@bazar/service-kit$': '<rootDir>/packages/service-kit/src/index.ts',
+    '^@bazar/testing$': '<rootDir>/packages/testing/src/index.ts',
   },
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/.stack/'],

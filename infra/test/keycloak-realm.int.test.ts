@@ -1,4 +1,4 @@
-import { serviceAccountToken, stackEnv } from './stack-env.ts';
+import { serviceAccountToken, stackEnv } from '@bazar/testing';
 
 const decode = (jwt: string) =>
   JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString()) as Record<string, unknown>;

@@ -11,17 +11,3 @@ export const stackEnv = {
   keycloakUrl: process.env.KEYCLOAK_URL ?? 'http://127.0.0.1:8180/auth',
   userServiceClientSecret: process.env.KEYCLOAK_ADMIN_CLIENT_SECRET ?? 'bazar-user-service-secret',
 };
-
-/** An access token of the user service's confidential client (client credentials grant). */
-export async function serviceAccountToken(): Promise<string> {
-  const response = await fetch(`${stackEnv.keycloakUrl}/realms/bazar/protocol/openid-connect/token`, {
-    method: 'POST',
-    body: new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: 'bazar-user-service',
-      client_secret: stackEnv.userServiceClientSecret,
-    }),
-  });
-  if (!response.ok) throw new Error(`Keycloak refused the client credentials: ${response.status}`);
-  return ((await response.json()) as { access_token: string }).access_token;
-}

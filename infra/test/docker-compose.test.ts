@@ -1,0 +1,207 @@
+// docker-compose.yml against the local stack, its source of truth. Needs the docker client with the
+// compose plugin (or a standalone docker-compose in .stack/bin); `docker compose config` needs no engine.
+//   - the file is valid (`docker compose config --quiet` exits 0);
+//   - every deployable workspace (each services/*, gateway and the four storefront apps) has a service
+//     that builds it;
+//   - only the front nginx publishes a port, and only on 127.0.0.1;
+//   - every service and the gateway get the same environment names as infra/stack/components.ts gives
+//     them locally, with the same values where a value does not depend on where things run;
+//   - the topic init container creates every topic of the contracts with the partition count of
+//     infra/stack/kafka-topics.ts, and its .dlq twin;
+//   - every `service_healthy` dependency has a healthcheck.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { TOPICS, deadLetterTopic } from '../../packages/contracts/src/topics.ts';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+/** The container-only setting: a service in a container listens on its network interface, while the
+ *  local stack keeps the default (loopback). It is the one name compose may add. */
+const CONTAINER_ONLY = { HOST: '0.0.0.0' } as const;
+
+interface ComposeService {
+  build?: { context: string; dockerfile: string; args?: Record<string, string> };
+  image?: string;
+  command?: string[] | null;
+  environment?: Record<string, string | null>;
+  ports?: { host_ip?: string; published?: string; target: number }[];
+  depends_on?: Record<string, { condition: string }>;
+  healthcheck?: { test?: string[]; disable?: boolean };
+}
+interface ComposeConfig {
+  services: Record<string, ComposeService>;
+}
+
+function composeCommand(): string[] {
+  const candidates = [['docker', 'compose'], [path.join(ROOT, '.stack', 'bin', 'docker-compose')]];
+  for (const candidate of candidates) {
+    const [file, ...args] = candidate as [string, ...string[]];
+    if (spawnSync(file, [...args, 'version'], { stdio: 'ignore' }).status === 0) return candidate;
+  }
+  throw new Error(
+    'docker compose is not installed: install the docker compose plugin (it needs no engine for `config`)',
+  );
+}
+
+function compose(...args: string[]) {
+  const [file, ...base] = composeCommand() as [string, ...string[]];
+  return spawnSync(
+    file,
+    [...base, '--project-directory', ROOT, '-f', path.join(ROOT, 'docker-compose.yml'), ...args],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+    },
+  );
+}
+
+/** Environment names and values the local stack gives each component, read from the module itself. */
+function localEnvironments(): Record<string, Record<string, string>> {
+  const script = `
+    const { APP, SEED } = await import('./infra/stack/components.ts');
+    const env = Object.fromEntries(APP.map((c) => [c.name, c.env ?? {}]));
+    env['catalog-seed'] = SEED.env;
+    process.stdout.write(JSON.stringify(env));`;
+  const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
+  return JSON.parse(out) as Record<string, Record<string, string>>;
+}
+
+/** The folders of the root package.json workspaces that are deployed on their own (not the shared
+ *  libraries in packages/, not infra/). */
+function deployableFolders(): string[] {
+  const { workspaces } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+    workspaces: string[];
+  };
+  const folders = workspaces.flatMap((pattern) =>
+    pattern.endsWith('/*')
+      ? readdirSync(path.join(ROOT, pattern.slice(0, -2)), { withFileTypes: true })
+          .filter((entry) => entry.isDirectory())
+          .map((entry) => `${pattern.slice(0, -2)}/${entry.name}`)
+      : [pattern],
+  );
+  return folders.filter(
+    (folder) =>
+      existsSync(path.join(ROOT, folder, 'package.json')) &&
+      !folder.startsWith('packages/') &&
+      folder !== 'infra',
+  );
+}
+
+/** The topics (named in the contracts) with the partition counts that infra/stack/kafka-topics.ts
+ *  gives them, and a one-partition dead-letter twin of each. */
+function declaredTopics(): Record<string, number> {
+  const source = readFileSync(path.join(ROOT, 'infra', 'stack', 'kafka-topics.ts'), 'utf8');
+  const counts = new Map<string, number>();
+  for (const [, key, partitions] of source.matchAll(/\[TOPICS\.(\w+)\]\s*:\s*(\d+)/g))
+    counts.set(TOPICS[key as keyof typeof TOPICS], Number(partitions));
+  const topics: Record<string, number> = {};
+  for (const topic of Object.values(TOPICS)) {
+    const partitions = counts.get(topic);
+    if (partitions === undefined)
+      throw new Error(`no partition count for ${topic} found in infra/stack/kafka-topics.ts`);
+    topics[topic] = partitions;
+    topics[deadLetterTopic(topic)] = 1;
+  }
+  return topics;
+}
+
+let config: ComposeConfig;
+
+beforeAll(() => {
+  const result = compose('config', '--format', 'json');
+  if (result.status !== 0) throw new Error(`docker compose config failed:\n${result.stderr}`);
+  config = JSON.parse(result.stdout) as ComposeConfig;
+});
+
+test('docker compose config --quiet accepts the file', () => {
+  const result = compose('config', '--quiet');
+  expect(result.stderr).toBe('');
+  expect(result.status).toBe(0);
+});
+
+test('every deployable folder has a service that builds it', () => {
+  const built = new Set(
+    Object.values(config.services).flatMap((service) => Object.values(service.build?.args ?? {})),
+  );
+  const folders = deployableFolders();
+  expect(folders).toEqual(expect.arrayContaining(['gateway', 'shell', 'services/catalog']));
+  expect(folders.filter((folder) => !built.has(folder))).toEqual([]);
+  for (const service of Object.values(config.services)) {
+    if (service.build)
+      expect(existsSync(path.join(service.build.context, service.build.dockerfile))).toBe(true);
+  }
+});
+
+test('only the front nginx publishes a port, and only on 127.0.0.1:8080', () => {
+  const publishing = Object.entries(config.services).filter(
+    ([, service]) => (service.ports ?? []).length > 0,
+  );
+  expect(publishing.map(([name]) => name)).toEqual(['nginx']);
+  expect(config.services.nginx!.ports).toEqual([
+    expect.objectContaining({ host_ip: '127.0.0.1', published: '8080', target: 8080 }),
+  ]);
+});
+
+describe('environment matches the local stack (infra/stack/components.ts)', () => {
+  const local = localEnvironments();
+
+  // Where the local stack names 127.0.0.1:<port>, compose names a service on the same port; any other
+  // value (database name, realm, audience, public issuer, public path, log level) must be the same.
+  const localPorts = (value: string) => value.replace(/127\.0\.0\.1:(\d+)/g, '<port $1>');
+  const composePorts = (value: string, wrongHosts: string[]) =>
+    value.replace(/\b([a-z][\w-]*):(\d+)/g, (match, host: string, port: string) => {
+      const target = config.services[host];
+      if (!target) return match;
+      const listens = target.environment?.PORT;
+      if (listens !== undefined && listens !== port)
+        wrongHosts.push(`${match} (${host} listens on ${listens})`);
+      return `<port ${port}>`;
+    });
+
+  test.each(Object.keys(local))('%s', (name) => {
+    const service = config.services[name];
+    expect(service).toBeDefined();
+    const expected = local[name]!;
+    const env = { ...service!.environment } as Record<string, string>;
+    for (const [key, value] of Object.entries(CONTAINER_ONLY)) {
+      expect({ [key]: env[key] }).toEqual({ [key]: value });
+      if (!(key in expected)) delete env[key];
+    }
+    expect(Object.keys(env).sort()).toEqual(Object.keys(expected).sort());
+
+    const wrongHosts: string[] = [];
+    for (const [key, localValue] of Object.entries(expected)) {
+      if (key in CONTAINER_ONLY) continue;
+      const value = env[key]!;
+      // A local folder lives in .stack; in a container it is a folder of the image or a volume.
+      if (path.isAbsolute(localValue)) expect({ [key]: path.isAbsolute(value) }).toEqual({ [key]: true });
+      else expect({ [key]: composePorts(value, wrongHosts) }).toEqual({ [key]: localPorts(localValue) });
+    }
+    expect(wrongHosts).toEqual([]);
+  });
+});
+
+test('the topic init container creates the topics of the contracts and kafka-topics.ts, and their .dlq twins', () => {
+  const script = (config.services['kafka-topics']?.command ?? []).join('\n');
+  expect(script).toContain('--if-not-exists');
+  // The script loops over `topic:partitions` words: for spec in order-placed:3 order-placed.dlq:1 ...; do
+  const specs = /for spec in ([^;]*);/.exec(script)?.[1]?.trim().split(/\s+/) ?? [];
+  const created = Object.fromEntries(specs.map((spec) => [spec.split(':')[0], Number(spec.split(':')[1])]));
+  expect(created).toEqual(declaredTopics());
+});
+
+test('every service_healthy dependency has a healthcheck', () => {
+  const missing = Object.entries(config.services).flatMap(([name, service]) =>
+    Object.entries(service.depends_on ?? {})
+      .filter(([, dep]) => dep.condition === 'service_healthy')
+      .filter(
+        ([dep]) => !config.services[dep]?.healthcheck?.test || config.services[dep]?.healthcheck?.disable,
+      )
+      .map(([dep]) => `${name} -> ${dep}`),
+  );
+  expect(missing).toEqual([]);
+});

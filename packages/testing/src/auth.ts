@@ -1,0 +1,81 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { stackEnv } from './stack';
+
+const realmUrl = () => `${stackEnv.keycloakUrl}/realms/bazar/protocol/openid-connect`;
+
+/** An access token of the user service's confidential client (client credentials grant). */
+export async function serviceAccountToken(): Promise<string> {
+  const response = await fetch(`${realmUrl()}/token`, {
+    method: 'POST',
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: 'bazar-user-service',
+      client_secret: stackEnv.userServiceClientSecret,
+    }),
+  });
+  if (!response.ok) throw new Error(`Keycloak refused the client credentials: ${response.status}`);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/** A tiny cookie jar: Keycloak's login form only works with the cookies of the page that showed it. */
+class Cookies {
+  private readonly jar = new Map<string, string>();
+  take(response: Response): void {
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair] = cookie.split(';');
+      const [name, ...value] = (pair ?? '').split('=');
+      if (name) this.jar.set(name.trim(), value.join('='));
+    }
+  }
+  header(): string {
+    return [...this.jar].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+}
+
+const decodeHtml = (text: string) => text.replaceAll('&amp;', '&');
+
+/**
+ * Signs a user in the way the storefront does (Authorization Code + PKCE on the public `storefront`
+ * client), by submitting Keycloak's real login form over HTTP, and returns the access token. Tests use
+ * it to act as a shopper or admin without a password grant, which the realm does not allow.
+ */
+export async function signIn(email: string, password: string): Promise<string> {
+  const verifier = randomBytes(32).toString('base64url');
+  const redirectUri = `${stackEnv.webUrl}/`;
+  const cookies = new Cookies();
+  const loginPage = await fetch(
+    `${realmUrl()}/auth?${new URLSearchParams({
+      client_id: 'storefront',
+      response_type: 'code',
+      scope: 'openid',
+      redirect_uri: redirectUri,
+      code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+      code_challenge_method: 'S256',
+    })}`,
+  );
+  cookies.take(loginPage);
+  const action = /<form[^>]*action="([^"]*login-actions\/authenticate[^"]*)"/.exec(await loginPage.text())?.[1];
+  if (!action) throw new Error('Keycloak did not show its login form');
+  // The form posts to the public URL (through nginx); tests talk to Keycloak directly.
+  const formUrl = decodeHtml(action).replace(/^https?:\/\/[^/]+\/auth/, stackEnv.keycloakUrl);
+  const submitted = await fetch(formUrl, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { cookie: cookies.header(), 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: email, password, credentialId: '' }),
+  });
+  const code = new URL(submitted.headers.get('location') ?? 'about:blank').searchParams.get('code');
+  if (!code) throw new Error(`Keycloak did not sign ${email} in (status ${submitted.status})`);
+  const token = await fetch(`${realmUrl()}/token`, {
+    method: 'POST',
+    body: new URLSearchParams({ grant_type: 'authorization_code', client_id: 'storefront', code, redirect_uri: redirectUri, code_verifier: verifier }),
+  });
+  if (!token.ok) throw new Error(`Keycloak refused the code exchange: ${token.status}`);
+  return ((await token.json()) as { access_token: string }).access_token;
+}
+
+/** The seeded accounts of the realm import (local use only). */
+export const ACCOUNTS = {
+  admin: { email: process.env.BAZAR_ADMIN_EMAIL ?? 'admin@bazar.test', password: process.env.BAZAR_ADMIN_PASSWORD ?? 'admin123' },
+  shopper: { email: process.env.BAZAR_SHOPPER_EMAIL ?? 'shopper@bazar.test', password: process.env.BAZAR_SHOPPER_PASSWORD ?? 'shopper123' },
+};
