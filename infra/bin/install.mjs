@@ -10,8 +10,8 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const STACK = process.env.BAZAR_STACK_DIR ?? path.join(ROOT, '.stack');
 const KEYCLOAK_VERSION = '26.4.7';
-const FERRETDB_MODULE = 'github.com/FerretDB/FerretDB';
 const FERRETDB_VERSION = 'v1.24.2';
+const COMPOSE_VERSION = 'v2.40.3';
 const APT_PACKAGES = { 'redis-server': 'redis-server', nginx: 'nginx-light', chromium: 'chromium' };
 
 /** A problem the user must fix; printed as one line. */
@@ -75,21 +75,46 @@ function installKeycloak() {
   run('mvn', ['-B', '-q', '-f', 'infra/keycloak/pom.xml', 'dependency:unpack', `-Dunpack.dir=${path.join(STACK, 'keycloak-dist')}`], { capture: true });
 }
 
-function installFerretDb() {
-  const binary = path.join(STACK, 'bin', 'ferretdb');
+/**
+ * Builds a command from a Go module fetched through the Go module proxy. `go install module/cmd@version`
+ * cannot be used for these two: FerretDB's binary then refuses to start (it reads its version from a
+ * generated build/version/version.txt that the module zip lacks) and docker compose's go.mod has
+ * replace directives, which `go install …@version` rejects. So the module is copied out of the module
+ * cache, patched where needed, and built in place; Go's build cache makes a rebuild take seconds.
+ */
+function buildGoCommand({ module, version, pkg, binary, prepare = () => {}, ldflags = '' }) {
   if (existsSync(binary)) return 'skipped';
-  // `go install FerretDB/cmd/ferretdb@v1.24.2` builds a binary that refuses to start: FerretDB reads its
-  // version from a generated build/version/version.txt that the module zip lacks. So the module is
-  // fetched through the Go module proxy, the version file written, and the command built from it.
-  const info = JSON.parse(run('go', ['mod', 'download', '-json', `${FERRETDB_MODULE}@${FERRETDB_VERSION}`], { capture: true }));
-  const source = path.join(STACK, 'src', 'ferretdb');
+  const info = JSON.parse(run('go', ['mod', 'download', '-json', `${module}@${version}`], { capture: true }));
+  const source = path.join(STACK, 'src', path.basename(binary));
   rmSync(source, { recursive: true, force: true });
   cpSync(info.Dir, source, { recursive: true });
   for (const entry of walk(source)) chmodSync(entry, statSync(entry).isDirectory() ? 0o755 : 0o644);
-  writeFileSync(path.join(source, 'build', 'version', 'version.txt'), `${FERRETDB_VERSION}\n`);
+  prepare(source);
   mkdirSync(path.dirname(binary), { recursive: true });
-  run('go', ['build', '-trimpath', '-o', `${binary}.tmp`, './cmd/ferretdb'], { cwd: source, capture: true });
+  run('go', ['build', '-trimpath', `-ldflags=${ldflags}`, '-o', `${binary}.tmp`, pkg], { cwd: source, capture: true });
   renameSync(`${binary}.tmp`, binary);
+  rmSync(source, { recursive: true, force: true });
+}
+
+const installFerretDb = () =>
+  buildGoCommand({
+    module: 'github.com/FerretDB/FerretDB',
+    version: FERRETDB_VERSION,
+    pkg: './cmd/ferretdb',
+    binary: path.join(STACK, 'bin', 'ferretdb'),
+    prepare: (source) => writeFileSync(path.join(source, 'build', 'version', 'version.txt'), `${FERRETDB_VERSION}\n`),
+  });
+
+/** Only the test of docker-compose.yml needs it (`docker compose config` parses without an engine). */
+function installDockerCompose() {
+  if (spawnSync('docker', ['compose', 'version'], { stdio: 'ignore' }).status === 0) return 'skipped';
+  return buildGoCommand({
+    module: 'github.com/docker/compose/v2',
+    version: COMPOSE_VERSION,
+    pkg: './cmd',
+    binary: path.join(STACK, 'bin', 'docker-compose'),
+    ldflags: `-X github.com/docker/compose/v2/internal.Version=${COMPOSE_VERSION}`,
+  });
 }
 
 function* walk(dir) {
@@ -134,5 +159,6 @@ export function prepare() {
   step('Kafka 3.9 broker (Maven Central)', installKafka);
   step(`Keycloak ${KEYCLOAK_VERSION} (Maven Central)`, installKeycloak);
   step(`FerretDB ${FERRETDB_VERSION} (Go module proxy)`, installFerretDb);
+  step(`docker compose ${COMPOSE_VERSION} for the compose file test (Go module proxy)`, installDockerCompose);
   step('build (TypeScript services, webpack front ends)', build);
 }

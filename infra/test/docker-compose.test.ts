@@ -33,11 +33,14 @@ interface ComposeConfig {
   services: Record<string, ComposeService>;
 }
 
+let composeCli: string[] | undefined;
 function composeCommand(): string[] {
+  if (composeCli) return composeCli;
   const candidates = [['docker', 'compose'], [path.join(ROOT, '.stack', 'bin', 'docker-compose')]];
   for (const candidate of candidates) {
     const [file, ...args] = candidate as [string, ...string[]];
-    if (spawnSync(file, [...args, 'version'], { stdio: 'ignore' }).status === 0) return candidate;
+    if (spawnSync(file, [...args, 'version'], { stdio: 'ignore' }).status === 0)
+      return (composeCli = candidate);
   }
   throw new Error(
     'docker compose is not installed: install the docker compose plugin (it needs no engine for `config`)',

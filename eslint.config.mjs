@@ -1,0 +1,50 @@
+// @ts-check
+// One lint setup for the whole repository: `npm run lint` (eslint .) or `npx eslint <folder>`.
+// JavaScript and TypeScript recommended rules everywhere (not type-aware: fast, no tsconfig needed);
+// Node globals for servers, packages, infra and build files; browser globals and the rules of hooks
+// for the storefront apps' sources. Formatting is Prettier's business (.prettierrc.json), not ESLint's.
+import js from '@eslint/js';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Code that runs in the browser: the four storefront apps and the UI kit they share. */
+const BROWSER_SOURCES = ['shell', 'mf-catalog', 'mf-cart', 'mf-dashboard', 'packages/web-kit'].map(
+  (folder) => `${folder}/src/**/*.{js,jsx,ts,tsx}`,
+);
+
+export default defineConfig(
+  globalIgnores([
+    '**/dist/',
+    '**/.stack/',
+    '**/node_modules/',
+    '**/coverage/',
+    '**/test-results/',
+    'bench/out/',
+    'infra/keycloak/target/',
+  ]),
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2023, globals: globals.node },
+  },
+  {
+    files: BROWSER_SOURCES,
+    languageOptions: { globals: globals.browser },
+    ...reactHooks.configs.flat.recommended,
+  },
+  {
+    files: ['**/*.test.{js,ts,tsx}', '**/test/**/*.{js,ts,tsx}'],
+    languageOptions: { globals: { ...globals.node, ...globals.jest } },
+  },
+  {
+    // `_`-prefixed names are deliberately unused (express error handlers, destructuring to omit).
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
+      ],
+    },
+  },
+);
