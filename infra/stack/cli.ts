@@ -38,7 +38,7 @@ async function printMemory(stack: Stack): Promise<void> {
 async function seed(): Promise<void> {
   const result = await execa(SEED.command, SEED.args, { env: SEED.env, reject: false, all: true });
   if (result.exitCode !== 0) throw new StackError(`The demo data seed failed:\n${result.all}`);
-  if (result.all) console.log(`  seed      ${result.all.trim().split('\n').join('\n            ')}`);
+  console.log('  seed      demo catalog in place');
 }
 
 async function allReady(components: Component[]): Promise<boolean> {

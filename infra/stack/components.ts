@@ -220,7 +220,7 @@ export const ALL = [...INFRA, ...APP, ...WEB];
 export const SEED = {
   command: process.execPath,
   args: [rootPath('services', 'catalog', 'dist', 'seed.js')],
-  env: serviceEnv('catalog'),
+  env: { ...serviceEnv('catalog'), LOG_LEVEL: 'error' },
 };
 
 /** Where tests and tools find the stack (exported to `exec`'d commands). */
