@@ -1,7 +1,8 @@
 /**
  * The local stack: `up` starts every component in order and stays in the foreground until Ctrl-C;
  * `exec -- <command>` runs a command against the stack (starting and stopping it around the command
- * unless one is already running); `status` tells which components answer; `down` stops a running `up`.
+ * unless one is already running); `status` tells which components answer; `start <name>` starts one
+ * component in the background (after rebuilding a service); `down` stops a running `up`.
  */
 import { readFile, rm, writeFile, mkdir } from 'node:fs/promises';
 import { execa } from 'execa';
@@ -111,6 +112,17 @@ async function status(): Promise<void> {
   }
 }
 
+/** Starts single components in the background, e.g. a service just rebuilt while `up` runs the rest. */
+async function startDetached(names: string[]): Promise<void> {
+  const stack = new Stack(() => {});
+  for (const name of names) {
+    const component = ALL.find((candidate) => candidate.name === name);
+    if (!component) throw new StackError(`No component named ${name}: one of ${ALL.map((c) => c.name).join(', ')}`);
+    await stack.start(component, { detach: true });
+    console.log(`${name} started (log: .stack/logs/${name}.log)`);
+  }
+}
+
 async function down(): Promise<void> {
   const pid = Number(await readFile(PID_FILE, 'utf8').catch(() => ''));
   if (!pid) return console.log('No stack started by `npm start` is running.');
@@ -129,11 +141,14 @@ async function main(): Promise<number> {
     case 'status':
       await status();
       return 0;
+    case 'start':
+      await startDetached(rest);
+      return 0;
     case 'down':
       await down();
       return 0;
     default:
-      console.error('usage: stack up [--infra] | exec -- <command> | status | down');
+      console.error('usage: stack up [--infra] | exec -- <command> | status | start <component>... | down');
       return 2;
   }
 }

@@ -200,7 +200,7 @@ const nginx: Component = {
   ready: [`http-get://${HOST}:${PORTS.web}/mf-remotes.json`],
   readyTimeoutMs: 15_000,
   prepare: async () => {
-    for (const dir of ['nginx/temp', 'logs', 'media']) await mkdir(stackPath(dir), { recursive: true });
+    for (const dir of ['nginx/temp', 'nginx/cache', 'logs', 'media', 'bench']) await mkdir(stackPath(dir), { recursive: true });
     const template = await readFile(rootPath('infra', 'nginx', 'nginx.conf'), 'utf8');
     const conf = template
       .replaceAll('{{ROOT}}', ROOT)
@@ -220,7 +220,7 @@ export const ALL = [...INFRA, ...APP, ...WEB];
 export const SEED = {
   command: process.execPath,
   args: [rootPath('services', 'catalog', 'dist', 'seed.js')],
-  env: { ...serviceEnv('catalog'), LOG_LEVEL: 'error' },
+  env: { ...serviceEnv('catalog'), MEDIA_URL: serviceUrl('media'), LOG_LEVEL: 'error' },
 };
 
 /** Where tests and tools find the stack (exported to `exec`'d commands). */

@@ -1,7 +1,7 @@
-import { createWriteStream } from 'node:fs';
+import { closeSync, openSync, writeSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import net from 'node:net';
-import { execa, type ResultPromise } from 'execa';
+import { spawn, type ChildProcess } from 'node:child_process';
 import waitOn from 'wait-on';
 import type { Component } from './components.ts';
 import { ROOT, stackPath } from './paths.ts';
@@ -11,7 +11,8 @@ export class StackError extends Error {}
 
 interface Running {
   component: Component;
-  process: ResultPromise;
+  process: ChildProcess;
+  exited: Promise<number | string>;
 }
 
 const logFile = (name: string) => stackPath('logs', `${name}.log`);
@@ -50,7 +51,11 @@ export class Stack {
 
   constructor(private readonly onUnexpectedExit: (name: string, detail: string) => void) {}
 
-  async start(component: Component): Promise<void> {
+  /**
+   * Starts a component and waits until it is ready. With `detach`, it is left running when this
+   * process exits (for restarting one component of a stack that `up` runs).
+   */
+  async start(component: Component, { detach = false } = {}): Promise<void> {
     for (const port of component.ports) {
       if (!(await portIsFree(port))) {
         throw new StackError(
@@ -61,28 +66,29 @@ export class Stack {
     await mkdir(stackPath('logs'), { recursive: true });
     await component.prepare?.();
 
-    const log = createWriteStream(logFile(component.name), { flags: 'a' });
-    log.write(`\n--- ${new Date().toISOString()} starting ${component.name}\n`);
-    const child = execa(component.command, component.args, {
+    // The log file is the child's own stdout/stderr, so logging does not depend on this process.
+    const log = openSync(logFile(component.name), 'a');
+    writeSync(log, `\n--- ${new Date().toISOString()} starting ${component.name}\n`);
+    // Its own process group, so that stopping it reaches its children too (kc.sh starts java).
+    const child = spawn(component.command, component.args, {
       cwd: component.cwd ?? ROOT,
-      env: component.env,
+      env: { ...process.env, ...component.env },
       detached: true,
-      stdin: 'ignore',
-      stdout: ['pipe'],
-      stderr: ['pipe'],
-      reject: false,
-      cleanup: true,
+      stdio: ['ignore', log, log],
     });
-    child.stdout?.pipe(log);
-    child.stderr?.pipe(log);
-    const entry = { component, process: child };
+    closeSync(log);
+    const exitedWith = new Promise<number | string>((resolve) => {
+      child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown'));
+      child.once('error', (error) => resolve(error.message));
+    });
+    const entry: Running = { component, process: child, exited: exitedWith };
     this.running.push(entry);
-    void child.then(async (result) => {
+    void exitedWith.then(async (how) => {
       if (this.stopping || !this.running.includes(entry)) return;
-      this.onUnexpectedExit(component.name, `exit code ${result.exitCode ?? result.signal}\n${await tail(logFile(component.name))}`);
+      this.onUnexpectedExit(component.name, `exit ${how}\n${await tail(logFile(component.name))}`);
     });
 
-    const exited = child.then(() => 'exited' as const);
+    const exited = exitedWith.then(() => 'exited' as const);
     const ready = waitOn({
       resources: component.ready,
       timeout: component.readyTimeoutMs,
@@ -95,6 +101,10 @@ export class Stack {
       throw new StackError(`${component.name} ${why}. Last lines of ${logFile(component.name)}:\n${await tail(logFile(component.name))}`);
     }
     await component.afterReady?.();
+    if (detach) {
+      this.running.splice(this.running.indexOf(entry), 1);
+      child.unref();
+    }
   }
 
   /** Process group of each running component, keyed by group id. */
@@ -106,14 +116,14 @@ export class Stack {
 
   async stopAll(): Promise<void> {
     this.stopping = true;
-    for (const { component, process: child } of this.running.reverse()) {
+    for (const { component, process: child, exited } of this.running.reverse()) {
       if (child.exitCode !== null || child.pid === undefined) continue;
       try {
         process.kill(-child.pid, 'SIGTERM');
       } catch {
         continue;
       }
-      const stopped = await Promise.race([child.then(() => true), new Promise((r) => setTimeout(() => r(false), 15_000))]);
+      const stopped = await Promise.race([exited.then(() => true), new Promise((r) => setTimeout(() => r(false), 15_000))]);
       if (!stopped) {
         console.warn(`${component.name} did not stop within 15 s; killing it`);
         try {

@@ -34,7 +34,12 @@ export const BdMobilePhone = z
   .transform((s) => s.replace(BD_MOBILE_PATTERN, '0$1'));
 
 /** Free text a person typed: trimmed, required, bounded. */
-export const Text = (max: number) => z.string().trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
+export const Text = (max: number) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') })
+    .trim()
+    .min(1, 'is required')
+    .max(max, `must be at most ${max} characters`);
 
 /** What the mongo-style write answers of the spec carry. */
 export const InsertAnswer = z.object({ acknowledged: z.boolean(), insertedId: z.string() });
@@ -52,6 +57,9 @@ export const IDENTITY_HEADERS = {
   email: 'x-user-email',
   name: 'x-user-name',
   role: 'x-user-role',
+  /** the realm roles of the verified token, comma-separated; only the user service reads them,
+   *  to seed the first admin (the role that counts is `role`, from the user service's record) */
+  realmRoles: 'x-user-realm-roles',
 } as const;
 export const Role = z.enum(['user', 'admin']);
 export type Role = z.infer<typeof Role>;
@@ -71,5 +79,10 @@ export const IdentityHeaders = z.object({
     })
     .optional(),
   [IDENTITY_HEADERS.role]: Role.optional(),
+  [IDENTITY_HEADERS.realmRoles]: z
+    .string()
+    .max(2000)
+    .transform((list) => list.split(',').filter(Boolean))
+    .optional(),
 });
 export type IdentityHeaders = z.infer<typeof IdentityHeaders>;

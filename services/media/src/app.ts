@@ -1,9 +1,10 @@
 import type { ServiceContext, Wiring } from '@bazar/service-kit';
-import { Router } from 'express';
 import type { MediaConfig } from './config';
+import { uploadRoutes } from './routes/upload';
+import { ImageStore } from './store';
 
-// POST /upload arrives with the catalog issue; until then the service runs with its database,
-// Kafka and health endpoints only.
-export function wireMedia(_context: ServiceContext<MediaConfig>): Wiring {
-  return { routes: Router() };
+export async function wireMedia({ config, log }: ServiceContext<MediaConfig>): Promise<Wiring> {
+  const store = new ImageStore(config.MEDIA_DIR);
+  await store.prepare();
+  return { routes: uploadRoutes(store, config.MEDIA_PUBLIC_PATH, log) };
 }

@@ -1,4 +1,5 @@
-import { paisaToTaka, type Product as ProductAnswer } from '@bazar/contracts';
+import { TOPICS, paisaToTaka, type ProductChanged, type Product as ProductAnswer } from '@bazar/contracts';
+import { newEvent, outboxFields } from '@bazar/service-kit';
 import mongoose, { Schema, type InferSchemaType } from 'mongoose';
 
 const productSchema = new Schema(
@@ -12,6 +13,7 @@ const productSchema = new Schema(
     /** ids of the last order events applied to this product's stock: the stock update and this
      *  marker are one atomic write, so a replayed event can never take stock twice */
     stockEvents: { type: [String], default: [] },
+    ...outboxFields,
   },
   { timestamps: true },
 );
@@ -20,7 +22,11 @@ productSchema.index({ createdAt: 1 });
 export type ProductDocument = InferSchemaType<typeof productSchema> & { _id: mongoose.Types.ObjectId };
 export const Product = mongoose.model('Product', productSchema, 'products');
 
-export function toProductAnswer(product: ProductDocument): ProductAnswer {
+/** The fields an answer is made of; reads leave the outbox and stock ledger in the database. */
+export const ANSWER_FIELDS = 'name pricePaisa img quantity description';
+type AnswerFields = Pick<ProductDocument, '_id' | 'name' | 'pricePaisa' | 'img' | 'quantity' | 'description'>;
+
+export function toProductAnswer(product: AnswerFields): ProductAnswer {
   return {
     _id: product._id.toString(),
     name: product.name,
@@ -29,4 +35,9 @@ export function toProductAnswer(product: ProductDocument): ProductAnswer {
     quantity: product.quantity,
     description: product.description,
   };
+}
+
+/** The outbox entry announcing a change to one product (cache invalidation in every replica). */
+export function productChanged(productId: string, change: ProductChanged['payload']['change']) {
+  return { topic: TOPICS.productChanged, key: productId, event: newEvent('ProductChanged', { productId, change }) };
 }

@@ -1,41 +1,58 @@
 import { IdParams, NewProduct, ProductSearchQuery, takaToPaisa, type InsertAnswer, type Product as ProductAnswer } from '@bazar/contracts';
-import { notFound, requireAdmin, validate, type ReadCache } from '@bazar/service-kit';
-import { Router } from 'express';
-import { Product, toProductAnswer, type ProductDocument } from '../model/product';
+import { notFound, requireAdmin, validate, withOutbox, type ReadCache } from '@bazar/service-kit';
+import { Router, type Response } from 'express';
+import mongoose from 'mongoose';
+import { ANSWER_FIELDS, Product, productChanged, toProductAnswer, type ProductDocument } from '../model/product';
 
-const LIST_TTL_SECONDS = 60;
+const READ_TTL_SECONDS = 60;
 
 /** Escapes text so it matches literally inside a regular expression. */
 const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-export function productRoutes(cache: ReadCache): Router {
+/** The cache holds answers as JSON text, so a hit is sent as it is, without parsing and
+ *  serialising the list again. Browsers revalidate every time (express answers 304 to a matching
+ *  ETag), so a published product shows on the next load. */
+const sendPublicJson = (res: Response, json: string) => res.set('Cache-Control', 'no-cache').type('json').send(json);
+const productJson = (answer: ProductAnswer | ProductAnswer[]) => JSON.stringify(answer);
+
+export function productRoutes(cache: ReadCache, nudgeOutbox: () => void): Router {
   const router = Router();
 
   router.get('/products', validate({ query: ProductSearchQuery }), async (req, res) => {
     const search = req.query.search ?? '';
-    const products = await cache.read(`products:${search}`, LIST_TTL_SECONDS, async () => {
+    const json = await cache.read(`products:${search}`, READ_TTL_SECONDS, async () => {
       const pattern = { $regex: literally(search), $options: 'i' };
       const filter = search ? { $or: [{ name: pattern }, { description: pattern }] } : {};
-      const found = await Product.find(filter).sort({ createdAt: 1, _id: 1 }).lean<ProductDocument[]>();
-      return found.map(toProductAnswer);
+      const found = await Product.find(filter).select(ANSWER_FIELDS).sort({ createdAt: 1, _id: 1 }).lean<ProductDocument[]>();
+      return productJson(found.map(toProductAnswer));
     });
-    res.json(products satisfies ProductAnswer[]);
+    sendPublicJson(res, json);
   });
 
   router.get('/product-details/:id', validate({ params: IdParams }), async (req, res) => {
-    const product = await cache.read(`product:${req.params.id}`, LIST_TTL_SECONDS, async () => {
-      const found = await Product.findById(req.params.id).lean<ProductDocument>();
-      return found && toProductAnswer(found);
+    const json = await cache.read(`product:${req.params.id}`, READ_TTL_SECONDS, async () => {
+      const found = await Product.findById(req.params.id).select(ANSWER_FIELDS).lean<ProductDocument>();
+      return found && productJson(toProductAnswer(found));
     });
-    if (!product) throw notFound('No such product');
-    res.json(product satisfies ProductAnswer);
+    if (!json) throw notFound('No such product');
+    sendPublicJson(res, json);
   });
 
   router.post('/addproducts', requireAdmin, validate({ body: NewProduct }), async (req, res) => {
     const { name, price, quantity, description, img } = req.body;
-    const created = await Product.create({ name, pricePaisa: takaToPaisa(price), quantity, description, img });
+    const _id = new mongoose.Types.ObjectId();
+    await Product.create({
+      _id,
+      name,
+      pricePaisa: takaToPaisa(price),
+      quantity,
+      description,
+      img,
+      ...withOutbox([productChanged(_id.toString(), 'created')]),
+    });
     await cache.clear();
-    res.status(201).json({ acknowledged: true, insertedId: created._id.toString() } satisfies InsertAnswer);
+    nudgeOutbox();
+    res.status(201).json({ acknowledged: true, insertedId: _id.toString() } satisfies InsertAnswer);
   });
 
   return router;

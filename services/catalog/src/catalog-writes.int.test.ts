@@ -1,0 +1,149 @@
+// Catalog writes on the running stack: validation, admin-only access (gateway and service), the
+// read cache dropped on publish and on stock changes, product-changed events, and stock taken
+// once per order event. Products and offers made here are removed afterwards.
+import { randomUUID } from 'node:crypto';
+import { IDENTITY_HEADERS, InsertAnswer, OfferList, Product, ProductChanged, ProductList, TOPICS } from '@bazar/contracts';
+import { ReadCache, createLogger, createRedis } from '@bazar/service-kit';
+import { ACCOUNTS, signIn, stackEnv } from '@bazar/testing';
+import { Kafka, logLevel, type Consumer } from 'kafkajs';
+import mongoose from 'mongoose';
+import { STACK, eventually } from '../../../packages/service-kit/test/eventually';
+
+const run = randomUUID().slice(0, 8);
+const kafka = new Kafka({ clientId: 'catalog-writes-test', brokers: STACK.kafkaBrokers, logLevel: logLevel.NOTHING });
+const admin = { [IDENTITY_HEADERS.id]: 'admin-test', [IDENTITY_HEADERS.email]: 'admin@bazar.test', [IDENTITY_HEADERS.role]: 'admin' };
+const shopper = { [IDENTITY_HEADERS.id]: 'shopper-test', [IDENTITY_HEADERS.email]: 'shopper@bazar.test', [IDENTITY_HEADERS.role]: 'user' };
+const validProduct = { name: `Test Tea ${run}`, price: '250.50', quantity: '12', description: 'A test leaf tea.', img: '/media/test.webp' };
+
+let adminToken: string;
+let shopperToken: string;
+let changes: Consumer;
+const changed: ProductChanged[] = [];
+
+async function call(url: string, init: { method?: string; headers?: Record<string, string>; body?: unknown } = {}) {
+  const response = await fetch(url, {
+    method: init.method ?? 'GET',
+    headers: { 'content-type': 'application/json', ...init.headers },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  return { status: response.status, body: (await response.json()) as unknown };
+}
+const viaGateway = (path: string, token: string | undefined, body: unknown) =>
+  call(`${stackEnv.gatewayUrl}${path}`, { method: 'POST', headers: token ? { authorization: `Bearer ${token}` } : {}, body });
+const addProduct = (body: unknown, headers = admin) => call(`${STACK.catalogUrl}/addproducts`, { method: 'POST', headers, body });
+const storeProducts = async (search = '') => ProductList.parse((await call(`${stackEnv.gatewayUrl}/products${search && `?search=${encodeURIComponent(search)}`}`)).body);
+
+beforeAll(async () => {
+  [adminToken, shopperToken] = await Promise.all([signIn(ACCOUNTS.admin.email, ACCOUNTS.admin.password), signIn(ACCOUNTS.shopper.email, ACCOUNTS.shopper.password)]);
+  await mongoose.connect(STACK.mongoUrl, { dbName: 'catalog', serverSelectionTimeoutMS: 5_000 });
+  changes = kafka.consumer({ groupId: `catalog-writes-test-${run}`, maxWaitTimeInMs: 100 });
+  await changes.connect();
+  await changes.subscribe({ topic: TOPICS.productChanged, fromBeginning: true });
+  await changes.run({ eachMessage: async ({ message }) => void changed.push(ProductChanged.parse(JSON.parse(message.value?.toString() ?? ''))) });
+});
+
+afterAll(async () => {
+  await changes.disconnect();
+  await mongoose.connection.collection('products').deleteMany({ name: { $regex: run } });
+  await mongoose.connection.collection('offers').deleteMany({ offerTitle: { $regex: run } });
+  const log = createLogger('catalog-writes-test', 'silent');
+  const redis = createRedis(STACK.redisUrl, log);
+  await new Promise((resolve) => redis.once('ready', resolve));
+  await new ReadCache(redis, log, 'catalog').clear();
+  await redis.quit();
+  await mongoose.disconnect();
+});
+
+describe('POST /addproducts validation', () => {
+  it.each([
+    [{ price: 'abc' }, 'price must be a number'],
+    [{ price: '-5' }, 'price must be a number'],
+    [{ price: -5 }, 'price must be more than 0'],
+    [{ price: '0' }, 'price must be more than 0'],
+    [{ price: '1000001' }, 'price must be at most 1000000 taka'],
+    [{ price: '12.345' }, 'price must not have more than 2 decimals'],
+    [{ price: '' }, 'price must be a number'],
+    [{ quantity: '1.5' }, 'quantity must be a whole number'],
+    [{ quantity: '-1' }, 'quantity must be a number'],
+    [{ quantity: '100001' }, 'quantity must be between 0 and 100000'],
+    [{ quantity: 'ten' }, 'quantity must be a number'],
+    [{ name: '   ' }, 'name is required'],
+    [{ name: 'x'.repeat(121) }, 'name must be at most 120 characters'],
+    [{ description: '' }, 'description is required'],
+    [{ description: 'd'.repeat(1001) }, 'description must be at most 1000 characters'],
+    [{ img: 'javascript:alert(1)' }, 'img must be an image URL'],
+    [{ price: undefined }, 'price must be a number'],
+  ])('refuses %j with "%s"', async (change, error) => {
+    expect(await addProduct({ ...validProduct, ...change })).toEqual({ status: 400, body: { error } });
+  });
+
+  it('refuses a body that is not an object', async () => {
+    expect((await addProduct([validProduct])).status).toBe(400);
+  });
+});
+
+describe('who may publish', () => {
+  it('refuses visitors (401) and shoppers (403) at the gateway', async () => {
+    expect(await viaGateway('/addproducts', undefined, validProduct)).toEqual({ status: 401, body: { error: 'Sign in first' } });
+    expect(await viaGateway('/addproducts', shopperToken, validProduct)).toEqual({ status: 403, body: { error: 'Only an admin may do that' } });
+    expect(await viaGateway('/offer', shopperToken, { offerTitle: 'x', offerDetails: 'y' })).toEqual({ status: 403, body: { error: 'Only an admin may do that' } });
+  });
+
+  it('refuses a shopper in the service too', async () => {
+    expect(await addProduct(validProduct, shopper)).toEqual({ status: 403, body: { error: 'Only an admin may do that' } });
+    expect(await call(`${STACK.catalogUrl}/offer`, { method: 'POST', headers: shopper, body: { offerTitle: 'x', offerDetails: 'y' } })).toEqual({
+      status: 403,
+      body: { error: 'Only an admin may do that' },
+    });
+  });
+
+  it('lets an admin publish an offer, which needs a title and details', async () => {
+    expect(await viaGateway('/offer', adminToken, { offerTitle: `Test offer ${run}` })).toEqual({ status: 400, body: { error: 'offerDetails is required' } });
+    expect(await viaGateway('/offer', adminToken, { offerTitle: ' ', offerDetails: 'x' })).toEqual({ status: 400, body: { error: 'offerTitle is required' } });
+    const published = await viaGateway('/offer', adminToken, { offerTitle: `Test offer ${run}`, offerDetails: 'Two for one.' });
+    expect(published.status).toBe(201);
+    const offers = OfferList.parse((await call(`${stackEnv.gatewayUrl}/alloffers`)).body);
+    expect(offers.find((o) => o._id === InsertAnswer.parse(published.body).insertedId)).toMatchObject({ offerDetails: 'Two for one.' });
+  });
+});
+
+describe('publishing and stock', () => {
+  let productId: string;
+
+  it('shows a published product on the next read of the list, detail and search, and announces it', async () => {
+    expect((await storeProducts()).some((p) => p.name === validProduct.name)).toBe(false); // the list is now cached
+    expect(await storeProducts(run)).toEqual([]);
+
+    const published = await viaGateway('/addproducts', adminToken, validProduct);
+    expect(published.status).toBe(201);
+    productId = InsertAnswer.parse(published.body).insertedId;
+
+    const expected = { _id: productId, name: validProduct.name, price: 250.5, quantity: 12, description: validProduct.description, img: validProduct.img };
+    expect((await storeProducts()).at(-1)).toEqual(expected);
+    expect(await storeProducts(run.toUpperCase())).toEqual([expected]);
+    expect(Product.parse((await call(`${stackEnv.gatewayUrl}/product-details/${productId}`)).body)).toEqual(expected);
+    await eventually(async () => expect(changed).toContainEqual(expect.objectContaining({ payload: { productId, change: 'created' } })));
+  });
+
+  it('takes stock once per order event, even delivered twice, and the cached detail follows', async () => {
+    const detail = async () => Product.parse((await call(`${stackEnv.gatewayUrl}/product-details/${productId}`)).body).quantity;
+    expect(await detail()).toBe(12); // cached
+    const order = (quantity: number) => ({
+      id: randomUUID(),
+      type: 'OrderPlaced',
+      occurredAt: new Date().toISOString(),
+      payload: { orderId: new mongoose.Types.ObjectId().toString(), userEmail: `stock-${run}@bazar.test`, items: [{ productId, quantity }], cartLineIds: [] },
+    });
+    const [five, one] = [order(5), order(1)];
+    const producer = kafka.producer();
+    await producer.connect();
+    // the same event twice, then another one: same key, same partition, applied in this order
+    for (const event of [five, five, one]) await producer.send({ topic: TOPICS.orderPlaced, messages: [{ key: productId, value: JSON.stringify(event) }] });
+    await producer.disconnect();
+
+    await eventually(async () => expect(await detail()).toBe(6));
+    // the relay sends at least once: count distinct events
+    const stockChanges = () => new Set(changed.filter((e) => e.payload.productId === productId && e.payload.change === 'stock').map((e) => e.id));
+    await eventually(async () => expect(stockChanges().size).toBe(2));
+  });
+});

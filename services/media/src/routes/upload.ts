@@ -1,0 +1,58 @@
+import { MAX_UPLOAD_BYTES, UPLOAD_FIELD, type UploadAnswer } from '@bazar/contracts';
+import { HttpError, badRequest, currentUser, requireUser, type Logger } from '@bazar/service-kit';
+import { Router, type RequestHandler } from 'express';
+import multer from 'multer';
+import { imageKindOf, reencode } from '../image';
+import { Upload } from '../model/upload';
+import type { ImageStore } from '../store';
+
+const MAX_MB = MAX_UPLOAD_BYTES / (1024 * 1024);
+
+/** The one file of the form, held in memory (at most 5 MB), with multer's refusals in plain words. */
+function receiveImage(): RequestHandler {
+  const receive = multer({
+    storage: multer.memoryStorage(),
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 10_000, parts: 12 },
+  }).single(UPLOAD_FIELD);
+  return (req, res, next) => {
+    receive(req, res, (err: unknown) => {
+      if (err instanceof multer.MulterError) {
+        if (err.code === 'LIMIT_FILE_SIZE') return next(new HttpError(413, `The image is larger than ${MAX_MB} MB`));
+        if (err.code === 'LIMIT_UNEXPECTED_FILE') return next(badRequest(`Send one image, in the form field '${UPLOAD_FIELD}'`));
+        return next(badRequest(`The upload form was refused: ${err.message}`));
+      }
+      if (err instanceof Error) return next(badRequest('The upload form is malformed'));
+      next();
+    });
+  };
+}
+
+export function uploadRoutes(store: ImageStore, publicPath: string, log: Logger): Router {
+  const router = Router();
+
+  router.post('/upload', requireUser, receiveImage(), async (req, res) => {
+    const bytes = req.file?.buffer;
+    if (!bytes || bytes.length === 0) throw badRequest(`Send the image as multipart/form-data in the field '${UPLOAD_FIELD}'`);
+    const kind = imageKindOf(bytes);
+    if (!kind) throw badRequest('Only JPEG, PNG or WebP images are accepted');
+
+    let webp: Buffer;
+    try {
+      webp = await reencode(bytes);
+    } catch (err) {
+      log.info({ kind, size: bytes.length, reason: err instanceof Error ? err.message : String(err) }, 'image refused by the decoder');
+      throw badRequest(`The ${kind.toUpperCase()} image is damaged or incomplete`);
+    }
+
+    const user = currentUser(req);
+    const { hash, fileName } = await store.put(webp);
+    await Upload.updateOne(
+      { owner: user.id, hash },
+      { $setOnInsert: { ownerEmail: user.email, size: webp.length } },
+      { upsert: true },
+    );
+    res.json({ success: true, data: { display_url: `${publicPath}${fileName}` } } satisfies UploadAnswer);
+  });
+
+  return router;
+}

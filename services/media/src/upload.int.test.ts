@@ -1,0 +1,154 @@
+// POST /upload against the running media service (through the gateway for sign-in, and directly
+// with a one-off identity where a test needs to see what was recorded), the real document store
+// and the files nginx serves. Every image is made here with sharp.
+import { randomUUID } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { IDENTITY_HEADERS, MAX_UPLOAD_BYTES, UploadAnswer } from '@bazar/contracts';
+import { ACCOUNTS, signIn, stackEnv } from '@bazar/testing';
+import mongoose from 'mongoose';
+import sharp from 'sharp';
+
+const MEDIA_URL = process.env.MEDIA_URL ?? 'http://127.0.0.1:4005';
+const MEDIA_DIR = process.env.MEDIA_DIR ?? join(__dirname, '..', '..', '..', '.stack', 'media');
+
+let shopperToken: string;
+const tester = { id: `upload-test-${randomUUID()}`, email: 'upload-test@bazar.test' };
+
+beforeAll(async () => {
+  shopperToken = await signIn(ACCOUNTS.shopper.email, ACCOUNTS.shopper.password);
+  await mongoose.connect(stackEnv.mongoUrl, { dbName: 'media', serverSelectionTimeoutMS: 5_000 });
+});
+afterAll(async () => {
+  await mongoose.connection.collection('uploads').deleteMany({ owner: tester.id });
+  await mongoose.disconnect();
+});
+
+const form = (bytes: Buffer, { field = 'image', name = 'photo.png', type = 'image/png' } = {}) => {
+  const body = new FormData();
+  body.append(field, new Blob([new Uint8Array(bytes)], { type }), name);
+  return body;
+};
+
+async function uploadAsShopper(body: FormData | undefined) {
+  const response = await fetch(`${stackEnv.gatewayUrl}/upload`, { method: 'POST', headers: { authorization: `Bearer ${shopperToken}` }, body });
+  return { status: response.status, body: (await response.json()) as unknown };
+}
+
+async function uploadAsTester(body: FormData) {
+  const response = await fetch(`${MEDIA_URL}/upload`, {
+    method: 'POST',
+    headers: { [IDENTITY_HEADERS.id]: tester.id, [IDENTITY_HEADERS.email]: tester.email },
+    body,
+  });
+  return { status: response.status, body: (await response.json()) as unknown };
+}
+
+const picture = (width: number, height: number, format: 'png' | 'jpeg' | 'webp') =>
+  sharp({ create: { width, height, channels: 3, background: { r: 240, g: 180, b: 40 } } })
+    .composite([{ input: Buffer.from(`<svg width="${width}" height="${height}"><circle cx="${width / 2}" cy="${height / 2}" r="${height / 3}" fill="green"/></svg>`) }])
+    .toFormat(format)
+    .toBuffer();
+
+/** The stored file as nginx serves it. */
+async function served(displayUrl: string) {
+  const response = await fetch(`${stackEnv.webUrl}${displayUrl}`);
+  return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
+}
+
+it('stores a PNG as a resized WebP under its content hash, served by nginx for a year', async () => {
+  const { status, body } = await uploadAsShopper(form(await picture(2000, 1000, 'png')));
+  expect(status).toBe(200);
+  const url = UploadAnswer.parse(body).data.display_url;
+  expect(url).toMatch(/^\/media\/[0-9a-f]{64}\.webp$/);
+
+  const file = await served(url);
+  expect(file.status).toBe(200);
+  expect(file.headers.get('content-type')).toBe('image/webp');
+  expect(file.headers.get('cache-control')).toContain('immutable');
+  const stored = await sharp(file.bytes).metadata();
+  expect([stored.format, stored.width, stored.height]).toEqual(['webp', 800, 400]);
+});
+
+it('accepts JPEG and WebP, strips metadata, and names identical results identically', async () => {
+  const jpeg = await sharp(await picture(300, 200, 'jpeg')).withExif({ IFD0: { Copyright: 'secret-owner' } }).jpeg().toBuffer();
+  expect((await sharp(jpeg).metadata()).exif).toBeDefined();
+  const first = UploadAnswer.parse((await uploadAsTester(form(jpeg, { name: 'a.jpg', type: 'image/jpeg' }))).body).data.display_url;
+  const again = UploadAnswer.parse((await uploadAsTester(form(jpeg, { name: 'b.jpg', type: 'image/jpeg' }))).body).data.display_url;
+  expect(again).toBe(first);
+  const file = await served(first);
+  expect((await sharp(file.bytes).metadata()).exif).toBeUndefined();
+  expect(file.bytes.includes('secret-owner')).toBe(false);
+  expect(await mongoose.connection.collection('uploads').countDocuments({ owner: tester.id })).toBe(1);
+
+  const webp = await uploadAsTester(form(await picture(120, 90, 'webp'), { name: 'c.webp', type: 'image/webp' }));
+  expect(webp.status).toBe(200);
+});
+
+it('judges the bytes, not the name or Content-Type', async () => {
+  const png = await picture(64, 64, 'png');
+  expect((await uploadAsTester(form(png, { name: 'notes.txt', type: 'text/plain' }))).status).toBe(200);
+  const html = Buffer.from('<!doctype html><script>alert(document.cookie)</script>');
+  expect(await uploadAsTester(form(html, { name: 'cat.png', type: 'image/png' }))).toEqual({ status: 400, body: { error: 'Only JPEG, PNG or WebP images are accepted' } });
+});
+
+it('re-encodes a PNG carrying a script after its end, so the script is not stored', async () => {
+  const polyglot = Buffer.concat([await picture(80, 80, 'png'), Buffer.from('<script>alert("owned")</script>')]);
+  const { status, body } = await uploadAsTester(form(polyglot));
+  expect(status).toBe(200);
+  const file = await served(UploadAnswer.parse(body).data.display_url);
+  expect(file.bytes.subarray(0, 4).toString()).toBe('RIFF');
+  expect(file.bytes.includes('<script')).toBe(false);
+});
+
+describe('refusals store nothing', () => {
+  afterAll(async () => expect((await readdir(MEDIA_DIR)).filter((name) => name.endsWith('.part'))).toEqual([]));
+
+  const refusedCount = async (attempt: () => Promise<unknown>) => {
+    const owner = `refusal-${randomUUID()}`;
+    const response = await fetch(`${MEDIA_URL}/upload`, {
+      method: 'POST',
+      headers: { [IDENTITY_HEADERS.id]: owner, [IDENTITY_HEADERS.email]: tester.email },
+      body: (await attempt()) as FormData,
+    });
+    const answer = { status: response.status, body: (await response.json()) as unknown };
+    expect(await mongoose.connection.collection('uploads').countDocuments({ owner })).toBe(0);
+    return answer;
+  };
+
+  it('refuses SVG and HTML', async () => {
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    expect(await refusedCount(async () => form(svg, { name: 'logo.svg', type: 'image/svg+xml' }))).toEqual({ status: 400, body: { error: 'Only JPEG, PNG or WebP images are accepted' } });
+    expect(await refusedCount(async () => form(Buffer.from('<html><body>hi</body></html>'), { name: 'x.html', type: 'text/html' }))).toEqual({
+      status: 400,
+      body: { error: 'Only JPEG, PNG or WebP images are accepted' },
+    });
+  });
+
+  it('refuses truncated PNG and JPEG files', async () => {
+    const png = await picture(400, 400, 'png');
+    expect(await refusedCount(async () => form(png.subarray(0, Math.floor(png.length / 2))))).toEqual({ status: 400, body: { error: 'The PNG image is damaged or incomplete' } });
+    const jpeg = await picture(400, 400, 'jpeg');
+    expect(await refusedCount(async () => form(jpeg.subarray(0, Math.floor(jpeg.length / 2)), { type: 'image/jpeg' }))).toEqual({
+      status: 400,
+      body: { error: 'The JPEG image is damaged or incomplete' },
+    });
+  });
+
+  it('refuses a file over 5 MB with 413', async () => {
+    const header = await picture(10, 10, 'png');
+    const big = Buffer.concat([header, Buffer.alloc(MAX_UPLOAD_BYTES + 1 - header.length, 7)]);
+    expect(await refusedCount(async () => form(big))).toEqual({ status: 413, body: { error: 'The image is larger than 5 MB' } });
+  });
+
+  it('refuses a form without the image field, or no form at all', async () => {
+    const png = await picture(10, 10, 'png');
+    expect(await refusedCount(async () => form(png, { field: 'photo' }))).toEqual({ status: 400, body: { error: "Send one image, in the form field 'image'" } });
+    expect(await refusedCount(async () => new FormData())).toEqual({ status: 400, body: { error: "Send the image as multipart/form-data in the field 'image'" } });
+  });
+});
+
+it('needs a signed-in user at the gateway', async () => {
+  const response = await fetch(`${stackEnv.gatewayUrl}/upload`, { method: 'POST', body: form(await picture(10, 10, 'png')) });
+  expect({ status: response.status, body: await response.json() }).toEqual({ status: 401, body: { error: 'Sign in first' } });
+});
