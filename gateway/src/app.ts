@@ -1,13 +1,19 @@
 import type { ServiceContext, Wiring } from '@bazar/service-kit';
 import { Router } from 'express';
-import { authenticate, roleFromToken } from './auth/authenticate';
+import { authenticate } from './auth/authenticate';
+import { RoleDirectory } from './auth/roles';
 import { TokenVerifier } from './auth/token-verifier';
 import type { GatewayConfig } from './config';
+import { forgetChangedRoles } from './events/forget-roles';
+import { RateLimits } from './limits/rate-limit';
+import { openApiDocument } from './openapi/document';
 import { proxyTo } from './proxy';
 import { ROUTES, type ServiceName } from './routes/table';
 
-export function wireGateway({ config, log }: ServiceContext<GatewayConfig>): Wiring {
+export function wireGateway({ config, log, redis }: ServiceContext<GatewayConfig>): Wiring {
   const verifier = new TokenVerifier({ jwksUri: config.OIDC_JWKS_URL, issuer: config.OIDC_ISSUER, audience: config.OIDC_AUDIENCE });
+  const roles = new RoleDirectory(config.USER_URL, redis, log);
+  const limits = new RateLimits(redis, config, log);
   const serviceUrls: Record<ServiceName, string> = {
     catalog: config.CATALOG_URL,
     cart: config.CART_URL,
@@ -17,9 +23,10 @@ export function wireGateway({ config, log }: ServiceContext<GatewayConfig>): Wir
   };
   const proxies = Object.fromEntries(Object.entries(serviceUrls).map(([name, url]) => [name, proxyTo(url, name, log)])) as Record<ServiceName, ReturnType<typeof proxyTo>>;
 
-  const routes = Router();
+  const openApi = JSON.stringify(openApiDocument(config.OIDC_ISSUER));
+  const routes = Router().get('/openapi.json', (_req, res) => void res.type('application/json').send(openApi));
   for (const route of ROUTES) {
-    routes.all(route.path, authenticate(route, { verifier, roleOf: roleFromToken, log }), proxies[route.service]);
+    routes.all(route.path, authenticate(route, { verifier, roles, limits, log }), proxies[route.service]);
   }
-  return { routes };
+  return { routes, consumers: forgetChangedRoles(roles) };
 }

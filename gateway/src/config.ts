@@ -1,6 +1,9 @@
 import { KafkaEnv, RedisEnv, ServiceEnv, ServiceUrl } from '@bazar/service-kit';
 import { z } from 'zod';
 
+/** requests per minute */
+const perMinute = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
 export const GatewayConfig = ServiceEnv.extend(KafkaEnv.shape)
   .extend(RedisEnv.shape)
   .extend({
@@ -12,5 +15,10 @@ export const GatewayConfig = ServiceEnv.extend(KafkaEnv.shape)
     OIDC_ISSUER: z.url(),
     OIDC_JWKS_URL: z.url(),
     OIDC_AUDIENCE: z.string().min(1),
+    // Generous per address: shoppers on mobile networks share addresses behind carrier NAT.
+    RATE_LIMIT_IP: perMinute(1200),
+    RATE_LIMIT_IP_WRITES: perMinute(300),
+    RATE_LIMIT_USER: perMinute(600),
+    RATE_LIMIT_USER_WRITES: perMinute(60),
   });
 export type GatewayConfig = typeof GatewayConfig._output;

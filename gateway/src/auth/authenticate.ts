@@ -1,22 +1,33 @@
-import { IDENTITY_HEADERS, type Role } from '@bazar/contracts';
+import { EmailParams, IDENTITY_HEADERS, type Role } from '@bazar/contracts';
 import { HttpError, type Logger } from '@bazar/service-kit';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
+import type { RateLimits } from '../limits/rate-limit';
 import type { Route } from '../routes/table';
+import type { RoleDirectory } from './roles';
 import { InvalidToken, type TokenVerifier, type VerifiedToken } from './token-verifier';
-
-/** Decides a verified user's role. For now the Keycloak realm role `admin` in the token; the
- *  identity work replaces this with the user service's record cached in Redis (dropped on
- *  role-changed), so that Make Admin takes effect on the next request. */
-export type RoleOf = (token: VerifiedToken) => Promise<Role>;
-export const roleFromToken: RoleOf = async (token) => (token.realmRoles.includes('admin') ? 'admin' : 'user');
 
 const BEARER = /^Bearer ([\w-]+\.[\w-]+\.[\w-]*)$/;
 
-/** Strips identity headers a client sent, lets anonymous reads of the catalog through, and for
- *  everything else verifies the bearer token and forwards who the user is to the service. */
-export function authenticate(route: Route, { verifier, roleOf, log }: { verifier: TokenVerifier; roleOf: RoleOf; log: Logger }): RequestHandler {
-  return async (req, _res, next) => {
+interface Gatekeepers {
+  verifier: TokenVerifier;
+  roles: RoleDirectory;
+  limits: RateLimits;
+  log: Logger;
+}
+
+/** The email that ends a path such as /makeadmin/{email}, if it is one. */
+function emailAtEndOf(req: Request): string | undefined {
+  const parsed = EmailParams.safeParse({ email: decodeURIComponent(req.path.split('/').pop() ?? '') });
+  return parsed.success ? parsed.data.email : undefined;
+}
+
+/** Strips identity headers a client sent, counts the request against the rate limits, lets
+ *  anonymous reads of the catalog through, and for everything else verifies the bearer token,
+ *  decides the role from the user service's record and forwards who the user is to the service. */
+export function authenticate(route: Route, { verifier, roles, limits, log }: Gatekeepers): RequestHandler {
+  return async (req, res, next) => {
     for (const header of Object.values(IDENTITY_HEADERS)) delete req.headers[header];
+    await limits.address(req, res);
     if (route.access === 'public-read' && (req.method === 'GET' || req.method === 'HEAD')) {
       delete req.headers.authorization;
       return next();
@@ -33,13 +44,29 @@ export function authenticate(route: Route, { verifier, roleOf, log }: { verifier
       throw new HttpError(401, 'Your sign-in is not valid; sign in again');
     }
     if (!token.email) throw new HttpError(403, 'This token does not belong to a shopper');
-    const role = await roleOf(token);
+    await limits.user(token.sub, req, res);
+
+    let role: Role;
+    try {
+      role = await roles.roleOf(token.email);
+    } catch (err) {
+      // Without the user service nobody can be shown to be an admin; plain shoppers carry on.
+      if (route.access === 'admin') throw err;
+      log.warn({ err }, 'role unknown; treated as a plain user');
+      role = 'user';
+    }
     if (route.access === 'admin' && role !== 'admin') throw new HttpError(403, 'Only an admin may do that');
+
+    const target = route.changesRole ? emailAtEndOf(req) : undefined;
+    // Dropped as the answer goes out, before the caller can send another request (and on the one
+    // Redis connection, ahead of that request's lookup): the change counts from the next request.
+    if (target) res.on('finish', () => void (res.statusCode < 300 && roles.forget(target)));
 
     req.headers[IDENTITY_HEADERS.id] = token.sub;
     req.headers[IDENTITY_HEADERS.email] = token.email;
     req.headers[IDENTITY_HEADERS.name] = encodeURIComponent(token.name ?? '');
     req.headers[IDENTITY_HEADERS.role] = role;
+    req.headers[IDENTITY_HEADERS.realmRoles] = token.realmRoles.join(',');
     // the services trust the identity headers; the user's token stays at the edge
     delete req.headers.authorization;
     next();

@@ -9,12 +9,15 @@ export interface Route {
   path: string;
   service: ServiceName;
   access: Access;
+  /** a successful call changes the role of the user whose email ends the path */
+  changesRole?: boolean;
 }
 
-const route = (path: string, service: ServiceName, access: Access): Route => ({
+const route = (path: string, service: ServiceName, access: Access, options: Pick<Route, 'changesRole'> = {}): Route => ({
   path: path.endsWith('/*') ? `${path}rest` : path,
   service,
   access,
+  ...options,
 });
 
 export const ROUTES: readonly Route[] = [
@@ -31,7 +34,8 @@ export const ROUTES: readonly Route[] = [
   route('/orders/*', 'order', 'user'),
   route('/users/*', 'user', 'user'),
   route('/allusers', 'user', 'admin'),
-  route('/makeadmin/*', 'user', 'admin'),
+  route('/makeadmin/*', 'user', 'admin', { changesRole: true }),
+  route('/removeadmin/*', 'user', 'admin', { changesRole: true }),
   route('/delete/*', 'user', 'admin'),
   route('/admin/*', 'user', 'user'),
   route('/profiledata/*', 'user', 'user'),

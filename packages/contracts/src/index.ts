@@ -7,3 +7,4 @@ export * from './cart';
 export * from './order';
 export * from './user';
 export * from './media';
+export * from './api';

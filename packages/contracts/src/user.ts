@@ -5,17 +5,29 @@ export const User = z.object({ _id: ObjectIdString, email: z.string(), role: Rol
 export type User = z.infer<typeof User>;
 export const UserList = z.array(User);
 
-/** PUT /users/{email}: the shopper's own record, synced after sign-in. */
+/** PUT /users/{email}: the shopper's own record, synced after sign-in. The name is taken from the
+ *  verified token when it carries one; the body's name is used only when it does not. */
 export const SyncUser = z.object({ email: Email.optional(), name: z.string().trim().max(120).optional() });
 export type SyncUser = z.infer<typeof SyncUser>;
-export const SyncUserAnswer = z.object({ user: User });
+
+/** The answer of PUT /users/{email}. The spec's client stored a `token` from this answer as its API
+ *  credential; here the API credential is the Keycloak access token that keycloak-js already holds
+ *  in memory and refreshes, so the sync answers no token of its own (a second credential would only
+ *  be one more secret to keep and revoke). It answers the user's record and the role that counts. */
+export const SyncUserAnswer = z.object({ user: User, role: Role });
 export type SyncUserAnswer = z.infer<typeof SyncUserAnswer>;
 
 export const AdminAnswer = z.object({ admin: z.boolean() });
 export type AdminAnswer = z.infer<typeof AdminAnswer>;
 
-/** Profile images come from our media service. */
-export const MediaUrl = z.string().regex(/^(https?:\/\/[^/\s]+)?\/media\/[\w.-]+$/, 'img must be an image uploaded to the store');
+/** GET /internal/role/{email} of the user service (never routed by the gateway): the role the
+ *  gateway enforces. */
+export const RoleAnswer = z.object({ role: Role });
+export type RoleAnswer = z.infer<typeof RoleAnswer>;
+
+/** An image uploaded to the store: the media service's `/media/<file>` path, or the same path on an
+ *  absolute http(s) URL (the user service also checks that URL's origin is the store's). */
+export const MediaUrl = z.string().trim().max(500).regex(/^(https?:\/\/[^/\s]+)?\/media\/[\w.-]+$/, 'img must be an image uploaded to the store');
 
 export const ProfileUpdate = z.object({
   name: z.string().trim().max(120).optional(),
@@ -34,6 +46,7 @@ export const Profile = z.object({
   img: z.string(),
 });
 export type Profile = z.infer<typeof Profile>;
+/** GET /myprofiledata/{email}: the spec's list of profile records; empty until the first update. */
 export const ProfileList = z.array(Profile);
 export const ProfileUpdateAnswer = z.object({ result: z.object({ acknowledged: z.boolean() }), profile: Profile });
 export type ProfileUpdateAnswer = z.infer<typeof ProfileUpdateAnswer>;

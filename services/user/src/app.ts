@@ -1,9 +1,19 @@
 import type { ServiceContext, Wiring } from '@bazar/service-kit';
 import { Router } from 'express';
 import type { UserConfig } from './config';
+import { keepKeycloakRoleInStep, removeDeletedAccount } from './events/keycloak-in-step';
+import { KeycloakAdmin } from './keycloak';
+import { User } from './model/user';
+import { internalRoutes } from './routes/internal';
+import { profileRoutes } from './routes/profiles';
+import { reviewRoutes } from './routes/reviews';
+import { userRoutes } from './routes/users';
 
-// Users, roles, profiles and reviews arrive with the identity issue; until then the service runs
-// with its database, Kafka and health endpoints only.
-export function wireUser(_context: ServiceContext<UserConfig>): Wiring {
-  return { routes: Router() };
+export function wireUser({ config, log, nudgeOutbox }: ServiceContext<UserConfig>): Wiring {
+  const keycloak = new KeycloakAdmin(config);
+  return {
+    routes: Router().use(userRoutes(nudgeOutbox), profileRoutes(config.MEDIA_ORIGINS), reviewRoutes(), internalRoutes()),
+    consumers: [keepKeycloakRoleInStep(keycloak, log), removeDeletedAccount(keycloak)],
+    outboxes: [User],
+  };
 }

@@ -18,6 +18,9 @@ export interface EventHandler<S extends z.ZodType<{ id: string }>> {
   /** Applies the event. It runs at most once per event id after success, but may run again if the
    *  process dies between applying and recording, so keep each write idempotent where it can be. */
   handle(event: z.infer<S>): Promise<void>;
+  /** The effect is harmless to repeat (dropping a cache key), so no ledger entry is kept: a
+   *  process without a database (the gateway) can consume too. */
+  repeatable?: boolean;
 }
 
 interface ConsumerOptions<S extends z.ZodType<{ id: string }>> {
@@ -92,6 +95,7 @@ export class EventConsumer<S extends z.ZodType<{ id: string }>> {
     if (!parsed.ok) return this.deadLetter(message, parsed.reason);
 
     const event = parsed.event;
+    if (handler.repeatable) return handler.handle(event);
     const ledgerId = `${groupId}/${event.id}`;
     if (await AppliedEvent.exists({ _id: ledgerId })) {
       log.info({ eventId: event.id, topic: handler.topic }, 'event already applied; skipped');

@@ -1,0 +1,61 @@
+import { ErrorAnswer, PUBLIC_API, type Endpoint } from '@bazar/contracts';
+import { z } from 'zod';
+
+type JsonSchema = Record<string, unknown>;
+const json = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
+  // `$schema` is implied by OpenAPI 3.1; transforms (a phone number normalised) describe their input
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+  return rest;
+};
+const content = (schema: JsonSchema) => ({ 'application/json': { schema } });
+const errorAnswer = (description: string) => ({ description, content: content(json(ErrorAnswer, 'output')) });
+
+function parameters(endpoint: Endpoint) {
+  const from = (schema: z.ZodType | undefined, where: 'path' | 'query' | 'header') => {
+    if (!schema) return [];
+    const { properties = {}, required = [] } = json(schema, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
+    return Object.entries(properties).map(([name, property]) => ({ name, in: where, required: where === 'path' || required.includes(name), schema: property }));
+  };
+  return [...from(endpoint.params, 'path'), ...from(endpoint.query, 'query'), ...from(endpoint.headers, 'header')];
+}
+
+function operation(endpoint: Endpoint) {
+  const validated = endpoint.params ?? endpoint.query ?? endpoint.headers ?? endpoint.body ?? endpoint.fileField;
+  return {
+    summary: endpoint.summary,
+    ...(endpoint.access !== 'public' && { security: [{ keycloak: [] }] }),
+    parameters: parameters(endpoint),
+    ...(endpoint.body && { requestBody: { required: true, content: content(json(endpoint.body, 'input')) } }),
+    ...(endpoint.fileField && {
+      requestBody: {
+        required: true,
+        content: { 'multipart/form-data': { schema: { type: 'object', required: [endpoint.fileField], properties: { [endpoint.fileField]: { type: 'string', contentMediaType: 'application/octet-stream' } } } } },
+      },
+    }),
+    responses: {
+      ...Object.fromEntries(Object.entries(endpoint.answers).map(([status, { description, schema }]) => [status, { description, content: content(json(schema, 'output')) }])),
+      ...(validated && { 400: errorAnswer('The request is malformed') }),
+      ...(endpoint.access !== 'public' && { 401: errorAnswer('No valid sign-in'), 403: errorAnswer('Not allowed for this user') }),
+      ...(endpoint.params && { 404: errorAnswer('Nothing has that id or email') }),
+      429: errorAnswer('Too many requests; see Retry-After'),
+    },
+  };
+}
+
+/** The OpenAPI 3.1 document of the public API, generated from the contracts' schemas. */
+export function openApiDocument(issuer: string) {
+  const oidc = `${issuer}/protocol/openid-connect`;
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const endpoint of PUBLIC_API) (paths[endpoint.path] ??= {})[endpoint.method] = operation(endpoint);
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Bazar API', version: '1.0.0', description: 'The public API of Bazar, an online grocery store for Bangladesh. Amounts are in taka.' },
+    servers: [{ url: '/api' }],
+    components: {
+      securitySchemes: {
+        keycloak: { type: 'oauth2', description: 'A Keycloak access token of the bazar realm, as a bearer token', flows: { authorizationCode: { authorizationUrl: `${oidc}/auth`, tokenUrl: `${oidc}/token`, scopes: {} } } },
+      },
+    },
+    paths,
+  };
+}

@@ -1,0 +1,67 @@
+// The authorisation matrix: every endpoint of the public API, with the answer each kind of caller
+// gets. Bodies are chosen so that a cell's status shows the authorisation decision (an admin
+// publishing with an empty body reaches validation: 400, past the role check) without filling the
+// shop with test data.
+import { PUBLIC_API } from '@bazar/contracts';
+
+export type Caller = 'visitor' | 'shopper' | 'other' | 'admin';
+
+/** What the rows refer to, filled in by the test's setup. */
+export interface World {
+  shopper: string;
+  other: string;
+  victim: string;
+  victimId: string;
+  productId: string;
+  shopperLineId: () => string;
+}
+
+export interface Row {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** the OpenAPI path of PUBLIC_API this row exercises */
+  endpoint: string;
+  path: (w: World) => string;
+  body?: (w: World) => unknown;
+  expect: Record<Caller, number>;
+}
+
+const everyone = (status: number) => ({ visitor: status, shopper: status, other: status, admin: status });
+const adminOnly = (adminStatus: number) => ({ visitor: 401, shopper: 403, other: 403, admin: adminStatus });
+const UNKNOWN_ORDER = '0123456789abcdef01234567';
+const profile = { name: 'Rahima Begum', phone: '+8801712345678', address: 'House 12, Road 5, Dhanmondi, Dhaka', img: '/media/rahima.webp' };
+
+/** In this order: the shopper's cart line exists before it is removed; the victim is promoted,
+ *  demoted, then deleted. */
+export const ROWS: Row[] = [
+  { method: 'GET', endpoint: '/products', path: () => '/products', expect: everyone(200) },
+  { method: 'GET', endpoint: '/product-details/{id}', path: (w) => `/product-details/${w.productId}`, expect: everyone(200) },
+  { method: 'GET', endpoint: '/alloffers', path: () => '/alloffers', expect: everyone(200) },
+  { method: 'POST', endpoint: '/offer', path: () => '/offer', body: () => ({}), expect: adminOnly(400) },
+  { method: 'POST', endpoint: '/addproducts', path: () => '/addproducts', body: () => ({}), expect: adminOnly(400) },
+  // the shopper's cart is empty here, so a well-formed order for them is refused for that reason
+  { method: 'POST', endpoint: '/orderplace', path: () => '/orderplace', body: (w) => ({ name: 'Rahima', email: w.shopper }), expect: { visitor: 401, shopper: 400, other: 403, admin: 403 } },
+  { method: 'POST', endpoint: '/addtocart', path: () => '/addtocart', body: (w) => ({ productId: w.productId, cartQuantity: 1 }), expect: { visitor: 401, shopper: 201, other: 201, admin: 201 } },
+  { method: 'GET', endpoint: '/myallcart/{email}', path: (w) => `/myallcart/${w.shopper}`, expect: { visitor: 401, shopper: 200, other: 403, admin: 403 } },
+  // another's cart line is answered like a missing one; the shopper's own goes last
+  { method: 'DELETE', endpoint: '/deletecart/{id}', path: (w) => `/deletecart/${w.shopperLineId()}`, expect: { visitor: 401, other: 404, admin: 404, shopper: 200 } },
+  { method: 'GET', endpoint: '/myorders', path: () => '/myorders', expect: { visitor: 401, shopper: 200, other: 200, admin: 200 } },
+  { method: 'PUT', endpoint: '/orders/{id}/confirm', path: () => `/orders/${UNKNOWN_ORDER}/confirm`, expect: { visitor: 401, shopper: 404, other: 404, admin: 404 } },
+  { method: 'PUT', endpoint: '/users/{email}', path: (w) => `/users/${w.shopper}`, body: () => ({}), expect: { visitor: 401, shopper: 200, other: 403, admin: 403 } },
+  { method: 'GET', endpoint: '/allusers', path: () => '/allusers', expect: adminOnly(200) },
+  { method: 'GET', endpoint: '/admin/{email}', path: (w) => `/admin/${w.shopper}`, expect: { visitor: 401, shopper: 200, other: 403, admin: 200 } },
+  { method: 'PUT', endpoint: '/makeadmin/{email}', path: (w) => `/makeadmin/${w.victim}`, expect: adminOnly(200) },
+  { method: 'PUT', endpoint: '/removeadmin/{email}', path: (w) => `/removeadmin/${w.victim}`, expect: adminOnly(200) },
+  { method: 'GET', endpoint: '/myprofiledata/{email}', path: (w) => `/myprofiledata/${w.shopper}`, expect: { visitor: 401, shopper: 200, other: 403, admin: 403 } },
+  { method: 'PUT', endpoint: '/profiledata/{email}', path: (w) => `/profiledata/${w.shopper}`, body: () => profile, expect: { visitor: 401, shopper: 200, other: 403, admin: 403 } },
+  { method: 'POST', endpoint: '/review', path: () => '/review', body: () => ({ firstName: 'Rahima', lastName: 'Begum', des: 'Fresh fish, quick delivery.' }), expect: { visitor: 401, shopper: 201, other: 201, admin: 201 } },
+  { method: 'DELETE', endpoint: '/delete/{id}', path: (w) => `/delete/${w.victimId}`, expect: adminOnly(200) },
+];
+
+/** Endpoints of PUBLIC_API the matrix leaves out, and why. */
+export const NOT_IN_MATRIX: Record<string, string> = { 'POST /upload': 'the media service has no upload endpoint yet' };
+
+export const rowName = (row: Row) => `${row.method} ${row.endpoint}`;
+export const endpointNames = () => PUBLIC_API.map((e) => `${e.method.toUpperCase()} ${e.path}`);
+
+/** A token that is not a valid sign-in reaches public reads (its token is ignored) and nothing else. */
+export const invalidTokenStatus = (row: Row) => (row.expect.visitor === 200 ? 200 : 401);

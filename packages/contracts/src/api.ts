@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { AddToCart, CartLine, CartLineList } from './cart';
+import { NewOffer, NewProduct, OfferList, Product, ProductList, ProductSearchQuery } from './catalog';
+import { DeleteAnswer, EmailParams, ErrorAnswer, IdParams, InsertAnswer, UpdateAnswer } from './common';
+import { UPLOAD_FIELD, UploadAnswer } from './media';
+import { Order, OrderList, OutOfStockAnswer, PlaceOrder, PlaceOrderAnswer, PlaceOrderHeaders } from './order';
+import { AdminAnswer, NewReview, ProfileList, ProfileUpdate, ProfileUpdateAnswer, SyncUser, SyncUserAnswer, UserList } from './user';
+
+/** Who may call an endpoint: anyone, a signed-in user, or an admin (decided by the user service). */
+export type Access = 'public' | 'user' | 'admin';
+
+/** One endpoint of the public API (mounted under /api by nginx), described once so that the
+ *  gateway's OpenAPI document is generated from the same schemas the services validate with. */
+export interface Endpoint {
+  method: 'get' | 'post' | 'put' | 'delete';
+  /** OpenAPI style: `/makeadmin/{email}` */
+  path: string;
+  summary: string;
+  access: Access;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  headers?: z.ZodType;
+  body?: z.ZodType;
+  /** a multipart upload with this file field instead of a JSON body */
+  fileField?: string;
+  /** the success answer and any answers beyond the ones every endpoint may give */
+  answers: Record<number, { description: string; schema: z.ZodType }>;
+}
+
+const ok = (schema: z.ZodType, description = 'Done') => ({ 200: { description, schema } });
+const created = (schema: z.ZodType, description = 'Created') => ({ 201: { description, schema } });
+const refused = (description: string, schema: z.ZodType = ErrorAnswer) => ({ description, schema });
+
+export const PUBLIC_API: readonly Endpoint[] = [
+  { method: 'get', path: '/products', summary: 'Products, optionally searched by name or description', access: 'public', query: ProductSearchQuery, answers: ok(ProductList) },
+  { method: 'get', path: '/product-details/{id}', summary: 'One product', access: 'public', params: IdParams, answers: ok(Product) },
+  { method: 'get', path: '/alloffers', summary: 'Offers', access: 'public', answers: ok(OfferList) },
+  { method: 'post', path: '/offer', summary: 'Publish an offer', access: 'admin', body: NewOffer, answers: created(InsertAnswer) },
+  { method: 'post', path: '/addproducts', summary: 'Publish a product', access: 'admin', body: NewProduct, answers: created(InsertAnswer) },
+  { method: 'post', path: '/upload', summary: 'Upload an image', access: 'user', fileField: UPLOAD_FIELD, answers: { ...created(UploadAnswer), 413: refused('The image is too large') } },
+  {
+    method: 'post',
+    path: '/addtocart',
+    summary: 'Add a product to the cart, or more of it',
+    access: 'user',
+    body: AddToCart,
+    answers: { ...created(CartLine, 'A new cart line'), ...ok(CartLine, 'The grown cart line'), 409: refused('Not enough stock') },
+  },
+  { method: 'get', path: '/myallcart/{email}', summary: "The caller's cart", access: 'user', params: EmailParams, answers: ok(CartLineList) },
+  { method: 'delete', path: '/deletecart/{id}', summary: 'Remove a line from the cart', access: 'user', params: IdParams, answers: ok(DeleteAnswer) },
+  {
+    method: 'post',
+    path: '/orderplace',
+    summary: "Place the caller's cart as an order",
+    access: 'user',
+    headers: PlaceOrderHeaders,
+    body: PlaceOrder,
+    answers: { ...created(PlaceOrderAnswer), ...ok(PlaceOrderAnswer, 'The order this idempotency key already placed'), 409: refused('Not enough stock', OutOfStockAnswer) },
+  },
+  { method: 'get', path: '/myorders', summary: "The caller's orders, newest first", access: 'user', answers: ok(OrderList) },
+  { method: 'put', path: '/orders/{id}/confirm', summary: 'Confirm cash on delivery', access: 'user', params: IdParams, answers: ok(Order) },
+  {
+    method: 'put',
+    path: '/users/{email}',
+    summary: "Sync the caller's own user record after sign-in",
+    access: 'user',
+    params: EmailParams,
+    body: SyncUser,
+    answers: { ...created(SyncUserAnswer, 'First sign-in: the record was created'), ...ok(SyncUserAnswer, 'The record was updated'), 409: refused('The account is being deleted') },
+  },
+  { method: 'get', path: '/allusers', summary: 'Every user', access: 'admin', answers: ok(UserList) },
+  { method: 'put', path: '/makeadmin/{email}', summary: 'Make a user an admin', access: 'admin', params: EmailParams, answers: ok(UpdateAnswer) },
+  {
+    method: 'put',
+    path: '/removeadmin/{email}',
+    summary: 'Make an admin a plain user again',
+    access: 'admin',
+    params: EmailParams,
+    answers: { ...ok(UpdateAnswer), 409: refused('The last admin cannot be demoted') },
+  },
+  {
+    method: 'delete',
+    path: '/delete/{id}',
+    summary: 'Delete a user and their sign-in account',
+    access: 'admin',
+    params: IdParams,
+    answers: { ...ok(DeleteAnswer), 409: refused('An admin cannot delete their own account') },
+  },
+  { method: 'get', path: '/admin/{email}', summary: 'Whether a user is an admin (the caller, or any user for an admin)', access: 'user', params: EmailParams, answers: ok(AdminAnswer) },
+  { method: 'get', path: '/myprofiledata/{email}', summary: "The caller's profile", access: 'user', params: EmailParams, answers: ok(ProfileList) },
+  { method: 'put', path: '/profiledata/{email}', summary: "Update the caller's profile", access: 'user', params: EmailParams, body: ProfileUpdate, answers: ok(ProfileUpdateAnswer) },
+  { method: 'post', path: '/review', summary: 'Send a review', access: 'user', body: NewReview, answers: created(InsertAnswer) },
+];

@@ -1,0 +1,29 @@
+import type { Role, User as UserAnswer } from '@bazar/contracts';
+import { outboxFields } from '@bazar/service-kit';
+import mongoose, { Schema, type InferSchemaType } from 'mongoose';
+
+const userSchema = new Schema(
+  {
+    email: { type: String, required: true, unique: true },
+    role: { type: String, enum: ['user', 'admin'] satisfies Role[], default: 'user' },
+    name: { type: String, default: '' },
+    /** the Keycloak account's id (the token's subject), for the admin API */
+    keycloakId: { type: String, default: '' },
+    /** set when an admin deletes the user: the record stays, hidden, until the user-deleted event
+     *  it carries has removed the Keycloak account */
+    deletedAt: { type: Date, default: null },
+    ...outboxFields,
+  },
+  { timestamps: true },
+);
+userSchema.index({ role: 1 });
+
+export type UserDocument = InferSchemaType<typeof userSchema> & { _id: mongoose.Types.ObjectId };
+export const User = mongoose.model('User', userSchema, 'users');
+
+/** Users that are not being deleted. */
+export const live = { deletedAt: null };
+
+export function toUserAnswer(user: UserDocument): UserAnswer {
+  return { _id: user._id.toString(), email: user.email, role: user.role, name: user.name };
+}

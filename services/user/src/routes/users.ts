@@ -1,0 +1,105 @@
+import {
+  EmailParams,
+  IDENTITY_HEADERS,
+  IdParams,
+  IdentityHeaders,
+  SyncUser,
+  type AdminAnswer,
+  type DeleteAnswer,
+  type SyncUserAnswer,
+  type UpdateAnswer,
+  type User as UserAnswer,
+} from '@bazar/contracts';
+import { conflict, currentUser, forbidden, notFound, outboxUpdate, requireAdmin, requireUser, validate, withOutbox } from '@bazar/service-kit';
+import { Router } from 'express';
+import { Types } from 'mongoose';
+import { roleChangedEntry, userDeletedEntry } from '../events/outbox';
+import { User, live, toUserAnswer, type UserDocument } from '../model/user';
+
+const isDuplicateKey = (err: unknown) => typeof err === 'object' && err !== null && 'code' in err && err.code === 11000;
+const RealmRoles = IdentityHeaders.pick({ [IDENTITY_HEADERS.realmRoles]: true });
+
+async function liveUser(email: string): Promise<UserDocument> {
+  const user = await User.findOne({ email, ...live }).lean<UserDocument>();
+  if (!user) throw notFound('No such user');
+  return user;
+}
+
+export function userRoutes(nudgeOutbox: () => void): Router {
+  const router = Router();
+
+  router.put('/users/:email', requireUser, validate({ params: EmailParams, body: SyncUser, headers: RealmRoles }), async (req, res) => {
+    const caller = currentUser(req);
+    const { email } = req.params;
+    if (email !== caller.email || (req.body.email && req.body.email !== caller.email)) throw forbidden('You can only sync your own account');
+    const name = caller.name || req.body.name || '';
+    const known = { name, keycloakId: caller.id };
+
+    const existing = await User.findOneAndUpdate({ email, ...live }, { $set: known }, { new: true }).lean<UserDocument>();
+    if (existing) return void res.json({ user: toUserAnswer(existing), role: existing.role } satisfies SyncUserAnswer);
+    if (await User.exists({ email })) throw conflict('This account is being deleted');
+
+    // The first admin comes from Keycloak: the realm role is in a token Keycloak signed and the
+    // gateway verified, and only Keycloak's own administrators (or the realm import) can grant it.
+    // It counts only when the user service has no record yet; from then on the record decides and
+    // Keycloak's role follows it, so a stale token cannot promote anyone again.
+    const realmRoles = RealmRoles.parse(req.headers)[IDENTITY_HEADERS.realmRoles] ?? [];
+    const role = realmRoles.includes('admin') ? 'admin' : 'user';
+    const _id = new Types.ObjectId();
+    // an admin seeded here may have been looked up as a plain user already: say it changed
+    const seeded = role === 'admin' ? withOutbox([roleChangedEntry({ _id, email }, role)]) : {};
+    try {
+      const user = await User.create({ _id, email, role, ...known, ...seeded });
+      if (role === 'admin') nudgeOutbox();
+      res.status(201).json({ user: toUserAnswer(user.toObject()), role } satisfies SyncUserAnswer);
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err;
+      const raced = await liveUser(email); // a second sign-in created it a moment ago
+      res.json({ user: toUserAnswer(raced), role: raced.role } satisfies SyncUserAnswer);
+    }
+  });
+
+  router.get('/allusers', requireAdmin, async (_req, res) => {
+    const users = await User.find(live).sort({ createdAt: 1, _id: 1 }).lean<UserDocument[]>();
+    res.json(users.map(toUserAnswer) satisfies UserAnswer[]);
+  });
+
+  router.get('/admin/:email', requireUser, validate({ params: EmailParams }), async (req, res) => {
+    const caller = currentUser(req);
+    if (req.params.email !== caller.email && caller.role !== 'admin') throw forbidden('You can only ask about your own account');
+    const user = await liveUser(req.params.email);
+    res.json({ admin: user.role === 'admin' } satisfies AdminAnswer);
+  });
+
+  router.put('/makeadmin/:email', requireAdmin, validate({ params: EmailParams }), async (req, res) => {
+    const user = await liveUser(req.params.email);
+    const event = roleChangedEntry(user, 'admin');
+    const { $set, $inc } = outboxUpdate([event]);
+    const { modifiedCount } = await User.updateOne({ _id: user._id, role: 'user', ...live }, { $set: { ...$set, role: 'admin' }, $inc });
+    if (modifiedCount > 0) nudgeOutbox();
+    res.json({ acknowledged: true, modifiedCount } satisfies UpdateAnswer);
+  });
+
+  router.put('/removeadmin/:email', requireAdmin, validate({ params: EmailParams }), async (req, res) => {
+    const user = await liveUser(req.params.email);
+    if (user.role === 'admin' && (await User.countDocuments({ role: 'admin', ...live })) <= 1) {
+      throw conflict('The last admin cannot be demoted; make someone else an admin first');
+    }
+    const { $set, $inc } = outboxUpdate([roleChangedEntry(user, 'user')]);
+    const { modifiedCount } = await User.updateOne({ _id: user._id, role: 'admin', ...live }, { $set: { ...$set, role: 'user' }, $inc });
+    if (modifiedCount > 0) nudgeOutbox();
+    res.json({ acknowledged: true, modifiedCount } satisfies UpdateAnswer);
+  });
+
+  router.delete('/delete/:id', requireAdmin, validate({ params: IdParams }), async (req, res) => {
+    const user = await User.findOne({ _id: req.params.id, ...live }).lean<UserDocument>();
+    if (!user) throw notFound('No such user');
+    if (user.email === currentUser(req).email) throw conflict('An admin cannot delete their own account');
+    const { $set, $inc } = outboxUpdate([userDeletedEntry(user)]);
+    const { modifiedCount } = await User.updateOne({ _id: user._id, ...live }, { $set: { ...$set, deletedAt: new Date() }, $inc });
+    if (modifiedCount > 0) nudgeOutbox();
+    res.json({ acknowledged: true, deletedCount: modifiedCount } satisfies DeleteAnswer);
+  });
+
+  return router;
+}
