@@ -115,7 +115,11 @@ const keycloak: Component = {
     '--proxy-headers=xforwarded',
     '--import-realm',
   ],
-  env: { JAVA_OPTS_KC_HEAP: '-Xms256m -Xmx768m' },
+  env: {
+    JAVA_OPTS_KC_HEAP: '-Xms256m -Xmx768m',
+    // The realm enables its `google` identity provider only when both credentials are given.
+    GOOGLE_IDP_ENABLED: String(Boolean(process.env.GOOGLE_CLIENT_ID && process.env.GOOGLE_CLIENT_SECRET)),
+  },
   ready: [`http-get://${HOST}:${PORTS.keycloak}/auth/realms/bazar/.well-known/openid-configuration`],
   readyTimeoutMs: 180_000,
   prepare: async () => {
