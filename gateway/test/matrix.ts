@@ -43,6 +43,13 @@ export const ROWS: Row[] = [
   { method: 'POST', endpoint: '/addtocart', path: () => '/addtocart', body: (w) => ({ productId: w.productId, cartQuantity: 1 }), expect: { visitor: 401, shopper: 201, other: 201, admin: 201 } },
   { method: 'GET', endpoint: '/myallcart/{email}', path: (w) => `/myallcart/${w.shopper}`, expect: { visitor: 401, shopper: 200, other: 403, admin: 403 } },
   // another's cart line is answered like a missing one; the shopper's own goes last
+  {
+    method: 'PUT',
+    endpoint: '/cartquantity/{id}',
+    path: (w) => `/cartquantity/${w.shopperLineId()}`,
+    body: () => ({ cartQuantity: 2 }),
+    expect: { visitor: 401, other: 404, admin: 404, shopper: 200 },
+  },
   { method: 'DELETE', endpoint: '/deletecart/{id}', path: (w) => `/deletecart/${w.shopperLineId()}`, expect: { visitor: 401, other: 404, admin: 404, shopper: 200 } },
   { method: 'GET', endpoint: '/myorders', path: () => '/myorders', expect: { visitor: 401, shopper: 200, other: 200, admin: 200 } },
   { method: 'PUT', endpoint: '/orders/{id}/confirm', path: () => `/orders/${UNKNOWN_ORDER}/confirm`, expect: { visitor: 401, shopper: 404, other: 404, admin: 404 } },

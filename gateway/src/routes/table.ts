@@ -29,6 +29,7 @@ export const ROUTES: readonly Route[] = [
   route('/addtocart', 'cart', 'user'),
   route('/myallcart/*', 'cart', 'user'),
   route('/deletecart/*', 'cart', 'user'),
+  route('/cartquantity/*', 'cart', 'user'),
   route('/orderplace', 'order', 'user'),
   route('/myorders', 'order', 'user'),
   route('/orders/*', 'order', 'user'),

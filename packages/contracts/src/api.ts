@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AddToCart, CartLine, CartLineList } from './cart';
+import { AddToCart, CartLine, CartLineList, SetCartQuantity } from './cart';
 import { NewOffer, NewProduct, OfferList, Product, ProductList, ProductSearchQuery } from './catalog';
 import { DeleteAnswer, EmailParams, ErrorAnswer, IdParams, InsertAnswer, UpdateAnswer } from './common';
 import { UPLOAD_FIELD, UploadAnswer } from './media';
@@ -47,6 +47,15 @@ export const PUBLIC_API: readonly Endpoint[] = [
     answers: { ...created(CartLine, 'A new cart line'), ...ok(CartLine, 'The grown cart line'), 409: refused('Not enough stock') },
   },
   { method: 'get', path: '/myallcart/{email}', summary: "The caller's cart", access: 'user', params: EmailParams, answers: ok(CartLineList) },
+  {
+    method: 'put',
+    path: '/cartquantity/{id}',
+    summary: 'Set how many of a cart line the caller wants',
+    access: 'user',
+    params: IdParams,
+    body: SetCartQuantity,
+    answers: { ...ok(CartLine, 'The updated cart line'), 409: refused('Not enough stock') },
+  },
   { method: 'delete', path: '/deletecart/{id}', summary: 'Remove a line from the cart', access: 'user', params: IdParams, answers: ok(DeleteAnswer) },
   {
     method: 'post',

@@ -30,3 +30,9 @@ export const AddToCart = z.object({
   cartDes: z.unknown().optional(),
 });
 export type AddToCart = z.infer<typeof AddToCart>;
+
+/** Beyond the spec: sets a cart line's quantity (the cart page's + and −), up to the stock. */
+export const SetCartQuantity = z.object({
+  cartQuantity: z.number().int().min(1).max(MAX_LINE_QUANTITY),
+});
+export type SetCartQuantity = z.infer<typeof SetCartQuantity>;

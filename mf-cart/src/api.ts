@@ -1,0 +1,47 @@
+import { storefrontApi } from '@bazar/web-kit';
+import { IDEMPOTENCY_KEY_HEADER, type Order, type PlaceOrder, type PlaceOrderAnswer } from '@bazar/contracts';
+
+export const cartApi = storefrontApi.injectEndpoints({
+  endpoints: (build) => ({
+    removeCartLine: build.mutation<unknown, string>({
+      query: (id) => ({ url: `/deletecart/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: ['Cart'],
+    }),
+    /** `requestId` makes a retried or double-clicked Place Order create one order. */
+    placeOrder: build.mutation<PlaceOrderAnswer, { order: PlaceOrder; requestId: string }>({
+      query: ({ order, requestId }) => ({
+        url: '/orderplace',
+        method: 'POST',
+        body: order,
+        headers: { [IDEMPOTENCY_KEY_HEADER]: requestId },
+      }),
+      // The cart is emptied by the cart service when it consumes OrderPlaced, a moment later; a
+      // refetch now could still see the ordered lines, so the cached cart is cleared instead.
+      async onQueryStarted({ order }, { dispatch, queryFulfilled }) {
+        try {
+          await queryFulfilled;
+        } catch {
+          return;
+        }
+        dispatch(storefrontApi.util.updateQueryData('getMyCart', order.email, () => []));
+      },
+      invalidatesTags: ['Order', 'Product'],
+    }),
+    getMyOrders: build.query<Order[], void>({
+      query: () => '/myorders',
+      providesTags: ['Order'],
+    }),
+    confirmOrder: build.mutation<unknown, string>({
+      query: (id) => ({ url: `/orders/${encodeURIComponent(id)}/confirm`, method: 'PUT' }),
+      invalidatesTags: ['Order'],
+    }),
+  }),
+  overrideExisting: 'throw',
+});
+
+export const {
+  useRemoveCartLineMutation,
+  usePlaceOrderMutation,
+  useGetMyOrdersQuery,
+  useConfirmOrderMutation,
+} = cartApi;

@@ -1,0 +1,10 @@
+import { cartTotals } from '@bazar/contracts';
+import { useGetMyCartQuery, useShopper } from '@bazar/web-kit';
+
+/** The signed-in shopper's cart lines and their totals (the routes here are signed-in only). */
+export function useMyCart() {
+  const shopper = useShopper();
+  const cart = useGetMyCartQuery(shopper?.email ?? '', { skip: !shopper, refetchOnMountOrArgChange: true });
+  const lines = cart.data ?? [];
+  return { shopper, cart, lines, totals: cartTotals(lines) };
+}

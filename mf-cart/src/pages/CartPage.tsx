@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { ShoppingBasket, ShoppingCart, Trash2 } from 'lucide-react';
+import { formatTaka, Notice, Spinner, type NoticeMessage } from '@bazar/web-kit';
+import '../styles.css';
+import { useRemoveCartLineMutation } from '../api';
+import { useMyCart } from '../components/useMyCart';
+import { OrderSummary } from '../components/OrderSummary';
+
+export default function CartPage() {
+  const { cart, lines, totals } = useMyCart();
+  const [removeLine, removing] = useRemoveCartLineMutation();
+  const [notice, setNotice] = useState<NoticeMessage>();
+
+  async function remove(id: string) {
+    const result = await removeLine(id);
+    setNotice(
+      result.error
+        ? { tone: 'error', title: 'Oops...', text: 'Something went wrong!' }
+        : { tone: 'success', title: 'Deleted Item', text: 'Successfully Removed' },
+    );
+  }
+
+  if (cart.isLoading) return <Spinner label="Loading your cart" />;
+
+  return (
+    <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 lg:grid-cols-[1fr_22rem]">
+      <section aria-labelledby="cart-title">
+        <h1 id="cart-title" className="text-3xl font-extrabold text-stone-800">
+          Your Cart
+        </h1>
+        {cart.isError && (
+          <p role="alert" className="mt-4 rounded-xl bg-red-50 p-4 text-red-800">
+            We could not load your cart.{' '}
+            <button type="button" className="font-semibold underline" onClick={() => void cart.refetch()}>
+              Retry
+            </button>
+          </p>
+        )}
+        {lines.length === 0 && !cart.isError ? (
+          <div className="mt-6 rounded-2xl border border-dashed border-stone-300 bg-white p-12 text-center">
+            <ShoppingCart className="mx-auto size-14 text-stone-300" aria-hidden />
+            <h2 className="mt-4 text-2xl font-bold text-stone-700">Your Cart is Emty !</h2>
+            <Link
+              to="/"
+              className="mt-6 inline-block rounded-full bg-brand-600 px-8 py-3 font-semibold text-white hover:bg-brand-700"
+            >
+              Continue Shopping
+            </Link>
+          </div>
+        ) : (
+          <ul className="mt-6 space-y-4">
+            {lines.map((line) => (
+              <li
+                key={line._id}
+                className="flex items-center gap-4 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm"
+              >
+                {line.cartimage ? (
+                  <img
+                    src={line.cartimage}
+                    alt={line.cartName}
+                    className="size-20 rounded-xl bg-brand-50 object-contain p-2"
+                  />
+                ) : (
+                  <span
+                    className="flex size-20 items-center justify-center rounded-xl bg-brand-50 text-brand-200"
+                    aria-hidden
+                  >
+                    <ShoppingBasket className="size-8" />
+                  </span>
+                )}
+                <div className="flex-1">
+                  <h2 className="font-semibold text-stone-800">{line.cartName}</h2>
+                  <p className="text-sm text-stone-500">
+                    {formatTaka(line.cartPrice)} / piece · Qty {line.cartQuantity}
+                  </p>
+                </div>
+                <button
+                  type="button"
+                  disabled={removing.isLoading}
+                  onClick={() => void remove(line._id)}
+                  className="flex items-center gap-1.5 rounded-full border border-red-200 px-4 py-2 text-sm font-semibold text-red-700 hover:bg-red-50 disabled:opacity-50"
+                >
+                  <Trash2 className="size-4" aria-hidden /> Remove From Cart
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <aside
+        aria-label="Cart summary"
+        className="h-fit rounded-2xl border border-stone-200 bg-white p-6 shadow-sm"
+      >
+        <h2 className="mb-4 text-xl font-bold text-stone-800">Cart Summary</h2>
+        <OrderSummary totals={totals} />
+        <Link
+          to="/checkout"
+          className="mt-6 block rounded-full bg-brand-600 py-3 text-center font-semibold text-white hover:bg-brand-700"
+        >
+          Proceed to Checkout
+        </Link>
+      </aside>
+      <Notice message={notice} onClose={() => setNotice(undefined)} />
+    </div>
+  );
+}

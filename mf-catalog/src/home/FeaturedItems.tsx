@@ -1,0 +1,66 @@
+import { Link } from 'react-router-dom';
+import { Eye, Plus, Star } from 'lucide-react';
+import { formatTaka } from '@bazar/web-kit';
+import type { Product } from '@bazar/contracts';
+import { ProductImage } from '../components/ProductImage';
+import { SectionTitle } from '../components/SectionTitle';
+
+export function FeaturedItems({
+  products,
+  onAdd,
+}: {
+  products: Product[];
+  onAdd: (product: Product) => void;
+}) {
+  return (
+    <section aria-labelledby="featured-items">
+      <SectionTitle id="featured-items" kicker="Hand-picked">
+        Our Featured Items
+      </SectionTitle>
+      <div className="grid gap-4 md:grid-cols-2">
+        {products.map((product) => (
+          <article
+            key={product._id}
+            className="group relative flex gap-4 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm"
+          >
+            <ProductImage src={product.img} name={product.name} className="size-28 shrink-0 rounded-xl" />
+            <div className="flex flex-col justify-center gap-1">
+              <span className="w-fit rounded-full bg-accent-400 px-2.5 py-0.5 text-xs font-bold text-white">
+                Feature
+              </span>
+              <h3 className="font-semibold text-stone-800">{product.name}</h3>
+              <p className="flex items-center gap-1 text-sm text-stone-500">
+                <span className="flex text-accent-500" aria-label="Rated 4 out of 5">
+                  {[0, 1, 2, 3].map((i) => (
+                    <Star key={i} className="size-4 fill-current" aria-hidden />
+                  ))}
+                  <Star className="size-4 text-stone-300" aria-hidden />
+                </span>
+                (3 reviews)
+              </p>
+              <p className="font-bold text-brand-700">{formatTaka(product.price)}</p>
+            </div>
+            <div className="absolute top-4 right-4 flex flex-col gap-2 opacity-0 transition group-hover:opacity-100 group-focus-within:opacity-100">
+              <button
+                type="button"
+                aria-label={`Add ${product.name}`}
+                disabled={product.quantity <= 0}
+                onClick={() => onAdd(product)}
+                className="rounded-full bg-brand-600 p-2 text-white hover:bg-brand-700 disabled:bg-stone-300"
+              >
+                <Plus className="size-4" />
+              </button>
+              <Link
+                to={`/product-details/${product._id}`}
+                aria-label={`Details of ${product.name}`}
+                className="rounded-full bg-white p-2 text-stone-600 shadow hover:bg-brand-600 hover:text-white"
+              >
+                <Eye className="size-4" />
+              </Link>
+            </div>
+          </article>
+        ))}
+      </div>
+    </section>
+  );
+}

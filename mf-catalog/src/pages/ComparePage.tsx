@@ -1,0 +1,5 @@
+import { SampleTable } from '../components/SampleTable';
+
+export default function ComparePage() {
+  return <SampleTable title="Compare" />;
+}

@@ -1,0 +1,52 @@
+import { Notice } from '@bazar/web-kit';
+import '../styles.css';
+import { useGetProductsQuery } from '../api';
+import { useAddToCart } from '../components/useAddToCart';
+import { QueryState } from '../components/QueryState';
+import { Slider } from '../home/Slider';
+import { PromoBanners, TwoPromos } from '../home/Promos';
+import { RecentlySold } from '../home/RecentlySold';
+import { FeaturedItems } from '../home/FeaturedItems';
+import {
+  ClientsFeedback,
+  CountdownBanner,
+  ReadOurArticles,
+  ServiceHighlights,
+  ShopByBrands,
+  SubscribeBox,
+} from '../home/StaticSections';
+
+const RECENT = 10;
+const FEATURED = 6;
+
+export default function HomePage() {
+  const products = useGetProductsQuery();
+  const { add, notice, dismissNotice } = useAddToCart();
+  const list = products.data ?? [];
+
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-14 px-4 py-6">
+      <Slider />
+      <PromoBanners />
+      <QueryState
+        isLoading={products.isLoading}
+        isError={products.isError}
+        onRetry={products.refetch}
+        skeletons={RECENT}
+      >
+        <RecentlySold products={list.slice(0, RECENT)} onAdd={add} />
+        {list.length > RECENT && (
+          <FeaturedItems products={list.slice(RECENT, RECENT + FEATURED)} onAdd={add} />
+        )}
+      </QueryState>
+      <CountdownBanner />
+      <TwoPromos />
+      <ShopByBrands />
+      <ReadOurArticles />
+      <ClientsFeedback />
+      <SubscribeBox />
+      <ServiceHighlights />
+      <Notice message={notice} onClose={dismissNotice} />
+    </div>
+  );
+}

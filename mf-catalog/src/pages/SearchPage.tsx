@@ -1,0 +1,44 @@
+import { useSearchParams } from 'react-router-dom';
+import { Notice } from '@bazar/web-kit';
+import '../styles.css';
+import { useGetProductsQuery } from '../api';
+import { useAddToCart } from '../components/useAddToCart';
+import { ProductCard } from '../components/ProductCard';
+import { QueryState } from '../components/QueryState';
+
+export default function SearchPage() {
+  const [params] = useSearchParams();
+  const search = params.get('search')?.trim() ?? '';
+  const products = useGetProductsQuery(search);
+  const { add, notice, dismissNotice } = useAddToCart();
+  const found = products.data ?? [];
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <h1 className="text-2xl font-extrabold text-stone-800">
+        {search ? `Results for “${search}”` : 'All products'}
+      </h1>
+      <div className="mt-6">
+        <QueryState
+          isLoading={products.isFetching}
+          isError={products.isError}
+          onRetry={products.refetch}
+          skeletons={5}
+        >
+          {found.length === 0 ? (
+            <p className="rounded-2xl bg-white p-10 text-center text-stone-500">
+              No products match your search.
+            </p>
+          ) : (
+            <div className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
+              {found.map((product) => (
+                <ProductCard key={product._id} product={product} onAdd={add} />
+              ))}
+            </div>
+          )}
+        </QueryState>
+      </div>
+      <Notice message={notice} onClose={dismissNotice} />
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import type { ReactNode } from 'react';
+import { Link, Navigate, NavLink, Route, Routes } from 'react-router-dom';
+import { ArrowLeft } from 'lucide-react';
+import { useShopper } from '@bazar/web-kit';
+import './styles.css';
+import { useIsAdminQuery } from './api';
+import { MyWallet } from './pages/MyWallet';
+import { MyReview } from './pages/MyReview';
+import { AddOffer } from './pages/AddOffer';
+import { AddProduct } from './pages/AddProduct';
+import { AllUsers } from './pages/AllUsers';
+import { MyProfile } from './pages/MyProfile';
+
+const shopperLinks = [
+  { to: '/dashboard/my-profile', label: 'My Profile' },
+  { to: '/dashboard/my-orders', label: 'My Orders' },
+  { to: '/dashboard/my-wallet', label: 'My Wallet' },
+  { to: '/dashboard/my-review', label: 'My Review' },
+];
+const adminLinks = [
+  { to: '/dashboard/all-users', label: 'All Users' },
+  { to: '/dashboard/add-product', label: 'Add Product' },
+  { to: '/dashboard/add-offer', label: 'Add Offer' },
+];
+
+interface DashboardPageProps {
+  /** My Orders belongs to mf-cart; the shell hands it in. */
+  myOrders: ReactNode;
+}
+
+/** The dashboard's own layout (heading, sidebar) with its pages nested under /dashboard. */
+export default function DashboardPage({ myOrders }: DashboardPageProps) {
+  const shopper = useShopper();
+  // Admin links stay hidden until the user service says so.
+  const { data: admin } = useIsAdminQuery(shopper?.email ?? '', { skip: !shopper });
+  const isAdmin = admin?.admin === true;
+  const links = isAdmin ? [...shopperLinks, ...adminLinks] : shopperLinks;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-2xl font-extrabold text-stone-800 sm:text-3xl">
+          Welcome to your Dashboard, {shopper?.name}
+        </h1>
+        <Link
+          to="/"
+          className="flex items-center gap-1.5 rounded-full border border-brand-600 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+        >
+          <ArrowLeft className="size-4" aria-hidden /> Back Home Page
+        </Link>
+      </div>
+      <div className="mt-8 grid gap-6 md:grid-cols-[14rem_1fr]">
+        <nav
+          aria-label="Dashboard"
+          className="h-fit rounded-2xl border border-stone-200 bg-white p-3 shadow-sm"
+        >
+          <ul className="flex gap-1 overflow-x-auto md:flex-col">
+            {links.map((link) => (
+              <li key={link.to} className="shrink-0">
+                <NavLink
+                  to={link.to}
+                  className={({ isActive }) =>
+                    `block rounded-xl px-4 py-2.5 text-sm font-medium ${isActive ? 'bg-brand-600 text-white' : 'text-stone-600 hover:bg-brand-50 hover:text-brand-700'}`
+                  }
+                >
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="min-w-0 rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
+          <Routes>
+            <Route index element={<Navigate to="my-profile" replace />} />
+            <Route path="my-profile" element={<MyProfile />} />
+            <Route path="my-orders" element={myOrders} />
+            <Route path="my-wallet" element={<MyWallet />} />
+            <Route path="my-review" element={<MyReview />} />
+            {isAdmin && <Route path="all-users" element={<AllUsers />} />}
+            {isAdmin && <Route path="add-product" element={<AddProduct />} />}
+            {isAdmin && <Route path="add-offer" element={<AddOffer />} />}
+            <Route
+              path="*"
+              element={
+                <p className="text-stone-500">This dashboard page is not available to your account.</p>
+              }
+            />
+          </Routes>
+        </div>
+      </div>
+    </div>
+  );
+}

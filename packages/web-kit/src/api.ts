@@ -1,0 +1,34 @@
+import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import type { CartLine, Offer } from '@bazar/contracts';
+import { currentAccessToken } from './session';
+
+/**
+ * The one RTK Query api of the storefront. The shell puts it in its store; each remote adds its
+ * own endpoints with `storefrontApi.injectEndpoints({ ..., overrideExisting: 'throw' })`. Being one
+ * api is what lets a mutation in one app refresh a query in another through a shared tag.
+ * Endpoints read by more than one app (the top bar and a remote) are declared here.
+ */
+export const storefrontApi = createApi({
+  reducerPath: 'api',
+  baseQuery: fetchBaseQuery({
+    baseUrl: '/api',
+    prepareHeaders: async (headers) => {
+      const token = await currentAccessToken();
+      if (token) headers.set('Authorization', `Bearer ${token}`);
+      return headers;
+    },
+  }),
+  tagTypes: ['Product', 'Offer', 'Cart', 'Order', 'User'],
+  endpoints: (build) => ({
+    getOffers: build.query<Offer[], void>({
+      query: () => '/alloffers',
+      providesTags: ['Offer'],
+    }),
+    getMyCart: build.query<CartLine[], string>({
+      query: (email) => `/myallcart/${encodeURIComponent(email)}`,
+      providesTags: ['Cart'],
+    }),
+  }),
+});
+
+export const { useGetOffersQuery, useGetMyCartQuery } = storefrontApi;

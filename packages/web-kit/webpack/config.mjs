@@ -1,0 +1,123 @@
+// @ts-check
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import MinimizerPlugin from 'minimizer-webpack-plugin';
+import { federation } from './federation.mjs';
+
+const contractsSource = fileURLToPath(new URL('../../contracts/src/index.ts', import.meta.url));
+
+/**
+ * The webpack config every storefront app is built with: TypeScript and JSX through swc, the swc
+ * minifier, Tailwind through PostCSS into content-hashed CSS files, and the federation plugin.
+ *
+ * @param {{
+ *   appDir: string,
+ *   name: string,
+ *   publicPath: string,
+ *   exposes?: Record<string, string>,
+ *   html?: { title: string, template: string },
+ * }} app
+ * @returns {(env: unknown, argv: { mode?: 'production' | 'development' }) => import('webpack').Configuration}
+ */
+export function storefrontConfig({ appDir, name, publicPath, exposes, html }) {
+  return (_env, argv) => {
+    const production = argv.mode !== 'development';
+    return {
+      context: appDir,
+      // A remote's only entry is the container federation adds for its exposed modules.
+      entry: exposes ? {} : './src/index.ts',
+      devtool: 'source-map',
+      output: {
+        path: path.join(appDir, 'dist'),
+        publicPath,
+        filename: production ? '[name].[contenthash:8].js' : '[name].js',
+        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+        uniqueName: name,
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.js', '.mjs'],
+        // The contracts package's `main` is its Node build; browsers get its TypeScript source.
+        alias: { '@bazar/contracts$': contractsSource },
+      },
+      module: {
+        rules: [
+          // Only what an app imports from the contracts is bundled (a price formatter must not
+          // bring every zod schema along).
+          { include: path.dirname(contractsSource), sideEffects: false },
+          {
+            test: /\.[cm]?tsx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: 'swc-loader',
+              options: {
+                jsc: {
+                  target: 'es2022',
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic', development: !production } },
+                },
+              },
+            },
+          },
+          {
+            test: /\.css$/,
+            use: [
+              MiniCssExtractPlugin.loader,
+              { loader: 'css-loader', options: { importLoaders: 1 } },
+              {
+                loader: 'postcss-loader',
+                options: {
+                  postcssOptions: {
+                    plugins: cssPlugins({ appDir, name, remote: Boolean(exposes), production }),
+                  },
+                },
+              },
+            ],
+          },
+          // Files in public/ keep their names: their URLs are fixed by deployment (a manifest
+          // replaced at deploy time, a page registered with the identity provider).
+          {
+            include: path.join(appDir, 'public'),
+            type: 'asset/resource',
+            generator: { filename: '[name][ext]' },
+          },
+          { test: /\.(png|jpe?g|webp|svg)$/, exclude: path.join(appDir, 'public'), type: 'asset/resource' },
+        ],
+      },
+      optimization: {
+        minimizer: [new MinimizerPlugin({ minify: { implementation: MinimizerPlugin.swcMinify } })],
+      },
+      plugins: [
+        federation({ name, exposes }),
+        new MiniCssExtractPlugin({
+          filename: production ? '[name].[contenthash:8].css' : '[name].css',
+          chunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',
+        }),
+        ...(html ? [new HtmlWebpackPlugin({ title: html.title, template: html.template })] : []),
+      ],
+      performance: { hints: false },
+    };
+  };
+}
+
+/**
+ * Tailwind, and for a remote a scope: every remote generates its own utilities, and a remote's
+ * `.hidden` loaded after the shell's `md:block` would otherwise hide the shell's own elements.
+ * Scoped under `[data-remote="<name>"]` (the wrapper the shell renders around each remote's
+ * pages), a remote's rules reach only its own elements.
+ *
+ * @param {{ appDir: string, name: string, remote: boolean, production: boolean }} app
+ */
+function cssPlugins({ appDir, name, remote, production }) {
+  /** @type {Array<[string, object]>} */
+  const plugins = [['@tailwindcss/postcss', { base: appDir, optimize: production }]];
+  if (remote) {
+    plugins.push([
+      'postcss-prefix-selector',
+      { prefix: `[data-remote="${name}"]`, skipGlobalSelectors: true, exclude: [':host'] },
+    ]);
+  }
+  return plugins;
+}

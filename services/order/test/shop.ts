@@ -1,0 +1,95 @@
+// What the order tests and the order-flow benchmark share: shoppers talking to the cart and order
+// services with the identity headers the gateway would forward, products made for one run (and
+// removed after it, so runs leave the demo catalog's stock alone), and a wait for both order-placed
+// consumer groups to have committed everything on the topic.
+import { randomUUID } from 'node:crypto';
+import { CartLineList, IDENTITY_HEADERS, InsertAnswer, Product, TOPICS } from '@bazar/contracts';
+import { ReadCache, createLogger, createRedis } from '@bazar/service-kit';
+import type { Kafka } from 'kafkajs';
+import mongoose from 'mongoose';
+import { STACK, eventually } from '../../../packages/service-kit/test/eventually';
+
+export interface Answer {
+  status: number;
+  body: unknown;
+}
+
+async function call(url: string, headers: Record<string, string>, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Answer> {
+  const response = await fetch(url, {
+    method: init.method ?? 'GET',
+    headers: { 'content-type': 'application/json', ...headers, ...init.headers },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined };
+}
+
+/** A shopper with a fresh address, calling the services as the gateway would on their behalf. */
+export function shopper(label = 'shopper') {
+  const email = `${label}-${randomUUID().slice(0, 8)}@bazar.test`;
+  const identity = { [IDENTITY_HEADERS.id]: randomUUID(), [IDENTITY_HEADERS.email]: email };
+  return {
+    email,
+    call: (url: string, init?: Parameters<typeof call>[2]) => call(url, identity, init),
+    addToCart: (productId: string, cartQuantity: number) => call(`${STACK.cartUrl}/addtocart`, identity, { method: 'POST', body: { productId, cartQuantity } }),
+    cart: async () => CartLineList.parse((await call(`${STACK.cartUrl}/myallcart/${email}`, identity)).body),
+    placeOrder: (key = `order-${randomUUID()}`, total = 0) =>
+      call(`${STACK.orderUrl}/orderplace`, identity, {
+        method: 'POST',
+        headers: { 'idempotency-key': key },
+        body: { name: 'Test Shopper', email, phone: '+8801712345678', addinfo: 'near the mosque', total, mycart: [] },
+      }),
+  };
+}
+export type Shopper = ReturnType<typeof shopper>;
+
+const adminIdentity = { [IDENTITY_HEADERS.id]: 'order-tests', [IDENTITY_HEADERS.email]: 'admin@bazar.test', [IDENTITY_HEADERS.role]: 'admin' };
+
+/** Products published for one run, named with the run's id, and deleted by `clear()`. */
+export class TestShelf {
+  private readonly run = randomUUID().slice(0, 8);
+
+  async stock(name: string, price: number, quantity: number): Promise<string> {
+    const body = { name: `${name} ${this.run}`, price: String(price), quantity: String(quantity), description: 'Made by a test run.', img: '/media/test.webp' };
+    const answer = await call(`${STACK.catalogUrl}/addproducts`, adminIdentity, { method: 'POST', body });
+    if (answer.status !== 201) throw new Error(`the catalog did not publish ${body.name}: ${answer.status} ${JSON.stringify(answer.body)}`);
+    return InsertAnswer.parse(answer.body).insertedId;
+  }
+
+  async stockOf(id: string): Promise<number> {
+    return Product.parse((await call(`${STACK.catalogUrl}/product-details/${id}`, {})).body).quantity;
+  }
+
+  async clear(): Promise<void> {
+    const catalog = await mongoose.createConnection(STACK.mongoUrl, { dbName: 'catalog' }).asPromise();
+    await catalog.collection('products').deleteMany({ name: { $regex: this.run } });
+    await catalog.close();
+    const log = createLogger('test-shelf', 'silent');
+    const redis = createRedis(STACK.redisUrl, log);
+    await new Promise((resolve) => redis.once('ready', resolve));
+    await new ReadCache(redis, log, 'catalog').clear();
+    await redis.quit();
+  }
+}
+
+export const ORDER_PLACED_GROUPS = ['catalog.order-placed', 'cart.order-placed'];
+
+/** Every message now on order-placed has been consumed and committed by both consumer groups. */
+export async function consumersCaughtUp(kafka: Kafka): Promise<void> {
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    const ends = await admin.fetchTopicOffsets(TOPICS.orderPlaced);
+    await eventually(async () => {
+      for (const groupId of ORDER_PLACED_GROUPS) {
+        const [committed] = await admin.fetchOffsets({ groupId, topics: [TOPICS.orderPlaced] });
+        for (const end of ends) {
+          const offset = Number(committed?.partitions.find((p) => p.partition === end.partition)?.offset ?? -1);
+          expect(Math.max(offset, 0)).toBe(Number(end.high)); // -1: nothing to commit on an empty partition
+        }
+      }
+    });
+  } finally {
+    await admin.disconnect();
+  }
+}

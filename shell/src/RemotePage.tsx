@@ -1,0 +1,78 @@
+import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
+import { Store } from 'lucide-react';
+import { Spinner } from '@bazar/web-kit';
+import { loadRemoteModule } from './federation';
+import { RemoteScope } from './RemoteScope';
+
+type RemoteComponent = ComponentType<Record<string, unknown>>;
+
+const remotePages = new Map<string, LazyExoticComponent<RemoteComponent>>();
+
+/** One lazy component per exposed module, so revisiting a page does not suspend again. A failed
+ *  load is forgotten (React.lazy would keep the rejection), so the next render tries afresh. */
+function remotePage(module: string): LazyExoticComponent<RemoteComponent> {
+  let page = remotePages.get(module);
+  if (!page) {
+    page = lazy(() =>
+      loadRemoteModule<{ default: RemoteComponent }>(module).catch((error: unknown) => {
+        remotePages.delete(module);
+        throw error;
+      }),
+    );
+    remotePages.set(module, page);
+  }
+  return page;
+}
+
+interface RemotePageProps {
+  /** The exposed module, as `remote/Module`. */
+  module: string;
+  /** Props handed to the remote's component. */
+  props?: Record<string, unknown>;
+}
+
+/**
+ * A page that lives in a remote. When the remote cannot be loaded or fails while rendering, only
+ * this area shows a fallback; Retry loads it again (a failed load is not cached) without a reload.
+ */
+export function RemotePage({ module, props }: RemotePageProps) {
+  const [attempt, setAttempt] = useState(0);
+  const Page = remotePage(module);
+  return (
+    <ErrorBoundary
+      resetKeys={[module, attempt]}
+      onError={(error) => console.error(`Remote page ${module} failed`, error)}
+      fallback={<RemoteUnavailable onRetry={() => setAttempt((n) => n + 1)} />}
+    >
+      <Suspense fallback={<Spinner />}>
+        <RemoteScope module={module}>
+          {/* eslint-disable-next-line react-hooks/static-components -- cached per module: stable identity */}
+          <Page {...props} />
+        </RemoteScope>
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
+
+export function RemoteUnavailable({ onRetry }: { onRetry: () => void }) {
+  return (
+    <section
+      role="alert"
+      className="mx-auto my-16 max-w-md rounded-2xl border border-stone-200 bg-white p-8 text-center shadow-sm"
+    >
+      <Store className="mx-auto size-12 text-brand-600" aria-hidden />
+      <h2 className="mt-4 text-xl font-semibold text-stone-800">
+        This part of the store is unavailable right now
+      </h2>
+      <p className="mt-2 text-stone-500">Please try again in a moment. The rest of the store still works.</p>
+      <button
+        type="button"
+        onClick={onRetry}
+        className="mt-6 rounded-full bg-brand-600 px-6 py-2 font-medium text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+      >
+        Retry
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,18 @@
+import { storefrontApi, type Shopper } from '@bazar/web-kit';
+import type { SyncUser, SyncUserAnswer } from '@bazar/contracts';
+
+/** Calls only the shell makes. */
+export const shellApi = storefrontApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** Records the signed-in account with the user service, once per sign-in. */
+    syncUser: build.mutation<SyncUserAnswer, Shopper>({
+      query: ({ email, name }) => ({
+        url: `/users/${encodeURIComponent(email)}`,
+        method: 'PUT',
+        body: { email, name } satisfies SyncUser,
+      }),
+      invalidatesTags: ['User'],
+    }),
+  }),
+  overrideExisting: 'throw',
+});

@@ -1,0 +1,12 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { Spinner, useSession } from '@bazar/web-kit';
+
+/** Pages for signed-in shoppers; others go to /login, which remembers where they were going. */
+export function RequireShopper({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const location = useLocation();
+  if (session.status === 'resolving') return <Spinner label="Checking your sign-in" />;
+  if (session.status === 'signedOut') return <Navigate to="/login" replace state={{ from: location }} />;
+  return children;
+}

@@ -1,0 +1,23 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Provider } from 'react-redux';
+import { RouterProvider } from 'react-router-dom';
+import { makeStore } from './store';
+import { makeRouter } from './router';
+import { startSession } from './auth/keycloak';
+import './styles.css';
+
+// Fetch the Bengali faces now rather than when the first price paints: a ৳ painted before its
+// font arrived was seen to stay a blank box in Chromium.
+for (const weight of [400, 700]) void document.fonts.load(`${weight} 1em "Noto Sans Bengali"`, '৳');
+
+const store = makeStore();
+void startSession(store);
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <Provider store={store}>
+      <RouterProvider router={makeRouter(store)} />
+    </Provider>
+  </StrictMode>,
+);

@@ -1,0 +1,21 @@
+import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
+import { TopBar } from './TopBar';
+import { Footer } from './Footer';
+import { NavigationProgress } from './NavigationProgress';
+
+const routesWithoutFooter = new Set(['/login', '/singup']);
+
+export function Layout() {
+  const { pathname } = useLocation();
+  return (
+    <div className="flex min-h-dvh flex-col bg-stone-50 text-stone-800">
+      <NavigationProgress />
+      <TopBar />
+      <main className="flex-1">
+        <Outlet />
+      </main>
+      {!routesWithoutFooter.has(pathname) && <Footer />}
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { useRef } from 'react';
+import { Bell } from 'lucide-react';
+import { useGetOffersQuery } from '@bazar/web-kit';
+
+/** The bell counts the offers; it opens a dialog with the first one. */
+export function OffersBell() {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const { data: offers = [] } = useGetOffersQuery();
+  const [first] = offers;
+  const close = () => dialog.current?.close();
+
+  return (
+    <>
+      <button
+        type="button"
+        aria-label={`Offers (${offers.length})`}
+        onClick={() => dialog.current?.showModal()}
+        className="relative rounded-full p-2 text-stone-700 hover:bg-brand-50 hover:text-brand-700"
+      >
+        <Bell className="size-6" />
+        <span className="absolute -top-0.5 -right-0.5 flex min-w-5 items-center justify-center rounded-full bg-accent-500 px-1 text-xs font-bold text-white">
+          {offers.length}
+        </span>
+      </button>
+      <dialog
+        ref={dialog}
+        aria-labelledby="offer-title"
+        className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl bg-white p-0 shadow-2xl backdrop:bg-stone-900/50"
+        onClick={(event) => event.target === dialog.current && close()}
+      >
+        <div className="p-6">
+          <p className="text-sm font-semibold tracking-wide text-accent-500 uppercase">Today's offer</p>
+          <h2 id="offer-title" className="mt-1 text-xl font-bold text-stone-800">
+            {first?.offerTitle ?? 'No offers right now'}
+          </h2>
+          <p className="mt-3 text-stone-600">{first?.offerDetails ?? 'Check back soon for fresh deals.'}</p>
+          <div className="mt-6 flex justify-end gap-3">
+            <button
+              type="button"
+              onClick={close}
+              className="rounded-full border border-stone-300 px-5 py-2 font-medium text-stone-700 hover:bg-stone-100"
+            >
+              Cancel
+            </button>
+            <button
+              type="button"
+              onClick={close}
+              className="rounded-full bg-brand-600 px-5 py-2 font-medium text-white hover:bg-brand-700"
+            >
+              Continue
+            </button>
+          </div>
+        </div>
+      </dialog>
+    </>
+  );
+}

@@ -1,0 +1,29 @@
+import { Form, useSearchParams } from 'react-router-dom';
+import { Search } from 'lucide-react';
+
+/** Searches products; the results page reads `?search=`. */
+export function SearchBox() {
+  const [params] = useSearchParams();
+  return (
+    <Form role="search" action="/search" className="relative w-full max-w-xl">
+      <label htmlFor="product-search" className="sr-only">
+        Search products
+      </label>
+      <input
+        id="product-search"
+        name="search"
+        type="search"
+        defaultValue={params.get('search') ?? ''}
+        placeholder="Search for rice, dal, fish, vegetables…"
+        className="w-full rounded-full border border-stone-200 bg-stone-50 py-2.5 pr-12 pl-4 text-sm outline-none focus:border-brand-500 focus:bg-white focus:ring-2 focus:ring-brand-100"
+      />
+      <button
+        type="submit"
+        aria-label="Search"
+        className="absolute top-1/2 right-1.5 -translate-y-1/2 rounded-full bg-brand-600 p-2 text-white hover:bg-brand-700"
+      >
+        <Search className="size-4" />
+      </button>
+    </Form>
+  );
+}

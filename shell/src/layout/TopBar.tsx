@@ -1,0 +1,137 @@
+import { useState } from 'react';
+import { Link, NavLink } from 'react-router-dom';
+import { Heart, LayoutDashboard, Menu, ShoppingCart, X } from 'lucide-react';
+import { useSession } from '@bazar/web-kit';
+import { OffersBell } from './OffersBell';
+import { SearchBox } from './SearchBox';
+import { CartBadge } from './CartBadge';
+import { AccountButton } from './AccountButton';
+import { Logo } from './Logo';
+
+const sections = [
+  { to: '/', label: 'Home' },
+  { to: '/about', label: 'About' },
+  { to: '/blogs', label: 'Blogs' },
+  { to: '/contact', label: 'Contact' },
+];
+
+export function TopBar() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const signedIn = useSession().status === 'signedIn';
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-3 md:gap-6">
+        <button
+          type="button"
+          className="rounded-lg p-2 text-stone-700 hover:bg-stone-100 md:hidden"
+          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {menuOpen ? <X className="size-6" /> : <Menu className="size-6" />}
+        </button>
+        <Logo />
+        <div className="hidden flex-1 md:block">
+          <SearchBox />
+        </div>
+        <nav aria-label="Shopping" className="ml-auto flex items-center gap-1 sm:gap-2">
+          <OffersBell />
+          <IconLink to="/wishlist" label="Wishlist" count={0}>
+            <Heart className="size-6" />
+          </IconLink>
+          <IconLink to="/cart" label="Cart" count={<CartBadge />}>
+            <ShoppingCart className="size-6" />
+          </IconLink>
+          {signedIn && (
+            <Link
+              to="/dashboard"
+              className="ml-1 hidden items-center gap-1.5 rounded-full px-3 py-2 font-medium text-stone-700 hover:bg-brand-50 hover:text-brand-700 md:flex"
+            >
+              <LayoutDashboard className="size-5" aria-hidden />
+              Dashboard
+            </Link>
+          )}
+          <div className="hidden md:block">
+            <AccountButton />
+          </div>
+        </nav>
+      </div>
+      <div className="px-4 pb-3 md:hidden">
+        <SearchBox />
+      </div>
+      <nav aria-label="Sections" className="hidden border-t border-stone-100 md:block">
+        <ul className="mx-auto flex max-w-7xl gap-1 px-4">
+          {sections.map((section) => (
+            <li key={section.to}>
+              <SectionLink {...section} />
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {menuOpen && (
+        // Any link or button in the menu closes it.
+        <nav
+          id="mobile-menu"
+          aria-label="Menu"
+          className="border-t border-stone-200 bg-white px-4 pb-4 md:hidden"
+          onClick={() => setMenuOpen(false)}
+        >
+          <ul className="flex flex-col py-2">
+            {sections.map((section) => (
+              <li key={section.to}>
+                <SectionLink {...section} />
+              </li>
+            ))}
+            {signedIn && (
+              <li>
+                <SectionLink to="/dashboard" label="Dashboard" />
+              </li>
+            )}
+          </ul>
+          <AccountButton />
+        </nav>
+      )}
+    </header>
+  );
+}
+
+function SectionLink({ to, label }: { to: string; label: string }) {
+  return (
+    <NavLink
+      to={to}
+      end={to === '/'}
+      className={({ isActive }) =>
+        `block rounded-lg px-3 py-2 text-sm font-medium ${isActive ? 'text-brand-700' : 'text-stone-600 hover:text-brand-700'}`
+      }
+    >
+      {label}
+    </NavLink>
+  );
+}
+
+function IconLink({
+  to,
+  label,
+  count,
+  children,
+}: {
+  to: string;
+  label: string;
+  count: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  return (
+    <Link
+      to={to}
+      aria-label={label}
+      className="relative rounded-full p-2 text-stone-700 hover:bg-brand-50 hover:text-brand-700"
+    >
+      {children}
+      <span className="absolute -top-0.5 -right-0.5 flex min-w-5 items-center justify-center rounded-full bg-accent-500 px-1 text-xs font-bold text-white">
+        {count}
+      </span>
+    </Link>
+  );
+}

@@ -1,0 +1,12 @@
+import { isRouteErrorResponse, useRevalidator, useRouteError } from 'react-router-dom';
+import { NotFound } from './NotFound';
+import { RemoteUnavailable } from '../RemotePage';
+
+/** A route whose loader or remote failed: not found for a 404, else the remote fallback. */
+export function RouteError() {
+  const error = useRouteError();
+  const revalidator = useRevalidator();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  console.error('Route failed', error);
+  return <RemoteUnavailable onRetry={() => void revalidator.revalidate()} />;
+}

@@ -1,0 +1,22 @@
+import { useEffect } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { Spinner, useSession } from '@bazar/web-kit';
+import { signIn } from '../auth/keycloak';
+import { returnPath } from '../auth/returnPath';
+
+/**
+ * /login and /singup: the forms themselves are Keycloak's themed pages. A signed-in visitor goes
+ * straight back to where they came from.
+ */
+export function SignInHandoff({ action }: { action: 'login' | 'register' }) {
+  const session = useSession();
+  const location = useLocation();
+  const returnTo = returnPath(location.state);
+
+  useEffect(() => {
+    if (session.status === 'signedOut') void signIn(action, returnTo);
+  }, [session.status, action, returnTo]);
+
+  if (session.status === 'signedIn') return <Navigate to={returnTo} replace />;
+  return <Spinner label={action === 'register' ? 'Opening sign-up' : 'Opening sign-in'} />;
+}

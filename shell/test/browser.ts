@@ -1,0 +1,51 @@
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+/** The store as a shopper's browser reaches it (nginx). */
+export const webUrl = process.env.BAZAR_WEB_URL ?? 'http://localhost:8080';
+
+/** Debian's Chromium; the tests never download a browser. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+/** Products as the catalog API answers them, to compare with what the page shows. */
+export async function catalogProducts(search?: string): Promise<{ _id: string; name: string }[]> {
+  const path = search ? `/api/products?search=${encodeURIComponent(search)}` : '/api/products';
+  const response = await fetch(`${webUrl}${path}`);
+  if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
+  return (await response.json()) as { _id: string; name: string }[];
+}
+
+/** The accounts the realm import seeds for local use (infra/keycloak). */
+export const accounts = {
+  shopper: { email: 'shopper@bazar.test', password: 'shopper123' },
+  admin: { email: 'admin@bazar.test', password: 'admin123' },
+};
+
+/** Fills Keycloak's login page, which the store has handed over to. */
+export async function signIn(page: Page, account: { email: string; password: string }): Promise<void> {
+  await page.locator('#username').fill(account.email);
+  await page.locator('#password').fill(account.password);
+  await page.locator('#kc-login').click();
+}
+
+export function signInAsShopper(page: Page): Promise<void> {
+  return signIn(page, accounts.shopper);
+}
+
+/** Waits until the page shows `path`, ignoring the query and the hash (Keycloak returns with
+ *  `#state=…&code=…`, which keycloak-js then removes). */
+export function waitForPath(page: Page, path: string): Promise<void> {
+  return page.waitForURL((url) => url.pathname === path);
+}

@@ -1,0 +1,135 @@
+import type { Browser, Page } from 'playwright-core';
+import { catalogProducts, launchChromium, signInAsShopper, waitForPath, webUrl } from './browser';
+
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(() => browser?.close());
+beforeEach(async () => {
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+});
+afterEach(() => page?.close());
+
+const cartCount = async () =>
+  Number(await page.getByRole('banner').getByRole('link', { name: 'Cart' }).innerText());
+
+test('a product page loads its product before showing it; an unknown id shows not-found', async () => {
+  const [product] = await catalogProducts();
+  await page.goto(webUrl);
+  await page
+    .getByRole('link', { name: `Details of ${product!.name}` })
+    .first()
+    .click();
+  await page.waitForURL(`${webUrl}/product-details/${product!._id}`);
+  await page.getByRole('heading', { level: 1, name: product!.name }).waitFor();
+  expect(await page.getByRole('button', { name: 'Add To Cart' }).isVisible()).toBe(true);
+
+  await page.goto(`${webUrl}/product-details/000000000000000000000000`);
+  await page.getByRole('heading', { name: "OOOPPS! THIS PAGE CAN'T BE FOUND." }).waitFor();
+});
+
+test('a visitor who adds to the cart is asked to log in first', async () => {
+  await page.goto(webUrl);
+  await page
+    .getByRole('region', { name: 'Recently Sold Items' })
+    .getByRole('button', { name: 'Add' })
+    .first()
+    .click();
+  const notice = page.getByRole('dialog', { name: 'Log In First' });
+  await notice.getByText("You Can't Add To Cart WithOut Login").waitFor();
+});
+
+test('a shopper signs in, comes back, adds to the cart and sees the badge and the cart page update', async () => {
+  await page.goto(`${webUrl}/about`);
+  await page.getByRole('banner').getByRole('link', { name: 'Login' }).click();
+  await page.waitForURL(/\/auth\/realms\/bazar\//);
+  await signInAsShopper(page);
+  // Back on the page the shopper left, signed in.
+  await waitForPath(page, '/about');
+  const header = page.getByRole('banner');
+  await header.getByRole('button', { name: 'Singout' }).waitFor();
+  expect(await header.getByRole('link', { name: 'Dashboard' }).isVisible()).toBe(true);
+  // A reload keeps the session (silent check-sso against Keycloak's cookie).
+  await page.reload();
+  await header.getByRole('button', { name: 'Singout' }).waitFor();
+
+  await header.getByRole('link', { name: 'Bazar home' }).click();
+  const firstCard = page.getByRole('region', { name: 'Recently Sold Items' }).getByRole('article').first();
+  const name = await firstCard.getByRole('heading').innerText();
+  const before = await cartCount();
+  await firstCard.getByRole('button', { name: 'Add' }).click();
+  await page
+    .getByRole('dialog', { name: 'SuccessFully Added' })
+    .getByText('You Can Checkout this Product Now')
+    .waitFor();
+  await page.getByRole('button', { name: 'OK' }).click();
+  // One store for shell and remotes: the badge follows without a reload.
+  await page.waitForFunction(
+    (expected) => document.querySelector('header a[aria-label="Cart"]')?.textContent === String(expected),
+    before + 1,
+  );
+
+  await header.getByRole('link', { name: 'Cart' }).click();
+  await page.getByRole('heading', { name: name, level: 2 }).waitFor();
+  expect(
+    await page.getByRole('complementary', { name: 'Cart summary' }).getByText('Delivery Fee').isVisible(),
+  ).toBe(true);
+  // A remote's styles stay inside it: its `.hidden` must not hide the top bar's desktop links.
+  expect(await header.getByRole('link', { name: 'Dashboard' }).isVisible()).toBe(true);
+
+  await header.getByRole('button', { name: 'Singout' }).click();
+  await waitForPath(page, '/');
+  await page.getByRole('banner').getByRole('link', { name: 'Login' }).waitFor();
+});
+
+test('/singup hands over to Keycloak registration and /cart remembers where the visitor was going', async () => {
+  await page.goto(`${webUrl}/singup`);
+  await page.waitForURL(/\/auth\/realms\/bazar\/.*registrations/);
+
+  await page.goto(`${webUrl}/checkout`);
+  await page.waitForURL(/\/auth\/realms\/bazar\//);
+  const redirectUri = new URL(page.url()).searchParams.get('redirect_uri');
+  expect(redirectUri).toBe(`${webUrl}/checkout`);
+});
+
+test('checkout places an order: the cart badge drops to 0 and My Orders lists it as awaiting payment', async () => {
+  await page.goto(`${webUrl}/checkout`);
+  await page.waitForURL(/\/auth\/realms\/bazar\//);
+  await signInAsShopper(page);
+  await waitForPath(page, '/checkout');
+  const header = page.getByRole('banner');
+
+  // Put one product in the cart from the home page, then come back.
+  await header.getByRole('link', { name: 'Bazar home' }).click();
+  await page
+    .getByRole('region', { name: 'Recently Sold Items' })
+    .getByRole('button', { name: 'Add' })
+    .first()
+    .click();
+  await page.getByRole('dialog', { name: 'SuccessFully Added' }).waitFor();
+  await page.getByRole('button', { name: 'OK' }).click();
+  await page.goto(`${webUrl}/checkout`);
+
+  await page.getByLabel('Phone (optional)').fill('01712345678');
+  const placeOrder = page.getByRole('button', { name: 'Place Order' });
+  await page.waitForFunction(
+    () => !document.querySelector<HTMLButtonElement>('button[form="billing"]')?.disabled,
+  );
+  await placeOrder.click();
+  await page
+    .getByRole('dialog', { name: 'Order placed' })
+    .getByText('Please go to my order page to pay')
+    .waitFor();
+  await page.waitForFunction(
+    () => document.querySelector('header a[aria-label="Cart"]')?.textContent === '0',
+  );
+  expect(await placeOrder.isDisabled()).toBe(true);
+
+  await page.goto(`${webUrl}/dashboard/my-orders`);
+  const orders = page.getByRole('region', { name: 'My Orders' });
+  await orders.getByRole('listitem').first().waitFor();
+  expect(await orders.getByText('Awaiting payment').count()).toBeGreaterThan(0);
+});
