@@ -1,5 +1,5 @@
 // The matrix's expired column: a genuine realm token, used once it has expired. Keycloak signs only
-// tokens that are valid now, so this waits out the realm's access token lifespan (300 s).
+// tokens that are valid now, so this waits out the storefront client's access token lifespan (60 s).
 import { ProductList } from '@bazar/contracts';
 import { ACCOUNTS, signIn } from '@bazar/testing';
 import jwt from 'jsonwebtoken';

@@ -29,8 +29,12 @@ export function redisReady(redis: Redis): boolean {
   return redis.status === 'ready';
 }
 
-/** A JSON read-through cache that is bypassed whenever Redis fails: the store keeps working
- *  without it, only slower. */
+/**
+ * A JSON read-through cache that is bypassed whenever Redis fails: the store keeps working without
+ * it, only slower. Entries live under a generation number that `clear()` bumps: a read that loaded
+ * from the database before a change and stores its answer after the clear writes into the old
+ * generation, which nobody reads any more, so a stale answer cannot outlive an invalidation.
+ */
 export class ReadCache {
   constructor(
     private readonly redis: Redis,
@@ -38,27 +42,33 @@ export class ReadCache {
     private readonly prefix: string,
   ) {}
 
+  private get generationKey(): string {
+    return `${this.prefix}:generation`;
+  }
+
   async read<T>(key: string, ttlSeconds: number, load: () => Promise<T>): Promise<T> {
-    const fullKey = `${this.prefix}:${key}`;
+    let fullKey: string | undefined;
     try {
+      const generation = (await this.redis.get(this.generationKey)) ?? '0';
+      fullKey = `${this.prefix}:g${generation}:${key}`;
       const hit = await this.redis.get(fullKey);
       if (hit !== null) return JSON.parse(hit) as T;
     } catch (err) {
-      this.log.debug({ err, key: fullKey }, 'cache read skipped');
+      this.log.debug({ err, key }, 'cache read skipped');
     }
     const value = await load();
-    this.redis.set(fullKey, JSON.stringify(value), 'EX', ttlSeconds).catch((err: unknown) => {
-      this.log.debug({ err, key: fullKey }, 'cache write skipped');
-    });
+    if (fullKey) {
+      this.redis.set(fullKey, JSON.stringify(value), 'EX', ttlSeconds).catch((err: unknown) => {
+        this.log.debug({ err, key: fullKey }, 'cache write skipped');
+      });
+    }
     return value;
   }
 
-  /** Drops every key of this cache. Failure is logged: the short TTL bounds staleness. */
+  /** Makes every entry of this cache unreachable (they expire by their TTL). */
   async clear(): Promise<void> {
     try {
-      for await (const keys of this.redis.scanStream({ match: `${this.prefix}:*`, count: 200 })) {
-        if ((keys as string[]).length > 0) await this.redis.unlink(...(keys as string[]));
-      }
+      await this.redis.incr(this.generationKey);
     } catch (err) {
       this.log.warn({ err }, 'cache clear failed; entries expire on their own');
     }

@@ -35,6 +35,12 @@ const storeProducts = async (search = '') => ProductList.parse((await call(`${st
 
 beforeAll(async () => {
   [adminToken, shopperToken] = await Promise.all([signIn(ACCOUNTS.admin.email, ACCOUNTS.admin.password), signIn(ACCOUNTS.shopper.email, ACCOUNTS.shopper.password)]);
+  // The gateway takes admin from the user service's record, which the storefront creates on sign-in;
+  // on a fresh stack nobody has signed in yet, so sync as the storefront does.
+  for (const [account, token] of [[ACCOUNTS.admin, adminToken], [ACCOUNTS.shopper, shopperToken]] as const) {
+    const synced = await call(`${stackEnv.gatewayUrl}/users/${account.email}`, { method: 'PUT', headers: { authorization: `Bearer ${token}` }, body: {} });
+    expect([200, 201]).toContain(synced.status);
+  }
   await mongoose.connect(STACK.mongoUrl, { dbName: 'catalog', serverSelectionTimeoutMS: 5_000 });
   changes = kafka.consumer({ groupId: `catalog-writes-test-${run}`, maxWaitTimeInMs: 100 });
   await changes.connect();
