@@ -30,7 +30,12 @@ const exists = (file: string) =>
   );
 
 const KAFKA_BROKERS = `${HOST}:${PORTS.kafka}`;
-const MONGO_URL = `mongodb://${HOST}:${PORTS.ferretdb}`;
+/** One connection per process: FerretDB 1.x on SQLite applies an update as read-document then
+ *  write-document outside a transaction, so two updates of one document on two connections can
+ *  lose one of them (100 concurrent `$inc` on one document kept 10). Over a single connection it
+ *  handles one command at a time, which makes each single-document update atomic again, as it is
+ *  on MongoDB (docker-compose and production keep the driver's default pool). */
+const MONGO_URL = `mongodb://${HOST}:${PORTS.ferretdb}/?maxPoolSize=1`;
 const REDIS_URL = `redis://${HOST}:${PORTS.redis}`;
 const KEYCLOAK_INTERNAL_URL = `http://${HOST}:${PORTS.keycloak}/auth`;
 const serviceUrl = (name: keyof typeof PORTS) => `http://${HOST}:${PORTS[name]}`;
