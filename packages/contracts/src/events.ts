@@ -28,7 +28,7 @@ export type UserDeleted = z.infer<typeof UserDeleted>;
 
 export const ProductChanged = envelope(
   'ProductChanged',
-  z.object({ productId: ObjectIdString, change: z.enum(['created', 'updated', 'stock']) }),
+  z.object({ productId: ObjectIdString, change: z.enum(['created', 'stock']) }),
 );
 export type ProductChanged = z.infer<typeof ProductChanged>;
 

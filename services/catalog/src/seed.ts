@@ -1,10 +1,10 @@
-// Seeds the demo catalog: `node services/catalog/dist/seed.js`. Inserts the products and offers
-// only into empty collections, then gives every product without an image a picture uploaded
-// through the media service, so running it again changes nothing.
+// Seeds the demo catalog: `node services/catalog/dist/seed.js`. Each demo product missing from the
+// catalog (by name) gets a picture uploaded through the media service and is inserted with it in
+// one write; offers go only into an empty collection. Running it again changes nothing.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { NewOffer, NewProduct, takaToPaisa } from '@bazar/contracts';
-import { ServiceUrl, connectMongo, createLogger, disconnectMongo, loadConfig, outboxUpdate, withOutbox, type Logger } from '@bazar/service-kit';
+import { ServiceUrl, connectMongo, createLogger, disconnectMongo, loadConfig, withOutbox, type Logger } from '@bazar/service-kit';
 import mongoose from 'mongoose';
 import { z } from 'zod';
 import { CatalogConfig } from './config';
@@ -24,31 +24,19 @@ async function readSeed<S extends z.ZodType>(file: string, schema: S): Promise<z
   return z.array(schema).parse(JSON.parse(await readFile(join(SEED_DIR, file), 'utf8')));
 }
 
-async function seedProducts(products: SeedProduct[], log: Logger): Promise<void> {
-  if ((await Product.estimatedDocumentCount()) > 0) return log.info('products already present; not seeded');
-  // one at a time, so that creation order (the home page's order) follows the file
-  for (const { price, emoji: _emoji, ...product } of products) {
+/** One product at a time, so that creation order (the home page's order) follows the file. The
+ *  picture is in the insert itself: the running catalog service's outbox relay updates new
+ *  documents, and a later image update from this process could race with it. */
+async function seedProducts(products: SeedProduct[], mediaUrl: string, log: Logger): Promise<void> {
+  let added = 0;
+  for (const [position, { price, emoji, ...product }] of products.entries()) {
+    if (await Product.exists({ name: product.name })) continue;
+    const img = await uploadPicture(mediaUrl, await emojiPicture(emoji, position), `${emoji}.png`);
     const _id = new mongoose.Types.ObjectId();
-    await Product.create({ _id, ...product, pricePaisa: takaToPaisa(price), ...withOutbox([productChanged(_id.toString(), 'created')]) });
+    await Product.create({ _id, ...product, img, pricePaisa: takaToPaisa(price), ...withOutbox([productChanged(_id.toString(), 'created')]) });
+    added += 1;
   }
-  log.info({ count: products.length }, 'products seeded');
-}
-
-/** Pictures for the products that have none; each update announces itself (product-changed), so
- *  the running catalog service drops its cached lists. */
-async function seedPictures(products: SeedProduct[], mediaUrl: string, log: Logger): Promise<void> {
-  const positions = new Map(products.map((product, position) => [product.name, { emoji: product.emoji, position }]));
-  const bare = await Product.find({ img: '' }).select('name').lean();
-  let pictured = 0;
-  for (const { _id, name } of bare) {
-    const seeded = positions.get(name);
-    if (!seeded) continue;
-    const img = await uploadPicture(mediaUrl, await emojiPicture(seeded.emoji, seeded.position), `${seeded.emoji}.png`);
-    const announce = outboxUpdate([productChanged(_id.toString(), 'updated')]);
-    const updated = await Product.updateOne({ _id, img: '' }, { $set: { img, ...announce.$set }, $inc: announce.$inc });
-    pictured += updated.modifiedCount;
-  }
-  log.info({ pictured, withoutSeedPicture: bare.length - pictured }, 'product pictures seeded');
+  log.info({ added, alreadyThere: products.length - added }, 'demo products seeded');
 }
 
 async function seed(): Promise<void> {
@@ -57,8 +45,7 @@ async function seed(): Promise<void> {
   await connectMongo(config.MONGO_URL, config.MONGO_DB, log);
   try {
     const products = await readSeed('products.json', SeedProduct);
-    await seedProducts(products, log);
-    await seedPictures(products, config.MEDIA_URL, log);
+    await seedProducts(products, config.MEDIA_URL, log);
 
     if ((await Offer.estimatedDocumentCount()) === 0) {
       const offers = await readSeed('offers.json', NewOffer);
