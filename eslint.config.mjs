@@ -13,6 +13,8 @@ import tseslint from 'typescript-eslint';
 const BROWSER_SOURCES = ['shell', 'mf-catalog', 'mf-cart', 'mf-dashboard', 'packages/web-kit'].map(
   (folder) => `${folder}/src/**/*.{js,jsx,ts,tsx}`,
 );
+/** Scripts of the Keycloak login theme, served to the browser as they are. */
+const THEME_SCRIPTS = ['infra/keycloak/themes/**/*.js'];
 
 export default defineConfig(
   globalIgnores([
@@ -33,6 +35,10 @@ export default defineConfig(
     files: BROWSER_SOURCES,
     languageOptions: { globals: globals.browser },
     ...reactHooks.configs.flat.recommended,
+  },
+  {
+    files: THEME_SCRIPTS,
+    languageOptions: { globals: globals.browser },
   },
   {
     files: ['**/*.test.{js,ts,tsx}', '**/test/**/*.{js,ts,tsx}'],

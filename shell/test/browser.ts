@@ -1,23 +1,9 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+
+export { launchChromium } from '@bazar/testing';
 
 /** The store as a shopper's browser reaches it (nginx). */
 export const webUrl = process.env.BAZAR_WEB_URL ?? 'http://localhost:8080';
-
-/** Debian's Chromium; the tests never download a browser. */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
-}
 
 /** Products as the catalog API answers them, to compare with what the page shows. */
 export async function catalogProducts(search?: string): Promise<{ _id: string; name: string }[]> {
