@@ -4,7 +4,11 @@
 //   *.test.ts          unit: pure logic, no stack
 //   *.int.test.ts      integration: the real components of the running stack
 //   *.browser.test.ts  Debian's Chromium through playwright-core against nginx
+//   *.fault.test.ts    stop, kill and restart parts of the stack: they run alone, after the rest,
+//                      when BAZAR_TEST_PHASE=fault (infra/bin/jest-phases.mjs)
 const swc = ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } }];
+
+const faultPhase = process.env.BAZAR_TEST_PHASE === 'fault';
 
 module.exports = {
   testEnvironment: 'node',
@@ -14,9 +18,9 @@ module.exports = {
     '^@bazar/service-kit$': '<rootDir>/packages/service-kit/src/index.ts',
     '^@bazar/testing$': '<rootDir>/packages/testing/src/index.ts',
   },
-  testMatch: ['**/*.test.ts', '**/*.test.tsx'],
-  testPathIgnorePatterns: ['/node_modules/', '/dist/', '/.stack/'],
+  testMatch: faultPhase ? ['**/*.fault.test.ts'] : ['**/*.test.ts', '**/*.test.tsx'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', '/.stack/', ...(faultPhase ? [] : ['\\.fault\\.test\\.ts$'])],
   modulePathIgnorePatterns: ['<rootDir>/.stack/', '/dist/'],
   testTimeout: 60_000,
-  maxWorkers: 2,
+  maxWorkers: faultPhase ? 1 : 2,
 };

@@ -1,20 +1,20 @@
 // Token checks of the running gateway against the real Keycloak realm.
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
-import { STACK } from '../../packages/service-kit/test/eventually';
+import { stackEnv } from '@bazar/testing';
 
 const ISSUER = process.env.OIDC_ISSUER ?? 'http://localhost:8080/auth/realms/bazar';
 const claims = { sub: randomUUID(), email: 'shopper@bazar.test', name: 'Shopper', aud: 'bazar-api', iss: ISSUER };
 
 async function call(path: string, init: RequestInit = {}) {
-  const response = await fetch(`${STACK.gatewayUrl}${path}`, init);
+  const response = await fetch(`${stackEnv.gatewayUrl}${path}`, init);
   return { status: response.status, body: (await response.json()) as unknown };
 }
 const withToken = (token: string, init: RequestInit = {}) => ({ ...init, headers: { authorization: `Bearer ${token}`, ...(init.headers as Record<string, string>) } });
 
 /** A real token of the realm, from the user service's confidential client. */
 async function serviceAccountToken(): Promise<string> {
-  const response = await fetch(`${STACK.keycloakUrl}/realms/bazar/protocol/openid-connect/token`, {
+  const response = await fetch(`${stackEnv.keycloakUrl}/realms/bazar/protocol/openid-connect/token`, {
     method: 'POST',
     body: new URLSearchParams({
       grant_type: 'client_credentials',

@@ -1,8 +1,7 @@
 // Role changes and deletions through the running gateway, and their effects in Keycloak, the
 // gateway's role cache and the cart service.
 import { CartLineList, ProductList, SyncUserAnswer, UserList } from '@bazar/contracts';
-import { ACCOUNTS, signIn } from '@bazar/testing';
-import { eventually } from '../../packages/service-kit/test/eventually';
+import { ACCOUNTS, eventually, signIn } from '@bazar/testing';
 import { call, keycloakAccount, newShopper, sync, type TestAccount } from '../test/accounts';
 
 let admin: TestAccount;

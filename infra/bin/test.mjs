@@ -1,5 +1,6 @@
-// `npm test`: install what is missing, build, start the real stack, run every jest test against it,
-// stop the stack. Extra arguments go to jest (`npm test -- services/catalog`).
+// `npm test`: install what is missing, build, start the real stack, run every jest test against it
+// (infra/bin/jest-phases.mjs: the ordinary tests, then the fault tests alone), stop the stack.
+// Extra arguments go to jest (`npm test -- services/catalog`).
 import { spawn } from 'node:child_process';
 import { InstallError, ROOT, prepare } from './install.mjs';
 
@@ -10,7 +11,7 @@ try {
   console.error(`\n${error.message}`);
   process.exit(1);
 }
-const jest = ['npx', 'jest', '--ci', ...process.argv.slice(2)];
+const jest = [process.execPath, 'infra/bin/jest-phases.mjs', ...process.argv.slice(2)];
 process.on('SIGINT', () => {});
 process.on('SIGTERM', () => {});
 spawn(process.execPath, ['--import', 'tsx', 'infra/stack/cli.ts', 'exec', '--', ...jest], { cwd: ROOT, stdio: 'inherit' }).on(

@@ -8,6 +8,7 @@ import { readFile, rm, writeFile, mkdir } from 'node:fs/promises';
 import { execa } from 'execa';
 import { ALL, INFRA, SEED, STACK_ENV, type Component } from './components.ts';
 import { Stack, StackError, isReady } from './runner.ts';
+import { serveControl } from './control.ts';
 import { WEB_URL } from './ports.ts';
 import { stackPath } from './paths.ts';
 import { residentMemoryByGroup } from './memory.ts';
@@ -70,6 +71,7 @@ async function up(infraOnly: boolean): Promise<void> {
     console.log(`Starting ${infraOnly ? 'the infrastructure' : 'the store'}:`);
     await startAll(stack, components);
     if (!infraOnly) await seed();
+    await serveControl(stack, components);
   } catch (error) {
     await stack.stopAll();
     throw error;
@@ -98,6 +100,7 @@ async function exec(command: string[]): Promise<number> {
     console.log('Starting the stack for this run:');
     await startAll(stack, ALL);
     await seed();
+    await serveControl(stack, ALL);
     code = (await execa(file, args, { stdio: 'inherit', env, reject: false })).exitCode ?? 1;
   } finally {
     console.log('Stopping the stack…');

@@ -241,4 +241,10 @@ export const STACK_ENV = {
   REDIS_URL,
   KEYCLOAK_URL: KEYCLOAK_INTERNAL_URL,
   KEYCLOAK_ADMIN_CLIENT_SECRET: USER_SERVICE_CLIENT_SECRET,
+  CATALOG_URL: serviceUrl('catalog'),
+  CART_URL: serviceUrl('cart'),
+  ORDER_URL: serviceUrl('order'),
+  USER_URL: serviceUrl('user'),
+  MEDIA_URL: serviceUrl('media'),
+  BAZAR_STACK_CONTROL_URL: `http://${HOST}:${PORTS.stackControl}`,
 };

@@ -14,6 +14,8 @@ export const PORTS = {
   redis: 6379,
   kafka: 9092,
   kafkaController: 9093,
+  /** the stack runner's own control port, for the fault tests (infra/stack/control.ts) */
+  stackControl: 4099,
 } as const;
 
 export const HOST = '127.0.0.1';

@@ -114,25 +114,44 @@ export class Stack {
     );
   }
 
+  /** Names of the components this stack runs right now. */
+  names(): string[] {
+    return this.running.map(({ component }) => component.name);
+  }
+
+  /**
+   * Stops one running component, gracefully (SIGTERM) or as a crash would (SIGKILL), without
+   * reporting it as an unexpected exit; `start` brings it back. For the fault tests.
+   */
+  async stop(name: string, signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM'): Promise<void> {
+    const entry = this.running.find(({ component }) => component.name === name);
+    if (!entry) throw new StackError(`${name} is not running`);
+    this.running.splice(this.running.indexOf(entry), 1);
+    await stopProcess(entry, signal);
+  }
+
   async stopAll(): Promise<void> {
     this.stopping = true;
-    for (const { component, process: child, exited } of this.running.reverse()) {
-      if (child.exitCode !== null || child.pid === undefined) continue;
-      try {
-        process.kill(-child.pid, 'SIGTERM');
-      } catch {
-        continue;
-      }
-      const stopped = await Promise.race([exited.then(() => true), new Promise((r) => setTimeout(() => r(false), 15_000))]);
-      if (!stopped) {
-        console.warn(`${component.name} did not stop within 15 s; killing it`);
-        try {
-          process.kill(-child.pid, 'SIGKILL');
-        } catch {
-          /* already gone */
-        }
-      }
-    }
+    for (const entry of this.running.reverse()) await stopProcess(entry, 'SIGTERM');
     this.running.length = 0;
   }
+}
+
+/** Signals a component's process group and waits for it to exit; after 15 s it is killed. */
+async function stopProcess({ component, process: child, exited }: Running, signal: 'SIGTERM' | 'SIGKILL'): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    return;
+  }
+  const stopped = await Promise.race([exited.then(() => true), new Promise((r) => setTimeout(() => r(false), 15_000))]);
+  if (stopped) return;
+  console.warn(`${component.name} did not stop within 15 s; killing it`);
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    /* already gone */
+  }
+  await exited;
 }

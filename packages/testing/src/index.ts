@@ -1,3 +1,3 @@
-export { stackEnv } from './stack';
+export { eventually, stackControl, stackEnv } from './stack';
 export { ACCOUNTS, serviceAccountToken, signIn } from './auth';
 export { launchChromium } from './browser';

@@ -5,9 +5,40 @@
 export const stackEnv = {
   webUrl: process.env.BAZAR_WEB_URL ?? 'http://localhost:8080',
   gatewayUrl: process.env.BAZAR_GATEWAY_URL ?? 'http://127.0.0.1:4000',
-  mongoUrl: process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27017',
+  catalogUrl: process.env.CATALOG_URL ?? 'http://127.0.0.1:4001',
+  cartUrl: process.env.CART_URL ?? 'http://127.0.0.1:4002',
+  orderUrl: process.env.ORDER_URL ?? 'http://127.0.0.1:4003',
+  userUrl: process.env.USER_URL ?? 'http://127.0.0.1:4004',
+  mediaUrl: process.env.MEDIA_URL ?? 'http://127.0.0.1:4005',
+  mongoUrl: process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27017/?maxPoolSize=1',
   kafkaBrokers: (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(','),
   redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
   keycloakUrl: process.env.KEYCLOAK_URL ?? 'http://127.0.0.1:8180/auth',
   userServiceClientSecret: process.env.KEYCLOAK_ADMIN_CLIENT_SECRET ?? 'bazar-user-service-secret',
+  controlUrl: process.env.BAZAR_STACK_CONTROL_URL ?? 'http://127.0.0.1:4099',
+};
+
+/** Retries an assertion until it passes or the time is up, for effects that travel through Kafka. */
+export async function eventually<T>(check: () => Promise<T>, timeoutMs = 15_000, intervalMs = 100): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+      await new Promise((resolve) => setTimeout(resolve, intervalMs));
+    }
+  }
+}
+
+async function control(path: string): Promise<void> {
+  const response = await fetch(`${stackEnv.controlUrl}${path}`, { method: 'POST', signal: AbortSignal.timeout(240_000) });
+  if (!response.ok) throw new Error(`stack control ${path}: ${response.status} ${await response.text()}`);
+}
+
+/** Stops and starts components of the running stack through its supervisor (infra/stack/control.ts),
+ *  for the fault tests, which run alone (BAZAR_TEST_PHASE=fault). */
+export const stackControl = {
+  stop: (name: string, how: { kill?: boolean } = {}) => control(`/components/${name}/stop${how.kill ? '?signal=SIGKILL' : ''}`),
+  start: (name: string) => control(`/components/${name}/start`),
 };

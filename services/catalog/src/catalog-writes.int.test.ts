@@ -4,13 +4,12 @@
 import { randomUUID } from 'node:crypto';
 import { IDENTITY_HEADERS, InsertAnswer, OfferList, Product, ProductChanged, ProductList, TOPICS } from '@bazar/contracts';
 import { ReadCache, createLogger, createRedis } from '@bazar/service-kit';
-import { ACCOUNTS, signIn, stackEnv } from '@bazar/testing';
+import { ACCOUNTS, eventually, signIn, stackEnv } from '@bazar/testing';
 import { Kafka, logLevel, type Consumer } from 'kafkajs';
 import mongoose from 'mongoose';
-import { STACK, eventually } from '../../../packages/service-kit/test/eventually';
 
 const run = randomUUID().slice(0, 8);
-const kafka = new Kafka({ clientId: 'catalog-writes-test', brokers: STACK.kafkaBrokers, logLevel: logLevel.NOTHING });
+const kafka = new Kafka({ clientId: 'catalog-writes-test', brokers: stackEnv.kafkaBrokers, logLevel: logLevel.NOTHING });
 const admin = { [IDENTITY_HEADERS.id]: 'admin-test', [IDENTITY_HEADERS.email]: 'admin@bazar.test', [IDENTITY_HEADERS.role]: 'admin' };
 const shopper = { [IDENTITY_HEADERS.id]: 'shopper-test', [IDENTITY_HEADERS.email]: 'shopper@bazar.test', [IDENTITY_HEADERS.role]: 'user' };
 const validProduct = { name: `Test Tea ${run}`, price: '250.50', quantity: '12', description: 'A test leaf tea.', img: '/media/test.webp' };
@@ -30,7 +29,7 @@ async function call(url: string, init: { method?: string; headers?: Record<strin
 }
 const viaGateway = (path: string, token: string | undefined, body: unknown) =>
   call(`${stackEnv.gatewayUrl}${path}`, { method: 'POST', headers: token ? { authorization: `Bearer ${token}` } : {}, body });
-const addProduct = (body: unknown, headers = admin) => call(`${STACK.catalogUrl}/addproducts`, { method: 'POST', headers, body });
+const addProduct = (body: unknown, headers = admin) => call(`${stackEnv.catalogUrl}/addproducts`, { method: 'POST', headers, body });
 const storeProducts = async (search = '') => ProductList.parse((await call(`${stackEnv.gatewayUrl}/products${search && `?search=${encodeURIComponent(search)}`}`)).body);
 
 beforeAll(async () => {
@@ -41,7 +40,7 @@ beforeAll(async () => {
     const synced = await call(`${stackEnv.gatewayUrl}/users/${account.email}`, { method: 'PUT', headers: { authorization: `Bearer ${token}` }, body: {} });
     expect([200, 201]).toContain(synced.status);
   }
-  await mongoose.connect(STACK.mongoUrl, { dbName: 'catalog', serverSelectionTimeoutMS: 5_000 });
+  await mongoose.connect(stackEnv.mongoUrl, { dbName: 'catalog', serverSelectionTimeoutMS: 5_000 });
   changes = kafka.consumer({ groupId: `catalog-writes-test-${run}`, maxWaitTimeInMs: 100 });
   await changes.connect();
   await changes.subscribe({ topic: TOPICS.productChanged, fromBeginning: true });
@@ -59,7 +58,7 @@ afterAll(async () => {
   await mongoose.connection.collection('products').deleteMany({ name: { $regex: run } });
   await mongoose.connection.collection('offers').deleteMany({ offerTitle: { $regex: run } });
   const log = createLogger('catalog-writes-test', 'silent');
-  const redis = createRedis(STACK.redisUrl, log);
+  const redis = createRedis(stackEnv.redisUrl, log);
   await new Promise((resolve) => redis.once('ready', resolve));
   await new ReadCache(redis, log, 'catalog').clear();
   await redis.quit();
@@ -103,7 +102,7 @@ describe('who may publish', () => {
 
   it('refuses a shopper in the service too', async () => {
     expect(await addProduct(validProduct, shopper)).toEqual({ status: 403, body: { error: 'Only an admin may do that' } });
-    expect(await call(`${STACK.catalogUrl}/offer`, { method: 'POST', headers: shopper, body: { offerTitle: 'x', offerDetails: 'y' } })).toEqual({
+    expect(await call(`${stackEnv.catalogUrl}/offer`, { method: 'POST', headers: shopper, body: { offerTitle: 'x', offerDetails: 'y' } })).toEqual({
       status: 403,
       body: { error: 'Only an admin may do that' },
     });

@@ -1,9 +1,9 @@
 // Catalog reads against the running catalog service and the real document store.
 import { OfferList, Product, ProductList } from '@bazar/contracts';
-import { STACK } from '../../../packages/service-kit/test/eventually';
+import { stackEnv } from '@bazar/testing';
 
 const get = async (path: string) => {
-  const response = await fetch(`${STACK.catalogUrl}${path}`);
+  const response = await fetch(`${stackEnv.catalogUrl}${path}`);
   return { status: response.status, body: (await response.json()) as unknown };
 };
 const names = (body: unknown) => ProductList.parse(body).map((p) => p.name);
@@ -48,7 +48,7 @@ it('lists the offers', async () => {
 });
 
 it('refuses a write without the identity the gateway forwards', async () => {
-  const response = await fetch(`${STACK.catalogUrl}/offer`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  const response = await fetch(`${stackEnv.catalogUrl}/offer`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
   expect(response.status).toBe(401);
   expect(await response.json()).toEqual({ error: 'Sign in first' });
 });

@@ -5,10 +5,10 @@ import { randomUUID } from 'node:crypto';
 import { OrderPlaced, PlaceOrderAnswer, TOPICS } from '@bazar/contracts';
 import { Kafka, logLevel } from 'kafkajs';
 import mongoose from 'mongoose';
-import { STACK, eventually } from '../../../packages/service-kit/test/eventually';
 import { consumersCaughtUp, shopper, TestShelf } from '../test/shop';
+import { eventually, stackEnv } from '@bazar/testing';
 
-const kafka = new Kafka({ clientId: 'order-flow-test', brokers: STACK.kafkaBrokers, logLevel: logLevel.NOTHING });
+const kafka = new Kafka({ clientId: 'order-flow-test', brokers: stackEnv.kafkaBrokers, logLevel: logLevel.NOTHING });
 const shelf = new TestShelf();
 const me = shopper();
 
@@ -54,7 +54,7 @@ it('places the cart as an order with server-side totals, once per idempotency ke
   const [refilled] = await me.cart();
 
   // deliver the very same event again, as Kafka may after a lost commit
-  const orders = mongoose.createConnection(STACK.mongoUrl, { dbName: 'order' });
+  const orders = mongoose.createConnection(stackEnv.mongoUrl, { dbName: 'order' });
   const stored = await orders.collection('orders').findOne({ _id: new mongoose.Types.ObjectId(insertedId) });
   await orders.close();
   const event = OrderPlaced.parse(Object.values(stored?.outbox as Record<string, { event: unknown }>)[0]?.event);
@@ -70,21 +70,21 @@ it('places the cart as an order with server-side totals, once per idempotency ke
   expect(await shelf.stockOf(rice._id)).toBe(riceBefore - 3);
   expect(await shelf.stockOf(dal._id)).toBe(dalBefore - 1);
   expect(await me.cart()).toEqual([refilled]);
-  await me.call(`${STACK.cartUrl}/deletecart/${refilled!._id}`, { method: 'DELETE' });
+  await me.call(`${stackEnv.cartUrl}/deletecart/${refilled!._id}`, { method: 'DELETE' });
 });
 
 it('refuses more than the shelf holds, naming the item', async () => {
   const few = await shelf.stock('Few Limes', 40, 2);
   expect(await me.addToCart(few, 1)).toMatchObject({ status: 201 });
   expect(await me.addToCart(few, 2)).toEqual({ status: 409, body: { error: expect.stringContaining('Few Limes') } });
-  await me.call(`${STACK.cartUrl}/deletecart/${(await me.cart())[0]!._id}`, { method: 'DELETE' });
+  await me.call(`${stackEnv.cartUrl}/deletecart/${(await me.cart())[0]!._id}`, { method: 'DELETE' });
 });
 
 it('keeps orders and confirmation to their owner', async () => {
-  const mine = (await me.call(`${STACK.orderUrl}/myorders`)).body as { _id: string; email: string }[];
+  const mine = (await me.call(`${stackEnv.orderUrl}/myorders`)).body as { _id: string; email: string }[];
   expect(mine.length).toBe(1);
   expect(mine.every((o) => o.email === me.email)).toBe(true);
   const stranger = shopper('stranger');
-  expect(await stranger.call(`${STACK.orderUrl}/orders/${mine[0]!._id}/confirm`, { method: 'PUT' })).toEqual({ status: 404, body: { error: 'No such order' } });
-  expect(await me.call(`${STACK.orderUrl}/orders/${mine[0]!._id}/confirm`, { method: 'PUT' })).toMatchObject({ status: 200, body: { status: 'confirmed' } });
+  expect(await stranger.call(`${stackEnv.orderUrl}/orders/${mine[0]!._id}/confirm`, { method: 'PUT' })).toEqual({ status: 404, body: { error: 'No such order' } });
+  expect(await me.call(`${stackEnv.orderUrl}/orders/${mine[0]!._id}/confirm`, { method: 'PUT' })).toMatchObject({ status: 200, body: { status: 'confirmed' } });
 });

@@ -5,10 +5,10 @@ import { randomUUID } from 'node:crypto';
 import { TOPICS, deadLetterTopic, type OrderPlaced } from '@bazar/contracts';
 import { Kafka, logLevel } from 'kafkajs';
 import mongoose from 'mongoose';
-import { STACK, eventually } from '../../../packages/service-kit/test/eventually';
 import { ORDER_PLACED_GROUPS, shopper, TestShelf } from '../test/shop';
+import { eventually, stackEnv } from '@bazar/testing';
 
-const kafka = new Kafka({ clientId: 'poison-events-test', brokers: STACK.kafkaBrokers, logLevel: logLevel.NOTHING });
+const kafka = new Kafka({ clientId: 'poison-events-test', brokers: stackEnv.kafkaBrokers, logLevel: logLevel.NOTHING });
 const shelf = new TestShelf();
 const me = shopper('poison');
 

@@ -7,7 +7,7 @@ import { CartLineList, IDENTITY_HEADERS, InsertAnswer, Product, TOPICS } from '@
 import { ReadCache, createLogger, createRedis } from '@bazar/service-kit';
 import type { Kafka } from 'kafkajs';
 import mongoose from 'mongoose';
-import { STACK, eventually } from '../../../packages/service-kit/test/eventually';
+import { eventually, stackEnv } from '@bazar/testing';
 
 export interface Answer {
   status: number;
@@ -31,10 +31,10 @@ export function shopper(label = 'shopper') {
   return {
     email,
     call: (url: string, init?: Parameters<typeof call>[2]) => call(url, identity, init),
-    addToCart: (productId: string, cartQuantity: number) => call(`${STACK.cartUrl}/addtocart`, identity, { method: 'POST', body: { productId, cartQuantity } }),
-    cart: async () => CartLineList.parse((await call(`${STACK.cartUrl}/myallcart/${email}`, identity)).body),
+    addToCart: (productId: string, cartQuantity: number) => call(`${stackEnv.cartUrl}/addtocart`, identity, { method: 'POST', body: { productId, cartQuantity } }),
+    cart: async () => CartLineList.parse((await call(`${stackEnv.cartUrl}/myallcart/${email}`, identity)).body),
     placeOrder: (key = `order-${randomUUID()}`, total = 0) =>
-      call(`${STACK.orderUrl}/orderplace`, identity, {
+      call(`${stackEnv.orderUrl}/orderplace`, identity, {
         method: 'POST',
         headers: { 'idempotency-key': key },
         body: { name: 'Test Shopper', email, phone: '+8801712345678', addinfo: 'near the mosque', total, mycart: [] },
@@ -51,21 +51,21 @@ export class TestShelf {
 
   async stock(name: string, price: number, quantity: number): Promise<string> {
     const body = { name: `${name} ${this.run}`, price: String(price), quantity: String(quantity), description: 'Made by a test run.', img: '/media/test.webp' };
-    const answer = await call(`${STACK.catalogUrl}/addproducts`, adminIdentity, { method: 'POST', body });
+    const answer = await call(`${stackEnv.catalogUrl}/addproducts`, adminIdentity, { method: 'POST', body });
     if (answer.status !== 201) throw new Error(`the catalog did not publish ${body.name}: ${answer.status} ${JSON.stringify(answer.body)}`);
     return InsertAnswer.parse(answer.body).insertedId;
   }
 
   async stockOf(id: string): Promise<number> {
-    return Product.parse((await call(`${STACK.catalogUrl}/product-details/${id}`, {})).body).quantity;
+    return Product.parse((await call(`${stackEnv.catalogUrl}/product-details/${id}`, {})).body).quantity;
   }
 
   async clear(): Promise<void> {
-    const catalog = await mongoose.createConnection(STACK.mongoUrl, { dbName: 'catalog' }).asPromise();
+    const catalog = await mongoose.createConnection(stackEnv.mongoUrl, { dbName: 'catalog' }).asPromise();
     await catalog.collection('products').deleteMany({ name: { $regex: this.run } });
     await catalog.close();
     const log = createLogger('test-shelf', 'silent');
-    const redis = createRedis(STACK.redisUrl, log);
+    const redis = createRedis(stackEnv.redisUrl, log);
     await new Promise((resolve) => redis.once('ready', resolve));
     await new ReadCache(redis, log, 'catalog').clear();
     await redis.quit();

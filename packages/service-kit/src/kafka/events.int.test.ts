@@ -10,11 +10,11 @@ import { createLogger } from '../logger';
 import { EventConsumer } from './consumer';
 import { OutboxRelay, outboxFields, withOutbox } from './outbox';
 import { EventProducer, newEvent } from './producer';
-import { STACK, eventually } from '../../test/eventually';
+import { eventually, stackEnv } from '@bazar/testing';
 
 const topic = `kit-test-${randomUUID()}`;
 const log = createLogger('kit-test', 'silent');
-const kafka = new Kafka({ clientId: 'kit-test', brokers: STACK.kafkaBrokers, logLevel: logLevel.NOTHING, retry: { retries: 2 } });
+const kafka = new Kafka({ clientId: 'kit-test', brokers: stackEnv.kafkaBrokers, logLevel: logLevel.NOTHING, retry: { retries: 2 } });
 const producer = new EventProducer(kafka, log);
 
 const ParcelShipped = z.object({ id: z.uuid(), type: z.literal('ParcelShipped'), occurredAt: z.iso.datetime(), payload: z.object({ parcelId: z.string() }) });
@@ -34,7 +34,7 @@ const consumer = new EventConsumer({
 });
 
 beforeAll(async () => {
-  await mongoose.connect(STACK.mongoUrl, { dbName: 'kit_test', serverSelectionTimeoutMS: 5_000 });
+  await mongoose.connect(stackEnv.mongoUrl, { dbName: 'kit_test', serverSelectionTimeoutMS: 5_000 });
   const admin = kafka.admin();
   await admin.connect();
   await admin.createTopics({ topics: [{ topic, numPartitions: 2 }, { topic: deadLetterTopic(topic), numPartitions: 1 }], waitForLeaders: true });

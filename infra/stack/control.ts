@@ -1,0 +1,46 @@
+/**
+ * The stack's control port, for the fault tests: they stop a component (gracefully or with
+ * SIGKILL) and start it again through the process that supervises the stack, so that it stays
+ * supervised and is stopped with the rest. Loopback only; served by `up` and by `exec` while it
+ * runs the stack.
+ *
+ *   POST /components/{name}/stop[?signal=SIGKILL]   → 200 { stopped }
+ *   POST /components/{name}/start                   → 200 { started } once it is ready again
+ *   GET  /components                                → 200 { running: [...] }
+ */
+import { createServer, type Server } from 'node:http';
+import type { Component } from './components.ts';
+import { HOST, PORTS } from './ports.ts';
+import type { Stack } from './runner.ts';
+
+export function serveControl(stack: Stack, components: Component[]): Promise<Server> {
+  // One change at a time: a start racing a stop of the same component would leave it in doubt.
+  let queue: Promise<unknown> = Promise.resolve();
+  const serially = <T>(work: () => Promise<T>) => {
+    const next = queue.then(work);
+    queue = next.catch(() => undefined);
+    return next;
+  };
+
+  const server = createServer((req, res) => {
+    const answer = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    const url = new URL(req.url ?? '/', `http://${HOST}`);
+    if (req.method === 'GET' && url.pathname === '/components') return answer(200, { running: stack.names() });
+
+    const match = /^\/components\/([a-z]+)\/(stop|start)$/.exec(url.pathname);
+    const component = components.find((candidate) => candidate.name === match?.[1]);
+    if (req.method !== 'POST' || !match) return answer(404, { error: 'Not a control route' });
+    if (!component) return answer(404, { error: `No component named ${match[1]}` });
+    const signal = url.searchParams.get('signal') === 'SIGKILL' ? 'SIGKILL' : 'SIGTERM';
+
+    const work = match[2] === 'stop' ? () => stack.stop(component.name, signal) : () => stack.start(component);
+    serially(work).then(
+      () => answer(200, { [match[2] === 'stop' ? 'stopped' : 'started']: component.name }),
+      (error: unknown) => answer(409, { error: error instanceof Error ? error.message : String(error) }),
+    );
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(PORTS.stackControl, HOST, () => resolve(server.unref()));
+  });
+}

@@ -1,0 +1,88 @@
+// Nothing lost while Kafka is away: with the broker stopped, the order service still accepts and
+// stores orders (their events wait in the order documents' outbox); once the broker is back, each
+// waiting event is published once, and the cart and catalog apply each one once.
+import { OrderPlaced, PlaceOrderAnswer, TOPICS } from '@bazar/contracts';
+import { eventually, stackControl, stackEnv } from '@bazar/testing';
+import { Kafka, logLevel } from 'kafkajs';
+import mongoose from 'mongoose';
+import { consumersCaughtUp, shopper, TestShelf } from '../test/shop';
+
+jest.setTimeout(240_000);
+
+const kafka = new Kafka({ clientId: 'kafka-outage-test', brokers: stackEnv.kafkaBrokers, logLevel: logLevel.NOTHING });
+const shelf = new TestShelf();
+const orders = mongoose.createConnection(stackEnv.mongoUrl, { dbName: 'order' });
+
+afterAll(async () => {
+  await shelf.clear();
+  await orders.close();
+});
+
+/** Every order-placed event on the topic for these orders, counting repeats. */
+async function publishedEventsFor(orderIds: string[]): Promise<string[]> {
+  const wanted = new Set(orderIds);
+  const seen: string[] = [];
+  const admin = kafka.admin();
+  await admin.connect();
+  const ends = await admin.fetchTopicOffsets(TOPICS.orderPlaced);
+  await admin.disconnect();
+  const reader = kafka.consumer({ groupId: `kafka-outage-test-${Date.now()}`, maxWaitTimeInMs: 100 });
+  await reader.connect();
+  await reader.subscribe({ topic: TOPICS.orderPlaced, fromBeginning: true });
+  const read = new Map<number, bigint>();
+  await reader.run({
+    eachMessage: async ({ partition, message }) => {
+      read.set(partition, BigInt(message.offset) + 1n);
+      // the topic also holds the poison messages of the dead-letter test
+      let json: unknown;
+      try {
+        json = JSON.parse(message.value?.toString() ?? '');
+      } catch {
+        return;
+      }
+      const event = OrderPlaced.safeParse(json);
+      if (event.success && wanted.has(event.data.payload.orderId)) seen.push(event.data.payload.orderId);
+    },
+  });
+  await eventually(async () => {
+    for (const end of ends) expect(read.get(end.partition) ?? 0n).toBe(BigInt(end.high));
+  }, 60_000);
+  await reader.disconnect();
+  return seen;
+}
+
+it('accepts orders while the broker is down and applies each one exactly once when it is back', async () => {
+  const rice = await shelf.stock('Outage Rice', 90, 100);
+  const oil = await shelf.stock('Outage Oil', 185, 100);
+  const shoppers = [shopper('outage'), shopper('outage'), shopper('outage')];
+  for (const [index, someone] of shoppers.entries()) {
+    expect((await someone.addToCart(rice, index + 1)).status).toBe(201);
+    expect((await someone.addToCart(oil, 1)).status).toBe(201);
+  }
+  const [riceBefore, oilBefore] = [await shelf.stockOf(rice), await shelf.stockOf(oil)];
+
+  const orderIds: string[] = [];
+  await stackControl.stop('kafka');
+  try {
+    for (const someone of shoppers) {
+      const placed = await someone.placeOrder();
+      expect(placed.status).toBe(201);
+      orderIds.push(PlaceOrderAnswer.parse(placed.body).insertedId);
+    }
+    // stored, with their events still waiting; nothing could have reached the consumers
+    const stored = await orders.collection('orders').find({ _id: { $in: orderIds.map((id) => new mongoose.Types.ObjectId(id)) } }).toArray();
+    expect(stored.map((order) => order.outboxPending)).toEqual([1, 1, 1]);
+    for (const someone of shoppers) expect(await someone.cart()).toHaveLength(2);
+    expect([await shelf.stockOf(rice), await shelf.stockOf(oil)]).toEqual([riceBefore, oilBefore]);
+  } finally {
+    await stackControl.start('kafka');
+  }
+
+  for (const someone of shoppers) await eventually(async () => expect(await someone.cart()).toEqual([]), 90_000, 500);
+  await consumersCaughtUp(kafka);
+  expect(await shelf.stockOf(rice)).toBe(riceBefore - (1 + 2 + 3));
+  expect(await shelf.stockOf(oil)).toBe(oilBefore - 3);
+  const relayed = await orders.collection('orders').find({ _id: { $in: orderIds.map((id) => new mongoose.Types.ObjectId(id)) } }).toArray();
+  expect(relayed.map((order) => order.outboxPending)).toEqual([0, 0, 0]);
+  expect((await publishedEventsFor(orderIds)).sort()).toEqual([...orderIds].sort());
+});
