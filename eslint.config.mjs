@@ -17,15 +17,7 @@ const BROWSER_SOURCES = ['shell', 'mf-catalog', 'mf-cart', 'mf-dashboard', 'pack
 const THEME_SCRIPTS = ['infra/keycloak/themes/**/*.js'];
 
 export default defineConfig(
-  globalIgnores([
-    '**/dist/',
-    '**/.stack/',
-    '**/node_modules/',
-    '**/coverage/',
-    '**/test-results/',
-    'bench/out/',
-    'infra/keycloak/target/',
-  ]),
+  globalIgnores(['**/dist/', '**/.stack/', '**/node_modules/', '**/coverage/', '**/test-results/', 'bench/out/', 'infra/keycloak/target/']),
   js.configs.recommended,
   tseslint.configs.recommended,
   {
@@ -47,10 +39,7 @@ export default defineConfig(
   {
     // `_`-prefixed names are deliberately unused (express error handlers, destructuring to omit).
     rules: {
-      '@typescript-eslint/no-unused-vars': [
-        'error',
-        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
-      ],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
     },
   },
 );

@@ -6,7 +6,10 @@
 //   *.browser.test.ts  Debian's Chromium through playwright-core against nginx
 //   *.fault.test.ts    stop, kill and restart parts of the stack: they run alone, after the rest,
 //                      when BAZAR_TEST_PHASE=fault (infra/bin/jest-phases.mjs)
-const swc = ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } }];
+const swc = [
+  '@swc/jest',
+  { jsc: { target: 'es2022', parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } },
+];
 
 const faultPhase = process.env.BAZAR_TEST_PHASE === 'fault';
 

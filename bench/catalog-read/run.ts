@@ -26,7 +26,8 @@ async function prepareStaticCopy(): Promise<number> {
   await mkdir(join(ROOT, '.stack', 'bench'), { recursive: true });
   await writeFile(join(ROOT, '.stack', 'bench', 'products.json'), api);
   const copy = await bytesOf(STATIC_URL);
-  if (!copy.equals(api)) throw new Error(`${STATIC_URL} does not serve .stack/bench/products.json; see bench/catalog-read/README.md for the nginx location`);
+  if (!copy.equals(api))
+    throw new Error(`${STATIC_URL} does not serve .stack/bench/products.json; see bench/catalog-read/README.md for the nginx location`);
   return api.length;
 }
 
@@ -61,14 +62,19 @@ async function main(): Promise<void> {
   const api = await measure('nginx -> gateway -> catalog', API_URL);
   const file = await measure('nginx static file', STATIC_URL);
   const ratio = api.rps / file.rps;
-  const row = (m: typeof api) => `${m.title.padEnd(30)} ${m.rps.toFixed(0).padStart(8)} req/s   p50 ${String(m.p50).padStart(4)} ms   p99 ${String(m.p99).padStart(4)} ms   (${m.total} requests)`;
+  const row = (m: typeof api) =>
+    `${m.title.padEnd(30)} ${m.rps.toFixed(0).padStart(8)} req/s   p50 ${String(m.p50).padStart(4)} ms   p99 ${String(m.p99).padStart(4)} ms   (${m.total} requests)`;
   console.log(row(api));
   console.log(row(file));
   const verdict = (ok: boolean) => (ok ? 'ok' : 'MISSED');
   console.log(`\nratio API / static: ${ratio.toFixed(3)} (target >= ${TARGET.ratio}: ${verdict(ratio >= TARGET.ratio)})`);
   console.log(`API p99: ${api.p99} ms (target <= ${TARGET.p99Ms} ms: ${verdict(api.p99 <= TARGET.p99Ms)})`);
   const home = await homeCodeGzipKb();
-  console.log(home === undefined ? 'mf-catalog home code: no mf-catalog/dist build' : `mf-catalog home code: ${home.toFixed(1)} KB gzip (target <= ${TARGET.homeKbGzip} KB: ${verdict(home <= TARGET.homeKbGzip)})`);
+  console.log(
+    home === undefined
+      ? 'mf-catalog home code: no mf-catalog/dist build'
+      : `mf-catalog home code: ${home.toFixed(1)} KB gzip (target <= ${TARGET.homeKbGzip} KB: ${verdict(home <= TARGET.homeKbGzip)})`,
+  );
 }
 
 main().catch((err: unknown) => {

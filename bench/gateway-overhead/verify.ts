@@ -38,7 +38,8 @@ async function main(): Promise<void> {
   const baseline = await perOp(() => jwt.verify(token, keyObject, options));
   const gateway = await perOp(() => verifier.verify(token));
   const pemEachTime = await perOp(() => jwt.verify(token, pem, options));
-  const row = (title: string, us: number) => `${title.padEnd(48)} ${us.toFixed(1).padStart(7)} µs/op   ${(us / baseline).toFixed(2).padStart(5)}× baseline`;
+  const row = (title: string, us: number) =>
+    `${title.padEnd(48)} ${us.toFixed(1).padStart(7)} µs/op   ${(us / baseline).toFixed(2).padStart(5)}× baseline`;
   console.log(row('baseline: jsonwebtoken.verify, cached KeyObject', baseline));
   console.log(row('gateway TokenVerifier.verify', gateway));
   console.log(row('jsonwebtoken.verify, PEM parsed per call', pemEachTime));

@@ -15,7 +15,8 @@ import mongoose from 'mongoose';
 import { call, newShopper, type TestAccount } from '../../gateway/test/accounts';
 import { TestShelf } from '../../services/order/test/shop';
 
-const bounded = (name: string, fallback: number, max: number) => Math.min(Math.max(Number(process.env[name] ?? fallback) || fallback, 1), max);
+const bounded = (name: string, fallback: number, max: number) =>
+  Math.min(Math.max(Number(process.env[name] ?? fallback) || fallback, 1), max);
 const RATE = bounded('BENCH_RATE', 20, 50); // orders per second
 const DURATION_S = bounded('BENCH_DURATION', 60, 300);
 // each order is two writes; a shopper may make 60 a minute, so keep each under 48
@@ -38,10 +39,17 @@ interface Timing {
   clearedAt?: number;
 }
 
-const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!);
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const summary = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
-  return { n: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), max: sorted.at(-1) ?? NaN };
+  return {
+    n: sorted.length,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    max: sorted.at(-1) ?? NaN,
+  };
 };
 const ms = (n: number) => `${n.toFixed(1).padStart(7)} ms`;
 const row = (title: string, values: number[]) => {
@@ -202,18 +210,34 @@ async function main(): Promise<void> {
     console.log(`load: ${accepted} orders in ${loadSeconds.toFixed(1)} s (${(accepted / loadSeconds).toFixed(1)}/s)\n`);
     console.log(row('baseline: bare Kafka produce -> consume', baseline));
     console.log(row('POST /orderplace through the gateway', placeLatencies));
-    console.log(row('order answer -> OrderPlaced seen on topic', done.flatMap((t) => (t.eventAt === undefined ? [] : [t.eventAt - t.answeredAt]))));
-    console.log(row('order answer -> cart empty', cleared.map((t) => t.clearedAt! - t.answeredAt)));
+    console.log(
+      row(
+        'order answer -> OrderPlaced seen on topic',
+        done.flatMap((t) => (t.eventAt === undefined ? [] : [t.eventAt - t.answeredAt])),
+      ),
+    );
+    console.log(
+      row(
+        'order answer -> cart empty',
+        cleared.map((t) => t.clearedAt! - t.answeredAt),
+      ),
+    );
     const p95 = summary(cleared.map((t) => t.clearedAt! - t.answeredAt)).p95;
     const baselineP95 = summary(baseline).p95;
     console.log(`\ncart-empty p95 / bare Kafka p95: ${(p95 / baselineP95).toFixed(2)}`);
     console.log(`cart-empty p95 ${p95.toFixed(1)} ms (target <= ${TARGET_P95_MS} ms: ${p95 <= TARGET_P95_MS ? 'ok' : 'MISSED'})`);
 
     const equal = accepted === eventsSeen && accepted === cleared.length;
-    console.log(`\norders accepted ${accepted}, OrderPlaced events seen ${eventsSeen}, carts cleared ${cleared.length}: ${equal ? 'equal' : 'NOT EQUAL'}`);
-    console.log(`stock drop ${stockBefore - stockAfter}, units ordered ${unitsOrdered}: ${stockBefore - stockAfter === unitsOrdered ? 'equal' : 'NOT EQUAL'}`);
+    console.log(
+      `\norders accepted ${accepted}, OrderPlaced events seen ${eventsSeen}, carts cleared ${cleared.length}: ${equal ? 'equal' : 'NOT EQUAL'}`,
+    );
+    console.log(
+      `stock drop ${stockBefore - stockAfter}, units ordered ${unitsOrdered}: ${stockBefore - stockAfter === unitsOrdered ? 'equal' : 'NOT EQUAL'}`,
+    );
     if (skipped + notCleared + refused.size > 0) {
-      console.log(`not counted: ${skipped} ticks with no idle shopper, ${notCleared} carts not empty within ${CLEAR_TIMEOUT_MS / 1_000} s, refusals ${JSON.stringify(Object.fromEntries(refused))}`);
+      console.log(
+        `not counted: ${skipped} ticks with no idle shopper, ${notCleared} carts not empty within ${CLEAR_TIMEOUT_MS / 1_000} s, refusals ${JSON.stringify(Object.fromEntries(refused))}`,
+      );
     }
     if (!equal || stockBefore - stockAfter !== unitsOrdered) process.exitCode = 1;
   } finally {

@@ -21,7 +21,10 @@ export function wireGateway({ config, log, redis }: ServiceContext<GatewayConfig
     user: config.USER_URL,
     media: config.MEDIA_URL,
   };
-  const proxies = Object.fromEntries(Object.entries(serviceUrls).map(([name, url]) => [name, proxyTo(url, name, log)])) as Record<ServiceName, ReturnType<typeof proxyTo>>;
+  const proxies = Object.fromEntries(Object.entries(serviceUrls).map(([name, url]) => [name, proxyTo(url, name, log)])) as Record<
+    ServiceName,
+    ReturnType<typeof proxyTo>
+  >;
 
   const openApi = JSON.stringify(openApiDocument(config.OIDC_ISSUER));
   const routes = Router().get('/openapi.json', (_req, res) => void res.type('application/json').send(openApi));

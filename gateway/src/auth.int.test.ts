@@ -10,7 +10,10 @@ async function call(path: string, init: RequestInit = {}) {
   const response = await fetch(`${stackEnv.gatewayUrl}${path}`, init);
   return { status: response.status, body: (await response.json()) as unknown };
 }
-const withToken = (token: string, init: RequestInit = {}) => ({ ...init, headers: { authorization: `Bearer ${token}`, ...(init.headers as Record<string, string>) } });
+const withToken = (token: string, init: RequestInit = {}) => ({
+  ...init,
+  headers: { authorization: `Bearer ${token}`, ...(init.headers as Record<string, string>) },
+});
 
 /** A real token of the realm, from the user service's confidential client. */
 async function serviceAccountToken(): Promise<string> {
@@ -34,7 +37,10 @@ it('lets anonymous visitors read the catalog', async () => {
 it('refuses a write or a private read without a token', async () => {
   const orderplace = await call('/orderplace', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
   expect(orderplace).toEqual({ status: 401, body: { error: 'Sign in first' } });
-  expect(await call('/myorders', { headers: { authorization: 'Basic c2hvcHBlcjpzaG9wcGVyMTIz' } })).toEqual({ status: 401, body: { error: 'Sign in first' } });
+  expect(await call('/myorders', { headers: { authorization: 'Basic c2hvcHBlcjpzaG9wcGVyMTIz' } })).toEqual({
+    status: 401,
+    body: { error: 'Sign in first' },
+  });
 });
 
 it('refuses identity headers sent by the client instead of a token', async () => {
@@ -62,7 +68,10 @@ it('refuses a real token that has been tampered with', async () => {
 });
 
 it('accepts a genuine realm token, but only a shopper’s token may act as a shopper', async () => {
-  expect(await call('/myorders', withToken(await serviceAccountToken()))).toEqual({ status: 403, body: { error: 'This token does not belong to a shopper' } });
+  expect(await call('/myorders', withToken(await serviceAccountToken()))).toEqual({
+    status: 403,
+    body: { error: 'This token does not belong to a shopper' },
+  });
 });
 
 it('answers unknown paths with a JSON 404', async () => {

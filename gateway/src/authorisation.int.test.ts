@@ -45,7 +45,11 @@ beforeAll(async () => {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const { iat: _iat, exp: _exp, ...lasting } = claims;
   badTokens.tampered = `${header}.${Buffer.from(JSON.stringify({ ...claims, email: ACCOUNTS.admin.email })).toString('base64url')}.${signature}`;
-  badTokens.wrongIssuer = jwt.sign({ ...lasting, iss: 'http://localhost:8080/auth/realms/master' }, privateKey, { algorithm: 'RS256', keyid: jwt.decode(real, { complete: true })?.header.kid, expiresIn: 300 });
+  badTokens.wrongIssuer = jwt.sign({ ...lasting, iss: 'http://localhost:8080/auth/realms/master' }, privateKey, {
+    algorithm: 'RS256',
+    keyid: jwt.decode(real, { complete: true })?.header.kid,
+    expiresIn: 300,
+  });
   badTokens.unsigned = jwt.sign(lasting, null, { algorithm: 'none', expiresIn: 300 });
 });
 

@@ -26,6 +26,9 @@ it('refuses an expired realm token on every endpoint but the public reads', asyn
   await new Promise((resolve) => setTimeout(resolve, exp * 1000 + 6_000 - Date.now()));
   for (const row of ROWS) {
     const answer = await call(row.method, row.path(world), token, row.body?.(world));
-    expect({ row: `${row.method} ${row.endpoint}`, status: answer.status }).toEqual({ row: `${row.method} ${row.endpoint}`, status: invalidTokenStatus(row) });
+    expect({ row: `${row.method} ${row.endpoint}`, status: answer.status }).toEqual({
+      row: `${row.method} ${row.endpoint}`,
+      status: invalidTokenStatus(row),
+    });
   }
 }, 330_000);

@@ -17,7 +17,10 @@ it('seeds the realm admin as an admin and a new shopper as a plain user, on firs
   expect(SyncUserAnswer.parse((await sync(admin)).body).role).toBe('admin');
   const first = await sync(shopper);
   expect(first.status).toBe(201);
-  expect(SyncUserAnswer.parse(first.body)).toMatchObject({ role: 'user', user: { email: shopper.email, role: 'user', name: 'Test promoted' } });
+  expect(SyncUserAnswer.parse(first.body)).toMatchObject({
+    role: 'user',
+    user: { email: shopper.email, role: 'user', name: 'Test promoted' },
+  });
   expect((await sync(shopper)).status).toBe(200);
 });
 
@@ -25,7 +28,10 @@ it('makes an admin whose next request, with the same token, is an admin’s; Key
   expect((await call('GET', '/allusers', shopper.token)).status).toBe(403);
   expect(await call('GET', `/admin/${shopper.email}`, shopper.token)).toMatchObject({ status: 200, body: { admin: false } });
 
-  expect(await call('PUT', `/makeadmin/${shopper.email}`, admin.token)).toMatchObject({ status: 200, body: { acknowledged: true, modifiedCount: 1 } });
+  expect(await call('PUT', `/makeadmin/${shopper.email}`, admin.token)).toMatchObject({
+    status: 200,
+    body: { acknowledged: true, modifiedCount: 1 },
+  });
   expect((await call('GET', '/allusers', shopper.token)).status).toBe(200);
   expect(await call('GET', `/admin/${shopper.email}`, shopper.token)).toMatchObject({ status: 200, body: { admin: true } });
   expect(await call('PUT', `/makeadmin/${shopper.email}`, admin.token)).toMatchObject({ status: 200, body: { modifiedCount: 0 } });
@@ -40,10 +46,15 @@ it('never demotes the last admin, and an admin never deletes themself', async ()
   const users = UserList.parse((await call('GET', '/allusers', admin.token)).body);
   const admins = users.filter((u) => u.role === 'admin');
   // demote every other admin left by earlier runs, so that the seeded admin is the last one
-  for (const other of admins.filter((u) => u.email !== admin.email)) expect((await call('PUT', `/removeadmin/${other.email}`, admin.token)).status).toBe(200);
-  expect(await call('PUT', `/removeadmin/${admin.email}`, admin.token)).toEqual(expect.objectContaining({ status: 409, body: { error: 'The last admin cannot be demoted; make someone else an admin first' } }));
+  for (const other of admins.filter((u) => u.email !== admin.email))
+    expect((await call('PUT', `/removeadmin/${other.email}`, admin.token)).status).toBe(200);
+  expect(await call('PUT', `/removeadmin/${admin.email}`, admin.token)).toEqual(
+    expect.objectContaining({ status: 409, body: { error: 'The last admin cannot be demoted; make someone else an admin first' } }),
+  );
   const self = users.find((u) => u.email === admin.email)!;
-  expect(await call('DELETE', `/delete/${self._id}`, admin.token)).toEqual(expect.objectContaining({ status: 409, body: { error: 'An admin cannot delete their own account' } }));
+  expect(await call('DELETE', `/delete/${self._id}`, admin.token)).toEqual(
+    expect.objectContaining({ status: 409, body: { error: 'An admin cannot delete their own account' } }),
+  );
 });
 
 it('deletes a user: the Keycloak account and the cart go, the record disappears', async () => {
@@ -58,5 +69,7 @@ it('deletes a user: the Keycloak account and the cart go, the record disappears'
   expect(await call('DELETE', `/delete/${_id}`, admin.token)).toMatchObject({ status: 404, body: { error: 'No such user' } });
   await eventually(async () => expect(await keycloakAccount(doomed.email)).toBeUndefined());
   // the token outlives the account for a few minutes; the cart service has dropped the lines
-  await eventually(async () => expect(CartLineList.parse((await call('GET', `/myallcart/${doomed.email}`, doomed.token)).body)).toEqual([]));
+  await eventually(async () =>
+    expect(CartLineList.parse((await call('GET', `/myallcart/${doomed.email}`, doomed.token)).body)).toEqual([]),
+  );
 });

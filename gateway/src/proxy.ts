@@ -8,7 +8,16 @@ const IDLE_TIMEOUT_MS = 30_000;
 const RETRY_AFTER_SECONDS = '5';
 
 // Headers that describe one connection, not the message (RFC 9110 section 7.6.1).
-const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade'];
+const HOP_BY_HOP = [
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+];
 
 function endToEnd<H extends IncomingHttpHeaders>(headers: H): OutgoingHttpHeaders {
   const copy: OutgoingHttpHeaders = { ...headers };
@@ -29,11 +38,22 @@ export function proxyTo(baseUrl: string, serviceName: string, log: Logger): Requ
     headers[REQUEST_ID_HEADER] = String(res.getHeader(REQUEST_ID_HEADER));
     headers['x-forwarded-for'] = [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ');
 
-    const outgoing = request({ hostname: upstream.hostname, port: upstream.port, method: req.method, path: req.originalUrl, headers, agent, timeout: IDLE_TIMEOUT_MS });
+    const outgoing = request({
+      hostname: upstream.hostname,
+      port: upstream.port,
+      method: req.method,
+      path: req.originalUrl,
+      headers,
+      agent,
+      timeout: IDLE_TIMEOUT_MS,
+    });
 
     outgoing.on('socket', (socket) => {
       if (!socket.connecting) return;
-      const timer = setTimeout(() => outgoing.destroy(Object.assign(new Error('connect timeout'), { code: 'ECONNTIMEOUT' })), CONNECT_TIMEOUT_MS);
+      const timer = setTimeout(
+        () => outgoing.destroy(Object.assign(new Error('connect timeout'), { code: 'ECONNTIMEOUT' })),
+        CONNECT_TIMEOUT_MS,
+      );
       socket.once('connect', () => clearTimeout(timer));
       socket.once('close', () => clearTimeout(timer));
     });
@@ -49,9 +69,11 @@ export function proxyTo(baseUrl: string, serviceName: string, log: Logger): Requ
       const timedOut = err.code === 'ETIMEDOUT';
       log.warn({ err: err.message, code: err.code, service: serviceName }, 'service unreachable');
       res.setHeader('Retry-After', RETRY_AFTER_SECONDS);
-      res
-        .status(timedOut ? 504 : 503)
-        .json({ error: timedOut ? `The ${serviceName} service did not answer in time` : `The ${serviceName} service is unavailable; try again shortly` });
+      res.status(timedOut ? 504 : 503).json({
+        error: timedOut
+          ? `The ${serviceName} service did not answer in time`
+          : `The ${serviceName} service is unavailable; try again shortly`,
+      });
     });
 
     // a client that goes away cancels the call to the service

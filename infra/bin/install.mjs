@@ -37,14 +37,17 @@ function step(what, fn) {
 
 function checkPrerequisites() {
   const [major, minor] = process.versions.node.split('.').map(Number);
-  if (major < 20 || (major === 20 && minor < 19)) throw new InstallError(`Node ${process.versions.node} is too old: install Node 20.19 or newer.`);
+  if (major < 20 || (major === 20 && minor < 19))
+    throw new InstallError(`Node ${process.versions.node} is too old: install Node 20.19 or newer.`);
   if (!has('java')) throw new InstallError('Java is missing: install a JDK 17 or newer (apt-get install openjdk-17-jdk-headless).');
   if (!has('mvn')) throw new InstallError('Maven is missing: apt-get install maven.');
   if (!has('go')) throw new InstallError('Go is missing: install Go 1.24 or newer (FerretDB is built from source).');
 }
 
 function installSystemPackages() {
-  const missing = Object.entries(APT_PACKAGES).filter(([command]) => !has(command)).map(([, pkg]) => pkg);
+  const missing = Object.entries(APT_PACKAGES)
+    .filter(([command]) => !has(command))
+    .map(([, pkg]) => pkg);
   if (missing.length === 0) return 'skipped';
   if (process.getuid?.() !== 0) {
     throw new InstallError(`Missing system packages: run 'sudo apt-get install -y ${missing.join(' ')}' and try again.`);
@@ -66,13 +69,19 @@ function installNodeModules() {
 function installKafka() {
   const libs = path.join(STACK, 'kafka', 'libs');
   if (existsSync(path.join(libs, 'kafka_2.13-3.9.1.jar'))) return 'skipped';
-  run('mvn', ['-B', '-q', '-f', 'infra/kafka/pom.xml', 'dependency:copy-dependencies', `-DoutputDirectory=${libs}`, '-DincludeScope=runtime'], { capture: true });
+  run(
+    'mvn',
+    ['-B', '-q', '-f', 'infra/kafka/pom.xml', 'dependency:copy-dependencies', `-DoutputDirectory=${libs}`, '-DincludeScope=runtime'],
+    { capture: true },
+  );
 }
 
 function installKeycloak() {
   const home = path.join(STACK, 'keycloak-dist', `keycloak-${KEYCLOAK_VERSION}`);
   if (existsSync(path.join(home, 'bin', 'kc.sh'))) return 'skipped';
-  run('mvn', ['-B', '-q', '-f', 'infra/keycloak/pom.xml', 'dependency:unpack', `-Dunpack.dir=${path.join(STACK, 'keycloak-dist')}`], { capture: true });
+  run('mvn', ['-B', '-q', '-f', 'infra/keycloak/pom.xml', 'dependency:unpack', `-Dunpack.dir=${path.join(STACK, 'keycloak-dist')}`], {
+    capture: true,
+  });
 }
 
 /**
@@ -126,7 +135,18 @@ function* walk(dir) {
   }
 }
 
-const BUILD_INPUTS = ['packages', 'services', 'gateway', 'shell', 'mf-catalog', 'mf-cart', 'mf-dashboard', 'tsconfig.base.json', 'tsconfig.build.json', 'package-lock.json'];
+const BUILD_INPUTS = [
+  'packages',
+  'services',
+  'gateway',
+  'shell',
+  'mf-catalog',
+  'mf-cart',
+  'mf-dashboard',
+  'tsconfig.base.json',
+  'tsconfig.build.json',
+  'package-lock.json',
+];
 const NOT_INPUTS = new Set(['node_modules', 'dist', 'test-results', 'coverage']);
 
 /** A fingerprint of every build input (path, size, mtime), so an unchanged tree is not rebuilt. */
@@ -135,7 +155,8 @@ function buildFingerprint() {
   const visit = (entry) => {
     const stat = statSync(entry);
     if (stat.isDirectory()) {
-      for (const child of readdirSync(entry).sort()) if (!NOT_INPUTS.has(child) && !child.endsWith('.tsbuildinfo')) visit(path.join(entry, child));
+      for (const child of readdirSync(entry).sort())
+        if (!NOT_INPUTS.has(child) && !child.endsWith('.tsbuildinfo')) visit(path.join(entry, child));
     } else hash.update(`${path.relative(ROOT, entry)}:${stat.size}:${stat.mtimeMs}\n`);
   };
   for (const input of BUILD_INPUTS) if (existsSync(path.join(ROOT, input))) visit(path.join(ROOT, input));

@@ -1,7 +1,7 @@
-// `npm test`: install what is missing, build, start the real stack, run every jest test against it
+// `npm test`: install what is missing, build, run the static checks, start the real stack, run every jest test against it
 // (infra/bin/jest-phases.mjs: the ordinary tests, then the fault tests alone), stop the stack.
 // Extra arguments go to jest (`npm test -- services/catalog`).
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { InstallError, ROOT, prepare } from './install.mjs';
 
 try {
@@ -9,6 +9,11 @@ try {
 } catch (error) {
   if (!(error instanceof InstallError)) throw error;
   console.error(`\n${error.message}`);
+  process.exit(1);
+}
+// Lint, formatting and types first: they take seconds and need no stack.
+if (spawnSync('npm', ['run', '--silent', 'check'], { cwd: ROOT, stdio: 'inherit' }).status !== 0) {
+  console.error('\nnpm test stopped: fix what `npm run check` (ESLint, Prettier, tsc) reported above.');
   process.exit(1);
 }
 const jest = [process.execPath, 'infra/bin/jest-phases.mjs', ...process.argv.slice(2)];

@@ -160,12 +160,7 @@ const node = (name: string, folder: string, port: number, env: Record<string, st
 const services: Component[] = [
   node('catalog', 'services/catalog', PORTS.catalog, serviceEnv('catalog')),
   node('cart', 'services/cart', PORTS.cart, serviceEnv('cart', { CATALOG_URL: serviceUrl('catalog') })),
-  node(
-    'order',
-    'services/order',
-    PORTS.order,
-    serviceEnv('order', { CATALOG_URL: serviceUrl('catalog'), CART_URL: serviceUrl('cart') }),
-  ),
+  node('order', 'services/order', PORTS.order, serviceEnv('order', { CATALOG_URL: serviceUrl('catalog'), CART_URL: serviceUrl('cart') })),
   node(
     'user',
     'services/user',
@@ -177,12 +172,7 @@ const services: Component[] = [
       KEYCLOAK_ADMIN_CLIENT_SECRET: USER_SERVICE_CLIENT_SECRET,
     }),
   ),
-  node(
-    'media',
-    'services/media',
-    PORTS.media,
-    serviceEnv('media', { MEDIA_DIR: stackPath('media'), MEDIA_PUBLIC_PATH: '/media/' }),
-  ),
+  node('media', 'services/media', PORTS.media, serviceEnv('media', { MEDIA_DIR: stackPath('media'), MEDIA_PUBLIC_PATH: '/media/' })),
 ];
 
 const gateway = node('gateway', 'gateway', PORTS.gateway, {

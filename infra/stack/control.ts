@@ -23,7 +23,8 @@ export function serveControl(stack: Stack, components: Component[]): Promise<Ser
   };
 
   const server = createServer((req, res) => {
-    const answer = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    const answer = (status: number, body: unknown) =>
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     const url = new URL(req.url ?? '/', `http://${HOST}`);
     if (req.method === 'GET' && url.pathname === '/components') return answer(200, { running: stack.names() });
 

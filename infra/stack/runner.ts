@@ -109,9 +109,7 @@ export class Stack {
 
   /** Process group of each running component, keyed by group id. */
   groups(): Map<number, string> {
-    return new Map(
-      this.running.flatMap(({ component, process: child }) => (child.pid ? [[child.pid, component.name] as const] : [])),
-    );
+    return new Map(this.running.flatMap(({ component, process: child }) => (child.pid ? [[child.pid, component.name] as const] : [])));
   }
 
   /** Names of the components this stack runs right now. */

@@ -39,24 +39,17 @@ function composeCommand(): string[] {
   const candidates = [['docker', 'compose'], [path.join(ROOT, '.stack', 'bin', 'docker-compose')]];
   for (const candidate of candidates) {
     const [file, ...args] = candidate as [string, ...string[]];
-    if (spawnSync(file, [...args, 'version'], { stdio: 'ignore' }).status === 0)
-      return (composeCli = candidate);
+    if (spawnSync(file, [...args, 'version'], { stdio: 'ignore' }).status === 0) return (composeCli = candidate);
   }
-  throw new Error(
-    'docker compose is not installed: install the docker compose plugin (it needs no engine for `config`)',
-  );
+  throw new Error('docker compose is not installed: install the docker compose plugin (it needs no engine for `config`)');
 }
 
 function compose(...args: string[]) {
   const [file, ...base] = composeCommand() as [string, ...string[]];
-  return spawnSync(
-    file,
-    [...base, '--project-directory', ROOT, '-f', path.join(ROOT, 'docker-compose.yml'), ...args],
-    {
-      cwd: ROOT,
-      encoding: 'utf8',
-    },
-  );
+  return spawnSync(file, [...base, '--project-directory', ROOT, '-f', path.join(ROOT, 'docker-compose.yml'), ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
 }
 
 /** Environment names and values the local stack gives each component, read from the module itself. */
@@ -87,10 +80,7 @@ function deployableFolders(): string[] {
       : [pattern],
   );
   return folders.filter(
-    (folder) =>
-      existsSync(path.join(ROOT, folder, 'package.json')) &&
-      !folder.startsWith('packages/') &&
-      folder !== 'infra',
+    (folder) => existsSync(path.join(ROOT, folder, 'package.json')) && !folder.startsWith('packages/') && folder !== 'infra',
   );
 }
 
@@ -104,8 +94,7 @@ function declaredTopics(): Record<string, number> {
   const topics: Record<string, number> = {};
   for (const topic of Object.values(TOPICS)) {
     const partitions = counts.get(topic);
-    if (partitions === undefined)
-      throw new Error(`no partition count for ${topic} found in infra/stack/kafka-topics.ts`);
+    if (partitions === undefined) throw new Error(`no partition count for ${topic} found in infra/stack/kafka-topics.ts`);
     topics[topic] = partitions;
     topics[deadLetterTopic(topic)] = 1;
   }
@@ -127,26 +116,19 @@ test('docker compose config --quiet accepts the file', () => {
 });
 
 test('every deployable folder has a service that builds it', () => {
-  const built = new Set(
-    Object.values(config.services).flatMap((service) => Object.values(service.build?.args ?? {})),
-  );
+  const built = new Set(Object.values(config.services).flatMap((service) => Object.values(service.build?.args ?? {})));
   const folders = deployableFolders();
   expect(folders).toEqual(expect.arrayContaining(['gateway', 'shell', 'services/catalog']));
   expect(folders.filter((folder) => !built.has(folder))).toEqual([]);
   for (const service of Object.values(config.services)) {
-    if (service.build)
-      expect(existsSync(path.join(service.build.context, service.build.dockerfile))).toBe(true);
+    if (service.build) expect(existsSync(path.join(service.build.context, service.build.dockerfile))).toBe(true);
   }
 });
 
 test('only the front nginx publishes a port, and only on 127.0.0.1:8080', () => {
-  const publishing = Object.entries(config.services).filter(
-    ([, service]) => (service.ports ?? []).length > 0,
-  );
+  const publishing = Object.entries(config.services).filter(([, service]) => (service.ports ?? []).length > 0);
   expect(publishing.map(([name]) => name)).toEqual(['nginx']);
-  expect(config.services.nginx!.ports).toEqual([
-    expect.objectContaining({ host_ip: '127.0.0.1', published: '8080', target: 8080 }),
-  ]);
+  expect(config.services.nginx!.ports).toEqual([expect.objectContaining({ host_ip: '127.0.0.1', published: '8080', target: 8080 })]);
 });
 
 describe('environment matches the local stack (infra/stack/components.ts)', () => {
@@ -162,8 +144,7 @@ describe('environment matches the local stack (infra/stack/components.ts)', () =
       const target = config.services[host];
       if (!target) return match;
       const listens = target.environment?.PORT;
-      if (listens !== undefined && listens !== port)
-        wrongHosts.push(`${match} (${host} listens on ${listens})`);
+      if (listens !== undefined && listens !== port) wrongHosts.push(`${match} (${host} listens on ${listens})`);
       return `<port ${port}>`;
     });
 
@@ -203,9 +184,7 @@ test('every service_healthy dependency has a healthcheck', () => {
   const missing = Object.entries(config.services).flatMap(([name, service]) =>
     Object.entries(service.depends_on ?? {})
       .filter(([, dep]) => dep.condition === 'service_healthy')
-      .filter(
-        ([dep]) => !config.services[dep]?.healthcheck?.test || config.services[dep]?.healthcheck?.disable,
-      )
+      .filter(([dep]) => !config.services[dep]?.healthcheck?.test || config.services[dep]?.healthcheck?.disable)
       .map(([dep]) => `${name} -> ${dep}`),
   );
   expect(missing).toEqual([]);

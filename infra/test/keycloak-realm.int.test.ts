@@ -1,7 +1,6 @@
 import { serviceAccountToken, stackEnv } from '@bazar/testing';
 
-const decode = (jwt: string) =>
-  JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString()) as Record<string, unknown>;
+const decode = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString()) as Record<string, unknown>;
 
 async function admin<T>(path: string): Promise<T> {
   const response = await fetch(`${stackEnv.keycloakUrl}/admin/realms/bazar${path}`, {
@@ -32,9 +31,7 @@ describe('the bazar realm imported into the real Keycloak', () => {
   });
 
   it('has the password policy and the admin role', async () => {
-    const realm = await admin<{ passwordPolicy: string; registrationAllowed: boolean; rememberMe: boolean }>(
-      '',
-    );
+    const realm = await admin<{ passwordPolicy: string; registrationAllowed: boolean; rememberMe: boolean }>('');
     expect(realm.passwordPolicy).toBe('length(6)');
     expect(realm.registrationAllowed).toBe(true);
     expect(realm.rememberMe).toBe(true);
@@ -78,8 +75,7 @@ describe('the bazar realm imported into the real Keycloak', () => {
   it('has the seeded admin holding the admin role and the seeded shopper without it', async () => {
     const [adminUser] = await admin<Array<{ id: string }>>('/users?email=admin@bazar.test&exact=true');
     const [shopper] = await admin<Array<{ id: string }>>('/users?email=shopper@bazar.test&exact=true');
-    const rolesOf = async (id: string) =>
-      (await admin<Array<{ name: string }>>(`/users/${id}/role-mappings/realm`)).map((r) => r.name);
+    const rolesOf = async (id: string) => (await admin<Array<{ name: string }>>(`/users/${id}/role-mappings/realm`)).map((r) => r.name);
     expect(await rolesOf(adminUser!.id)).toContain('admin');
     expect(await rolesOf(shopper!.id)).not.toContain('admin');
   });

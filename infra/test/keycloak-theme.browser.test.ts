@@ -60,8 +60,7 @@ async function exchange(code: string, { verifier }: Pkce): Promise<Record<string
   });
   expect(response.status).toBe(200);
   const { access_token, id_token } = (await response.json()) as { access_token: string; id_token: string };
-  const claims = (jwt: string) =>
-    JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
+  const claims = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
   return { ...claims(access_token), idToken: claims(id_token) };
 }
 
@@ -359,7 +358,9 @@ describe('the signup page', () => {
   });
 
   it('registers a new shopper whose full name is the display name carried by the token', async () => {
-    const suffix = randomBytes(6).toString('hex').replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!);
+    const suffix = randomBytes(6)
+      .toString('hex')
+      .replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!);
     const email = `shopper${Date.now()}@bazar.com`;
     const fullName = `Nusrat Jahan ${suffix[0]!.toUpperCase()}${suffix.slice(1)}`;
     await openPage();

@@ -39,9 +39,4 @@ export const cartApi = storefrontApi.injectEndpoints({
   overrideExisting: 'throw',
 });
 
-export const {
-  useRemoveCartLineMutation,
-  usePlaceOrderMutation,
-  useGetMyOrdersQuery,
-  useConfirmOrderMutation,
-} = cartApi;
+export const { useRemoveCartLineMutation, usePlaceOrderMutation, useGetMyOrdersQuery, useConfirmOrderMutation } = cartApi;

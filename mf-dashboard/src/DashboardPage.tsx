@@ -39,9 +39,7 @@ export default function DashboardPage({ myOrders }: DashboardPageProps) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-2xl font-extrabold text-stone-800 sm:text-3xl">
-          Welcome to your Dashboard, {shopper?.name}
-        </h1>
+        <h1 className="text-2xl font-extrabold text-stone-800 sm:text-3xl">Welcome to your Dashboard, {shopper?.name}</h1>
         <Link
           to="/"
           className="flex items-center gap-1.5 rounded-full border border-brand-600 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
@@ -50,10 +48,7 @@ export default function DashboardPage({ myOrders }: DashboardPageProps) {
         </Link>
       </div>
       <div className="mt-8 grid gap-6 md:grid-cols-[14rem_1fr]">
-        <nav
-          aria-label="Dashboard"
-          className="h-fit rounded-2xl border border-stone-200 bg-white p-3 shadow-sm"
-        >
+        <nav aria-label="Dashboard" className="h-fit rounded-2xl border border-stone-200 bg-white p-3 shadow-sm">
           <ul className="flex gap-1 overflow-x-auto md:flex-col">
             {links.map((link) => (
               <li key={link.to} className="shrink-0">
@@ -79,12 +74,7 @@ export default function DashboardPage({ myOrders }: DashboardPageProps) {
             {isAdmin && <Route path="all-users" element={<AllUsers />} />}
             {isAdmin && <Route path="add-product" element={<AddProduct />} />}
             {isAdmin && <Route path="add-offer" element={<AddOffer />} />}
-            <Route
-              path="*"
-              element={
-                <p className="text-stone-500">This dashboard page is not available to your account.</p>
-              }
-            />
+            <Route path="*" element={<p className="text-stone-500">This dashboard page is not available to your account.</p>} />
           </Routes>
         </div>
       </div>

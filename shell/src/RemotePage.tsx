@@ -57,14 +57,9 @@ export function RemotePage({ module, props }: RemotePageProps) {
 
 export function RemoteUnavailable({ onRetry }: { onRetry: () => void }) {
   return (
-    <section
-      role="alert"
-      className="mx-auto my-16 max-w-md rounded-2xl border border-stone-200 bg-white p-8 text-center shadow-sm"
-    >
+    <section role="alert" className="mx-auto my-16 max-w-md rounded-2xl border border-stone-200 bg-white p-8 text-center shadow-sm">
       <Store className="mx-auto size-12 text-brand-600" aria-hidden />
-      <h2 className="mt-4 text-xl font-semibold text-stone-800">
-        This part of the store is unavailable right now
-      </h2>
+      <h2 className="mt-4 text-xl font-semibold text-stone-800">This part of the store is unavailable right now</h2>
       <p className="mt-2 text-stone-500">Please try again in a moment. The rest of the store still works.</p>
       <button
         type="button"

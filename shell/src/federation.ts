@@ -12,8 +12,7 @@ async function registerRemotesFromManifest(): Promise<void> {
     const response = await fetch(remotesManifest, { cache: 'no-cache' });
     if (!response.ok) throw new Error(`${remotesManifest.pathname} answered ${response.status}`);
     const entries: unknown = await response.json();
-    if (!isRemoteEntries(entries))
-      throw new Error(`${remotesManifest.pathname} is not a map of remote names to URLs`);
+    if (!isRemoteEntries(entries)) throw new Error(`${remotesManifest.pathname} is not a map of remote names to URLs`);
     registerRemotes(Object.entries(entries).map(([name, entry]) => ({ name, entry })));
   } catch (error) {
     // Without the manifest no remote loads; each remote page then shows its fallback.
@@ -22,9 +21,7 @@ async function registerRemotesFromManifest(): Promise<void> {
 }
 
 function isRemoteEntries(value: unknown): value is Record<string, string> {
-  return (
-    typeof value === 'object' && value !== null && Object.values(value).every((v) => typeof v === 'string')
-  );
+  return typeof value === 'object' && value !== null && Object.values(value).every((v) => typeof v === 'string');
 }
 
 /** Loads an exposed module, e.g. `catalog/HomePage`; rejects when the remote cannot be reached. */

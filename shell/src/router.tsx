@@ -62,10 +62,7 @@ export function makeRouter(store: StorefrontStore) {
           element: (
             <RequireShopper>
               {/* The dashboard mounts My Orders from mf-cart; remotes never import each other. */}
-              <RemotePage
-                module="dashboard/DashboardPage"
-                props={{ myOrders: <RemotePage module="cart/MyOrdersPage" /> }}
-              />
+              <RemotePage module="dashboard/DashboardPage" props={{ myOrders: <RemotePage module="cart/MyOrdersPage" /> }} />
             </RequireShopper>
           ),
         },

@@ -33,12 +33,7 @@ test('a shopper gets the dashboard layout, its nested pages, and no admin links'
 
   await sidebar.getByRole('link', { name: 'My Orders' }).click();
   await page.getByRole('heading', { name: 'My Orders' }).waitFor();
-  expect(await sidebar.getByRole('link').allInnerTexts()).toEqual([
-    'My Profile',
-    'My Orders',
-    'My Wallet',
-    'My Review',
-  ]);
+  expect(await sidebar.getByRole('link').allInnerTexts()).toEqual(['My Profile', 'My Orders', 'My Wallet', 'My Review']);
 
   await page.getByRole('link', { name: 'Back Home Page' }).click();
   await waitForPath(page, '/');
@@ -58,10 +53,7 @@ test('an admin also gets All Users, Add Product and Add Offer', async () => {
 });
 
 // A real 1×1 PNG: the media service checks the bytes, not the file name.
-const pixelPng = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
+const pixelPng = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 test('a shopper edits their profile: picture uploaded, details saved, form closed', async () => {
   await openDashboardAs(accounts.shopper);
@@ -70,9 +62,7 @@ test('a shopper edits their profile: picture uploaded, details saved, form close
   await profile.getByRole('button', { name: 'Edit' }).click();
   await profile.getByLabel('Phone').fill(phone);
   await profile.getByLabel('Address').fill('House 5, Road 2, Mirpur, Dhaka');
-  await profile
-    .getByLabel('Image')
-    .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: pixelPng });
+  await profile.getByLabel('Image').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: pixelPng });
   await profile.getByRole('button', { name: 'Update' }).click();
 
   await page.getByRole('dialog', { name: 'Profile Update Succesfull!' }).waitFor();

@@ -13,8 +13,7 @@ beforeEach(async () => {
 });
 afterEach(() => page?.close());
 
-const cartCount = async () =>
-  Number(await page.getByRole('banner').getByRole('link', { name: 'Cart' }).innerText());
+const cartCount = async () => Number(await page.getByRole('banner').getByRole('link', { name: 'Cart' }).innerText());
 
 test('a product page loads its product before showing it; an unknown id shows not-found', async () => {
   const [product] = await catalogProducts();
@@ -33,11 +32,7 @@ test('a product page loads its product before showing it; an unknown id shows no
 
 test('a visitor who adds to the cart is asked to log in first', async () => {
   await page.goto(webUrl);
-  await page
-    .getByRole('region', { name: 'Recently Sold Items' })
-    .getByRole('button', { name: 'Add' })
-    .first()
-    .click();
+  await page.getByRole('region', { name: 'Recently Sold Items' }).getByRole('button', { name: 'Add' }).first().click();
   const notice = page.getByRole('dialog', { name: 'Log In First' });
   await notice.getByText("You Can't Add To Cart WithOut Login").waitFor();
 });
@@ -61,10 +56,7 @@ test('a shopper signs in, comes back, adds to the cart and sees the badge and th
   const name = await firstCard.getByRole('heading').innerText();
   const before = await cartCount();
   await firstCard.getByRole('button', { name: 'Add' }).click();
-  await page
-    .getByRole('dialog', { name: 'SuccessFully Added' })
-    .getByText('You Can Checkout this Product Now')
-    .waitFor();
+  await page.getByRole('dialog', { name: 'SuccessFully Added' }).getByText('You Can Checkout this Product Now').waitFor();
   await page.getByRole('button', { name: 'OK' }).click();
   // One store for shell and remotes: the badge follows without a reload.
   await page.waitForFunction(
@@ -74,9 +66,7 @@ test('a shopper signs in, comes back, adds to the cart and sees the badge and th
 
   await header.getByRole('link', { name: 'Cart' }).click();
   await page.getByRole('heading', { name: name, level: 2 }).waitFor();
-  expect(
-    await page.getByRole('complementary', { name: 'Cart summary' }).getByText('Delivery Fee').isVisible(),
-  ).toBe(true);
+  expect(await page.getByRole('complementary', { name: 'Cart summary' }).getByText('Delivery Fee').isVisible()).toBe(true);
   // A remote's styles stay inside it: its `.hidden` must not hide the top bar's desktop links.
   expect(await header.getByRole('link', { name: 'Dashboard' }).isVisible()).toBe(true);
 
@@ -104,28 +94,17 @@ test('checkout places an order: the cart badge drops to 0 and My Orders lists it
 
   // Put one product in the cart from the home page, then come back.
   await header.getByRole('link', { name: 'Bazar home' }).click();
-  await page
-    .getByRole('region', { name: 'Recently Sold Items' })
-    .getByRole('button', { name: 'Add' })
-    .first()
-    .click();
+  await page.getByRole('region', { name: 'Recently Sold Items' }).getByRole('button', { name: 'Add' }).first().click();
   await page.getByRole('dialog', { name: 'SuccessFully Added' }).waitFor();
   await page.getByRole('button', { name: 'OK' }).click();
   await page.goto(`${webUrl}/checkout`);
 
   await page.getByLabel('Phone (optional)').fill('01712345678');
   const placeOrder = page.getByRole('button', { name: 'Place Order' });
-  await page.waitForFunction(
-    () => !document.querySelector<HTMLButtonElement>('button[form="billing"]')?.disabled,
-  );
+  await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('button[form="billing"]')?.disabled);
   await placeOrder.click();
-  await page
-    .getByRole('dialog', { name: 'Order placed' })
-    .getByText('Please go to my order page to pay')
-    .waitFor();
-  await page.waitForFunction(
-    () => document.querySelector('header a[aria-label="Cart"]')?.textContent === '0',
-  );
+  await page.getByRole('dialog', { name: 'Order placed' }).getByText('Please go to my order page to pay').waitFor();
+  await page.waitForFunction(() => document.querySelector('header a[aria-label="Cart"]')?.textContent === '0');
   expect(await placeOrder.isDisabled()).toBe(true);
 
   await page.goto(`${webUrl}/dashboard/my-orders`);

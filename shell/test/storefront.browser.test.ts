@@ -31,9 +31,7 @@ test('the home page lists products that came from the catalog API', async () => 
 
 test('an unknown address shows the not-found screen inside the store layout', async () => {
   await page.goto(`${webUrl}/no-such-aisle`);
-  await expect(
-    page.getByRole('heading', { name: "OOOPPS! THIS PAGE CAN'T BE FOUND." }).textContent(),
-  ).resolves.toBeTruthy();
+  await expect(page.getByRole('heading', { name: "OOOPPS! THIS PAGE CAN'T BE FOUND." }).textContent()).resolves.toBeTruthy();
   await page.getByText('It looks like nothing was found at this location.').waitFor();
   await page.getByRole('link', { name: 'Go To Home' }).click();
   await page.waitForURL(`${webUrl}/`);

@@ -39,6 +39,8 @@ export class RoleDirectory {
   }
 
   async forget(email: string): Promise<void> {
-    await this.redis.del(this.key(email)).catch((err: unknown) => this.log.warn({ err, email }, 'could not drop a cached role; it expires on its own'));
+    await this.redis
+      .del(this.key(email))
+      .catch((err: unknown) => this.log.warn({ err, email }, 'could not drop a cached role; it expires on its own'));
   }
 }

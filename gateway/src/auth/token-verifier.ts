@@ -57,7 +57,12 @@ export class TokenVerifier {
     const key = await this.signingKey(decoded.header.kid);
     let payload: JwtPayload | string;
     try {
-      payload = jwt.verify(token, key, { algorithms: ['RS256'], issuer: this.options.issuer, audience: this.options.audience, clockTolerance: 5 });
+      payload = jwt.verify(token, key, {
+        algorithms: ['RS256'],
+        issuer: this.options.issuer,
+        audience: this.options.audience,
+        clockTolerance: 5,
+      });
     } catch (err) {
       throw new InvalidToken(err instanceof Error ? err.message : 'unreadable token');
     }
@@ -67,7 +72,12 @@ export class TokenVerifier {
     return {
       sub: payload.sub,
       email: typeof payload.email === 'string' ? payload.email.toLowerCase() : undefined,
-      name: typeof payload.name === 'string' ? payload.name : typeof payload.preferred_username === 'string' ? payload.preferred_username : undefined,
+      name:
+        typeof payload.name === 'string'
+          ? payload.name
+          : typeof payload.preferred_username === 'string'
+            ? payload.preferred_username
+            : undefined,
       realmRoles: Array.isArray(realmAccess?.roles) ? realmAccess.roles.filter((r): r is string => typeof r === 'string') : [],
     };
   }

@@ -25,9 +25,16 @@ export class RateLimits {
     config: Pick<GatewayConfig, 'RATE_LIMIT_IP' | 'RATE_LIMIT_IP_WRITES' | 'RATE_LIMIT_USER' | 'RATE_LIMIT_USER_WRITES'>,
     private readonly log: Logger,
   ) {
-    const limiter = (keyPrefix: string, points: number) => new RateLimiterRedis({ storeClient: redis, keyPrefix, points, duration: WINDOW_SECONDS });
-    this.byAddress = { all: limiter('gateway:rl:ip', config.RATE_LIMIT_IP), writes: limiter('gateway:rl:ip-w', config.RATE_LIMIT_IP_WRITES) };
-    this.byUser = { all: limiter('gateway:rl:user', config.RATE_LIMIT_USER), writes: limiter('gateway:rl:user-w', config.RATE_LIMIT_USER_WRITES) };
+    const limiter = (keyPrefix: string, points: number) =>
+      new RateLimiterRedis({ storeClient: redis, keyPrefix, points, duration: WINDOW_SECONDS });
+    this.byAddress = {
+      all: limiter('gateway:rl:ip', config.RATE_LIMIT_IP),
+      writes: limiter('gateway:rl:ip-w', config.RATE_LIMIT_IP_WRITES),
+    };
+    this.byUser = {
+      all: limiter('gateway:rl:user', config.RATE_LIMIT_USER),
+      writes: limiter('gateway:rl:user-w', config.RATE_LIMIT_USER_WRITES),
+    };
   }
 
   /** Counts the request against its address; throws 429 (with Retry-After set) when over. */
@@ -39,7 +46,12 @@ export class RateLimits {
     await this.consume(this.byUser, userId, req, res);
   }
 
-  private async consume(limiters: { all: RateLimiterRedis; writes: RateLimiterRedis }, key: string, req: Request, res: Response): Promise<void> {
+  private async consume(
+    limiters: { all: RateLimiterRedis; writes: RateLimiterRedis },
+    key: string,
+    req: Request,
+    res: Response,
+  ): Promise<void> {
     try {
       await limiters.all.consume(key);
       if (isWrite(req)) await limiters.writes.consume(key);

@@ -10,7 +10,12 @@ it('describes every endpoint of the public API from the contracts', () => {
 });
 
 it('carries the contract’s rules into the schemas', () => {
-  const profile = doc.paths['/profiledata/{email}']!.put as { requestBody: { content: { 'application/json': { schema: { required: string[]; properties: Record<string, { maxLength?: number }> } } } }; security?: unknown };
+  const profile = doc.paths['/profiledata/{email}']!.put as {
+    requestBody: {
+      content: { 'application/json': { schema: { required: string[]; properties: Record<string, { maxLength?: number }> } } };
+    };
+    security?: unknown;
+  };
   const schema = profile.requestBody.content['application/json'].schema;
   expect(schema.required).toEqual(['phone', 'address', 'img']);
   expect(schema.properties.address?.maxLength).toBe(300);

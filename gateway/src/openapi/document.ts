@@ -14,7 +14,12 @@ function parameters(endpoint: Endpoint) {
   const from = (schema: z.ZodType | undefined, where: 'path' | 'query' | 'header') => {
     if (!schema) return [];
     const { properties = {}, required = [] } = json(schema, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
-    return Object.entries(properties).map(([name, property]) => ({ name, in: where, required: where === 'path' || required.includes(name), schema: property }));
+    return Object.entries(properties).map(([name, property]) => ({
+      name,
+      in: where,
+      required: where === 'path' || required.includes(name),
+      schema: property,
+    }));
   };
   return [...from(endpoint.params, 'path'), ...from(endpoint.query, 'query'), ...from(endpoint.headers, 'header')];
 }
@@ -29,11 +34,24 @@ function operation(endpoint: Endpoint) {
     ...(endpoint.fileField && {
       requestBody: {
         required: true,
-        content: { 'multipart/form-data': { schema: { type: 'object', required: [endpoint.fileField], properties: { [endpoint.fileField]: { type: 'string', contentMediaType: 'application/octet-stream' } } } } },
+        content: {
+          'multipart/form-data': {
+            schema: {
+              type: 'object',
+              required: [endpoint.fileField],
+              properties: { [endpoint.fileField]: { type: 'string', contentMediaType: 'application/octet-stream' } },
+            },
+          },
+        },
       },
     }),
     responses: {
-      ...Object.fromEntries(Object.entries(endpoint.answers).map(([status, { description, schema }]) => [status, { description, content: content(json(schema, 'output')) }])),
+      ...Object.fromEntries(
+        Object.entries(endpoint.answers).map(([status, { description, schema }]) => [
+          status,
+          { description, content: content(json(schema, 'output')) },
+        ]),
+      ),
       ...(validated && { 400: errorAnswer('The request is malformed') }),
       ...(endpoint.access !== 'public' && { 401: errorAnswer('No valid sign-in'), 403: errorAnswer('Not allowed for this user') }),
       ...(endpoint.params && { 404: errorAnswer('Nothing has that id or email') }),
@@ -49,11 +67,19 @@ export function openApiDocument(issuer: string) {
   for (const endpoint of PUBLIC_API) (paths[endpoint.path] ??= {})[endpoint.method] = operation(endpoint);
   return {
     openapi: '3.1.0',
-    info: { title: 'Bazar API', version: '1.0.0', description: 'The public API of Bazar, an online grocery store for Bangladesh. Amounts are in taka.' },
+    info: {
+      title: 'Bazar API',
+      version: '1.0.0',
+      description: 'The public API of Bazar, an online grocery store for Bangladesh. Amounts are in taka.',
+    },
     servers: [{ url: '/api' }],
     components: {
       securitySchemes: {
-        keycloak: { type: 'oauth2', description: 'A Keycloak access token of the bazar realm, as a bearer token', flows: { authorizationCode: { authorizationUrl: `${oidc}/auth`, tokenUrl: `${oidc}/token`, scopes: {} } } },
+        keycloak: {
+          type: 'oauth2',
+          description: 'A Keycloak access token of the bazar realm, as a bearer token',
+          flows: { authorizationCode: { authorizationUrl: `${oidc}/auth`, tokenUrl: `${oidc}/token`, scopes: {} } },
+        },
       },
     },
     paths,

@@ -12,8 +12,11 @@ function routeFor(path: string) {
 }
 
 describe('the gateway route table', () => {
-  it.each(PUBLIC_API.map((e) => [e.method.toUpperCase(), e.path, e.access] as const))('routes %s %s with %s access', (_method, path, access) => {
-    const route = routeFor(path.replace(/\{(\w+)\}/g, 'x'));
-    expect(route?.access).toBe(access === 'public' ? 'public-read' : access);
-  });
+  it.each(PUBLIC_API.map((e) => [e.method.toUpperCase(), e.path, e.access] as const))(
+    'routes %s %s with %s access',
+    (_method, path, access) => {
+      const route = routeFor(path.replace(/\{(\w+)\}/g, 'x'));
+      expect(route?.access).toBe(access === 'public' ? 'public-read' : access);
+    },
+  );
 });

@@ -1,13 +1,7 @@
 import { formatTaka } from '@bazar/web-kit';
 import type { OrderTotals } from '@bazar/contracts';
 
-export function OrderSummary({
-  totals,
-  deliveryLabel = 'Delivery Fee',
-}: {
-  totals: OrderTotals;
-  deliveryLabel?: string;
-}) {
+export function OrderSummary({ totals, deliveryLabel = 'Delivery Fee' }: { totals: OrderTotals; deliveryLabel?: string }) {
   const rows = [
     ['Subtotal', totals.subtotal],
     [deliveryLabel, totals.delivery],

@@ -41,31 +41,18 @@ export default function CartPage() {
           <div className="mt-6 rounded-2xl border border-dashed border-stone-300 bg-white p-12 text-center">
             <ShoppingCart className="mx-auto size-14 text-stone-300" aria-hidden />
             <h2 className="mt-4 text-2xl font-bold text-stone-700">Your Cart is Emty !</h2>
-            <Link
-              to="/"
-              className="mt-6 inline-block rounded-full bg-brand-600 px-8 py-3 font-semibold text-white hover:bg-brand-700"
-            >
+            <Link to="/" className="mt-6 inline-block rounded-full bg-brand-600 px-8 py-3 font-semibold text-white hover:bg-brand-700">
               Continue Shopping
             </Link>
           </div>
         ) : (
           <ul className="mt-6 space-y-4">
             {lines.map((line) => (
-              <li
-                key={line._id}
-                className="flex items-center gap-4 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm"
-              >
+              <li key={line._id} className="flex items-center gap-4 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm">
                 {line.cartimage ? (
-                  <img
-                    src={line.cartimage}
-                    alt={line.cartName}
-                    className="size-20 rounded-xl bg-brand-50 object-contain p-2"
-                  />
+                  <img src={line.cartimage} alt={line.cartName} className="size-20 rounded-xl bg-brand-50 object-contain p-2" />
                 ) : (
-                  <span
-                    className="flex size-20 items-center justify-center rounded-xl bg-brand-50 text-brand-200"
-                    aria-hidden
-                  >
+                  <span className="flex size-20 items-center justify-center rounded-xl bg-brand-50 text-brand-200" aria-hidden>
                     <ShoppingBasket className="size-8" />
                   </span>
                 )}
@@ -88,16 +75,10 @@ export default function CartPage() {
           </ul>
         )}
       </section>
-      <aside
-        aria-label="Cart summary"
-        className="h-fit rounded-2xl border border-stone-200 bg-white p-6 shadow-sm"
-      >
+      <aside aria-label="Cart summary" className="h-fit rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
         <h2 className="mb-4 text-xl font-bold text-stone-800">Cart Summary</h2>
         <OrderSummary totals={totals} />
-        <Link
-          to="/checkout"
-          className="mt-6 block rounded-full bg-brand-600 py-3 text-center font-semibold text-white hover:bg-brand-700"
-        >
+        <Link to="/checkout" className="mt-6 block rounded-full bg-brand-600 py-3 text-center font-semibold text-white hover:bg-brand-700">
           Proceed to Checkout
         </Link>
       </aside>

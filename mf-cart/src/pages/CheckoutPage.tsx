@@ -65,32 +65,15 @@ export default function CheckoutPage() {
           </label>
           <label className="block text-sm font-medium text-stone-700">
             Email
-            <input
-              name="email"
-              type="email"
-              readOnly
-              value={shopper?.email ?? ''}
-              className={`${field} bg-stone-100 text-stone-500`}
-            />
+            <input name="email" type="email" readOnly value={shopper?.email ?? ''} className={`${field} bg-stone-100 text-stone-500`} />
           </label>
           <label className="block text-sm font-medium text-stone-700">
             Phone (optional)
-            <input
-              name="phone"
-              type="tel"
-              placeholder="01712345678"
-              pattern="(\+880|0)1[3-9][0-9]{8}"
-              className={field}
-            />
+            <input name="phone" type="tel" placeholder="01712345678" pattern="(\+880|0)1[3-9][0-9]{8}" className={field} />
           </label>
           <label className="block text-sm font-medium text-stone-700">
             Additional information
-            <textarea
-              name="addinfo"
-              rows={4}
-              placeholder="Delivery address, notes for the rider…"
-              className={field}
-            />
+            <textarea name="addinfo" rows={4} placeholder="Delivery address, notes for the rider…" className={field} />
           </label>
         </form>
         <div className="mt-8 hidden grid-cols-2 gap-4 sm:grid" aria-hidden>
@@ -102,10 +85,7 @@ export default function CheckoutPage() {
           </div>
         </div>
       </section>
-      <aside
-        aria-label="Your order"
-        className="h-fit rounded-2xl border border-stone-200 bg-white p-6 shadow-sm"
-      >
+      <aside aria-label="Your order" className="h-fit rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
         <h2 className="mb-4 text-xl font-bold text-stone-800">Your Order</h2>
         <OrderSummary totals={totals} deliveryLabel="Delivery" />
         <button

@@ -30,8 +30,7 @@ export default function MyOrdersPage() {
           <li key={order._id} className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm">
             <div className="flex flex-wrap items-center justify-between gap-2">
               <p className="text-sm text-stone-500">
-                Placed{' '}
-                <time dateTime={order.placedAt}>{new Date(order.placedAt).toLocaleString('en-GB')}</time>
+                Placed <time dateTime={order.placedAt}>{new Date(order.placedAt).toLocaleString('en-GB')}</time>
               </p>
               <span
                 className={`rounded-full px-3 py-1 text-xs font-bold ${order.status === 'confirmed' ? 'bg-brand-100 text-brand-700' : 'bg-amber-100 text-amber-800'}`}

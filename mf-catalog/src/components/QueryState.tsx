@@ -16,11 +16,7 @@ export function QueryState({
 }) {
   if (isLoading) {
     return (
-      <div
-        className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5"
-        aria-busy="true"
-        aria-label="Loading products"
-      >
+      <div className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5" aria-busy="true" aria-label="Loading products">
         {Array.from({ length: skeletons }, (_, i) => (
           <div key={i} className="aspect-[3/4] animate-pulse rounded-2xl bg-stone-200" />
         ))}
@@ -31,11 +27,7 @@ export function QueryState({
     return (
       <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-6 text-center text-red-800">
         <p>We could not load the products.</p>
-        <button
-          type="button"
-          onClick={onRetry}
-          className="mt-3 rounded-full bg-red-700 px-5 py-1.5 text-sm font-semibold text-white"
-        >
+        <button type="button" onClick={onRetry} className="mt-3 rounded-full bg-red-700 px-5 py-1.5 text-sm font-semibold text-white">
           Retry
         </button>
       </div>

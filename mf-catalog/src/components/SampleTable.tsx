@@ -34,19 +34,12 @@ export function SampleTable({ title }: { title: string }) {
                 <td className="px-4 py-3">{row.price}</td>
                 <td className="px-4 py-3 font-semibold text-red-600">Stock Out</td>
                 <td className="px-4 py-3">
-                  <button
-                    type="button"
-                    className="rounded-full bg-brand-600 px-4 py-1.5 font-semibold text-white"
-                  >
+                  <button type="button" className="rounded-full bg-brand-600 px-4 py-1.5 font-semibold text-white">
                     Add To Cart
                   </button>
                 </td>
                 <td className="px-4 py-3">
-                  <button
-                    type="button"
-                    aria-label={`Remove ${row.name}`}
-                    className="rounded-full p-1 text-stone-400 hover:text-red-600"
-                  >
+                  <button type="button" aria-label={`Remove ${row.name}`} className="rounded-full p-1 text-stone-400 hover:text-red-600">
                     <X className="size-4" />
                   </button>
                 </td>

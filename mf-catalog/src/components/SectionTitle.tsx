@@ -1,12 +1,4 @@
-export function SectionTitle({
-  id,
-  kicker,
-  children,
-}: {
-  id: string;
-  kicker?: string;
-  children: React.ReactNode;
-}) {
+export function SectionTitle({ id, kicker, children }: { id: string; kicker?: string; children: React.ReactNode }) {
   return (
     <div className="mb-6 text-center">
       {kicker && <p className="text-sm font-semibold tracking-widest text-accent-500 uppercase">{kicker}</p>}

@@ -2,13 +2,7 @@ import type { Product } from '@bazar/contracts';
 import { ProductCard } from '../components/ProductCard';
 import { SectionTitle } from '../components/SectionTitle';
 
-export function RecentlySold({
-  products,
-  onAdd,
-}: {
-  products: Product[];
-  onAdd: (product: Product) => void;
-}) {
+export function RecentlySold({ products, onAdd }: { products: Product[]; onAdd: (product: Product) => void }) {
   return (
     <section aria-labelledby="recently-sold">
       <SectionTitle id="recently-sold" kicker="Fresh from the market">

@@ -28,18 +28,12 @@ export function Slider() {
   const move = (step: number) => setIndex((i) => (i + step + slides.length) % slides.length);
   const slide = slides[index]!;
   return (
-    <section
-      aria-roledescription="carousel"
-      aria-label="Highlights"
-      className="group relative overflow-hidden rounded-3xl"
-    >
+    <section aria-roledescription="carousel" aria-label="Highlights" className="group relative overflow-hidden rounded-3xl">
       <div
         className={`flex min-h-64 flex-col items-center justify-between gap-6 bg-gradient-to-r ${slide.tone} px-8 py-10 text-white sm:flex-row sm:px-16`}
       >
         <div aria-live="polite" className="max-w-lg">
-          <p className="text-sm font-semibold tracking-widest text-white/80 uppercase">
-            Slide {index + 1} of 3
-          </p>
+          <p className="text-sm font-semibold tracking-widest text-white/80 uppercase">Slide {index + 1} of 3</p>
           <h1 className="mt-2 text-3xl font-extrabold sm:text-4xl">{slide.title}</h1>
           <p className="mt-3 text-white/90">{slide.text}</p>
         </div>

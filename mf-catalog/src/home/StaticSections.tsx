@@ -3,10 +3,7 @@ import { SectionTitle } from '../components/SectionTitle';
 
 export function CountdownBanner() {
   return (
-    <section
-      aria-label="Discount"
-      className="relative overflow-hidden rounded-3xl bg-brand-900 px-8 py-10 text-white sm:px-16"
-    >
+    <section aria-label="Discount" className="relative overflow-hidden rounded-3xl bg-brand-900 px-8 py-10 text-white sm:px-16">
       <span className="absolute top-6 right-6 flex size-20 items-center justify-center rounded-full bg-accent-500 text-center text-lg leading-tight font-extrabold">
         20%
         <br />
@@ -17,10 +14,7 @@ export function CountdownBanner() {
       <p className="mt-4 font-mono text-3xl font-bold tracking-widest" aria-label="Time left">
         00:00:00:00
       </p>
-      <button
-        type="button"
-        className="mt-6 rounded-full bg-accent-500 px-8 py-3 font-semibold hover:bg-accent-400"
-      >
+      <button type="button" className="mt-6 rounded-full bg-accent-500 px-8 py-3 font-semibold hover:bg-accent-400">
         Shop Now
       </button>
     </section>
@@ -35,10 +29,7 @@ export function ShopByBrands() {
       </SectionTitle>
       <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
         {Array.from({ length: 6 }, (_, i) => (
-          <li
-            key={i}
-            className="flex flex-col items-center gap-2 rounded-2xl border border-stone-200 bg-white p-6 text-center shadow-sm"
-          >
+          <li key={i} className="flex flex-col items-center gap-2 rounded-2xl border border-stone-200 bg-white p-6 text-center shadow-sm">
             <Sprout className="size-10 text-brand-600" aria-hidden />
             <span className="font-semibold text-stone-800">Organic Farm</span>
             <span className="text-sm text-stone-500">(45 items)</span>
@@ -63,10 +54,7 @@ export function ReadOurArticles() {
       </SectionTitle>
       <div className="grid gap-4 md:grid-cols-3">
         {articles.map((article) => (
-          <article
-            key={article.title}
-            className="overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm"
-          >
+          <article key={article.title} className="overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm">
             <div className="flex h-36 items-center justify-center bg-brand-50 text-brand-600" aria-hidden>
               <article.art className="size-16" strokeWidth={1.25} />
             </div>
@@ -130,10 +118,7 @@ export function SubscribeBox() {
           placeholder="Your email address"
           className="flex-1 rounded-full border border-brand-200 bg-white px-4 py-2.5 outline-none focus:ring-2 focus:ring-brand-500"
         />
-        <button
-          type="submit"
-          className="rounded-full bg-brand-600 px-6 font-semibold text-white hover:bg-brand-700"
-        >
+        <button type="submit" className="rounded-full bg-brand-600 px-6 font-semibold text-white hover:bg-brand-700">
           Subscribe
         </button>
       </form>

@@ -7,14 +7,7 @@ import { Slider } from '../home/Slider';
 import { PromoBanners, TwoPromos } from '../home/Promos';
 import { RecentlySold } from '../home/RecentlySold';
 import { FeaturedItems } from '../home/FeaturedItems';
-import {
-  ClientsFeedback,
-  CountdownBanner,
-  ReadOurArticles,
-  ServiceHighlights,
-  ShopByBrands,
-  SubscribeBox,
-} from '../home/StaticSections';
+import { ClientsFeedback, CountdownBanner, ReadOurArticles, ServiceHighlights, ShopByBrands, SubscribeBox } from '../home/StaticSections';
 
 const RECENT = 10;
 const FEATURED = 6;
@@ -28,16 +21,9 @@ export default function HomePage() {
     <div className="mx-auto flex max-w-7xl flex-col gap-14 px-4 py-6">
       <Slider />
       <PromoBanners />
-      <QueryState
-        isLoading={products.isLoading}
-        isError={products.isError}
-        onRetry={products.refetch}
-        skeletons={RECENT}
-      >
+      <QueryState isLoading={products.isLoading} isError={products.isError} onRetry={products.refetch} skeletons={RECENT}>
         <RecentlySold products={list.slice(0, RECENT)} onAdd={add} />
-        {list.length > RECENT && (
-          <FeaturedItems products={list.slice(RECENT, RECENT + FEATURED)} onAdd={add} />
-        )}
+        {list.length > RECENT && <FeaturedItems products={list.slice(RECENT, RECENT + FEATURED)} onAdd={add} />}
       </QueryState>
       <CountdownBanner />
       <TwoPromos />

@@ -16,12 +16,8 @@ export default function ProductDetailsPage() {
   return (
     <article className="mx-auto grid max-w-6xl gap-10 px-4 py-10 md:grid-cols-2">
       <div className="relative overflow-hidden rounded-3xl border border-stone-200 bg-white">
-        <span className="absolute top-4 left-4 rounded-full bg-brand-600 px-3 py-1 text-xs font-bold text-white">
-          New
-        </span>
-        <span className="absolute top-4 right-4 rounded-full bg-accent-500 px-3 py-1 text-xs font-bold text-white">
-          -10%
-        </span>
+        <span className="absolute top-4 left-4 rounded-full bg-brand-600 px-3 py-1 text-xs font-bold text-white">New</span>
+        <span className="absolute top-4 right-4 rounded-full bg-accent-500 px-3 py-1 text-xs font-bold text-white">-10%</span>
         <ProductImage src={product.img} name={product.name} className="aspect-square w-full" />
       </div>
       <div className="flex flex-col gap-4">

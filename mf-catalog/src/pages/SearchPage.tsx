@@ -15,20 +15,11 @@ export default function SearchPage() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <h1 className="text-2xl font-extrabold text-stone-800">
-        {search ? `Results for “${search}”` : 'All products'}
-      </h1>
+      <h1 className="text-2xl font-extrabold text-stone-800">{search ? `Results for “${search}”` : 'All products'}</h1>
       <div className="mt-6">
-        <QueryState
-          isLoading={products.isFetching}
-          isError={products.isError}
-          onRetry={products.refetch}
-          skeletons={5}
-        >
+        <QueryState isLoading={products.isFetching} isError={products.isError} onRetry={products.refetch} skeletons={5}>
           {found.length === 0 ? (
-            <p className="rounded-2xl bg-white p-10 text-center text-stone-500">
-              No products match your search.
-            </p>
+            <p className="rounded-2xl bg-white p-10 text-center text-stone-500">No products match your search.</p>
           ) : (
             <div className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
               {found.map((product) => (

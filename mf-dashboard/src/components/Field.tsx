@@ -12,10 +12,7 @@ export function Field({ label, ...input }: { label: string } & InputHTMLAttribut
   );
 }
 
-export function TextArea({
-  label,
-  ...input
-}: { label: string } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function TextArea({ label, ...input }: { label: string } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return (
     <label className="block text-sm font-medium text-stone-700">
       {label}

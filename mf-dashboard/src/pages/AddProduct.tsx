@@ -54,13 +54,7 @@ export function AddProduct() {
           <Field label="Quantity" name="quantity" required inputMode="numeric" />
         </div>
         <TextArea label="Description" name="description" required maxLength={1000} />
-        <Field
-          label="Image Upload"
-          name="image"
-          type="file"
-          required
-          accept="image/jpeg,image/png,image/webp"
-        />
+        <Field label="Image Upload" name="image" type="file" required accept="image/jpeg,image/png,image/webp" />
         {refusal && (
           <p role="alert" className="text-sm text-red-600">
             {refusal}

@@ -54,14 +54,7 @@ export function EditProfileForm({ email, name, profile, onSaved }: EditProfileFo
     <>
       <form onSubmit={(e) => void submit(e)} className="mt-6 grid max-w-xl gap-4">
         <Field label="Name" name="name" defaultValue={profile?.name || name} maxLength={120} />
-        <Field
-          label="Phone"
-          name="phone"
-          type="tel"
-          required
-          defaultValue={profile?.phone}
-          placeholder="01712345678"
-        />
+        <Field label="Phone" name="phone" type="tel" required defaultValue={profile?.phone} placeholder="01712345678" />
         <Field label="Address" name="address" required defaultValue={profile?.address} maxLength={300} />
         <Field label="Image" name="image" type="file" required accept="image/jpeg,image/png,image/webp" />
         {refusal && (

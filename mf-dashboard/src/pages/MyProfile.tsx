@@ -22,10 +22,7 @@ export function MyProfile() {
       {profile?.img ? (
         <img src={profile.img} alt="" className="size-32 rounded-full object-cover" />
       ) : (
-        <span
-          className="flex size-32 items-center justify-center rounded-full bg-stone-200 text-stone-400"
-          aria-hidden
-        >
+        <span className="flex size-32 items-center justify-center rounded-full bg-stone-200 text-stone-400" aria-hidden>
           <User className="size-16" />
         </span>
       )}
@@ -49,14 +46,7 @@ export function MyProfile() {
         >
           <Pencil className="size-4" aria-hidden /> {editing ? 'Close' : 'Edit'}
         </button>
-        {editing && (
-          <EditProfileForm
-            email={shopper.email}
-            name={shopper.name}
-            profile={profile}
-            onSaved={() => setEditing(false)}
-          />
-        )}
+        {editing && <EditProfileForm email={shopper.email} name={shopper.name} profile={profile} onSaved={() => setEditing(false)} />}
       </div>
     </section>
   );

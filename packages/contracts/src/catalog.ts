@@ -23,9 +23,19 @@ export type ProductSearchQuery = z.infer<typeof ProductSearchQuery>;
 
 /** The dashboard sends numbers as text: accept either, refuse anything that is not a plain number. */
 const numberFromText = (field: string) =>
-  z.union([z.number(), z.string().trim().regex(/^\d+(\.\d+)?$/, `${field} must be a number`).transform(Number)], {
-    error: `${field} must be a number`,
-  });
+  z.union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d+(\.\d+)?$/, `${field} must be a number`)
+        .transform(Number),
+    ],
+    {
+      error: `${field} must be a number`,
+    },
+  );
 
 export const NewProduct = z.object({
   name: Text(120),

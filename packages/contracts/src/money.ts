@@ -54,9 +54,7 @@ export function totalsInTaka(totals: OrderTotals): OrderTotals {
 
 /** Totals of cart lines as the API returns them (prices in taka), computed in paisa. */
 export function cartTotals(lines: readonly { cartPrice: number; cartQuantity: number }[]): OrderTotals {
-  return totalsInTaka(
-    orderTotals(lines.map((l) => ({ unitPricePaisa: takaToPaisa(l.cartPrice), quantity: l.cartQuantity }))),
-  );
+  return totalsInTaka(orderTotals(lines.map((l) => ({ unitPricePaisa: takaToPaisa(l.cartPrice), quantity: l.cartQuantity }))));
 }
 
 const takaFormat = new Intl.NumberFormat('en-BD', { style: 'currency', currency: 'BDT', currencyDisplay: 'narrowSymbol' });

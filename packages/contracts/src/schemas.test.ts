@@ -1,4 +1,15 @@
-import { AddToCart, BdMobilePhone, Email, IdParams, NewProduct, OrderPlaced, PlaceOrder, SignupEmail, deadLetterTopic, TOPICS } from './index';
+import {
+  AddToCart,
+  BdMobilePhone,
+  Email,
+  IdParams,
+  NewProduct,
+  OrderPlaced,
+  PlaceOrder,
+  SignupEmail,
+  deadLetterTopic,
+  TOPICS,
+} from './index';
 
 describe('ids and emails', () => {
   it('accepts a 24-hex ObjectId and refuses anything else', () => {
@@ -66,7 +77,9 @@ describe('cart and order bodies', () => {
   });
 
   it('accepts the spec order body with an empty phone', () => {
-    expect(PlaceOrder.safeParse({ name: 'Rahim', email: 'rahim@bazar.test', phone: '', addinfo: '', total: 90, mycart: [] }).success).toBe(true);
+    expect(PlaceOrder.safeParse({ name: 'Rahim', email: 'rahim@bazar.test', phone: '', addinfo: '', total: 90, mycart: [] }).success).toBe(
+      true,
+    );
   });
 });
 

@@ -27,7 +27,11 @@ export type RoleAnswer = z.infer<typeof RoleAnswer>;
 
 /** An image uploaded to the store: the media service's `/media/<file>` path, or the same path on an
  *  absolute http(s) URL (the user service also checks that URL's origin is the store's). */
-export const MediaUrl = z.string().trim().max(500).regex(/^(https?:\/\/[^/\s]+)?\/media\/[\w.-]+$/, 'img must be an image uploaded to the store');
+export const MediaUrl = z
+  .string()
+  .trim()
+  .max(500)
+  .regex(/^(https?:\/\/[^/\s]+)?\/media\/[\w.-]+$/, 'img must be an image uploaded to the store');
 
 export const ProfileUpdate = z.object({
   name: z.string().trim().max(120).optional(),

@@ -34,7 +34,12 @@ export const MongoEnv = z.object({
 export const KafkaEnv = z.object({
   KAFKA_BROKERS: z
     .string()
-    .transform((list) => list.split(',').map((broker) => broker.trim()).filter(Boolean))
+    .transform((list) =>
+      list
+        .split(',')
+        .map((broker) => broker.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.string().regex(/^[\w.-]+:\d+$/, 'must be host:port[,host:port]')).min(1)),
 });
 

@@ -68,7 +68,13 @@ export async function signIn(email: string, password: string): Promise<string> {
   if (!code) throw new Error(`Keycloak did not sign ${email} in (status ${submitted.status})`);
   const token = await fetch(`${realmUrl()}/token`, {
     method: 'POST',
-    body: new URLSearchParams({ grant_type: 'authorization_code', client_id: 'storefront', code, redirect_uri: redirectUri, code_verifier: verifier }),
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      client_id: 'storefront',
+      code,
+      redirect_uri: redirectUri,
+      code_verifier: verifier,
+    }),
   });
   if (!token.ok) throw new Error(`Keycloak refused the code exchange: ${token.status}`);
   return ((await token.json()) as { access_token: string }).access_token;

@@ -47,9 +47,7 @@ export function Notice({ message, onClose }: { message: NoticeMessage | undefine
           </h2>
           <p className="mt-2 text-stone-600">{message.text}</p>
           <form method="dialog" className="mt-6">
-            <button className="rounded-full bg-brand-600 px-8 py-2 font-semibold text-white hover:bg-brand-700">
-              OK
-            </button>
+            <button className="rounded-full bg-brand-600 px-8 py-2 font-semibold text-white hover:bg-brand-700">OK</button>
           </form>
         </>
       )}

@@ -1,20 +1,6 @@
 export { storefrontApi, useGetOffersQuery, useGetMyCartQuery } from './api';
-export {
-  rootReducer,
-  type LazyLoadedSlices,
-  type RemoteRoute,
-  type StorefrontDispatch,
-  type StorefrontState,
-} from './store';
-export {
-  signedIn,
-  signedOut,
-  useSession,
-  useShopper,
-  provideAccessToken,
-  type SessionState,
-  type Shopper,
-} from './session';
+export { rootReducer, type LazyLoadedSlices, type RemoteRoute, type StorefrontDispatch, type StorefrontState } from './store';
+export { signedIn, signedOut, useSession, useShopper, provideAccessToken, type SessionState, type Shopper } from './session';
 export { Spinner } from './Spinner';
 // One formatter for every price on screen, declared with the money rules in the contracts.
 export { formatTaka } from '@bazar/contracts';

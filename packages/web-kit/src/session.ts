@@ -7,8 +7,7 @@ export interface Shopper {
   name: string;
 }
 
-export type SessionState =
-  { status: 'resolving' } | { status: 'signedOut' } | { status: 'signedIn'; shopper: Shopper };
+export type SessionState = { status: 'resolving' } | { status: 'signedOut' } | { status: 'signedIn'; shopper: Shopper };
 
 const initialState = { status: 'resolving' } as SessionState;
 

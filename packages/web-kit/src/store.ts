@@ -12,10 +12,7 @@ import { sessionSlice } from './session';
 export interface LazyLoadedSlices {}
 
 /** The storefront's reducer: the shared api and session, plus whatever the remotes inject. */
-export const rootReducer = combineSlices(
-  storefrontApi,
-  sessionSlice,
-).withLazyLoadedSlices<LazyLoadedSlices>();
+export const rootReducer = combineSlices(storefrontApi, sessionSlice).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export type StorefrontState = ReturnType<typeof rootReducer>;
 

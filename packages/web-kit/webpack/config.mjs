@@ -114,10 +114,7 @@ function cssPlugins({ appDir, name, remote, production }) {
   /** @type {Array<[string, object]>} */
   const plugins = [['@tailwindcss/postcss', { base: appDir, optimize: production }]];
   if (remote) {
-    plugins.push([
-      'postcss-prefix-selector',
-      { prefix: `[data-remote="${name}"]`, skipGlobalSelectors: true, exclude: [':host'] },
-    ]);
+    plugins.push(['postcss-prefix-selector', { prefix: `[data-remote="${name}"]`, skipGlobalSelectors: true, exclude: [':host'] }]);
   }
   return plugins;
 }

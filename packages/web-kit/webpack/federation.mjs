@@ -27,9 +27,7 @@ const singletons = {
 
 /** @returns {Record<string, { singleton: true, requiredVersion?: false }>} */
 export function sharedLibraries() {
-  return Object.fromEntries(
-    Object.entries(singletons).map(([name, options]) => [name, { singleton: true, ...options }]),
-  );
+  return Object.fromEntries(Object.entries(singletons).map(([name, options]) => [name, { singleton: true, ...options }]));
 }
 
 /**

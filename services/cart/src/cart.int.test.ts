@@ -44,9 +44,15 @@ describe('PUT /cartquantity/{id}', () => {
   });
 
   it('answers another shopper as if the line did not exist, and changes nothing', async () => {
-    expect(await call('PUT', `/cartquantity/${line._id}`, bob, { cartQuantity: 1 })).toMatchObject({ status: 404, body: { error: 'No such cart line' } });
+    expect(await call('PUT', `/cartquantity/${line._id}`, bob, { cartQuantity: 1 })).toMatchObject({
+      status: 404,
+      body: { error: 'No such cart line' },
+    });
     expect(await call('DELETE', `/deletecart/${line._id}`, bob)).toMatchObject({ status: 404, body: { error: 'No such cart line' } });
-    expect(await call('GET', `/myallcart/${alice.email}`, bob)).toMatchObject({ status: 403, body: { error: 'You can only see your own cart' } });
+    expect(await call('GET', `/myallcart/${alice.email}`, bob)).toMatchObject({
+      status: 403,
+      body: { error: 'You can only see your own cart' },
+    });
     expect((await cartOf(alice))[0]?.cartQuantity).toBe(2);
   });
 
@@ -64,13 +70,24 @@ describe('PUT /cartquantity/{id}', () => {
   });
 
   it('refuses a malformed id, an unknown line and a caller without a token', async () => {
-    expect(await call('PUT', '/cartquantity/not-an-id', alice, { cartQuantity: 1 })).toMatchObject({ status: 400, body: { error: expect.stringContaining('id') } });
-    expect(await call('PUT', '/cartquantity/0123456789abcdef01234567', alice, { cartQuantity: 1 })).toMatchObject({ status: 404, body: { error: 'No such cart line' } });
-    expect(await call('PUT', `/cartquantity/${line._id}`, undefined, { cartQuantity: 1 })).toMatchObject({ status: 401, body: { error: 'Sign in first' } });
+    expect(await call('PUT', '/cartquantity/not-an-id', alice, { cartQuantity: 1 })).toMatchObject({
+      status: 400,
+      body: { error: expect.stringContaining('id') },
+    });
+    expect(await call('PUT', '/cartquantity/0123456789abcdef01234567', alice, { cartQuantity: 1 })).toMatchObject({
+      status: 404,
+      body: { error: 'No such cart line' },
+    });
+    expect(await call('PUT', `/cartquantity/${line._id}`, undefined, { cartQuantity: 1 })).toMatchObject({
+      status: 401,
+      body: { error: 'Sign in first' },
+    });
   });
 
   it('is listed in the gateway’s OpenAPI document', async () => {
-    const document = (await call('GET', '/openapi.json')).body as { paths: Record<string, Record<string, { responses: Record<string, unknown>; requestBody?: unknown }>> };
+    const document = (await call('GET', '/openapi.json')).body as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown>; requestBody?: unknown }>>;
+    };
     const operation = document.paths['/cartquantity/{id}']?.put;
     expect(Object.keys(operation?.responses ?? {})).toEqual(expect.arrayContaining(['200', '400', '401', '403', '404', '409']));
     expect(operation?.requestBody).toBeDefined();
@@ -80,8 +97,12 @@ describe('PUT /cartquantity/{id}', () => {
 describe('POST /addtocart', () => {
   it('refuses a cart line for someone else, an unknown product, bounds and operator objects', async () => {
     expect(await call('POST', '/addtocart', bob, { productId: limes, userEmail: alice.email })).toMatchObject({ status: 403 });
-    expect(await call('POST', '/addtocart', bob, { productId: '0123456789abcdef01234567' })).toMatchObject({ status: 404, body: { error: 'No such product' } });
-    for (const cartQuantity of [0, 100, 1.5]) expect((await call('POST', '/addtocart', bob, { productId: limes, cartQuantity })).status).toBe(400);
+    expect(await call('POST', '/addtocart', bob, { productId: '0123456789abcdef01234567' })).toMatchObject({
+      status: 404,
+      body: { error: 'No such product' },
+    });
+    for (const cartQuantity of [0, 100, 1.5])
+      expect((await call('POST', '/addtocart', bob, { productId: limes, cartQuantity })).status).toBe(400);
     expect((await call('POST', '/addtocart', bob, { productId: { $gt: '' } })).status).toBe(400);
     expect(await cartOf(bob)).toEqual([]);
   });

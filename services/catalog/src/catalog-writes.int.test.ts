@@ -30,14 +30,25 @@ async function call(url: string, init: { method?: string; headers?: Record<strin
 const viaGateway = (path: string, token: string | undefined, body: unknown) =>
   call(`${stackEnv.gatewayUrl}${path}`, { method: 'POST', headers: token ? { authorization: `Bearer ${token}` } : {}, body });
 const addProduct = (body: unknown, headers = admin) => call(`${stackEnv.catalogUrl}/addproducts`, { method: 'POST', headers, body });
-const storeProducts = async (search = '') => ProductList.parse((await call(`${stackEnv.gatewayUrl}/products${search && `?search=${encodeURIComponent(search)}`}`)).body);
+const storeProducts = async (search = '') =>
+  ProductList.parse((await call(`${stackEnv.gatewayUrl}/products${search && `?search=${encodeURIComponent(search)}`}`)).body);
 
 beforeAll(async () => {
-  [adminToken, shopperToken] = await Promise.all([signIn(ACCOUNTS.admin.email, ACCOUNTS.admin.password), signIn(ACCOUNTS.shopper.email, ACCOUNTS.shopper.password)]);
+  [adminToken, shopperToken] = await Promise.all([
+    signIn(ACCOUNTS.admin.email, ACCOUNTS.admin.password),
+    signIn(ACCOUNTS.shopper.email, ACCOUNTS.shopper.password),
+  ]);
   // The gateway takes admin from the user service's record, which the storefront creates on sign-in;
   // on a fresh stack nobody has signed in yet, so sync as the storefront does.
-  for (const [account, token] of [[ACCOUNTS.admin, adminToken], [ACCOUNTS.shopper, shopperToken]] as const) {
-    const synced = await call(`${stackEnv.gatewayUrl}/users/${account.email}`, { method: 'PUT', headers: { authorization: `Bearer ${token}` }, body: {} });
+  for (const [account, token] of [
+    [ACCOUNTS.admin, adminToken],
+    [ACCOUNTS.shopper, shopperToken],
+  ] as const) {
+    const synced = await call(`${stackEnv.gatewayUrl}/users/${account.email}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}` },
+      body: {},
+    });
     expect([200, 201]).toContain(synced.status);
   }
   await mongoose.connect(stackEnv.mongoUrl, { dbName: 'catalog', serverSelectionTimeoutMS: 5_000 });
@@ -96,21 +107,35 @@ describe('POST /addproducts validation', () => {
 describe('who may publish', () => {
   it('refuses visitors (401) and shoppers (403) at the gateway', async () => {
     expect(await viaGateway('/addproducts', undefined, validProduct)).toEqual({ status: 401, body: { error: 'Sign in first' } });
-    expect(await viaGateway('/addproducts', shopperToken, validProduct)).toEqual({ status: 403, body: { error: 'Only an admin may do that' } });
-    expect(await viaGateway('/offer', shopperToken, { offerTitle: 'x', offerDetails: 'y' })).toEqual({ status: 403, body: { error: 'Only an admin may do that' } });
+    expect(await viaGateway('/addproducts', shopperToken, validProduct)).toEqual({
+      status: 403,
+      body: { error: 'Only an admin may do that' },
+    });
+    expect(await viaGateway('/offer', shopperToken, { offerTitle: 'x', offerDetails: 'y' })).toEqual({
+      status: 403,
+      body: { error: 'Only an admin may do that' },
+    });
   });
 
   it('refuses a shopper in the service too', async () => {
     expect(await addProduct(validProduct, shopper)).toEqual({ status: 403, body: { error: 'Only an admin may do that' } });
-    expect(await call(`${stackEnv.catalogUrl}/offer`, { method: 'POST', headers: shopper, body: { offerTitle: 'x', offerDetails: 'y' } })).toEqual({
+    expect(
+      await call(`${stackEnv.catalogUrl}/offer`, { method: 'POST', headers: shopper, body: { offerTitle: 'x', offerDetails: 'y' } }),
+    ).toEqual({
       status: 403,
       body: { error: 'Only an admin may do that' },
     });
   });
 
   it('lets an admin publish an offer, which needs a title and details', async () => {
-    expect(await viaGateway('/offer', adminToken, { offerTitle: `Test offer ${run}` })).toEqual({ status: 400, body: { error: 'offerDetails is required' } });
-    expect(await viaGateway('/offer', adminToken, { offerTitle: ' ', offerDetails: 'x' })).toEqual({ status: 400, body: { error: 'offerTitle is required' } });
+    expect(await viaGateway('/offer', adminToken, { offerTitle: `Test offer ${run}` })).toEqual({
+      status: 400,
+      body: { error: 'offerDetails is required' },
+    });
+    expect(await viaGateway('/offer', adminToken, { offerTitle: ' ', offerDetails: 'x' })).toEqual({
+      status: 400,
+      body: { error: 'offerTitle is required' },
+    });
     const published = await viaGateway('/offer', adminToken, { offerTitle: `Test offer ${run}`, offerDetails: 'Two for one.' });
     expect(published.status).toBe(201);
     const offers = OfferList.parse((await call(`${stackEnv.gatewayUrl}/alloffers`)).body);
@@ -129,7 +154,14 @@ describe('publishing and stock', () => {
     expect(published.status).toBe(201);
     productId = InsertAnswer.parse(published.body).insertedId;
 
-    const expected = { _id: productId, name: validProduct.name, price: 250.5, quantity: 12, description: validProduct.description, img: validProduct.img };
+    const expected = {
+      _id: productId,
+      name: validProduct.name,
+      price: 250.5,
+      quantity: 12,
+      description: validProduct.description,
+      img: validProduct.img,
+    };
     expect((await storeProducts()).at(-1)).toEqual(expected);
     expect(await storeProducts(run.toUpperCase())).toEqual([expected]);
     expect(Product.parse((await call(`${stackEnv.gatewayUrl}/product-details/${productId}`)).body)).toEqual(expected);
@@ -143,18 +175,25 @@ describe('publishing and stock', () => {
       id: randomUUID(),
       type: 'OrderPlaced',
       occurredAt: new Date().toISOString(),
-      payload: { orderId: new mongoose.Types.ObjectId().toString(), userEmail: `stock-${run}@bazar.test`, items: [{ productId, quantity }], cartLineIds: [] },
+      payload: {
+        orderId: new mongoose.Types.ObjectId().toString(),
+        userEmail: `stock-${run}@bazar.test`,
+        items: [{ productId, quantity }],
+        cartLineIds: [],
+      },
     });
     const [five, one] = [order(5), order(1)];
     const producer = kafka.producer();
     await producer.connect();
     // the same event twice, then another one: same key, same partition, applied in this order
-    for (const event of [five, five, one]) await producer.send({ topic: TOPICS.orderPlaced, messages: [{ key: productId, value: JSON.stringify(event) }] });
+    for (const event of [five, five, one])
+      await producer.send({ topic: TOPICS.orderPlaced, messages: [{ key: productId, value: JSON.stringify(event) }] });
     await producer.disconnect();
 
     await eventually(async () => expect(await detail()).toBe(6));
     // the relay sends at least once: count distinct events
-    const stockChanges = () => new Set(changed.filter((e) => e.payload.productId === productId && e.payload.change === 'stock').map((e) => e.id));
+    const stockChanges = () =>
+      new Set(changed.filter((e) => e.payload.productId === productId && e.payload.change === 'stock').map((e) => e.id));
     await eventually(async () => expect(stockChanges().size).toBe(2));
   });
 });

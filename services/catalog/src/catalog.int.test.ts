@@ -18,13 +18,18 @@ it('lists the seeded products with prices in taka', async () => {
 
 it('searches names and descriptions case-insensitively, in English and Bangla', async () => {
   expect(names((await get('/products?search=MINIKET')).body)).toContain('Miniket Rice 5 kg');
-  expect(names((await get(`/products?search=${encodeURIComponent('মসুর')}`)).body)).toEqual(expect.arrayContaining(['Deshi Masoor Dal 1 kg', 'Bold Masoor Dal 1 kg']));
+  expect(names((await get(`/products?search=${encodeURIComponent('মসুর')}`)).body)).toEqual(
+    expect.arrayContaining(['Deshi Masoor Dal 1 kg', 'Bold Masoor Dal 1 kg']),
+  );
   expect(names((await get(`/products?search=${encodeURIComponent('ইলিশ')}`)).body)).toEqual(['Hilsa Fish 1 kg (1 piece)']);
 });
 
 it('treats search text literally, never as a pattern', async () => {
   expect(await get(`/products?search=${encodeURIComponent('.*')}`)).toEqual({ status: 200, body: [] });
-  expect(await get(`/products?search=${encodeURIComponent('(1 piece)')}`)).toMatchObject({ status: 200, body: [expect.objectContaining({ name: 'Hilsa Fish 1 kg (1 piece)' })] });
+  expect(await get(`/products?search=${encodeURIComponent('(1 piece)')}`)).toMatchObject({
+    status: 200,
+    body: [expect.objectContaining({ name: 'Hilsa Fish 1 kg (1 piece)' })],
+  });
 });
 
 it('refuses query operators and repeated parameters', async () => {
@@ -48,7 +53,11 @@ it('lists the offers', async () => {
 });
 
 it('refuses a write without the identity the gateway forwards', async () => {
-  const response = await fetch(`${stackEnv.catalogUrl}/offer`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  const response = await fetch(`${stackEnv.catalogUrl}/offer`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
   expect(response.status).toBe(401);
   expect(await response.json()).toEqual({ error: 'Sign in first' });
 });

@@ -33,7 +33,13 @@ async function seedProducts(products: SeedProduct[], mediaUrl: string, log: Logg
     if (await Product.exists({ name: product.name })) continue;
     const img = await uploadPicture(mediaUrl, await emojiPicture(emoji, position), `${emoji}.png`);
     const _id = new mongoose.Types.ObjectId();
-    await Product.create({ _id, ...product, img, pricePaisa: takaToPaisa(price), ...withOutbox([productChanged(_id.toString(), 'created')]) });
+    await Product.create({
+      _id,
+      ...product,
+      img,
+      pricePaisa: takaToPaisa(price),
+      ...withOutbox([productChanged(_id.toString(), 'created')]),
+    });
     added += 1;
   }
   log.info({ added, alreadyThere: products.length - added }, 'demo products seeded');

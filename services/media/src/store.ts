@@ -17,7 +17,13 @@ export class ImageStore {
     const hash = createHash('sha256').update(webp).digest('hex');
     const fileName = `${hash}.webp`;
     const target = join(this.dir, fileName);
-    if (await stat(target).then(() => true, () => false)) return { hash, fileName };
+    if (
+      await stat(target).then(
+        () => true,
+        () => false,
+      )
+    )
+      return { hash, fileName };
     const partial = join(this.dir, `.${fileName}.${randomUUID()}.part`);
     try {
       await writeFile(partial, webp);

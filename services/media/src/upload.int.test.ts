@@ -31,7 +31,11 @@ const form = (bytes: Buffer, { field = 'image', name = 'photo.png', type = 'imag
 };
 
 async function uploadAsShopper(body: FormData | undefined) {
-  const response = await fetch(`${stackEnv.gatewayUrl}/upload`, { method: 'POST', headers: { authorization: `Bearer ${shopperToken}` }, body });
+  const response = await fetch(`${stackEnv.gatewayUrl}/upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${shopperToken}` },
+    body,
+  });
   return { status: response.status, body: (await response.json()) as unknown };
 }
 
@@ -46,7 +50,13 @@ async function uploadAsTester(body: FormData) {
 
 const picture = (width: number, height: number, format: 'png' | 'jpeg' | 'webp') =>
   sharp({ create: { width, height, channels: 3, background: { r: 240, g: 180, b: 40 } } })
-    .composite([{ input: Buffer.from(`<svg width="${width}" height="${height}"><circle cx="${width / 2}" cy="${height / 2}" r="${height / 3}" fill="green"/></svg>`) }])
+    .composite([
+      {
+        input: Buffer.from(
+          `<svg width="${width}" height="${height}"><circle cx="${width / 2}" cy="${height / 2}" r="${height / 3}" fill="green"/></svg>`,
+        ),
+      },
+    ])
     .toFormat(format)
     .toBuffer();
 
@@ -71,7 +81,10 @@ it('stores a PNG as a resized WebP under its content hash, served by nginx for a
 });
 
 it('accepts JPEG and WebP, strips metadata, and names identical results identically', async () => {
-  const jpeg = await sharp(await picture(300, 200, 'jpeg')).withExif({ IFD0: { Copyright: 'secret-owner' } }).jpeg().toBuffer();
+  const jpeg = await sharp(await picture(300, 200, 'jpeg'))
+    .withExif({ IFD0: { Copyright: 'secret-owner' } })
+    .jpeg()
+    .toBuffer();
   expect((await sharp(jpeg).metadata()).exif).toBeDefined();
   const first = UploadAnswer.parse((await uploadAsTester(form(jpeg, { name: 'a.jpg', type: 'image/jpeg' }))).body).data.display_url;
   const again = UploadAnswer.parse((await uploadAsTester(form(jpeg, { name: 'b.jpg', type: 'image/jpeg' }))).body).data.display_url;
@@ -89,7 +102,10 @@ it('judges the bytes, not the name or Content-Type', async () => {
   const png = await picture(64, 64, 'png');
   expect((await uploadAsTester(form(png, { name: 'notes.txt', type: 'text/plain' }))).status).toBe(200);
   const html = Buffer.from('<!doctype html><script>alert(document.cookie)</script>');
-  expect(await uploadAsTester(form(html, { name: 'cat.png', type: 'image/png' }))).toEqual({ status: 400, body: { error: 'Only JPEG, PNG or WebP images are accepted' } });
+  expect(await uploadAsTester(form(html, { name: 'cat.png', type: 'image/png' }))).toEqual({
+    status: 400,
+    body: { error: 'Only JPEG, PNG or WebP images are accepted' },
+  });
 });
 
 it('re-encodes a PNG carrying a script after its end, so the script is not stored', async () => {
@@ -118,8 +134,13 @@ describe('refusals store nothing', () => {
 
   it('refuses SVG and HTML', async () => {
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
-    expect(await refusedCount(async () => form(svg, { name: 'logo.svg', type: 'image/svg+xml' }))).toEqual({ status: 400, body: { error: 'Only JPEG, PNG or WebP images are accepted' } });
-    expect(await refusedCount(async () => form(Buffer.from('<html><body>hi</body></html>'), { name: 'x.html', type: 'text/html' }))).toEqual({
+    expect(await refusedCount(async () => form(svg, { name: 'logo.svg', type: 'image/svg+xml' }))).toEqual({
+      status: 400,
+      body: { error: 'Only JPEG, PNG or WebP images are accepted' },
+    });
+    expect(
+      await refusedCount(async () => form(Buffer.from('<html><body>hi</body></html>'), { name: 'x.html', type: 'text/html' })),
+    ).toEqual({
       status: 400,
       body: { error: 'Only JPEG, PNG or WebP images are accepted' },
     });
@@ -127,7 +148,10 @@ describe('refusals store nothing', () => {
 
   it('refuses truncated PNG and JPEG files', async () => {
     const png = await picture(400, 400, 'png');
-    expect(await refusedCount(async () => form(png.subarray(0, Math.floor(png.length / 2))))).toEqual({ status: 400, body: { error: 'The PNG image is damaged or incomplete' } });
+    expect(await refusedCount(async () => form(png.subarray(0, Math.floor(png.length / 2))))).toEqual({
+      status: 400,
+      body: { error: 'The PNG image is damaged or incomplete' },
+    });
     const jpeg = await picture(400, 400, 'jpeg');
     expect(await refusedCount(async () => form(jpeg.subarray(0, Math.floor(jpeg.length / 2)), { type: 'image/jpeg' }))).toEqual({
       status: 400,
@@ -143,8 +167,14 @@ describe('refusals store nothing', () => {
 
   it('refuses a form without the image field, or no form at all', async () => {
     const png = await picture(10, 10, 'png');
-    expect(await refusedCount(async () => form(png, { field: 'photo' }))).toEqual({ status: 400, body: { error: "Send one image, in the form field 'image'" } });
-    expect(await refusedCount(async () => new FormData())).toEqual({ status: 400, body: { error: "Send the image as multipart/form-data in the field 'image'" } });
+    expect(await refusedCount(async () => form(png, { field: 'photo' }))).toEqual({
+      status: 400,
+      body: { error: "Send one image, in the form field 'image'" },
+    });
+    expect(await refusedCount(async () => new FormData())).toEqual({
+      status: 400,
+      body: { error: "Send the image as multipart/form-data in the field 'image'" },
+    });
   });
 });
 

@@ -70,7 +70,10 @@ it('accepts orders while the broker is down and applies each one exactly once wh
       orderIds.push(PlaceOrderAnswer.parse(placed.body).insertedId);
     }
     // stored, with their events still waiting; nothing could have reached the consumers
-    const stored = await orders.collection('orders').find({ _id: { $in: orderIds.map((id) => new mongoose.Types.ObjectId(id)) } }).toArray();
+    const stored = await orders
+      .collection('orders')
+      .find({ _id: { $in: orderIds.map((id) => new mongoose.Types.ObjectId(id)) } })
+      .toArray();
     expect(stored.map((order) => order.outboxPending)).toEqual([1, 1, 1]);
     for (const someone of shoppers) expect(await someone.cart()).toHaveLength(2);
     expect([await shelf.stockOf(rice), await shelf.stockOf(oil)]).toEqual([riceBefore, oilBefore]);
@@ -82,7 +85,10 @@ it('accepts orders while the broker is down and applies each one exactly once wh
   await consumersCaughtUp(kafka);
   expect(await shelf.stockOf(rice)).toBe(riceBefore - (1 + 2 + 3));
   expect(await shelf.stockOf(oil)).toBe(oilBefore - 3);
-  const relayed = await orders.collection('orders').find({ _id: { $in: orderIds.map((id) => new mongoose.Types.ObjectId(id)) } }).toArray();
+  const relayed = await orders
+    .collection('orders')
+    .find({ _id: { $in: orderIds.map((id) => new mongoose.Types.ObjectId(id)) } })
+    .toArray();
   expect(relayed.map((order) => order.outboxPending)).toEqual([0, 0, 0]);
   expect((await publishedEventsFor(orderIds)).sort()).toEqual([...orderIds].sort());
 });

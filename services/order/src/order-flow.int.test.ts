@@ -37,9 +37,19 @@ it('places the cart as an order with server-side totals, once per idempotency ke
   const placed = await me.placeOrder(key, 1); // a wrong client total is ignored
   expect(placed.status).toBe(201);
   const { order, insertedId } = PlaceOrderAnswer.parse(placed.body);
-  expect(order.items.map((i) => [i.productId, i.quantity])).toEqual([[rice._id, 3], [dal._id, 1]]);
+  expect(order.items.map((i) => [i.productId, i.quantity])).toEqual([
+    [rice._id, 3],
+    [dal._id, 1],
+  ]);
   expect(order.items[0]?.name).toMatch(/^Chinigura Rice /);
-  expect(order).toMatchObject({ subtotal: 3 * 165 + 175, vat: 33.5, delivery: 70, total: 670 + 33.5 + 70, status: 'pending-payment', phone: '01712345678' });
+  expect(order).toMatchObject({
+    subtotal: 3 * 165 + 175,
+    vat: 33.5,
+    delivery: 70,
+    total: 670 + 33.5 + 70,
+    status: 'pending-payment',
+    phone: '01712345678',
+  });
 
   const again = await me.placeOrder(key, 1);
   expect(again.status).toBe(200);
@@ -85,6 +95,12 @@ it('keeps orders and confirmation to their owner', async () => {
   expect(mine.length).toBe(1);
   expect(mine.every((o) => o.email === me.email)).toBe(true);
   const stranger = shopper('stranger');
-  expect(await stranger.call(`${stackEnv.orderUrl}/orders/${mine[0]!._id}/confirm`, { method: 'PUT' })).toEqual({ status: 404, body: { error: 'No such order' } });
-  expect(await me.call(`${stackEnv.orderUrl}/orders/${mine[0]!._id}/confirm`, { method: 'PUT' })).toMatchObject({ status: 200, body: { status: 'confirmed' } });
+  expect(await stranger.call(`${stackEnv.orderUrl}/orders/${mine[0]!._id}/confirm`, { method: 'PUT' })).toEqual({
+    status: 404,
+    body: { error: 'No such order' },
+  });
+  expect(await me.call(`${stackEnv.orderUrl}/orders/${mine[0]!._id}/confirm`, { method: 'PUT' })).toMatchObject({
+    status: 200,
+    body: { status: 'confirmed' },
+  });
 });

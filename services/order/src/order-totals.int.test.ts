@@ -51,7 +51,10 @@ it('prices a line set with the cart page’s quantity control at its new quantit
   const me = shopper('quantity');
   const added = await me.addToCart(await shelf.stock('Quantity Tea', 33.33, 10), 1);
   const lineId = (added.body as CartLine)._id;
-  expect(await me.call(`${stackEnv.cartUrl}/cartquantity/${lineId}`, { method: 'PUT', body: { cartQuantity: 3 } })).toMatchObject({ status: 200, body: { cartQuantity: 3 } });
+  expect(await me.call(`${stackEnv.cartUrl}/cartquantity/${lineId}`, { method: 'PUT', body: { cartQuantity: 3 } })).toMatchObject({
+    status: 200,
+    body: { cartQuantity: 3 },
+  });
   const { order, lines } = await placeCart(me);
   // 99.99 ৳, VAT 4.9995 ৳ rounds to 5.00
   const expected = { subtotal: 99.99, vat: 5, delivery: 70, total: 174.99 };

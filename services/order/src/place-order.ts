@@ -19,7 +19,13 @@ const isDuplicateKey = (err: unknown) => typeof err === 'object' && err !== null
 /** Places the shopper's current cart as an order, pricing every line from the catalog now. The
  *  order and its OrderPlaced event are one document write. With an idempotency key, a repeat of
  *  the request answers the order it already created. */
-export async function placeOrder({ user, body, idempotencyKey, neighbours, log }: PlaceOrderInput): Promise<{ order: OrderDocument; created: boolean }> {
+export async function placeOrder({
+  user,
+  body,
+  idempotencyKey,
+  neighbours,
+  log,
+}: PlaceOrderInput): Promise<{ order: OrderDocument; created: boolean }> {
   if (body.email !== user.email) throw forbidden('You can only place orders for your own account');
   const earlier = idempotencyKey && (await Order.findOne({ email: user.email, idempotencyKey }).lean<OrderDocument>());
   if (earlier) return { order: earlier, created: false };
@@ -32,7 +38,9 @@ export async function placeOrder({ user, body, idempotencyKey, neighbours, log }
   const shortages: OutOfStockAnswer['items'] = lines.flatMap((line) => {
     const product = shelf.get(line.productId);
     const available = product?.quantity ?? 0;
-    return line.cartQuantity > available ? [{ productId: line.productId, name: product?.name ?? line.cartName, requested: line.cartQuantity, available }] : [];
+    return line.cartQuantity > available
+      ? [{ productId: line.productId, name: product?.name ?? line.cartName, requested: line.cartQuantity, available }]
+      : [];
   });
   if (shortages.length > 0) {
     throw conflict(`Not enough stock for ${shortages.map((s) => `${s.name} (${s.available} left)`).join(', ')}`, { items: shortages });
@@ -40,11 +48,20 @@ export async function placeOrder({ user, body, idempotencyKey, neighbours, log }
 
   const items = lines.map((line) => {
     const product = shelf.get(line.productId)!;
-    return { productId: line.productId, name: product.name, img: product.img, unitPricePaisa: product.pricePaisa, quantity: line.cartQuantity };
+    return {
+      productId: line.productId,
+      name: product.name,
+      img: product.img,
+      unitPricePaisa: product.pricePaisa,
+      quantity: line.cartQuantity,
+    };
   });
   const totals = orderTotals(items);
   if (body.total !== undefined && takaToPaisa(body.total) !== totals.total) {
-    log.warn({ clientTotal: body.total, totalPaisa: totals.total, email: user.email }, 'client total differs from the server total; using the server total');
+    log.warn(
+      { clientTotal: body.total, totalPaisa: totals.total, email: user.email },
+      'client total differs from the server total; using the server total',
+    );
   }
 
   const _id = new Types.ObjectId();

@@ -25,7 +25,12 @@ it('dead-letters unreadable order-placed messages once per consumer and applies 
     id: randomUUID(),
     type: 'OrderPlaced',
     occurredAt: new Date().toISOString(),
-    payload: { orderId: new mongoose.Types.ObjectId().toString(), userEmail: me.email, items: [{ productId: lentils, quantity: 2 }], cartLineIds: [line!._id] },
+    payload: {
+      orderId: new mongoose.Types.ObjectId().toString(),
+      userEmail: me.email,
+      items: [{ productId: lentils, quantity: 2 }],
+      cartLineIds: [line!._id],
+    },
   };
   // one key for all three: one partition, so the valid event is only reached past the poison
   const key = `poison-${marker}`;
@@ -43,14 +48,17 @@ it('dead-letters unreadable order-placed messages once per consumer and applies 
   await dlq.subscribe({ topic: deadLetterTopic(TOPICS.orderPlaced), fromBeginning: true });
   await dlq.run({
     eachMessage: async ({ message }) => {
-      if (message.key?.toString() === key) dead.push({ value: message.value?.toString() ?? '', reason: message.headers?.['x-dlq-reason']?.toString() ?? '' });
+      if (message.key?.toString() === key)
+        dead.push({ value: message.value?.toString() ?? '', reason: message.headers?.['x-dlq-reason']?.toString() ?? '' });
     },
   });
   try {
     // each consumer group sends each poison message once, with the reason it could not read it
     await eventually(async () => expect(dead).toHaveLength(ORDER_PLACED_GROUPS.length * poison.length));
     expect(dead.filter((d) => d.value === poison[0])).toEqual(ORDER_PLACED_GROUPS.map(() => ({ value: poison[0], reason: 'not JSON' })));
-    expect(dead.filter((d) => d.value === poison[1])).toEqual(ORDER_PLACED_GROUPS.map(() => ({ value: poison[1], reason: expect.stringContaining('occurredAt') })));
+    expect(dead.filter((d) => d.value === poison[1])).toEqual(
+      ORDER_PLACED_GROUPS.map(() => ({ value: poison[1], reason: expect.stringContaining('occurredAt') })),
+    );
   } finally {
     await dlq.disconnect();
   }

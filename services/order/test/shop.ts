@@ -14,7 +14,11 @@ export interface Answer {
   body: unknown;
 }
 
-async function call(url: string, headers: Record<string, string>, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Answer> {
+async function call(
+  url: string,
+  headers: Record<string, string>,
+  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<Answer> {
   const response = await fetch(url, {
     method: init.method ?? 'GET',
     headers: { 'content-type': 'application/json', ...headers, ...init.headers },
@@ -31,7 +35,8 @@ export function shopper(label = 'shopper') {
   return {
     email,
     call: (url: string, init?: Parameters<typeof call>[2]) => call(url, identity, init),
-    addToCart: (productId: string, cartQuantity: number) => call(`${stackEnv.cartUrl}/addtocart`, identity, { method: 'POST', body: { productId, cartQuantity } }),
+    addToCart: (productId: string, cartQuantity: number) =>
+      call(`${stackEnv.cartUrl}/addtocart`, identity, { method: 'POST', body: { productId, cartQuantity } }),
     cart: async () => CartLineList.parse((await call(`${stackEnv.cartUrl}/myallcart/${email}`, identity)).body),
     placeOrder: (key = `order-${randomUUID()}`, total = 0) =>
       call(`${stackEnv.orderUrl}/orderplace`, identity, {
@@ -43,14 +48,24 @@ export function shopper(label = 'shopper') {
 }
 export type Shopper = ReturnType<typeof shopper>;
 
-const adminIdentity = { [IDENTITY_HEADERS.id]: 'order-tests', [IDENTITY_HEADERS.email]: 'admin@bazar.test', [IDENTITY_HEADERS.role]: 'admin' };
+const adminIdentity = {
+  [IDENTITY_HEADERS.id]: 'order-tests',
+  [IDENTITY_HEADERS.email]: 'admin@bazar.test',
+  [IDENTITY_HEADERS.role]: 'admin',
+};
 
 /** Products published for one run, named with the run's id, and deleted by `clear()`. */
 export class TestShelf {
   private readonly run = randomUUID().slice(0, 8);
 
   async stock(name: string, price: number, quantity: number): Promise<string> {
-    const body = { name: `${name} ${this.run}`, price: String(price), quantity: String(quantity), description: 'Made by a test run.', img: '/media/test.webp' };
+    const body = {
+      name: `${name} ${this.run}`,
+      price: String(price),
+      quantity: String(quantity),
+      description: 'Made by a test run.',
+      img: '/media/test.webp',
+    };
     const answer = await call(`${stackEnv.catalogUrl}/addproducts`, adminIdentity, { method: 'POST', body });
     if (answer.status !== 201) throw new Error(`the catalog did not publish ${body.name}: ${answer.status} ${JSON.stringify(answer.body)}`);
     return InsertAnswer.parse(answer.body).insertedId;

@@ -10,7 +10,12 @@ export const UserConfig = StandardServiceEnv.extend({
   MEDIA_ORIGINS: z
     .string()
     .default('http://localhost:8080')
-    .transform((list) => list.split(',').map((origin) => origin.trim()).filter(Boolean))
+    .transform((list) =>
+      list
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.url().transform((url) => new URL(url).origin))),
 });
 export type UserConfig = typeof UserConfig._output;

@@ -22,7 +22,12 @@ export class KeycloakAdmin {
   private adminRole: RoleRepresentation | undefined;
   private readonly adminBase: string;
 
-  constructor(private readonly config: Pick<UserConfig, 'KEYCLOAK_URL' | 'KEYCLOAK_REALM' | 'KEYCLOAK_ADMIN_CLIENT_ID' | 'KEYCLOAK_ADMIN_CLIENT_SECRET'>) {
+  constructor(
+    private readonly config: Pick<
+      UserConfig,
+      'KEYCLOAK_URL' | 'KEYCLOAK_REALM' | 'KEYCLOAK_ADMIN_CLIENT_ID' | 'KEYCLOAK_ADMIN_CLIENT_SECRET'
+    >,
+  ) {
     this.adminBase = `${config.KEYCLOAK_URL}/admin/realms/${encodeURIComponent(config.KEYCLOAK_REALM)}`;
   }
 
@@ -51,7 +56,8 @@ export class KeycloakAdmin {
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
     if (response.status === 401) this.token = undefined;
-    if (!response.ok && !acceptable.includes(response.status)) throw new KeycloakError(`Keycloak answered ${response.status} to ${method} ${path.split('?')[0]}`);
+    if (!response.ok && !acceptable.includes(response.status))
+      throw new KeycloakError(`Keycloak answered ${response.status} to ${method} ${path.split('?')[0]}`);
     const text = await response.text();
     return text ? (JSON.parse(text) as unknown) : undefined;
   }
@@ -61,7 +67,11 @@ export class KeycloakAdmin {
     const { KEYCLOAK_URL, KEYCLOAK_REALM, KEYCLOAK_ADMIN_CLIENT_ID, KEYCLOAK_ADMIN_CLIENT_SECRET } = this.config;
     const response = await fetch(`${KEYCLOAK_URL}/realms/${encodeURIComponent(KEYCLOAK_REALM)}/protocol/openid-connect/token`, {
       method: 'POST',
-      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: KEYCLOAK_ADMIN_CLIENT_ID, client_secret: KEYCLOAK_ADMIN_CLIENT_SECRET }),
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: KEYCLOAK_ADMIN_CLIENT_ID,
+        client_secret: KEYCLOAK_ADMIN_CLIENT_SECRET,
+      }),
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
     if (!response.ok) throw new KeycloakError(`Keycloak refused the user service's client credentials (${response.status})`);

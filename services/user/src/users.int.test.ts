@@ -4,10 +4,19 @@ import { IDENTITY_HEADERS } from '@bazar/contracts';
 
 const USER_URL = process.env.USER_URL ?? 'http://127.0.0.1:4004';
 const email = `input${randomUUID().slice(0, 8)}@example.com`;
-const as = (role: 'user' | 'admin') => ({ [IDENTITY_HEADERS.id]: randomUUID(), [IDENTITY_HEADERS.email]: email, [IDENTITY_HEADERS.role]: role, 'content-type': 'application/json' });
+const as = (role: 'user' | 'admin') => ({
+  [IDENTITY_HEADERS.id]: randomUUID(),
+  [IDENTITY_HEADERS.email]: email,
+  [IDENTITY_HEADERS.role]: role,
+  'content-type': 'application/json',
+});
 
 async function call(method: string, path: string, body?: unknown, role: 'user' | 'admin' = 'user') {
-  const response = await fetch(`${USER_URL}${path}`, { method, headers: as(role), body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(`${USER_URL}${path}`, {
+    method,
+    headers: as(role),
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   return { status: response.status, body: (await response.json()) as unknown };
 }
 const profile = { phone: '01712345678', address: 'Road 5, Dhanmondi', img: '/media/me.webp' };
@@ -15,24 +24,40 @@ const profile = { phone: '01712345678', address: 'Road 5, Dhanmondi', img: '/med
 beforeAll(async () => expect((await call('PUT', `/users/${email}`, {})).status).toBe(201));
 
 it('refuses query operators and malformed emails or ids with 400', async () => {
-  expect(await call('PUT', `/users/${email}`, { email: { $gt: '' } })).toEqual({ status: 400, body: { error: 'email: Invalid input: expected string, received object' } });
+  expect(await call('PUT', `/users/${email}`, { email: { $gt: '' } })).toEqual({
+    status: 400,
+    body: { error: 'email: Invalid input: expected string, received object' },
+  });
   expect((await call('GET', '/admin/not-an-email')).status).toBe(400);
-  expect(await call('DELETE', '/delete/not-an-id', undefined, 'admin')).toEqual({ status: 400, body: { error: 'params id must be a 24-character hex id' } });
+  expect(await call('DELETE', '/delete/not-an-id', undefined, 'admin')).toEqual({
+    status: 400,
+    body: { error: 'params id must be a 24-character hex id' },
+  });
   expect((await call('PUT', `/makeadmin/${encodeURIComponent('{"$ne":null}')}`, undefined, 'admin')).status).toBe(400);
 });
 
 it('answers 404 for unknown users', async () => {
   expect(await call('PUT', '/makeadmin/nobody@example.com', undefined, 'admin')).toEqual({ status: 404, body: { error: 'No such user' } });
-  expect(await call('DELETE', '/delete/0123456789abcdef01234567', undefined, 'admin')).toEqual({ status: 404, body: { error: 'No such user' } });
+  expect(await call('DELETE', '/delete/0123456789abcdef01234567', undefined, 'admin')).toEqual({
+    status: 404,
+    body: { error: 'No such user' },
+  });
   expect(await call('GET', '/admin/nobody@example.com', undefined, 'admin')).toEqual({ status: 404, body: { error: 'No such user' } });
 });
 
 it('keeps a profile with a Bangladeshi mobile number and an image of the store', async () => {
   expect(await call('GET', `/myprofiledata/${email}`)).toEqual({ status: 200, body: [] });
   const saved = await call('PUT', `/profiledata/${email}`, { ...profile, phone: '+880 1712-345678' });
-  expect(saved).toMatchObject({ status: 200, body: { result: { acknowledged: true }, profile: { email, phone: '01712345678', img: '/media/me.webp' } } });
-  expect((await call('GET', `/myprofiledata/${email}`)).body).toEqual([expect.objectContaining({ phone: '01712345678', address: 'Road 5, Dhanmondi' })]);
-  expect(await call('PUT', `/profiledata/${email}`, { ...profile, img: 'http://localhost:8080/media/me.webp' })).toMatchObject({ status: 200 });
+  expect(saved).toMatchObject({
+    status: 200,
+    body: { result: { acknowledged: true }, profile: { email, phone: '01712345678', img: '/media/me.webp' } },
+  });
+  expect((await call('GET', `/myprofiledata/${email}`)).body).toEqual([
+    expect.objectContaining({ phone: '01712345678', address: 'Road 5, Dhanmondi' }),
+  ]);
+  expect(await call('PUT', `/profiledata/${email}`, { ...profile, img: 'http://localhost:8080/media/me.webp' })).toMatchObject({
+    status: 200,
+  });
 });
 
 it.each([
@@ -46,7 +71,16 @@ it.each([
 });
 
 it('requires every review field, bounded', async () => {
-  expect(await call('POST', '/review', { firstName: 'Rahim', lastName: '', des: 'Good' })).toEqual({ status: 400, body: { error: 'lastName is required' } });
-  expect(await call('POST', '/review', { firstName: 'Rahim', lastName: 'Uddin', des: 'x'.repeat(2001) })).toEqual({ status: 400, body: { error: 'des must be at most 2000 characters' } });
-  expect(await call('POST', '/review', { firstName: 'Rahim', lastName: 'Uddin', des: 'Good rice' })).toMatchObject({ status: 201, body: { acknowledged: true } });
+  expect(await call('POST', '/review', { firstName: 'Rahim', lastName: '', des: 'Good' })).toEqual({
+    status: 400,
+    body: { error: 'lastName is required' },
+  });
+  expect(await call('POST', '/review', { firstName: 'Rahim', lastName: 'Uddin', des: 'x'.repeat(2001) })).toEqual({
+    status: 400,
+    body: { error: 'des must be at most 2000 characters' },
+  });
+  expect(await call('POST', '/review', { firstName: 'Rahim', lastName: 'Uddin', des: 'Good rice' })).toMatchObject({
+    status: 201,
+    body: { acknowledged: true },
+  });
 });

@@ -52,8 +52,7 @@ export async function startSession(store: StorefrontStore): Promise<void> {
 }
 
 function shopperFromToken(): Shopper | undefined {
-  const claims = keycloak.tokenParsed as
-    { email?: string; name?: string; preferred_username?: string } | undefined;
+  const claims = keycloak.tokenParsed as { email?: string; name?: string; preferred_username?: string } | undefined;
   if (!claims?.email) return undefined;
   return { email: claims.email, name: claims.name ?? claims.preferred_username ?? claims.email };
 }
@@ -61,10 +60,7 @@ function shopperFromToken(): Shopper | undefined {
 /** Leaves for Keycloak's login or registration page; Keycloak sends the shopper back to `returnTo`. */
 export async function signIn(action: 'login' | 'register', returnTo: string): Promise<void> {
   const redirectUri = new URL(returnTo, window.location.origin).href;
-  const url =
-    action === 'register'
-      ? await keycloak.createRegisterUrl({ redirectUri })
-      : await keycloak.createLoginUrl({ redirectUri });
+  const url = action === 'register' ? await keycloak.createRegisterUrl({ redirectUri }) : await keycloak.createLoginUrl({ redirectUri });
   // Replacing keeps /login out of the history, so Back does not bounce into sign-in again.
   window.location.replace(url);
 }

@@ -1,9 +1,7 @@
 import { returnPath } from './returnPath';
 
 test('returns to the page the visitor came from, with its query and hash', () => {
-  expect(returnPath({ from: { pathname: '/search', search: '?search=dal', hash: '#top' } })).toBe(
-    '/search?search=dal#top',
-  );
+  expect(returnPath({ from: { pathname: '/search', search: '?search=dal', hash: '#top' } })).toBe('/search?search=dal#top');
 });
 
 test('falls back to the home page without a remembered page', () => {

@@ -3,8 +3,7 @@ import { LogIn, LogOut } from 'lucide-react';
 import { useSession } from '@bazar/web-kit';
 import { signOut } from '../auth/keycloak';
 
-const buttonLook =
-  'flex items-center gap-1.5 rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700';
+const buttonLook = 'flex items-center gap-1.5 rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700';
 
 export function AccountButton() {
   const session = useSession();

@@ -13,9 +13,7 @@ export function Footer() {
           <div className="rounded-xl bg-white/95 p-2 inline-block">
             <Logo />
           </div>
-          <p className="mt-4 text-sm text-brand-100">
-            Fresh groceries from local farms and markets, delivered to your door.
-          </p>
+          <p className="mt-4 text-sm text-brand-100">Fresh groceries from local farms and markets, delivered to your door.</p>
           <SocialLinks />
         </section>
         <section aria-labelledby="footer-contact">
@@ -68,9 +66,7 @@ export function Footer() {
           </ul>
         </section>
       </div>
-      <p className="border-t border-white/10 py-5 text-center text-sm text-brand-100">
-        Copyright 2022 © Bazar. All rights reserved.
-      </p>
+      <p className="border-t border-white/10 py-5 text-center text-sm text-brand-100">Copyright 2022 © Bazar. All rights reserved.</p>
     </footer>
   );
 }

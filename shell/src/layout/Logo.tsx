@@ -4,10 +4,7 @@ import { ShoppingBasket } from 'lucide-react';
 export function Logo() {
   return (
     <Link to="/" className="flex shrink-0 items-center gap-2" aria-label="Bazar home">
-      <span
-        className="flex size-9 items-center justify-center rounded-xl bg-brand-600 text-white"
-        aria-hidden
-      >
+      <span className="flex size-9 items-center justify-center rounded-xl bg-brand-600 text-white" aria-hidden>
         <ShoppingBasket className="size-5" />
       </span>
       <span className="text-2xl font-extrabold tracking-tight text-brand-700">

@@ -42,11 +42,7 @@ export function OffersBell() {
             >
               Cancel
             </button>
-            <button
-              type="button"
-              onClick={close}
-              className="rounded-full bg-brand-600 px-5 py-2 font-medium text-white hover:bg-brand-700"
-            >
+            <button type="button" onClick={close} className="rounded-full bg-brand-600 px-5 py-2 font-medium text-white hover:bg-brand-700">
               Continue
             </button>
           </div>

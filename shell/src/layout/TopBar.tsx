@@ -111,23 +111,9 @@ function SectionLink({ to, label }: { to: string; label: string }) {
   );
 }
 
-function IconLink({
-  to,
-  label,
-  count,
-  children,
-}: {
-  to: string;
-  label: string;
-  count: React.ReactNode;
-  children: React.ReactNode;
-}) {
+function IconLink({ to, label, count, children }: { to: string; label: string; count: React.ReactNode; children: React.ReactNode }) {
   return (
-    <Link
-      to={to}
-      aria-label={label}
-      className="relative rounded-full p-2 text-stone-700 hover:bg-brand-50 hover:text-brand-700"
-    >
+    <Link to={to} aria-label={label} className="relative rounded-full p-2 text-stone-700 hover:bg-brand-50 hover:text-brand-700">
       {children}
       <span className="absolute -top-0.5 -right-0.5 flex min-w-5 items-center justify-center rounded-full bg-accent-500 px-1 text-xs font-bold text-white">
         {count}

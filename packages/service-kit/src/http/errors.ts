@@ -48,8 +48,7 @@ export const unknownRoute: RequestHandler = (_req, _res, next) => next(notFound(
 /** Maps every error to `{ error }` with a status; only unexpected errors answer 500, without detail. */
 export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, next) => {
   if (res.headersSent) return next(err);
-  const answer = (status: number, error: string, details?: Record<string, unknown>) =>
-    void res.status(status).json({ ...details, error });
+  const answer = (status: number, error: string, details?: Record<string, unknown>) => void res.status(status).json({ ...details, error });
 
   if (err instanceof HttpError) {
     if (err.status === 503) res.setHeader('Retry-After', '5');
@@ -62,7 +61,13 @@ export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, next) 
     if (err.status >= 400 && err.status < 500) return answer(err.status, err.expose ? err.message : 'Bad request');
   }
   if (err instanceof mongoose.Error.CastError) return answer(400, `${err.path} is malformed`);
-  if (err instanceof mongoose.Error.ValidationError) return answer(400, Object.values(err.errors).map((e) => e.message).join('; '));
+  if (err instanceof mongoose.Error.ValidationError)
+    return answer(
+      400,
+      Object.values(err.errors)
+        .map((e) => e.message)
+        .join('; '),
+    );
   if (typeof err === 'object' && err !== null && 'code' in err && err.code === 11000) return answer(409, 'That already exists');
 
   req.log.error({ err }, 'request failed');

@@ -133,5 +133,13 @@ function parseEvent<S extends z.ZodType>(message: KafkaMessage, schema: S): Pars
     return { ok: false, reason: 'not JSON' };
   }
   const result = schema.safeParse(json);
-  return result.success ? { ok: true, event: result.data } : { ok: false, reason: result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ').slice(0, 500) };
+  return result.success
+    ? { ok: true, event: result.data }
+    : {
+        ok: false,
+        reason: result.error.issues
+          .map((i) => `${i.path.join('.')}: ${i.message}`)
+          .join('; ')
+          .slice(0, 500),
+      };
 }

@@ -17,7 +17,12 @@ const log = createLogger('kit-test', 'silent');
 const kafka = new Kafka({ clientId: 'kit-test', brokers: stackEnv.kafkaBrokers, logLevel: logLevel.NOTHING, retry: { retries: 2 } });
 const producer = new EventProducer(kafka, log);
 
-const ParcelShipped = z.object({ id: z.uuid(), type: z.literal('ParcelShipped'), occurredAt: z.iso.datetime(), payload: z.object({ parcelId: z.string() }) });
+const ParcelShipped = z.object({
+  id: z.uuid(),
+  type: z.literal('ParcelShipped'),
+  occurredAt: z.iso.datetime(),
+  payload: z.object({ parcelId: z.string() }),
+});
 const Parcel = mongoose.model('Parcel', new Schema({ label: String, ...outboxFields }), 'parcels');
 const Delivery = mongoose.model('Delivery', new Schema({ parcelId: String, eventId: String }), 'deliveries');
 
@@ -37,7 +42,13 @@ beforeAll(async () => {
   await mongoose.connect(stackEnv.mongoUrl, { dbName: 'kit_test', serverSelectionTimeoutMS: 5_000 });
   const admin = kafka.admin();
   await admin.connect();
-  await admin.createTopics({ topics: [{ topic, numPartitions: 2 }, { topic: deadLetterTopic(topic), numPartitions: 1 }], waitForLeaders: true });
+  await admin.createTopics({
+    topics: [
+      { topic, numPartitions: 2 },
+      { topic: deadLetterTopic(topic), numPartitions: 1 },
+    ],
+    waitForLeaders: true,
+  });
   await admin.disconnect();
   consumer.start();
 });
@@ -86,10 +97,13 @@ it('sends a message that breaks the contract to the dead-letter topic and carrie
   await dlq.connect();
   await dlq.subscribe({ topic: deadLetterTopic(topic), fromBeginning: true });
   await dlq.run({
-    eachMessage: async ({ message }) => void dead.push({ value: message.value?.toString() ?? '', reason: message.headers?.['x-dlq-reason']?.toString() ?? '' }),
+    eachMessage: async ({ message }) =>
+      void dead.push({ value: message.value?.toString() ?? '', reason: message.headers?.['x-dlq-reason']?.toString() ?? '' }),
   });
   try {
-    await eventually(async () => expect(dead).toEqual([{ value: '{"id":"not-a-uuid","type":"ParcelShipped"}', reason: expect.stringContaining('id') }]));
+    await eventually(async () =>
+      expect(dead).toEqual([{ value: '{"id":"not-a-uuid","type":"ParcelShipped"}', reason: expect.stringContaining('id') }]),
+    );
   } finally {
     await dlq.disconnect();
   }

@@ -106,7 +106,10 @@ export class OutboxRelay {
   /** One pass over the pending documents; resolves with the number of events sent. */
   async relayPending(): Promise<number> {
     const { model, producer, batchSize = 100 } = this.options;
-    const documents = await model.find({ outboxPending: { $gt: 0 } }).limit(batchSize).lean<(OutboxDocument & { _id: unknown })[]>();
+    const documents = await model
+      .find({ outboxPending: { $gt: 0 } })
+      .limit(batchSize)
+      .lean<(OutboxDocument & { _id: unknown })[]>();
     let sent = 0;
     for (const document of documents) {
       const pending = Object.values(document.outbox ?? {}).filter((entry) => !entry.sentAt);
@@ -114,7 +117,10 @@ export class OutboxRelay {
       await producer.send(...pending.map(({ topic, key, event }) => ({ topic, key, value: JSON.stringify(event) })));
       for (const entry of pending) {
         const sentAtPath = `outbox.${entry.event.id}.sentAt`;
-        await model.updateOne({ _id: document._id, [sentAtPath]: null }, { $set: { [sentAtPath]: new Date() }, $inc: { outboxPending: -1 } });
+        await model.updateOne(
+          { _id: document._id, [sentAtPath]: null },
+          { $set: { [sentAtPath]: new Date() }, $inc: { outboxPending: -1 } },
+        );
       }
       sent += pending.length;
     }

@@ -7,7 +7,10 @@ export class KafkaProbe {
   private timer: NodeJS.Timeout | undefined;
   private reachable = false;
 
-  constructor(kafka: Kafka, private readonly intervalMs = 3_000) {
+  constructor(
+    kafka: Kafka,
+    private readonly intervalMs = 3_000,
+  ) {
     this.admin = kafka.admin({ retry: { retries: 0 } });
   }
 

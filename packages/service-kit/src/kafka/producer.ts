@@ -23,7 +23,10 @@ export class EventProducer {
   private connecting: Promise<void> | undefined;
   private connected = false;
 
-  constructor(kafka: Kafka, private readonly log: Logger) {
+  constructor(
+    kafka: Kafka,
+    private readonly log: Logger,
+  ) {
     this.producer = kafka.producer({
       idempotent: true,
       maxInFlightRequests: 1,

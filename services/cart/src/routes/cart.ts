@@ -52,7 +52,11 @@ export function cartRoutes(catalog: CatalogClient): Router {
     if (!product) throw notFound('That product is no longer sold');
     if (req.body.cartQuantity > product.quantity) throw notEnoughStock(product);
 
-    const line = await CartLine.findOneAndUpdate(owned, { $set: { cartQuantity: req.body.cartQuantity, ...catalogCopy(product) } }, { new: true, lean: true });
+    const line = await CartLine.findOneAndUpdate(
+      owned,
+      { $set: { cartQuantity: req.body.cartQuantity, ...catalogCopy(product) } },
+      { new: true, lean: true },
+    );
     if (!line) throw notFound('No such cart line'); // removed in the meantime
     res.json(toCartLineAnswer(line as CartLineDocument) satisfies CartLineAnswer);
   });

@@ -27,7 +27,8 @@ export function takeOrderedStock(cache: ReadCache, log: Logger, nudgeOutbox: () 
           { ...notYetApplied, quantity: { $lt: quantity } },
           { $set: { quantity: 0, ...announce.$set }, $inc: announce.$inc, ...remember },
         );
-        if (emptied.matchedCount > 0) log.warn({ productId, orderId: event.payload.orderId, quantity }, 'order took more than the stock left');
+        if (emptied.matchedCount > 0)
+          log.warn({ productId, orderId: event.payload.orderId, quantity }, 'order took more than the stock left');
       }
       await cache.clear();
       nudgeOutbox();

@@ -46,11 +46,7 @@ export function uploadRoutes(store: ImageStore, publicPath: string, log: Logger)
 
     const user = currentUser(req);
     const { hash, fileName } = await store.put(webp);
-    await Upload.updateOne(
-      { owner: user.id, hash },
-      { $setOnInsert: { ownerEmail: user.email, size: webp.length } },
-      { upsert: true },
-    );
+    await Upload.updateOne({ owner: user.id, hash }, { $setOnInsert: { ownerEmail: user.email, size: webp.length } }, { upsert: true });
     res.json({ success: true, data: { display_url: `${publicPath}${fileName}` } } satisfies UploadAnswer);
   });
 

@@ -1,4 +1,11 @@
-import { IDEMPOTENCY_KEY_HEADER, IdParams, PlaceOrder, PlaceOrderHeaders, type Order as OrderAnswer, type PlaceOrderAnswer } from '@bazar/contracts';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  IdParams,
+  PlaceOrder,
+  PlaceOrderHeaders,
+  type Order as OrderAnswer,
+  type PlaceOrderAnswer,
+} from '@bazar/contracts';
 import { currentUser, notFound, requireUser, validate, type Logger } from '@bazar/service-kit';
 import { Router } from 'express';
 import { Order, toOrderAnswer, type OrderDocument } from '../model/order';
@@ -22,7 +29,9 @@ export function orderRoutes(neighbours: Neighbours, log: Logger, nudgeOutbox: ()
   });
 
   router.get('/myorders', requireUser, async (req, res) => {
-    const orders = await Order.find({ email: currentUser(req).email }).sort({ createdAt: -1 }).lean<OrderDocument[]>();
+    const orders = await Order.find({ email: currentUser(req).email })
+      .sort({ createdAt: -1 })
+      .lean<OrderDocument[]>();
     res.json(orders.map(toOrderAnswer) satisfies OrderAnswer[]);
   });
 
@@ -30,8 +39,11 @@ export function orderRoutes(neighbours: Neighbours, log: Logger, nudgeOutbox: ()
   router.put('/orders/:id/confirm', requireUser, validate({ params: IdParams }), async (req, res) => {
     const owned = { _id: req.params.id, email: currentUser(req).email };
     const order =
-      (await Order.findOneAndUpdate({ ...owned, status: 'pending-payment' }, { $set: { status: 'confirmed' } }, { new: true }).lean<OrderDocument>()) ??
-      (await Order.findOne(owned).lean<OrderDocument>());
+      (await Order.findOneAndUpdate(
+        { ...owned, status: 'pending-payment' },
+        { $set: { status: 'confirmed' } },
+        { new: true },
+      ).lean<OrderDocument>()) ?? (await Order.findOne(owned).lean<OrderDocument>());
     if (!order) throw notFound('No such order');
     res.json(toOrderAnswer(order) satisfies OrderAnswer);
   });

@@ -10,7 +10,17 @@ import {
   type UpdateAnswer,
   type User as UserAnswer,
 } from '@bazar/contracts';
-import { conflict, currentUser, forbidden, notFound, outboxUpdate, requireAdmin, requireUser, validate, withOutbox } from '@bazar/service-kit';
+import {
+  conflict,
+  currentUser,
+  forbidden,
+  notFound,
+  outboxUpdate,
+  requireAdmin,
+  requireUser,
+  validate,
+  withOutbox,
+} from '@bazar/service-kit';
 import { Router } from 'express';
 import { Types } from 'mongoose';
 import { roleChangedEntry, userDeletedEntry } from '../events/outbox';
@@ -31,7 +41,8 @@ export function userRoutes(nudgeOutbox: () => void): Router {
   router.put('/users/:email', requireUser, validate({ params: EmailParams, body: SyncUser, headers: RealmRoles }), async (req, res) => {
     const caller = currentUser(req);
     const { email } = req.params;
-    if (email !== caller.email || (req.body.email && req.body.email !== caller.email)) throw forbidden('You can only sync your own account');
+    if (email !== caller.email || (req.body.email && req.body.email !== caller.email))
+      throw forbidden('You can only sync your own account');
     const name = caller.name || req.body.name || '';
     const known = { name, keycloakId: caller.id };
 
