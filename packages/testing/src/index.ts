@@ -1,3 +1,4 @@
 export { eventually, stackControl, stackEnv } from './stack';
 export { ACCOUNTS, serviceAccountToken, signIn } from './auth';
 export { launchChromium } from './browser';
+export { createAccount, keycloakAccount, keycloakAdmin, type Credentials } from './accounts';

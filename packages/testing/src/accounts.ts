@@ -1,0 +1,51 @@
+// Accounts for tests, made through Keycloak's admin API with the user service's service account, so
+// tests never change the seeded demo accounts.
+import { randomUUID } from 'node:crypto';
+import { serviceAccountToken } from './auth';
+import { stackEnv } from './stack';
+
+const adminApi = () => `${stackEnv.keycloakUrl}/admin/realms/bazar`;
+
+/** One call to Keycloak's admin API of the bazar realm. */
+export async function keycloakAdmin(method: string, path: string, body?: unknown): Promise<Response> {
+  return fetch(`${adminApi()}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${await serviceAccountToken()}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+export interface Credentials {
+  email: string;
+  password: string;
+  fullName: string;
+}
+
+/** A fresh, enabled Keycloak account (email, full name, password) that nobody has signed in with. */
+export async function createAccount(label: string): Promise<Credentials> {
+  // the realm holds new addresses to the spec's pattern: lowercase letters and digits, a 2-3 letter top-level domain
+  const email = `${label.toLowerCase().replace(/[^a-z0-9]/g, '')}${randomUUID().slice(0, 8).replace(/-/g, '')}@example.com`;
+  const password = `pw-${randomUUID()}`;
+  const fullName = `Test ${label}`;
+  const created = await keycloakAdmin('POST', '/users', {
+    username: email,
+    email,
+    emailVerified: true,
+    enabled: true,
+    firstName: 'Test',
+    lastName: label,
+    attributes: { fullName: [fullName] },
+    credentials: [{ type: 'password', value: password, temporary: false }],
+  });
+  if (created.status !== 201) throw new Error(`Keycloak did not create ${email}: ${created.status} ${await created.text()}`);
+  return { email, password, fullName };
+}
+
+/** The Keycloak account with that email: its id and realm roles, or undefined when there is none. */
+export async function keycloakAccount(email: string): Promise<{ id: string; realmRoles: string[] } | undefined> {
+  const users = (await (await keycloakAdmin('GET', `/users?${new URLSearchParams({ email, exact: 'true' })}`)).json()) as { id: string }[];
+  const id = users[0]?.id;
+  if (!id) return undefined;
+  const roles = (await (await keycloakAdmin('GET', `/users/${id}/role-mappings/realm`)).json()) as { name: string }[];
+  return { id, realmRoles: roles.map((role) => role.name) };
+}
