@@ -1,10 +1,15 @@
 import { storefrontApi } from '@bazar/web-kit';
-import { IDEMPOTENCY_KEY_HEADER, type Order, type PlaceOrder, type PlaceOrderAnswer } from '@bazar/contracts';
+import { IDEMPOTENCY_KEY_HEADER, type CartLine, type Order, type PlaceOrder, type PlaceOrderAnswer } from '@bazar/contracts';
 
 export const cartApi = storefrontApi.injectEndpoints({
   endpoints: (build) => ({
     removeCartLine: build.mutation<unknown, string>({
       query: (id) => ({ url: `/deletecart/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: ['Cart'],
+    }),
+    /** The cart page's + and −; the cart service refuses more than the shelf holds (409). */
+    setCartQuantity: build.mutation<CartLine, { id: string; cartQuantity: number }>({
+      query: ({ id, cartQuantity }) => ({ url: `/cartquantity/${encodeURIComponent(id)}`, method: 'PUT', body: { cartQuantity } }),
       invalidatesTags: ['Cart'],
     }),
     /** `requestId` makes a retried or double-clicked Place Order create one order. */
@@ -39,4 +44,10 @@ export const cartApi = storefrontApi.injectEndpoints({
   overrideExisting: 'throw',
 });
 
-export const { useRemoveCartLineMutation, usePlaceOrderMutation, useGetMyOrdersQuery, useConfirmOrderMutation } = cartApi;
+export const {
+  useRemoveCartLineMutation,
+  useSetCartQuantityMutation,
+  usePlaceOrderMutation,
+  useGetMyOrdersQuery,
+  useConfirmOrderMutation,
+} = cartApi;

@@ -6,6 +6,7 @@ import '../styles.css';
 import { useRemoveCartLineMutation } from '../api';
 import { useMyCart } from '../components/useMyCart';
 import { OrderSummary } from '../components/OrderSummary';
+import { QuantityStepper } from '../components/QuantityStepper';
 
 export default function CartPage() {
   const { cart, lines, totals } = useMyCart();
@@ -48,7 +49,7 @@ export default function CartPage() {
         ) : (
           <ul className="mt-6 space-y-4">
             {lines.map((line) => (
-              <li key={line._id} className="flex items-center gap-4 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm">
+              <li key={line._id} className="flex flex-wrap items-center gap-4 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm">
                 {line.cartimage ? (
                   <img src={line.cartimage} alt={line.cartName} className="size-20 rounded-xl bg-brand-50 object-contain p-2" />
                 ) : (
@@ -58,10 +59,9 @@ export default function CartPage() {
                 )}
                 <div className="flex-1">
                   <h2 className="font-semibold text-stone-800">{line.cartName}</h2>
-                  <p className="text-sm text-stone-500">
-                    {formatTaka(line.cartPrice)} / piece · Qty {line.cartQuantity}
-                  </p>
+                  <p className="text-sm text-stone-500">{formatTaka(line.cartPrice)} / piece</p>
                 </div>
+                <QuantityStepper line={line} />
                 <button
                   type="button"
                   disabled={removing.isLoading}

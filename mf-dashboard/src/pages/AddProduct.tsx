@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Notice, type NoticeMessage } from '@bazar/web-kit';
+import { Notice, type NoticeMessage, serverMessage } from '@bazar/web-kit';
 import { useAddProductMutation, useUploadImageMutation } from '../api';
-import { serverMessage } from '../components/serverMessage';
 import { Field, SubmitButton, TextArea } from '../components/Field';
 
 export function AddProduct() {

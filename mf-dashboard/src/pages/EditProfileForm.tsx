@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Notice, type NoticeMessage } from '@bazar/web-kit';
+import { Notice, type NoticeMessage, serverMessage } from '@bazar/web-kit';
 import type { Profile } from '@bazar/contracts';
 import { useUpdateMyProfileMutation, useUploadImageMutation } from '../api';
-import { serverMessage } from '../components/serverMessage';
 import { Field, SubmitButton } from '../components/Field';
 
 interface EditProfileFormProps {

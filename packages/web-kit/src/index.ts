@@ -5,3 +5,4 @@ export { Spinner } from './Spinner';
 // One formatter for every price on screen, declared with the money rules in the contracts.
 export { formatTaka } from '@bazar/contracts';
 export { Notice, type NoticeMessage } from './Notice';
+export { serverMessage } from './serverMessage';
