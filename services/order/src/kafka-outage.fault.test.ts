@@ -1,6 +1,7 @@
 // Nothing lost while Kafka is away: with the broker stopped, the order service still accepts and
 // stores orders (their events wait in the order documents' outbox); once the broker is back, each
-// waiting event is published once, and the cart and catalog apply each one once.
+// waiting event is published once, and the cart and catalog apply each one once; pieces added to a
+// cart line after its order was placed stay in the cart.
 import { OrderPlaced, PlaceOrderAnswer, TOPICS } from '@bazar/contracts';
 import { eventually, stackControl, stackEnv } from '@bazar/testing';
 import { Kafka, logLevel } from 'kafkajs';
@@ -77,11 +78,19 @@ it('accepts orders while the broker is down and applies each one exactly once wh
     expect(stored.map((order) => order.outboxPending)).toEqual([1, 1, 1]);
     for (const someone of shoppers) expect(await someone.cart()).toHaveLength(2);
     expect([await shelf.stockOf(rice), await shelf.stockOf(oil)]).toEqual([riceBefore, oilBefore]);
+    // the first shopper wants one more rice after ordering: that piece must outlive the order's event
+    expect((await shoppers[0]!.addToCart(rice, 1)).status).toBe(200);
   } finally {
     await stackControl.start('kafka');
   }
 
-  for (const someone of shoppers) await eventually(async () => expect(await someone.cart()).toEqual([]), 90_000, 500);
+  const [first, ...others] = shoppers;
+  await eventually(
+    async () => expect((await first!.cart()).map((line) => [line.productId, line.cartQuantity])).toEqual([[rice, 1]]),
+    90_000,
+    500,
+  );
+  for (const someone of others) await eventually(async () => expect(await someone.cart()).toEqual([]), 90_000, 500);
   await consumersCaughtUp(kafka);
   expect(await shelf.stockOf(rice)).toBe(riceBefore - (1 + 2 + 3));
   expect(await shelf.stockOf(oil)).toBe(oilBefore - 3);

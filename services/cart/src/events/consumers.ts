@@ -2,12 +2,24 @@ import { OrderPlaced, TOPICS, UserDeleted } from '@bazar/contracts';
 import type { EventHandler } from '@bazar/service-kit';
 import { CartLine } from '../model/cart-line';
 
-/** order-placed: the lines the order was built from leave the cart. */
+/** How many recent orders each line remembers having been taken from it. */
+const REMEMBERED_ORDERS = 20;
+
+/** order-placed: the ordered pieces leave the cart lines the order was built from. Pieces the
+ *  shopper added to such a line after placing stay; a line left with nothing goes. Each line
+ *  remembers the order in the same write that takes its pieces, so a repeat takes nothing. */
 export const clearOrderedLines: EventHandler<typeof OrderPlaced> = {
   topic: TOPICS.orderPlaced,
   schema: OrderPlaced,
   async handle({ payload }) {
-    await CartLine.deleteMany({ _id: { $in: payload.cartLineIds }, userEmail: payload.userEmail });
+    const { orderId, userEmail, items, cartLineIds } = payload;
+    for (const { productId, quantity } of items) {
+      await CartLine.updateOne(
+        { _id: { $in: cartLineIds }, userEmail, productId, takenByOrders: { $ne: orderId } },
+        { $inc: { cartQuantity: -quantity }, $push: { takenByOrders: { $each: [orderId], $slice: -REMEMBERED_ORDERS } } },
+      );
+    }
+    await CartLine.deleteMany({ _id: { $in: cartLineIds }, userEmail, cartQuantity: { $lte: 0 } });
   },
 };
 

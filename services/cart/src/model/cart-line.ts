@@ -12,6 +12,8 @@ const cartLineSchema = new Schema(
     cartimage: { type: String, default: '' },
     cartDes: { type: String, default: '' },
     cartQuantity: { type: Number, required: true, min: 1 },
+    /** orders whose pieces were already taken off this line (order-placed applied once) */
+    takenByOrders: { type: [String], default: [] },
   },
   { timestamps: true },
 );
