@@ -23,6 +23,8 @@ module.exports = {
   },
   testMatch: faultPhase ? ['**/*.fault.test.ts'] : ['**/*.test.ts', '**/*.test.tsx'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/.stack/', ...(faultPhase ? [] : ['\\.fault\\.test\\.ts$'])],
+  // jose (under jwks-rsa) ships ES modules only; Node loads them, jest's CommonJS runtime needs them compiled
+  transformIgnorePatterns: ['/node_modules/(?!jose/)'],
   modulePathIgnorePatterns: ['<rootDir>/.stack/', '/dist/'],
   testTimeout: 60_000,
   maxWorkers: faultPhase ? 1 : 2,

@@ -68,6 +68,8 @@ export class TokenVerifier {
     }
     if (typeof payload === 'string') throw new InvalidToken('unreadable token');
     if (!payload.sub) throw new InvalidToken('token has no subject');
+    // jsonwebtoken checks `exp` only when present; a token without one would never expire
+    if (typeof payload.exp !== 'number') throw new InvalidToken('token has no expiry');
     const realmAccess = payload.realm_access as { roles?: unknown } | undefined;
     return {
       sub: payload.sub,

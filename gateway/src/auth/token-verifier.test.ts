@@ -1,0 +1,86 @@
+// The verifier's rules one by one, against a JWKS served on loopback from keys made here: each
+// refused token differs from an accepted one in exactly one respect. (The authorisation matrix
+// checks the same verifier against the real Keycloak.)
+import { generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import jwt from 'jsonwebtoken';
+import { TokenVerifier } from './token-verifier';
+
+const issuer = 'http://localhost:8080/auth/realms/bazar';
+const audience = 'bazar-api';
+const keyPair = () => generateKeyPairSync('rsa', { modulusLength: 2048 });
+let published: { kid: string; publicKey: KeyObject }[] = [];
+let jwksRequests = 0;
+let server: Server;
+let verifier: TokenVerifier;
+
+beforeAll(async () => {
+  server = createServer((_req, res) => {
+    jwksRequests += 1;
+    const keys = published.map(({ kid, publicKey }) => ({ ...publicKey.export({ format: 'jwk' }), kid, use: 'sig', alg: 'RS256' }));
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  verifier = new TokenVerifier({ jwksUri: `http://127.0.0.1:${port}/certs`, issuer, audience });
+});
+afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+const first = { kid: 'first', ...keyPair() };
+beforeEach(() => {
+  published = [first];
+});
+
+const claims = { sub: 'user-1', email: 'Shopper@Bazar.test', name: 'Rahim', realm_access: { roles: ['default-roles-bazar'] } };
+/** Signs like Keycloak would; `expiresIn: undefined` leaves `exp` out. */
+function sign(payload: object, options: jwt.SignOptions = {}, key = first.privateKey, kid = first.kid): string {
+  const all: jwt.SignOptions = { algorithm: 'RS256', keyid: kid, issuer, audience, expiresIn: 60, ...options };
+  if (all.expiresIn === undefined) delete all.expiresIn;
+  return jwt.sign(payload, key, all);
+}
+
+it('accepts a token signed by a published key, for our issuer and audience, not expired', async () => {
+  expect(await verifier.verify(sign(claims))).toEqual({
+    sub: 'user-1',
+    email: 'shopper@bazar.test',
+    name: 'Rahim',
+    realmRoles: ['default-roles-bazar'],
+  });
+});
+
+it.each([
+  ['another issuer', () => sign(claims, { issuer: 'http://localhost:8080/auth/realms/master' }), /issuer/],
+  ['another audience', () => sign(claims, { audience: 'account' }), /audience/],
+  ['an expired token', () => sign({ ...claims, exp: Math.floor(Date.now() / 1000) - 60 }, { expiresIn: undefined }), /expired/],
+  ['a token without expiry', () => sign(claims, { expiresIn: undefined }), /no expiry/],
+  ['a token without subject', () => sign({ ...claims, sub: undefined }), /subject/],
+  ['a foreign key under our key id', () => sign(claims, {}, keyPair().privateKey), /signature/],
+  [
+    'HS256 keyed with the public key',
+    () =>
+      jwt.sign(claims, first.publicKey.export({ format: 'pem', type: 'spki' }), {
+        algorithm: 'HS256',
+        keyid: first.kid,
+        issuer,
+        audience,
+        expiresIn: 60,
+      }),
+    /algorithm/,
+  ],
+  ['an unsigned token', () => jwt.sign(claims, null, { algorithm: 'none', issuer, audience, expiresIn: 60 }), /./],
+])('refuses %s', async (_kind, token, reason) => {
+  await expect(verifier.verify(token())).rejects.toThrow(reason);
+});
+
+it('fetches the key set again for a key id it has not seen (Keycloak rotated its keys)', async () => {
+  await verifier.verify(sign(claims));
+  const second = { kid: 'second', ...keyPair() };
+  published = [first, second];
+  const before = jwksRequests;
+  expect((await verifier.verify(sign(claims, {}, second.privateKey, second.kid))).sub).toBe('user-1');
+  expect(jwksRequests).toBeGreaterThan(before);
+  const after = jwksRequests;
+  await verifier.verify(sign(claims, {}, second.privateKey, second.kid));
+  expect(jwksRequests).toBe(after); // now cached
+});
