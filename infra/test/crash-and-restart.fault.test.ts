@@ -1,0 +1,196 @@
+// Faults under load, through the gateway: while five shoppers keep browsing, adding to their carts
+// and placing orders, each service in turn is killed (SIGKILL) and started again, then Redis is
+// stopped and started. While a service is down the gateway answers 503 with a JSON error and
+// Retry-After, at once; with Redis down the store still serves the catalog and takes orders, and
+// the catalog's health says degraded. Afterwards every order the store acknowledged is stored,
+// and the stock fell exactly once per stored order.
+import { randomUUID } from 'node:crypto';
+import { OrderList, PlaceOrderAnswer } from '@bazar/contracts';
+import { createAccount, eventually, signIn, stackControl, stackEnv } from '@bazar/testing';
+import { Kafka, logLevel } from 'kafkajs';
+import { consumersCaughtUp, TestShelf } from '../../services/order/test/shop';
+
+jest.setTimeout(300_000);
+
+interface Answer {
+  status: number;
+  body: unknown;
+  retryAfter: string | null;
+}
+
+/** One call to the gateway; a call that takes over 10 s counts as hanging. */
+async function call(method: string, path: string, token?: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+  const response = await fetch(`${stackEnv.gatewayUrl}${path}`, {
+    method,
+    headers: {
+      ...(token && { authorization: `Bearer ${token}` }),
+      ...(body !== undefined && { 'content-type': 'application/json' }),
+      ...headers,
+    },
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    signal: AbortSignal.timeout(10_000),
+  });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    /* kept as text: the assertions below say what was expected */
+  }
+  return { status: response.status, body: parsed, retryAfter: response.headers.get('retry-after') };
+}
+
+/** A shopper whose token is renewed before it expires (storefront tokens live a minute). */
+class Shopper {
+  token = '';
+  private signedInAt = 0;
+  readonly acknowledged: string[] = [];
+  constructor(
+    readonly email: string,
+    private readonly password: string,
+  ) {}
+  async freshToken(): Promise<string> {
+    if (Date.now() - this.signedInAt > 40_000) {
+      this.token = await signIn(this.email, this.password);
+      this.signedInAt = Date.now();
+    }
+    return this.token;
+  }
+}
+
+const shelf = new TestShelf();
+const kafka = new Kafka({ clientId: 'crash-test', brokers: stackEnv.kafkaBrokers, logLevel: logLevel.NOTHING });
+afterAll(() => shelf.clear());
+
+/** Browses, adds one piece and orders, over and over, until told to stop; counts what it saw. */
+async function keepShopping(shopper: Shopper, productId: string, stop: () => boolean, seen: Map<number, number>, hung: string[]) {
+  const note = (answer: Answer) => seen.set(answer.status, (seen.get(answer.status) ?? 0) + 1);
+  while (!stop()) {
+    try {
+      const token = await shopper.freshToken();
+      note(await call('GET', '/products'));
+      note(await call('POST', '/addtocart', token, { productId, cartQuantity: 1 }));
+      const placed = await call(
+        'POST',
+        '/orderplace',
+        token,
+        { name: 'Load Shopper', email: shopper.email, phone: '', addinfo: '', total: 0, mycart: [] },
+        { 'idempotency-key': randomUUID() },
+      );
+      note(placed);
+      if (placed.status === 201) shopper.acknowledged.push(PlaceOrderAnswer.parse(placed.body).insertedId);
+    } catch (err) {
+      // sign-in needs Keycloak, which stays up; anything else that throws is a hang or a reset
+      hung.push(String(err));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 2_500)); // within the per-user write budget
+  }
+}
+
+/** A request that the service behind it answers, and what it answers when that service is up. */
+const probes: Record<string, { request: (token: string, email: string) => Promise<Answer>; whenUp: number }> = {
+  catalog: { request: () => call('GET', `/products?search=${randomUUID()}`), whenUp: 200 },
+  cart: { request: (token, email) => call('GET', `/myallcart/${email}`, token), whenUp: 200 },
+  order: { request: (token) => call('GET', '/myorders', token), whenUp: 200 },
+  user: { request: (token, email) => call('GET', `/admin/${email}`, token), whenUp: 200 },
+  // a text file is refused by the media service itself: proof that it answered
+  media: {
+    request: (token) => {
+      const form = new FormData();
+      form.append('image', new Blob(['not a picture'], { type: 'text/plain' }), 'note.txt');
+      return fetch(`${stackEnv.gatewayUrl}/upload`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+        signal: AbortSignal.timeout(10_000),
+      }).then(async (response) => ({
+        status: response.status,
+        body: await response.json(),
+        retryAfter: response.headers.get('retry-after'),
+      }));
+    },
+    whenUp: 400,
+  },
+};
+
+it('keeps its word through killed services and a Redis outage', async () => {
+  const productId = await shelf.stock('Load Dal', 140, 10_000);
+  const shoppers = await Promise.all(
+    [1, 2, 3, 4, 5].map(async (n) => {
+      const { email, password } = await createAccount(`load${n}`);
+      return new Shopper(email, password);
+    }),
+  );
+  const prober = shoppers[0]!;
+  for (const shopper of shoppers)
+    expect((await call('PUT', `/users/${shopper.email}`, await shopper.freshToken(), {})).status).toBeLessThan(300);
+  const stockBefore = await shelf.stockOf(productId);
+
+  let stopped = false;
+  const seen = new Map<number, number>();
+  const hung: string[] = [];
+  const load = Promise.all(shoppers.map((shopper) => keepShopping(shopper, productId, () => stopped, seen, hung)));
+
+  const acknowledged = () => shoppers.reduce((sum, shopper) => sum + shopper.acknowledged.length, 0);
+  /** The store takes orders again: one more is acknowledged. */
+  const ordersFlow = async () => {
+    const before = acknowledged();
+    await eventually(async () => expect(acknowledged()).toBeGreaterThan(before), 60_000, 200);
+  };
+
+  try {
+    for (const [service, probe] of Object.entries(probes)) {
+      await ordersFlow();
+      await stackControl.stop(service, { kill: true });
+      const down = await probe.request(await prober.freshToken(), prober.email);
+      expect({ service, status: down.status, body: down.body, retryAfter: down.retryAfter }).toEqual({
+        service,
+        status: 503,
+        body: { error: expect.stringContaining(service) },
+        retryAfter: expect.stringMatching(/^\d+$/),
+      });
+      await stackControl.start(service);
+      expect({ service, status: (await probe.request(await prober.freshToken(), prober.email)).status }).toEqual({
+        service,
+        status: probe.whenUp,
+      });
+    }
+
+    await ordersFlow();
+    await stackControl.stop('redis');
+    try {
+      expect((await call('GET', `/products?search=${randomUUID()}`)).status).toBe(200);
+      const token = await prober.freshToken();
+      expect((await call('POST', '/addtocart', token, { productId, cartQuantity: 1 })).status).toBeLessThan(300);
+      const placed = await call(
+        'POST',
+        '/orderplace',
+        token,
+        { name: 'Load Shopper', email: prober.email, phone: '', addinfo: '', total: 0, mycart: [] },
+        { 'idempotency-key': randomUUID() },
+      );
+      expect(placed.status).toBe(201);
+      prober.acknowledged.push(PlaceOrderAnswer.parse(placed.body).insertedId);
+      const health = (await (await fetch(`${stackEnv.catalogUrl}/health`)).json()) as { status: string; checks: Record<string, string> };
+      expect(health).toMatchObject({ status: 'degraded', checks: { redis: 'down' } });
+    } finally {
+      await stackControl.start('redis');
+    }
+    await ordersFlow();
+  } finally {
+    stopped = true;
+    await load;
+  }
+
+  expect(hung).toEqual([]);
+  expect([...seen.keys()].filter((status) => status >= 500 && status !== 503)).toEqual([]);
+  await consumersCaughtUp(kafka);
+  let ordered = 0;
+  for (const shopper of shoppers) {
+    const orders = OrderList.parse((await call('GET', '/myorders', await shopper.freshToken())).body);
+    const stored = new Set(orders.map((order) => order._id));
+    for (const id of shopper.acknowledged) expect({ id, stored: stored.has(id) }).toEqual({ id, stored: true });
+    ordered += orders.flatMap((order) => order.items).reduce((sum, item) => sum + (item.productId === productId ? item.quantity : 0), 0);
+  }
+  await eventually(async () => expect(await shelf.stockOf(productId)).toBe(stockBefore - ordered), 30_000, 500);
+});
