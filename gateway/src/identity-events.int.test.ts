@@ -57,7 +57,7 @@ it('never demotes the last admin, and an admin never deletes themself', async ()
   );
 });
 
-it('deletes a user: the Keycloak account and the cart go, the record disappears', async () => {
+it('deletes a user: the Keycloak account and the cart go, the record disappears, the old token cannot bring it back', async () => {
   const doomed = await newShopper('doomed');
   await sync(doomed);
   const [product] = ProductList.parse((await call('GET', '/products')).body).filter((p) => p.quantity > 20);
@@ -68,6 +68,8 @@ it('deletes a user: the Keycloak account and the cart go, the record disappears'
   expect(UserList.parse((await call('GET', '/allusers', admin.token)).body).map((u) => u.email)).not.toContain(doomed.email);
   expect(await call('DELETE', `/delete/${_id}`, admin.token)).toMatchObject({ status: 404, body: { error: 'No such user' } });
   await eventually(async () => expect(await keycloakAccount(doomed.email)).toBeUndefined());
+  // the token is still valid, but cannot sync the deleted account back into the store
+  expect(await sync(doomed)).toMatchObject({ status: 403, body: { error: 'This account has been deleted' } });
   // the token outlives the account for a few minutes; the cart service has dropped the lines
   await eventually(async () =>
     expect(CartLineList.parse((await call('GET', `/myallcart/${doomed.email}`, doomed.token)).body)).toEqual([]),

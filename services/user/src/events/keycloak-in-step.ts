@@ -1,6 +1,7 @@
 import { RoleChanged, TOPICS, UserDeleted } from '@bazar/contracts';
 import type { EventHandler, Logger } from '@bazar/service-kit';
 import type { KeycloakAdmin } from '../keycloak';
+import { DeletedAccount } from '../model/deleted-account';
 import { Profile } from '../model/profile';
 import { User, live, type UserDocument } from '../model/user';
 
@@ -24,7 +25,8 @@ export function keepKeycloakRoleInStep(keycloak: KeycloakAdmin, log: Logger): Ev
   };
 }
 
-/** user-deleted: the Keycloak account and the profile go, then the record itself. */
+/** user-deleted: the Keycloak account and the profile go, then the record itself; the account's id
+ *  is remembered so that its tokens cannot sync it back. */
 export function removeDeletedAccount(keycloak: KeycloakAdmin): EventHandler<typeof UserDeleted> {
   return {
     topic: TOPICS.userDeleted,
@@ -35,7 +37,10 @@ export function removeDeletedAccount(keycloak: KeycloakAdmin): EventHandler<type
       const tombstone = await User.findOne({ _id: payload.userId, deletedAt: { $ne: null } }).lean<UserDocument>();
       if (!tombstone) return;
       const keycloakId = await keycloakIdOf(tombstone, keycloak);
-      if (keycloakId) await keycloak.deleteUser(keycloakId);
+      if (keycloakId) {
+        await DeletedAccount.updateOne({ _id: keycloakId }, { $setOnInsert: { email: tombstone.email } }, { upsert: true });
+        await keycloak.deleteUser(keycloakId);
+      }
       await Profile.deleteOne({ email: tombstone.email });
       await User.deleteOne({ _id: tombstone._id });
     },

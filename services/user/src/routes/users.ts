@@ -24,6 +24,7 @@ import {
 import { Router } from 'express';
 import { Types } from 'mongoose';
 import { roleChangedEntry, userDeletedEntry } from '../events/outbox';
+import { DeletedAccount } from '../model/deleted-account';
 import { User, live, toUserAnswer, type UserDocument } from '../model/user';
 
 const isDuplicateKey = (err: unknown) => typeof err === 'object' && err !== null && 'code' in err && err.code === 11000;
@@ -49,6 +50,7 @@ export function userRoutes(nudgeOutbox: () => void): Router {
     const existing = await User.findOneAndUpdate({ email, ...live }, { $set: known }, { new: true }).lean<UserDocument>();
     if (existing) return void res.json({ user: toUserAnswer(existing), role: existing.role } satisfies SyncUserAnswer);
     if (await User.exists({ email })) throw conflict('This account is being deleted');
+    if (await DeletedAccount.exists({ _id: caller.id })) throw forbidden('This account has been deleted');
 
     // The first admin comes from Keycloak: the realm role is in a token Keycloak signed and the
     // gateway verified, and only Keycloak's own administrators (or the realm import) can grant it.
