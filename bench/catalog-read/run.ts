@@ -4,14 +4,13 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import autocannon from 'autocannon';
+import { emitFigures, verdict, type Figure } from '../figures';
+import { CONNECTIONS, DURATION_S, measureThroughput, throughputRow } from '../load';
 
 const ROOT = join(__dirname, '..', '..');
 const WEB_URL = process.env.BAZAR_WEB_URL ?? 'http://localhost:8080';
 const API_URL = `${WEB_URL}/api/products`;
 const STATIC_URL = process.env.BENCH_STATIC_URL ?? `${WEB_URL}/bench/products.json`;
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const TARGET = { ratio: 0.35, p99Ms: 25, homeKbGzip: 60 };
 
 async function bytesOf(url: string): Promise<Buffer> {
@@ -29,13 +28,6 @@ async function prepareStaticCopy(): Promise<number> {
   if (!copy.equals(api))
     throw new Error(`${STATIC_URL} does not serve .stack/bench/products.json; see bench/catalog-read/README.md for the nginx location`);
   return api.length;
-}
-
-async function measure(title: string, url: string) {
-  const result = await autocannon({ title, url, connections: CONNECTIONS, duration: DURATION_S });
-  const failed = result.errors + result.timeouts + result.non2xx;
-  if (failed > 0) throw new Error(`${title}: ${failed} failed requests of ${result.requests.total}`);
-  return { title, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, total: result.requests.total };
 }
 
 /** What the shell downloads for the home page beyond the shared libraries: the remote entry and
@@ -59,22 +51,42 @@ async function homeCodeGzipKb(): Promise<number | undefined> {
 async function main(): Promise<void> {
   const size = await prepareStaticCopy();
   console.log(`GET /api/products: ${size} bytes; ${CONNECTIONS} connections, ${DURATION_S} s each\n`);
-  const api = await measure('nginx -> gateway -> catalog', API_URL);
-  const file = await measure('nginx static file', STATIC_URL);
-  const ratio = api.rps / file.rps;
-  const row = (m: typeof api) =>
-    `${m.title.padEnd(30)} ${m.rps.toFixed(0).padStart(8)} req/s   p50 ${String(m.p50).padStart(4)} ms   p99 ${String(m.p99).padStart(4)} ms   (${m.total} requests)`;
-  console.log(row(api));
-  console.log(row(file));
-  const verdict = (ok: boolean) => (ok ? 'ok' : 'MISSED');
-  console.log(`\nratio API / static: ${ratio.toFixed(3)} (target >= ${TARGET.ratio}: ${verdict(ratio >= TARGET.ratio)})`);
-  console.log(`API p99: ${api.p99} ms (target <= ${TARGET.p99Ms} ms: ${verdict(api.p99 <= TARGET.p99Ms)})`);
+  const api = await measureThroughput('nginx -> gateway -> catalog', API_URL);
+  const file = await measureThroughput('nginx static file', STATIC_URL);
+  console.log(throughputRow(api));
+  console.log(throughputRow(file));
   const home = await homeCodeGzipKb();
-  console.log(
-    home === undefined
-      ? 'mf-catalog home code: no mf-catalog/dist build'
-      : `mf-catalog home code: ${home.toFixed(1)} KB gzip (target <= ${TARGET.homeKbGzip} KB: ${verdict(home <= TARGET.homeKbGzip)})`,
-  );
+  const figures: Figure[] = [
+    {
+      bench: 'catalog-read',
+      name: `GET /api/products, ${CONNECTIONS} connections`,
+      value: api.rps,
+      unit: 'req/s',
+      baseline: { name: 'nginx static file', value: file.rps },
+      target: { on: 'ratio', op: '>=', limit: TARGET.ratio },
+    },
+    {
+      bench: 'catalog-read',
+      name: 'GET /api/products p99',
+      value: api.p99,
+      unit: 'ms',
+      baseline: { name: 'nginx static file p99', value: file.p99 },
+      target: { on: 'value', op: '<=', limit: TARGET.p99Ms },
+    },
+  ];
+  if (home !== undefined)
+    figures.push({
+      bench: 'catalog-read',
+      name: 'mf-catalog home code (gzip)',
+      value: home,
+      unit: 'KB',
+      target: { on: 'value', op: '<=', limit: TARGET.homeKbGzip },
+    });
+  else console.log('mf-catalog home code: no mf-catalog/dist build');
+  console.log();
+  for (const figure of figures) console.log(`${figure.name}: ${figure.value.toFixed(2)} ${figure.unit} ${verdict(figure)}`);
+  console.log(`ratio API / static: ${(api.rps / file.rps).toFixed(3)} (target >= ${TARGET.ratio})`);
+  emitFigures(figures);
 }
 
 main().catch((err: unknown) => {

@@ -1,0 +1,76 @@
+// bench/results.md (a table of every figure) and bench/results.png (each figure's ratio to its
+// baseline, as bars), from the figures of one `npm run bench`.
+import { writeFile } from 'node:fs/promises';
+import sharp from 'sharp';
+import { ratioOf, verdict, type Figure } from './figures';
+
+const number = (value: number) => (Math.abs(value) >= 100 ? value.toFixed(0) : value.toFixed(2));
+
+function targetText(figure: Figure): string {
+  if (!figure.target) return '';
+  return `${figure.target.on === 'ratio' ? 'ratio' : 'value'} ${figure.target.op} ${figure.target.limit}`;
+}
+
+export function resultsTable(figures: Figure[], when: Date): string {
+  const rows = figures.map((figure) => {
+    const ratio = ratioOf(figure);
+    return `| ${figure.bench} | ${figure.name} | ${number(figure.value)} ${figure.unit} | ${
+      figure.baseline ? `${figure.baseline.name}: ${number(figure.baseline.value)} ${figure.unit}` : ''
+    } | ${ratio === undefined ? '' : ratio.toFixed(3)} | ${targetText(figure)} | ${verdict(figure)} |`;
+  });
+  return [
+    `# Benchmark results`,
+    ``,
+    `Measured by \`npm run bench\` on ${when.toISOString()} against the local stack (loopback, this machine).`,
+    `Each figure is compared with a baseline measured in the same run.`,
+    ``,
+    `| bench | figure | value | baseline | ratio | target | verdict |`,
+    `|---|---|---|---|---|---|---|`,
+    ...rows,
+    ``,
+  ].join('\n');
+}
+
+const escape = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
+/** Horizontal bars of value / baseline for every figure that has a baseline. */
+export async function resultsChart(figures: Figure[], file: string): Promise<void> {
+  const bars = figures.flatMap((figure) => {
+    const ratio = ratioOf(figure);
+    return ratio === undefined ? [] : [{ label: `${figure.bench}: ${figure.name}`, ratio, verdict: verdict(figure) }];
+  });
+  const width = 1100;
+  const labelWidth = 520;
+  const barHeight = 28;
+  const height = 80 + bars.length * (barHeight + 10);
+  // log scale around 1× (the baseline): a bar goes left of the line when the figure is below its
+  // baseline, right when above, so 0.5× and 2× are equally long
+  const logs = bars.map((bar) => Math.log10(bar.ratio));
+  const span = Math.max(1, ...logs.map(Math.abs));
+  const half = (width - labelWidth - 90) / 2;
+  const oneX = labelWidth + 10 + half;
+  const xOf = (ratio: number) => oneX + (Math.log10(ratio) / span) * half;
+  const rows = bars.map((bar, index) => {
+    const y = 50 + index * (barHeight + 10);
+    const colour = bar.verdict === 'MISSED' ? '#dc2626' : bar.verdict === 'ok' ? '#16a34a' : '#57534e';
+    const [from, to] = [Math.min(oneX, xOf(bar.ratio)), Math.max(oneX, xOf(bar.ratio))];
+    return [
+      `<text x="${labelWidth - 10}" y="${y + 19}" text-anchor="end" font-size="14">${escape(bar.label)}</text>`,
+      `<rect x="${from}" y="${y}" width="${Math.max(2, to - from)}" height="${barHeight}" fill="${colour}"/>`,
+      `<text x="${to + 6}" y="${y + 19}" font-size="14">${bar.ratio.toFixed(2)}×</text>`,
+    ].join('');
+  });
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" font-family="DejaVu Sans, sans-serif">
+<rect width="100%" height="100%" fill="white"/>
+<text x="20" y="28" font-size="15" font-weight="bold">Each figure as a multiple of its baseline (log scale; green: target met, red: missed, grey: no target)</text>
+<line x1="${oneX}" y1="40" x2="${oneX}" y2="${height - 10}" stroke="#78716c" stroke-dasharray="4 4"/>
+<text x="${oneX}" y="${height - 2}" text-anchor="middle" font-size="12">1× baseline</text>
+${rows.join('\n')}
+</svg>`;
+  await sharp(Buffer.from(svg)).png().toFile(file);
+}
+
+export async function writeResults(figures: Figure[], dir: string): Promise<void> {
+  await writeFile(`${dir}/results.md`, resultsTable(figures, new Date()));
+  await resultsChart(figures, `${dir}/results.png`);
+}

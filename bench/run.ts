@@ -1,0 +1,43 @@
+// `npm run bench`: every benchmark under bench/, one after another, each in its own process against
+// the running local stack (loopback only, each bounded in time), then bench/results.md and
+// bench/results.png from the figures they printed. Start the store first (`npm start`).
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { readFigures, verdict, type Figure } from './figures';
+import { writeResults } from './results';
+
+const BENCHES = ['catalog-read/run.ts', 'gateway-overhead/read.ts', 'gateway-overhead/verify.ts', 'order-flow/run.ts', 'frontend/run.ts'];
+
+/** Runs one benchmark, showing its output as it comes, and answers what it printed. */
+function runBench(script: string): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, script)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      process.stdout.write(chunk);
+    });
+    child.on('close', (code) => resolve({ code: code ?? 1, output }));
+  });
+}
+
+async function main(): Promise<void> {
+  const figures: Figure[] = [];
+  const failed: string[] = [];
+  for (const script of BENCHES) {
+    console.log(`\n=== ${script}\n`);
+    const { code, output } = await runBench(script);
+    if (code !== 0) failed.push(script);
+    figures.push(...readFigures(output));
+  }
+  await writeResults(figures, __dirname);
+  const missed = figures.filter((figure) => verdict(figure) === 'MISSED');
+  console.log(`\n${figures.length} figures in bench/results.md and bench/results.png`);
+  if (missed.length > 0) console.log(`targets missed: ${missed.map((figure) => `${figure.bench}: ${figure.name}`).join('; ')}`);
+  if (failed.length > 0) {
+    console.error(`benchmarks that failed: ${failed.join(', ')}`);
+    process.exitCode = 1;
+  }
+}
+
+void main();
