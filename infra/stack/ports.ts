@@ -14,6 +14,9 @@ export const PORTS = {
   redis: 6379,
   kafka: 9092,
   kafkaController: 9093,
+  /** the local mail sink (infra/mail): SMTP for Keycloak's mails, and its JSON API to read them */
+  mailSmtp: 1025,
+  mail: 8025,
   /** the stack runner's own control port, for the fault tests (infra/stack/control.ts) */
   stackControl: 4099,
 } as const;

@@ -4,8 +4,10 @@
 //   - every deployable workspace (each services/*, gateway and the four storefront apps) has a service
 //     that builds it;
 //   - only the front nginx publishes a port, and only on 127.0.0.1;
-//   - every service and the gateway get the same environment names as infra/stack/components.ts gives
-//     them locally, with the same values where a value does not depend on where things run;
+//   - every service, the gateway and the mail sink get the same environment names as
+//     infra/stack/components.ts gives them locally, with the same values where a value does not depend
+//     on where things run;
+//   - Keycloak's realm sends its mail to the mail sink, on the port the sink listens on;
 //   - the topic init container creates every topic of the contracts with the partition count of
 //     infra/stack/kafka-topics.ts, and its .dlq twin;
 //   - every `service_healthy` dependency has a healthcheck.
@@ -55,9 +57,11 @@ function compose(...args: string[]) {
 /** Environment names and values the local stack gives each component, read from the module itself. */
 function localEnvironments(): Record<string, Record<string, string>> {
   const script = `
-    const { APP, SEED } = await import('./infra/stack/components.ts');
-    const env = Object.fromEntries(APP.map((c) => [c.name, c.env ?? {}]));
+    const { APP, INFRA, SEED } = await import('./infra/stack/components.ts');
+    const ours = [...APP, ...INFRA.filter((c) => c.name === 'mail')];
+    const env = Object.fromEntries(ours.map((c) => [c.name, c.env ?? {}]));
     env['catalog-seed'] = SEED.env;
+    env['keycloak'] = INFRA.find((c) => c.name === 'keycloak').env;
     process.stdout.write(JSON.stringify(env));`;
   const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
     cwd: ROOT,
@@ -131,9 +135,12 @@ test('only the front nginx publishes a port, and only on 127.0.0.1:8080', () => 
   expect(config.services.nginx!.ports).toEqual([expect.objectContaining({ host_ip: '127.0.0.1', published: '8080', target: 8080 })]);
 });
 
-describe('environment matches the local stack (infra/stack/components.ts)', () => {
-  const local = localEnvironments();
+const local = localEnvironments();
+/** Keycloak's own settings differ between the official image and the local distribution; only its
+ *  mail settings are compared (by the test below), not its whole environment. */
+const { keycloak: localKeycloak, ...localComponents } = local;
 
+describe('environment matches the local stack (infra/stack/components.ts)', () => {
   // Where the local stack names 127.0.0.1:<port>, compose names a service on the same port; any other
   // value (database name, realm, audience, public issuer, public path, log level) must be the same.
   // The one exception: the local MONGO_URL's single-connection pool, which only FerretDB needs
@@ -148,10 +155,10 @@ describe('environment matches the local stack (infra/stack/components.ts)', () =
       return `<port ${port}>`;
     });
 
-  test.each(Object.keys(local))('%s', (name) => {
+  test.each(Object.keys(localComponents))('%s', (name) => {
     const service = config.services[name];
     expect(service).toBeDefined();
-    const expected = local[name]!;
+    const expected = localComponents[name]!;
     const env = { ...service!.environment } as Record<string, string>;
     for (const [key, value] of Object.entries(CONTAINER_ONLY)) {
       expect({ [key]: env[key] }).toEqual({ [key]: value });
@@ -169,6 +176,20 @@ describe('environment matches the local stack (infra/stack/components.ts)', () =
     }
     expect(wrongHosts).toEqual([]);
   });
+});
+
+test("Keycloak's realm mails the mail sink, on the port it listens on, locally and in compose", () => {
+  const realm = JSON.parse(readFileSync(path.join(ROOT, 'infra', 'keycloak', 'realms', 'bazar-realm.json'), 'utf8')) as {
+    smtpServer: { host: string; port: string };
+  };
+  // Import placeholders, filled from Keycloak's environment (local defaults after the colon).
+  expect(realm.smtpServer).toEqual(expect.objectContaining({ host: '${BAZAR_SMTP_HOST:127.0.0.1}', port: '${BAZAR_SMTP_PORT:1025}' }));
+  expect(localKeycloak).toEqual(expect.objectContaining({ BAZAR_SMTP_HOST: '127.0.0.1', BAZAR_SMTP_PORT: local.mail!.SMTP_PORT }));
+
+  const keycloak = config.services.keycloak!;
+  const mail = config.services.mail!;
+  expect(keycloak.environment).toEqual(expect.objectContaining({ BAZAR_SMTP_HOST: 'mail', BAZAR_SMTP_PORT: mail.environment!.SMTP_PORT }));
+  expect(keycloak.depends_on?.mail).toEqual(expect.objectContaining({ condition: 'service_healthy' }));
 });
 
 test('the topic init container creates the topics of the contracts and kafka-topics.ts, and their .dlq twins', () => {

@@ -1,4 +1,5 @@
 import { serviceAccountToken, stackEnv } from '@bazar/testing';
+import { HOST, PORTS } from '../stack/ports.ts';
 
 const decode = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString()) as Record<string, unknown>;
 
@@ -38,6 +39,14 @@ describe('the bazar realm imported into the real Keycloak', () => {
 
     const role = await admin<{ name: string }>('/roles/admin');
     expect(role.name).toBe('admin');
+  });
+
+  it('lets shoppers reset their password, by mail sent to the mail sink of the stack', async () => {
+    const realm = await admin<{ resetPasswordAllowed: boolean; smtpServer: Record<string, string> }>('');
+    expect(realm.resetPasswordAllowed).toBe(true);
+    expect(realm.smtpServer).toEqual(
+      expect.objectContaining({ host: HOST, port: String(PORTS.mailSmtp), from: 'no-reply@bazar.test', fromDisplayName: 'Bazar' }),
+    );
   });
 
   it('lets the public storefront client in only by the code flow, with PKCE, to the store', async () => {

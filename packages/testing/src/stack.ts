@@ -16,6 +16,8 @@ export const stackEnv = {
   keycloakUrl: process.env.KEYCLOAK_URL ?? 'http://127.0.0.1:8180/auth',
   userServiceClientSecret: process.env.KEYCLOAK_ADMIN_CLIENT_SECRET ?? 'bazar-user-service-secret',
   controlUrl: process.env.BAZAR_STACK_CONTROL_URL ?? 'http://127.0.0.1:4099',
+  /** the JSON API of the local mail sink, which catches every mail the stack sends */
+  mailUrl: process.env.BAZAR_MAIL_URL ?? 'http://127.0.0.1:8025',
 };
 
 /** Retries an assertion until it passes or the time is up, for effects that travel through Kafka. */

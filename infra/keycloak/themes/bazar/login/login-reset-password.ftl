@@ -22,7 +22,7 @@
                 <@layout.alert message=message/>
             </#if>
 
-            <button id="kc-reset-submit" class="bz-button bz-button-primary bz-button-block" type="submit">${msg("doSubmit")}</button>
+            <button id="kc-reset-submit" class="bz-button bz-button-primary bz-button-block" type="submit">${msg("bazarSendResetLink")}</button>
         </form>
         <p class="bz-switch"><a id="kc-back-to-login" class="bz-link" href="${url.loginUrl}">${kcSanitize(msg("backToLogin"))?no_esc}</a></p>
     </#if>
