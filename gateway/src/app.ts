@@ -1,4 +1,5 @@
 import type { ServiceContext, Wiring } from '@bazar/service-kit';
+import cors from 'cors';
 import { Router } from 'express';
 import { authenticate } from './auth/authenticate';
 import { RoleDirectory } from './auth/roles';
@@ -27,7 +28,10 @@ export function wireGateway({ config, log, redis }: ServiceContext<GatewayConfig
   >;
 
   const openApi = JSON.stringify(openApiDocument(config.OIDC_ISSUER));
-  const routes = Router().get('/openapi.json', (_req, res) => void res.type('application/json').send(openApi));
+  // The storefront calls the API from its own origin through nginx; no other site's pages may read it.
+  const routes = Router()
+    .use(cors({ origin: config.STORE_ORIGIN, allowedHeaders: ['authorization', 'content-type', 'idempotency-key'], maxAge: 600 }))
+    .get('/openapi.json', (_req, res) => void res.type('application/json').send(openApi));
   for (const route of ROUTES) {
     routes.all(route.path, authenticate(route, { verifier, roles, limits, log }), proxies[route.service]);
   }

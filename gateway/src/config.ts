@@ -12,6 +12,8 @@ export const GatewayConfig = ServiceEnv.extend(KafkaEnv.shape)
     ORDER_URL: ServiceUrl,
     USER_URL: ServiceUrl,
     MEDIA_URL: ServiceUrl,
+    /** the storefront's origin: the only one whose pages may call the API from a browser (CORS) */
+    STORE_ORIGIN: z.url().transform((origin) => new URL(origin).origin),
     OIDC_ISSUER: z.url(),
     OIDC_JWKS_URL: z.url(),
     OIDC_AUDIENCE: z.string().min(1),

@@ -1,7 +1,7 @@
 import { mkdir, readFile, writeFile, copyFile, access, symlink, rm } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { execa } from 'execa';
-import { HOST, PORTS } from './ports.ts';
+import { HOST, PORTS, WEB_URL } from './ports.ts';
 import { KEYCLOAK_HOME, ROOT, rootPath, stackPath } from './paths.ts';
 import { createTopics } from './kafka-topics.ts';
 
@@ -104,6 +104,18 @@ const kafka: Component = {
   afterReady: () => createTopics(KAFKA_BROKERS),
 };
 
+/** Catches every mail the stack sends (Keycloak's password resets) and keeps it in .stack/mail for
+ *  its JSON API (infra/mail/server.ts); nothing leaves the machine. */
+const mail: Component = {
+  name: 'mail',
+  ports: [PORTS.mailSmtp, PORTS.mail],
+  command: process.execPath,
+  args: ['--import', 'tsx', rootPath('infra', 'mail', 'server.ts')],
+  env: { HOST, SMTP_PORT: String(PORTS.mailSmtp), PORT: String(PORTS.mail), MAIL_DIR: stackPath('mail') },
+  ready: [`tcp:${HOST}:${PORTS.mailSmtp}`, `http-get://${HOST}:${PORTS.mail}/ready`],
+  readyTimeoutMs: 15_000,
+};
+
 const keycloak: Component = {
   name: 'keycloak',
   ports: [PORTS.keycloak, PORTS.keycloakManagement],
@@ -124,6 +136,9 @@ const keycloak: Component = {
     JAVA_OPTS_KC_HEAP: '-Xms256m -Xmx768m',
     // The realm enables its `google` identity provider only when both credentials are given.
     GOOGLE_IDP_ENABLED: String(Boolean(process.env.GOOGLE_CLIENT_ID && process.env.GOOGLE_CLIENT_SECRET)),
+    // The realm's smtpServer (import placeholders): the mail component, which starts before Keycloak.
+    BAZAR_SMTP_HOST: HOST,
+    BAZAR_SMTP_PORT: String(PORTS.mailSmtp),
   },
   ready: [`http-get://${HOST}:${PORTS.keycloak}/auth/realms/bazar/.well-known/openid-configuration`],
   readyTimeoutMs: 180_000,
@@ -184,6 +199,7 @@ const gateway = node('gateway', 'gateway', PORTS.gateway, {
   MEDIA_URL: serviceUrl('media'),
   REDIS_URL,
   KAFKA_BROKERS,
+  STORE_ORIGIN: WEB_URL,
   OIDC_ISSUER: `http://localhost:${PORTS.web}/auth/realms/bazar`,
   OIDC_JWKS_URL: `${KEYCLOAK_INTERNAL_URL}/realms/bazar/protocol/openid-connect/certs`,
   OIDC_AUDIENCE: 'bazar-api',
@@ -210,7 +226,7 @@ const nginx: Component = {
   },
 };
 
-export const INFRA = [redis, ferretdb, kafka, keycloak];
+export const INFRA = [redis, ferretdb, kafka, mail, keycloak];
 export const APP = [...services, gateway];
 export const WEB = [nginx];
 export const ALL = [...INFRA, ...APP, ...WEB];
@@ -237,4 +253,5 @@ export const STACK_ENV = {
   USER_URL: serviceUrl('user'),
   MEDIA_URL: serviceUrl('media'),
   BAZAR_STACK_CONTROL_URL: `http://${HOST}:${PORTS.stackControl}`,
+  BAZAR_MAIL_URL: serviceUrl('mail'),
 };
