@@ -1,4 +1,5 @@
 import { mkdir } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { catalogProducts, launchChromium, webUrl } from './browser';
 
@@ -26,7 +27,9 @@ test('the home page lists products that came from the catalog API', async () => 
   const shownNames = await recentlySold.getByRole('heading', { level: 3 }).allTextContents();
   expect(shownNames).toEqual(products.slice(0, 10).map((p) => p.name));
   await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: 'test-results/home.png', fullPage: true });
+  const shot = await page.screenshot({ path: 'test-results/home.png', fullPage: true });
+  // the proof in the test output: where the picture of the home page is, and that it is one
+  console.log(`home page screenshot: ${resolve('test-results/home.png')} (${shot.length} bytes, products: ${shownNames.join(', ')})`);
 });
 
 test('an unknown address shows the not-found screen inside the store layout', async () => {
