@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, Navigate, NavLink, Route, Routes } from 'react-router-dom';
 import { ArrowLeft } from 'lucide-react';
-import { useShopper } from '@bazar/web-kit';
+import { Spinner, useShopper } from '@bazar/web-kit';
 import './styles.css';
 import { useIsAdminQuery } from './api';
 import { MyWallet } from './pages/MyWallet';
@@ -23,6 +23,14 @@ const adminLinks = [
   { to: '/dashboard/add-offer', label: 'Add Offer' },
 ];
 
+/** The user service answered (403, 404): not a failure to reach it. */
+const refused = (error: unknown) => {
+  const status = (error as { status?: unknown } | undefined)?.status;
+  return typeof status === 'number' && status >= 400 && status < 500;
+};
+
+const notAvailable = <p className="text-stone-500">This dashboard page is not available to your account.</p>;
+
 interface DashboardPageProps {
   /** My Orders belongs to mf-cart; the shell hands it in. */
   myOrders: ReactNode;
@@ -32,9 +40,24 @@ interface DashboardPageProps {
 export default function DashboardPage({ myOrders }: DashboardPageProps) {
   const shopper = useShopper();
   // Admin links stay hidden until the user service says so.
-  const { data: admin } = useIsAdminQuery(shopper?.email ?? '', { skip: !shopper });
-  const isAdmin = admin?.admin === true;
+  const adminCheck = useIsAdminQuery(shopper?.email ?? '', { skip: !shopper });
+  const isAdmin = adminCheck.data?.admin === true;
   const links = isAdmin ? [...shopperLinks, ...adminLinks] : shopperLinks;
+  // An admin page opened by its URL waits for the answer instead of flashing a refusal.
+  function adminOnly(page: ReactNode): ReactNode {
+    if (isAdmin) return page;
+    if (!shopper || adminCheck.isLoading) return <Spinner label="Checking your access" />;
+    if (adminCheck.isError && !refused(adminCheck.error))
+      return (
+        <p role="alert" className="text-stone-500">
+          We could not check your access.{' '}
+          <button type="button" className="font-semibold text-brand-700 underline" onClick={() => void adminCheck.refetch()}>
+            Retry
+          </button>
+        </p>
+      );
+    return notAvailable;
+  }
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
@@ -71,10 +94,10 @@ export default function DashboardPage({ myOrders }: DashboardPageProps) {
             <Route path="my-orders" element={myOrders} />
             <Route path="my-wallet" element={<MyWallet />} />
             <Route path="my-review" element={<MyReview />} />
-            {isAdmin && <Route path="all-users" element={<AllUsers />} />}
-            {isAdmin && <Route path="add-product" element={<AddProduct />} />}
-            {isAdmin && <Route path="add-offer" element={<AddOffer />} />}
-            <Route path="*" element={<p className="text-stone-500">This dashboard page is not available to your account.</p>} />
+            <Route path="all-users" element={adminOnly(<AllUsers />)} />
+            <Route path="add-product" element={adminOnly(<AddProduct />)} />
+            <Route path="add-offer" element={adminOnly(<AddOffer />)} />
+            <Route path="*" element={notAvailable} />
           </Routes>
         </div>
       </div>

@@ -2,6 +2,7 @@ import { storefrontApi } from '@bazar/web-kit';
 import {
   UPLOAD_FIELD,
   type AdminAnswer,
+  type DeleteAnswer,
   type InsertAnswer,
   type NewOffer,
   type NewProduct,
@@ -43,6 +44,16 @@ export const dashboardApi = storefrontApi.injectEndpoints({
       query: (email) => ({ url: `/makeadmin/${encodeURIComponent(email)}`, method: 'PUT' }),
       invalidatesTags: ['User'],
     }),
+    /** Demotes an admin; the user service refuses (409, with its reason) to demote the last one. */
+    removeAdmin: build.mutation<UpdateAnswer, string>({
+      query: (email) => ({ url: `/removeadmin/${encodeURIComponent(email)}`, method: 'PUT' }),
+      invalidatesTags: ['User'],
+    }),
+    /** Deletes a user by id; an admin cannot delete their own account (409). */
+    deleteUser: build.mutation<DeleteAnswer, string>({
+      query: (id) => ({ url: `/delete/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: ['User'],
+    }),
     addOffer: build.mutation<unknown, NewOffer>({
       query: (offer) => ({ url: '/offer', method: 'POST', body: offer }),
       invalidatesTags: ['Offer'],
@@ -72,6 +83,8 @@ export const {
   useUpdateMyProfileMutation,
   useGetAllUsersQuery,
   useMakeAdminMutation,
+  useRemoveAdminMutation,
+  useDeleteUserMutation,
   useAddOfferMutation,
   useAddReviewMutation,
   useUploadImageMutation,

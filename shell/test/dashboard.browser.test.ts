@@ -13,13 +13,34 @@ beforeEach(async () => {
 });
 afterEach(() => page?.close());
 
-async function openDashboardAs(account: { email: string; password: string }) {
-  await page.goto(`${webUrl}/dashboard`);
+async function openDashboardAs(account: { email: string; password: string }, path = '/dashboard') {
+  await page.goto(`${webUrl}${path}`);
   await page.waitForURL(/\/auth\/realms\/bazar\//);
   await signIn(page, account);
-  await waitForPath(page, '/dashboard/my-profile');
+  await waitForPath(page, path === '/dashboard' ? '/dashboard/my-profile' : path);
   await page.getByRole('heading', { name: /^Welcome to your Dashboard, / }).waitFor();
   return page.getByRole('navigation', { name: 'Dashboard' });
+}
+
+/** A SweetAlert2 dialog by its title. While one is open the rest of the page is hidden from role queries. */
+const dialog = (title: string) => page.getByRole('dialog', { name: title, exact: true });
+
+/** How long the next dialog stays in the page, measured in the page (call it before opening one). */
+function nextDialogLifetime(): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let opened = 0;
+        new MutationObserver((_, observer) => {
+          const open = document.querySelector('[role="dialog"].swal2-popup') !== null;
+          if (open && !opened) opened = performance.now();
+          if (!open && opened) {
+            observer.disconnect();
+            resolve(performance.now() - opened);
+          }
+        }).observe(document.body, { childList: true, subtree: true });
+      }),
+  );
 }
 
 test('a shopper gets the dashboard layout, its nested pages, and no admin links', async () => {
@@ -69,4 +90,73 @@ test('a shopper edits their profile: picture uploaded, details saved, form close
   await page.getByRole('dialog', { name: 'Profile Update Succesfull!' }).waitFor({ state: 'hidden' });
   expect(await profile.getByRole('button', { name: 'Update' }).count()).toBe(0);
   await profile.getByText(phone).waitFor();
+});
+
+test('a shopper who types the URL of an admin page is refused once the admin check answers', async () => {
+  await openDashboardAs(accounts.shopper, '/dashboard/add-offer');
+  await page.getByText('This dashboard page is not available to your account.').waitFor();
+  expect(await page.getByRole('button', { name: 'Add Offer' }).count()).toBe(0);
+});
+
+test('an admin who opens Add Offer by its URL publishes an offer; the bell counts it without a reload', async () => {
+  await openDashboardAs(accounts.admin, '/dashboard/add-offer');
+  const form = page.getByRole('region', { name: 'Add Offer' });
+  await form.getByRole('button', { name: 'Add Offer' }).waitFor();
+  // the bell shows what the catalog holds before the new offer
+  const offers = async () => ((await (await fetch(`${webUrl}/api/alloffers`)).json()) as unknown[]).length;
+  const bell = 'header button[aria-label^="Offers"] span';
+  const bellCount = () => page.evaluate((selector) => Number(document.querySelector(selector)?.textContent), bell);
+  const before = await offers();
+  await page.waitForFunction(([selector, n]) => Number(document.querySelector(selector)?.textContent) >= n, [bell, before] as const);
+  await page.evaluate(() => Object.assign(window, { samePage: true }));
+
+  await form.getByLabel('Offer Title').fill(`Test offer ${Date.now()}`);
+  await form.getByLabel('Offer Details').fill('Two kilos of dal for the price of one, this week only');
+  await form.getByRole('button', { name: 'Add Offer' }).click();
+  await dialog('Offer Published!').getByText('A Good Deal For All').waitFor();
+  // one store for shell and remotes: the offer tag refetches the bell's list
+  await page.waitForFunction(([selector, n]) => Number(document.querySelector(selector)?.textContent) > n, [bell, before] as const);
+  expect(await bellCount()).toBeGreaterThan(before);
+  expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+  await dialog('Offer Published!').getByRole('button', { name: 'OK' }).click();
+  await dialog('Offer Published!').waitFor({ state: 'hidden' });
+  // the form is empty again
+  expect(await form.getByLabel('Offer Title').inputValue()).toBe('');
+});
+
+test('a shopper sends a review: "Thanks for your review" closes by itself after 2 s', async () => {
+  const sidebar = await openDashboardAs(accounts.shopper);
+  await sidebar.getByRole('link', { name: 'My Review' }).click();
+  const form = page.getByRole('region', { name: 'My Review' });
+  await form.getByLabel('First Name').fill('Rahima');
+  await form.getByLabel('Last Name').fill('Akter');
+  await form.getByLabel('Your Review').fill('Fresh vegetables, and the rider was on time.');
+  const lifetime = nextDialogLifetime();
+  await form.getByRole('button', { name: 'Add Revire' }).click();
+  await dialog('Thanks for your review').waitFor();
+  expect(await lifetime).toBeGreaterThanOrEqual(2_000);
+  expect(await lifetime).toBeLessThan(3_500);
+  expect(await form.getByLabel('First Name').inputValue()).toBe('');
+});
+
+test('a product the catalog refuses: "Oops..." with a help link, the reason beside the form, the typed values kept', async () => {
+  const sidebar = await openDashboardAs(accounts.admin);
+  await sidebar.getByRole('link', { name: 'Add Product' }).click();
+  const form = page.getByRole('region', { name: 'Add Product' });
+  await form.getByLabel('Product Name').fill('Test Deshi Peyaj 1 kg');
+  await form.getByLabel('Price').fill('0');
+  await form.getByLabel('Quantity').fill('12');
+  await form.getByLabel('Description').fill('Local red onions');
+  await form.getByLabel('Image Upload').setInputFiles({ name: 'onion.png', mimeType: 'image/png', buffer: pixelPng });
+  await form.getByRole('button', { name: 'Publist Product' }).click();
+
+  const oops = dialog('Oops...');
+  await oops.getByText('Something went wrong!').waitFor();
+  expect(await oops.getByRole('link', { name: 'Need help? Contact us' }).getAttribute('href')).toBe('/contact');
+  await page.waitForTimeout(400); // the opening animation, for the picture
+  await page.screenshot({ path: 'test-results/add-product-oops.png' });
+  await oops.getByRole('button', { name: 'OK' }).click();
+  await oops.waitFor({ state: 'hidden' });
+  await form.getByRole('alert').getByText('price must be more than 0').waitFor();
+  expect(await form.getByLabel('Product Name').inputValue()).toBe('Test Deshi Peyaj 1 kg');
 });

@@ -1,7 +1,6 @@
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ShoppingBasket, ShoppingCart, Trash2 } from 'lucide-react';
-import { formatTaka, Notice, Spinner, type NoticeMessage } from '@bazar/web-kit';
+import { formatTaka, showNotice, Spinner } from '@bazar/web-kit';
 import '../styles.css';
 import { useRemoveCartLineMutation } from '../api';
 import { useMyCart } from '../components/useMyCart';
@@ -11,11 +10,10 @@ import { QuantityStepper } from '../components/QuantityStepper';
 export default function CartPage() {
   const { cart, lines, totals } = useMyCart();
   const [removeLine, removing] = useRemoveCartLineMutation();
-  const [notice, setNotice] = useState<NoticeMessage>();
 
   async function remove(id: string) {
     const result = await removeLine(id);
-    setNotice(
+    void showNotice(
       result.error
         ? { tone: 'error', title: 'Oops...', text: 'Something went wrong!' }
         : { tone: 'success', title: 'Deleted Item', text: 'Successfully Removed' },
@@ -82,7 +80,6 @@ export default function CartPage() {
           Proceed to Checkout
         </Link>
       </aside>
-      <Notice message={notice} onClose={() => setNotice(undefined)} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { ShoppingBag, Truck } from 'lucide-react';
-import { Notice, type NoticeMessage } from '@bazar/web-kit';
+import { showNotice } from '@bazar/web-kit';
 import '../styles.css';
 import { usePlaceOrderMutation } from '../api';
 import { useMyCart } from '../components/useMyCart';
@@ -14,7 +14,6 @@ export default function CheckoutPage() {
   const { shopper, lines, totals } = useMyCart();
   const location = useLocation();
   const [placeOrder, placing] = usePlaceOrderMutation();
-  const [notice, setNotice] = useState<NoticeMessage>();
   // One key per filled-in form: a retry of the same order is recognised by the server.
   const [requestId, setRequestId] = useState(() => crypto.randomUUID());
   const [formKey, setFormKey] = useState(0);
@@ -35,10 +34,10 @@ export default function CheckoutPage() {
       },
     });
     if (result.error) {
-      setNotice({ tone: 'error', title: 'Oops...', text: errorText(result.error) });
+      void showNotice({ tone: 'error', title: 'Oops...', text: errorText(result.error) });
       return;
     }
-    setNotice({
+    void showNotice({
       tone: 'success',
       title: 'Order placed',
       text: 'Please go to my order page to pay',
@@ -97,7 +96,6 @@ export default function CheckoutPage() {
           Place Order
         </button>
       </aside>
-      <Notice message={notice} onClose={() => setNotice(undefined)} />
     </div>
   );
 }

@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { useShopper, type NoticeMessage } from '@bazar/web-kit';
+import { showNotice, useShopper } from '@bazar/web-kit';
 import type { Product } from '@bazar/contracts';
 import { useAddToCartMutation } from '../api';
 
@@ -7,20 +6,19 @@ import { useAddToCartMutation } from '../api';
 export function useAddToCart() {
   const shopper = useShopper();
   const [addToCart, { isLoading }] = useAddToCartMutation();
-  const [notice, setNotice] = useState<NoticeMessage>();
 
   async function add(product: Product) {
     if (!shopper) {
-      setNotice({ tone: 'info', title: 'Log In First', text: "You Can't Add To Cart WithOut Login" });
+      void showNotice({ tone: 'info', title: 'Log In First', text: "You Can't Add To Cart WithOut Login" });
       return;
     }
     const result = await addToCart({ productId: product._id, cartQuantity: 1 });
-    setNotice(
+    void showNotice(
       result.error
         ? { tone: 'error', title: 'Oops...', text: 'Something went wrong!' }
         : { tone: 'success', title: 'SuccessFully Added', text: 'You Can Checkout this Product Now' },
     );
   }
 
-  return { add, adding: isLoading, notice, dismissNotice: () => setNotice(undefined) };
+  return { add, adding: isLoading };
 }

@@ -1,4 +1,3 @@
-import { Notice } from '@bazar/web-kit';
 import '../styles.css';
 import { useGetProductsQuery } from '../api';
 import { useAddToCart } from '../components/useAddToCart';
@@ -14,7 +13,7 @@ const FEATURED = 6;
 
 export default function HomePage() {
   const products = useGetProductsQuery();
-  const { add, notice, dismissNotice } = useAddToCart();
+  const { add } = useAddToCart();
   const list = products.data ?? [];
 
   return (
@@ -32,7 +31,6 @@ export default function HomePage() {
       <ClientsFeedback />
       <SubscribeBox />
       <ServiceHighlights />
-      <Notice message={notice} onClose={dismissNotice} />
     </div>
   );
 }

@@ -1,5 +1,4 @@
 import { useSearchParams } from 'react-router-dom';
-import { Notice } from '@bazar/web-kit';
 import '../styles.css';
 import { useGetProductsQuery } from '../api';
 import { useAddToCart } from '../components/useAddToCart';
@@ -10,7 +9,7 @@ export default function SearchPage() {
   const [params] = useSearchParams();
   const search = params.get('search')?.trim() ?? '';
   const products = useGetProductsQuery(search);
-  const { add, notice, dismissNotice } = useAddToCart();
+  const { add } = useAddToCart();
   const found = products.data ?? [];
 
   return (
@@ -29,7 +28,6 @@ export default function SearchPage() {
           )}
         </QueryState>
       </div>
-      <Notice message={notice} onClose={dismissNotice} />
     </div>
   );
 }

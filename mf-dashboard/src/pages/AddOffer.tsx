@@ -1,11 +1,10 @@
-import { useState, type FormEvent } from 'react';
-import { Notice, type NoticeMessage } from '@bazar/web-kit';
+import type { FormEvent } from 'react';
+import { showNotice } from '@bazar/web-kit';
 import { useAddOfferMutation } from '../api';
 import { Field, SubmitButton, TextArea } from '../components/Field';
 
 export function AddOffer() {
   const [addOffer, { isLoading }] = useAddOfferMutation();
-  const [notice, setNotice] = useState<NoticeMessage>();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -16,11 +15,11 @@ export function AddOffer() {
       offerDetails: String(data.get('offerDetails')),
     });
     if (result.error) {
-      setNotice({ tone: 'error', title: 'Oops...', text: 'Something went wrong!' });
+      void showNotice({ tone: 'error', title: 'Oops...', text: 'Something went wrong!' });
       return;
     }
     form.reset();
-    setNotice({ tone: 'success', title: 'Offer Published!', text: 'A Good Deal For All' });
+    void showNotice({ tone: 'success', title: 'Offer Published!', text: 'A Good Deal For All' });
   }
 
   return (
@@ -35,7 +34,6 @@ export function AddOffer() {
           <SubmitButton busy={isLoading}>Add Offer</SubmitButton>
         </div>
       </form>
-      <Notice message={notice} onClose={() => setNotice(undefined)} />
     </section>
   );
 }

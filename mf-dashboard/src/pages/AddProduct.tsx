@@ -1,12 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { Notice, type NoticeMessage, serverMessage } from '@bazar/web-kit';
+import { serverMessage, showNotice } from '@bazar/web-kit';
 import { useAddProductMutation, useUploadImageMutation } from '../api';
 import { Field, SubmitButton, TextArea } from '../components/Field';
 
 export function AddProduct() {
   const [uploadImage, upload] = useUploadImageMutation();
   const [addProduct, adding] = useAddProductMutation();
-  const [notice, setNotice] = useState<NoticeMessage>();
   const [refusal, setRefusal] = useState<string>();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -29,11 +28,16 @@ export function AddProduct() {
     });
     if (!saved.data?.insertedId) {
       setRefusal(serverMessage(saved.error));
-      setNotice({ tone: 'error', title: 'Oops...', text: 'Something went wrong!' });
+      void showNotice({
+        tone: 'error',
+        title: 'Oops...',
+        text: 'Something went wrong!',
+        footer: { text: 'Need help? Contact us', href: '/contact' },
+      });
       return;
     }
     form.reset();
-    setNotice({
+    void showNotice({
       tone: 'success',
       title: 'Your work has been saved',
       text: 'The product is in the shop now.',
@@ -63,7 +67,6 @@ export function AddProduct() {
           <SubmitButton busy={upload.isLoading || adding.isLoading}>Publist Product</SubmitButton>
         </div>
       </form>
-      <Notice message={notice} onClose={() => setNotice(undefined)} />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Notice, type NoticeMessage, serverMessage } from '@bazar/web-kit';
+import { serverMessage, showNotice } from '@bazar/web-kit';
 import type { Profile } from '@bazar/contracts';
 import { useUpdateMyProfileMutation, useUploadImageMutation } from '../api';
 import { Field, SubmitButton } from '../components/Field';
@@ -14,7 +14,6 @@ interface EditProfileFormProps {
 export function EditProfileForm({ email, name, profile, onSaved }: EditProfileFormProps) {
   const [uploadImage, upload] = useUploadImageMutation();
   const [updateProfile, updating] = useUpdateMyProfileMutation();
-  const [notice, setNotice] = useState<NoticeMessage>();
   const [refusal, setRefusal] = useState<string>();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -38,10 +37,12 @@ export function EditProfileForm({ email, name, profile, onSaved }: EditProfileFo
     });
     if (!saved.data?.result.acknowledged) {
       setRefusal(serverMessage(saved.error));
-      setNotice({ tone: 'error', title: 'Oops...', text: 'Something went wrong!' });
+      void showNotice({ tone: 'error', title: 'Oops...', text: 'Something went wrong!' });
       return;
     }
-    setNotice({
+    // The form closes on success; the message stays up for its two seconds.
+    onSaved();
+    void showNotice({
       tone: 'success',
       title: 'Profile Update Succesfull!',
       text: 'Your details are saved.',
@@ -50,28 +51,19 @@ export function EditProfileForm({ email, name, profile, onSaved }: EditProfileFo
   }
 
   return (
-    <>
-      <form onSubmit={(e) => void submit(e)} className="mt-6 grid max-w-xl gap-4">
-        <Field label="Name" name="name" defaultValue={profile?.name || name} maxLength={120} />
-        <Field label="Phone" name="phone" type="tel" required defaultValue={profile?.phone} placeholder="01712345678" />
-        <Field label="Address" name="address" required defaultValue={profile?.address} maxLength={300} />
-        <Field label="Image" name="image" type="file" required accept="image/jpeg,image/png,image/webp" />
-        {refusal && (
-          <p role="alert" className="text-sm text-red-600">
-            {refusal}
-          </p>
-        )}
-        <div>
-          <SubmitButton busy={upload.isLoading || updating.isLoading}>Update</SubmitButton>
-        </div>
-      </form>
-      <Notice
-        message={notice}
-        onClose={() => {
-          if (notice?.tone === 'success') onSaved();
-          setNotice(undefined);
-        }}
-      />
-    </>
+    <form onSubmit={(e) => void submit(e)} className="mt-6 grid max-w-xl gap-4">
+      <Field label="Name" name="name" defaultValue={profile?.name || name} maxLength={120} />
+      <Field label="Phone" name="phone" type="tel" required defaultValue={profile?.phone} placeholder="01712345678" />
+      <Field label="Address" name="address" required defaultValue={profile?.address} maxLength={300} />
+      <Field label="Image" name="image" type="file" required accept="image/jpeg,image/png,image/webp" />
+      {refusal && (
+        <p role="alert" className="text-sm text-red-600">
+          {refusal}
+        </p>
+      )}
+      <div>
+        <SubmitButton busy={upload.isLoading || updating.isLoading}>Update</SubmitButton>
+      </div>
+    </form>
   );
 }

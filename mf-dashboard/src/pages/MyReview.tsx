@@ -1,11 +1,10 @@
-import { useState, type FormEvent } from 'react';
-import { Notice, type NoticeMessage } from '@bazar/web-kit';
+import type { FormEvent } from 'react';
+import { showNotice } from '@bazar/web-kit';
 import { useAddReviewMutation } from '../api';
 import { Field, SubmitButton, TextArea } from '../components/Field';
 
 export function MyReview() {
   const [addReview, { isLoading }] = useAddReviewMutation();
-  const [notice, setNotice] = useState<NoticeMessage>();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -17,11 +16,11 @@ export function MyReview() {
       des: String(data.get('des')),
     });
     if (result.error) {
-      setNotice({ tone: 'error', title: 'Oops...', text: 'Something went wrong!' });
+      void showNotice({ tone: 'error', title: 'Oops...', text: 'Something went wrong!' });
       return;
     }
     form.reset();
-    setNotice({
+    void showNotice({
       tone: 'success',
       title: 'Thanks for your review',
       text: 'It helps other shoppers.',
@@ -44,7 +43,6 @@ export function MyReview() {
           <SubmitButton busy={isLoading}>Add Revire</SubmitButton>
         </div>
       </form>
-      <Notice message={notice} onClose={() => setNotice(undefined)} />
     </section>
   );
 }

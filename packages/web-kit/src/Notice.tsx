@@ -1,56 +1,21 @@
 import { useEffect, useRef } from 'react';
+import { showNotice, type NoticeOptions } from './dialogs';
 
-export interface NoticeMessage {
-  title: string;
-  text: string;
-  tone: 'success' | 'info' | 'error';
-  /** Closes by itself after this many milliseconds. */
-  autoCloseMs?: number;
-}
+/** @deprecated Use `NoticeOptions` with `showNotice`. */
+export type NoticeMessage = NoticeOptions;
 
-const toneLook = {
-  success: 'bg-brand-100 text-brand-700',
-  info: 'bg-sky-100 text-sky-700',
-  error: 'bg-red-100 text-red-700',
-} as const;
-const toneMark = { success: '✓', info: 'i', error: '!' } as const;
-
-/** The store's modal message (the spec's popups), on the native <dialog> element. */
+/**
+ * @deprecated Call `showNotice` instead. Kept only so that a remote built before the dialogs moved
+ * to SweetAlert2 keeps working against a newer shell (the page runs the shell's web-kit): remove it
+ * once every remote has been redeployed.
+ */
 export function Notice({ message, onClose }: { message: NoticeMessage | undefined; onClose: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-
+  const close = useRef(onClose);
   useEffect(() => {
-    if (!message) return;
-    dialog.current?.showModal();
-    if (!message.autoCloseMs) return;
-    const timer = setTimeout(() => dialog.current?.close(), message.autoCloseMs);
-    return () => clearTimeout(timer);
+    close.current = onClose;
+  });
+  useEffect(() => {
+    if (message) void showNotice(message).then(() => close.current());
   }, [message]);
-
-  return (
-    <dialog
-      ref={dialog}
-      onClose={onClose}
-      aria-labelledby="notice-title"
-      className="m-auto w-[min(24rem,calc(100vw-2rem))] rounded-2xl bg-white p-8 text-center shadow-2xl backdrop:bg-stone-900/50"
-    >
-      {message && (
-        <>
-          <p
-            className={`mx-auto flex size-16 items-center justify-center rounded-full text-3xl font-black ${toneLook[message.tone]}`}
-            aria-hidden
-          >
-            {toneMark[message.tone]}
-          </p>
-          <h2 id="notice-title" className="mt-4 text-2xl font-bold text-stone-800">
-            {message.title}
-          </h2>
-          <p className="mt-2 text-stone-600">{message.text}</p>
-          <form method="dialog" className="mt-6">
-            <button className="rounded-full bg-brand-600 px-8 py-2 font-semibold text-white hover:bg-brand-700">OK</button>
-          </form>
-        </>
-      )}
-    </dialog>
-  );
+  return null;
 }

@@ -12,9 +12,12 @@ export const storefrontApi = createApi({
   reducerPath: 'api',
   baseQuery: fetchBaseQuery({
     baseUrl: '/api',
-    prepareHeaders: async (headers) => {
+    prepareHeaders: async (headers, { forced }) => {
       const token = await currentAccessToken();
       if (token) headers.set('Authorization', `Bearer ${token}`);
+      // A refetch (after a mutation invalidated its tag, or asked for) must see the change: past
+      // nginx's one-second micro-cache of the public catalog reads, as a browser reload is.
+      if (forced) headers.set('Cache-Control', 'no-cache');
       return headers;
     },
   }),

@@ -4,5 +4,6 @@ export { signedIn, signedOut, useSession, useShopper, provideAccessToken, type S
 export { Spinner } from './Spinner';
 // One formatter for every price on screen, declared with the money rules in the contracts.
 export { formatTaka } from '@bazar/contracts';
+export { showNotice, confirmDanger, type NoticeOptions, type NoticeTone, type ConfirmOptions } from './dialogs';
 export { Notice, type NoticeMessage } from './Notice';
 export { serverMessage } from './serverMessage';

@@ -1,4 +1,5 @@
 // @ts-check
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
@@ -7,6 +8,9 @@ import MinimizerPlugin from 'minimizer-webpack-plugin';
 import { federation } from './federation.mjs';
 
 const contractsSource = fileURLToPath(new URL('../../contracts/src/index.ts', import.meta.url));
+// SweetAlert2's default build injects its stylesheet unlayered, which would beat every Tailwind
+// utility; its plain ES build does not, and web-kit loads the stylesheet in a layer instead.
+const sweetAlertModule = createRequire(import.meta.url).resolve('sweetalert2/dist/sweetalert2.esm.js');
 
 /**
  * The webpack config every storefront app is built with: TypeScript and JSX through swc, the swc
@@ -40,7 +44,8 @@ export function storefrontConfig({ appDir, name, publicPath, exposes, html }) {
       resolve: {
         extensions: ['.tsx', '.ts', '.js', '.mjs'],
         // The contracts package's `main` is its Node build; browsers get its TypeScript source.
-        alias: { '@bazar/contracts$': contractsSource },
+        // SweetAlert2 is still imported (and shared) as 'sweetalert2'; only the file differs.
+        alias: { '@bazar/contracts$': contractsSource, sweetalert2$: sweetAlertModule },
       },
       module: {
         rules: [

@@ -23,6 +23,8 @@ const singletons = {
   reselect: { requiredVersion: false },
   redux: { requiredVersion: false },
   '@bazar/web-kit': {},
+  // The dialogs' library: one copy (and one popup at a time) for the whole page.
+  sweetalert2: {},
 };
 
 /** @returns {Record<string, { singleton: true, requiredVersion?: false }>} */
