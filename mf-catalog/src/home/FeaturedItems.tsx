@@ -16,10 +16,10 @@ export function FeaturedItems({ products, onAdd }: { products: Product[]; onAdd:
           <article key={product._id} className="group relative flex gap-4 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm">
             <ProductImage src={product.img} name={product.name} className="size-28 shrink-0 rounded-xl" />
             <div className="flex flex-col justify-center gap-1">
-              <span className="w-fit rounded-full bg-accent-400 px-2.5 py-0.5 text-xs font-bold text-white">Feature</span>
+              <span className="w-fit rounded-full bg-accent-500 px-2.5 py-0.5 text-xs font-bold text-white">Feature</span>
               <h3 className="font-semibold text-stone-800">{product.name}</h3>
               <p className="flex items-center gap-1 text-sm text-stone-500">
-                <span className="flex text-accent-500" aria-label="Rated 4 out of 5">
+                <span className="flex text-accent-500" role="img" aria-label="Rated 4 out of 5">
                   {[0, 1, 2, 3].map((i) => (
                     <Star key={i} className="size-4 fill-current" aria-hidden />
                   ))}

@@ -1,6 +1,6 @@
 import { useLoaderData } from 'react-router-dom';
 import { Share2, ShoppingCart, Star } from 'lucide-react';
-import { formatTaka, Notice } from '@bazar/web-kit';
+import { formatTaka } from '@bazar/web-kit';
 import type { Product } from '@bazar/contracts';
 import { useGetProductDetailsQuery } from '../api';
 import { useAddToCart } from '../components/useAddToCart';
@@ -10,7 +10,7 @@ export default function ProductDetailsPage() {
   const loaded = useLoaderData<Product>();
   // The loader filled the cache; subscribing keeps the page current when stock changes.
   const { data: product = loaded } = useGetProductDetailsQuery(loaded._id);
-  const { add, adding, notice, dismissNotice } = useAddToCart();
+  const { add, adding } = useAddToCart();
 
   const inStock = product.quantity > 0;
   return (
@@ -23,7 +23,7 @@ export default function ProductDetailsPage() {
       <div className="flex flex-col gap-4">
         <h1 className="text-3xl font-extrabold text-stone-800">{product.name}</h1>
         <p className="flex items-center gap-1 text-sm text-stone-500">
-          <span className="flex text-accent-500" aria-label="Rated 4 out of 5">
+          <span className="flex text-accent-500" role="img" aria-label="Rated 4 out of 5">
             {[0, 1, 2, 3].map((i) => (
               <Star key={i} className="size-4 fill-current" aria-hidden />
             ))}
@@ -59,7 +59,6 @@ export default function ProductDetailsPage() {
           ))}
         </div>
       </div>
-      <Notice message={notice} onClose={dismissNotice} />
     </article>
   );
 }

@@ -13,7 +13,7 @@ export function OffersBell() {
     <>
       <button
         type="button"
-        aria-label={`Offers (${offers.length})`}
+        aria-label={`Offers, ${offers.length}`}
         onClick={() => dialog.current?.showModal()}
         className="relative rounded-full p-2 text-stone-700 hover:bg-brand-50 hover:text-brand-700"
       >

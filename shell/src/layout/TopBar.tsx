@@ -4,7 +4,7 @@ import { Heart, LayoutDashboard, Menu, ShoppingCart, X } from 'lucide-react';
 import { useSession } from '@bazar/web-kit';
 import { OffersBell } from './OffersBell';
 import { SearchBox } from './SearchBox';
-import { CartBadge } from './CartBadge';
+import { useCartCount } from './useCartCount';
 import { AccountButton } from './AccountButton';
 import { Logo } from './Logo';
 
@@ -18,6 +18,7 @@ const sections = [
 export function TopBar() {
   const [menuOpen, setMenuOpen] = useState(false);
   const signedIn = useSession().status === 'signedIn';
+  const cartCount = useCartCount();
 
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
@@ -41,7 +42,7 @@ export function TopBar() {
           <IconLink to="/wishlist" label="Wishlist" count={0}>
             <Heart className="size-6" />
           </IconLink>
-          <IconLink to="/cart" label="Cart" count={<CartBadge />}>
+          <IconLink to="/cart" label="Cart" count={cartCount}>
             <ShoppingCart className="size-6" />
           </IconLink>
           {signedIn && (
@@ -111,9 +112,13 @@ function SectionLink({ to, label }: { to: string; label: string }) {
   );
 }
 
-function IconLink({ to, label, count, children }: { to: string; label: string; count: React.ReactNode; children: React.ReactNode }) {
+function IconLink({ to, label, count, children }: { to: string; label: string; count: number; children: React.ReactNode }) {
   return (
-    <Link to={to} aria-label={label} className="relative rounded-full p-2 text-stone-700 hover:bg-brand-50 hover:text-brand-700">
+    <Link
+      to={to}
+      aria-label={`${label}, ${count}`}
+      className="relative rounded-full p-2 text-stone-700 hover:bg-brand-50 hover:text-brand-700"
+    >
       {children}
       <span className="absolute -top-0.5 -right-0.5 flex min-w-5 items-center justify-center rounded-full bg-accent-500 px-1 text-xs font-bold text-white">
         {count}

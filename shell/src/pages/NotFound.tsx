@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 export function NotFound() {
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-20 text-center">
-      <p className="text-8xl font-black tracking-tight text-brand-100" aria-hidden>
+      <p className="text-8xl font-black tracking-tight text-brand-700" aria-hidden>
         404
       </p>
       <h1 className="mt-4 text-2xl font-extrabold text-stone-800 sm:text-3xl">OOOPPS! THIS PAGE CAN'T BE FOUND.</h1>

@@ -24,7 +24,7 @@
         <form id="kc-form-login" class="bz-form" action="${url.loginAction}" method="post" novalidate data-bz-validate>
             <div class="bz-field">
                 <label for="username" class="bz-label">${msg("email")}</label>
-                <input tabindex="1" id="username" class="bz-input" name="username" value="${attempted}" type="email"
+                <input id="username" class="bz-input" name="username" value="${attempted}" type="email"
                        inputmode="email" autocomplete="username" autocapitalize="none" spellcheck="false" autofocus
                        placeholder="${msg("bazarEmailPlaceholder")}" aria-describedby="username-error"
                        aria-invalid="<#if emailError?has_content>true<#else>false</#if>"
@@ -35,7 +35,7 @@
 
             <div class="bz-field">
                 <label for="password" class="bz-label">${msg("password")}</label>
-                <input tabindex="2" id="password" class="bz-input" name="password" type="password" autocomplete="current-password"
+                <input id="password" class="bz-input" name="password" type="password" autocomplete="current-password"
                        placeholder="${msg("bazarPasswordPlaceholder")}" aria-describedby="password-error"
                        data-bz-required="${msg("bazarPasswordRequired")}"
                        data-bz-minlength="${properties.bazarPasswordMinLength}" data-bz-minlength-message="${msg("bazarPasswordTooShort")}"/>
@@ -45,12 +45,12 @@
             <div class="bz-options">
                 <#if realm.rememberMe>
                     <label class="bz-check" for="rememberMe">
-                        <input tabindex="3" id="rememberMe" name="rememberMe" type="checkbox"<#if login.rememberMe??> checked</#if>>
+                        <input id="rememberMe" name="rememberMe" type="checkbox"<#if login.rememberMe??> checked</#if>>
                         <span>${msg("rememberMe")}</span>
                     </label>
                 </#if>
                 <#if realm.resetPasswordAllowed>
-                    <a tabindex="4" id="kc-forgot-password" class="bz-link" href="${url.loginResetCredentialsUrl}">${msg("doForgotPassword")}</a>
+                    <a id="kc-forgot-password" class="bz-link" href="${url.loginResetCredentialsUrl}">${msg("doForgotPassword")}</a>
                 </#if>
             </div>
 
@@ -59,13 +59,13 @@
             </#if>
 
             <input type="hidden" id="id-hidden-input" name="credentialId" <#if auth.selectedCredential?has_content>value="${auth.selectedCredential}"</#if>/>
-            <button tabindex="5" class="bz-button bz-button-primary bz-button-block" name="login" id="kc-login" type="submit">${msg("doLogIn")}</button>
+            <button class="bz-button bz-button-primary bz-button-block" name="login" id="kc-login" type="submit">${msg("doLogIn")}</button>
         </form>
 
         <@socialIcons.buttons/>
 
         <#if realm.registrationAllowed && !registrationDisabled??>
-            <p id="kc-registration" class="bz-switch">${msg("noAccount")} <a tabindex="6" class="bz-link" href="${url.registrationUrl}">${msg("doRegister")}</a></p>
+            <p id="kc-registration" class="bz-switch">${msg("noAccount")} <a class="bz-link" href="${url.registrationUrl}">${msg("doRegister")}</a></p>
         </#if>
         </#if>
     </#if>

@@ -1,0 +1,102 @@
+// axe-core in Chromium on every route of the spec, signed out and signed in (shopper and admin):
+// no serious or critical violation, and every form field has a label (axe's `label` rule).
+import { readFileSync } from 'node:fs';
+import { ProductList } from '@bazar/contracts';
+import { ACCOUNTS } from '@bazar/testing';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium, signIn, waitForPath, webUrl } from './browser';
+
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(() => browser?.close());
+
+/** The serious and critical violations on the page as it stands, one line each. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: Violation[] }> } }).axe;
+    return (await axe.run(document)).violations;
+  });
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+}
+
+async function audit(context: BrowserContext, path: string, ready: (page: Page) => Promise<unknown>): Promise<string[]> {
+  const page = await context.newPage();
+  try {
+    await page.goto(`${webUrl}${path}`);
+    await ready(page);
+    return (await seriousViolations(page)).map((line) => `${path}: ${line}`);
+  } finally {
+    await page.close();
+  }
+}
+
+const main = (page: Page) => page.getByRole('main').waitFor();
+const heading = (name: string | RegExp) => (page: Page) => page.getByRole('heading', { name }).first().waitFor();
+
+test('public pages', async () => {
+  const [product] = ProductList.parse(await (await fetch(`${webUrl}/api/products`)).json());
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const found: string[] = [];
+  const pages: [string, (page: Page) => Promise<unknown>][] = [
+    ['/', (page) => page.getByRole('region', { name: 'Recently Sold Items' }).getByRole('article').first().waitFor()],
+    ['/about', main],
+    ['/blogs', main],
+    ['/contact', main],
+    ['/wishlist', main],
+    ['/compare', main],
+    [`/product-details/${product!._id}`, (page) => page.getByRole('button', { name: 'Add To Cart' }).waitFor()],
+    [`/products?search=rice`, main],
+    ['/no-such-page', heading("OOOPPS! THIS PAGE CAN'T BE FOUND.")],
+    ['/login', (page) => page.locator('#username').waitFor()],
+    ['/singup', (page) => page.getByRole('button', { name: 'Singup' }).waitFor()],
+  ];
+  for (const [path, ready] of pages) found.push(...(await audit(context, path, ready)));
+  await context.close();
+  expect(found).toEqual([]);
+});
+
+test('signed-in pages of a shopper and of an admin', async () => {
+  const found: string[] = [];
+  for (const account of [ACCOUNTS.shopper, ACCOUNTS.admin]) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${webUrl}/login`);
+    await signIn(page, account);
+    await waitForPath(page, '/');
+    await page.close();
+    const pages: [string, (page: Page) => Promise<unknown>][] = [
+      ['/cart', heading('Your Cart')],
+      ['/checkout', heading(/Billing Details/)],
+      ['/dashboard/my-profile', (p) => p.getByRole('link', { name: 'Back Home Page' }).waitFor()],
+      ['/dashboard/my-wallet', (p) => p.getByRole('link', { name: 'Back Home Page' }).waitFor()],
+      ['/dashboard/my-review', (p) => p.getByRole('button', { name: 'Add Revire' }).waitFor()],
+      ['/dashboard/my-orders', (p) => p.getByRole('link', { name: 'Back Home Page' }).waitFor()],
+    ];
+    if (account === ACCOUNTS.admin)
+      pages.push(
+        ['/dashboard/all-users', (p) => p.getByRole('table').waitFor()],
+        ['/dashboard/add-product', (p) => p.getByRole('button', { name: 'Publist Product' }).waitFor()],
+        ['/dashboard/add-offer', (p) => p.getByRole('button', { name: 'Add Offer' }).waitFor()],
+      );
+    for (const [path, ready] of pages) found.push(...(await audit(context, path, ready)));
+    await context.close();
+  }
+  expect(found).toEqual([]);
+});

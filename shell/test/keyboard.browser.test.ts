@@ -1,0 +1,70 @@
+// The store with the keyboard alone: a fresh shopper signs in, adds a product from the home page,
+// goes to the cart, on to checkout and places the order, pressing only Tab, Enter, Escape and typing.
+// The test watches where the focus is; it never clicks.
+import { OrderList } from '@bazar/contracts';
+import { createAccount, eventually, signIn as tokenFor, stackEnv } from '@bazar/testing';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, waitForPath, webUrl } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(() => browser?.close());
+
+/** The focused element's accessible text: its aria-label, or its visible text. */
+const focusedName = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    return (element?.getAttribute('aria-label') ?? element?.innerText ?? '').trim();
+  });
+
+/** Presses Tab until the focus is on an element named `name` (at most 200 times). */
+async function tabTo(page: Page, name: string | RegExp): Promise<void> {
+  for (let presses = 0; presses < 200; presses++) {
+    await page.keyboard.press('Tab');
+    const focused = await focusedName(page);
+    if (typeof name === 'string' ? focused === name : name.test(focused)) return;
+  }
+  throw new Error(`Tab never reached ${String(name)}`);
+}
+
+test('a shopper places an order without the mouse', async () => {
+  const shopper = await createAccount('keyboard');
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+
+  await page.goto(`${webUrl}/login`);
+  await page.locator('#username').waitFor();
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe('username'); // the login page focuses it
+  await page.keyboard.type(shopper.email);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(shopper.password);
+  await page.keyboard.press('Enter');
+  await waitForPath(page, '/');
+  await page.getByRole('region', { name: 'Recently Sold Items' }).getByRole('article').first().waitFor();
+
+  await tabTo(page, 'Add');
+  await page.keyboard.press('Enter');
+  await page.getByRole('dialog', { name: 'SuccessFully Added' }).waitFor();
+  await page.keyboard.press('Escape');
+  await page.getByRole('dialog', { name: 'SuccessFully Added' }).waitFor({ state: 'hidden' });
+
+  await tabTo(page, /^Cart, 1$/);
+  await page.keyboard.press('Enter');
+  await waitForPath(page, '/cart');
+  await tabTo(page, 'Proceed to Checkout');
+  await page.keyboard.press('Enter');
+  await waitForPath(page, '/checkout');
+  await tabTo(page, 'Place Order');
+  await page.keyboard.press('Enter');
+  await page.getByText('Please go to my order page to pay').waitFor();
+
+  const token = await tokenFor(shopper.email, shopper.password);
+  await eventually(async () => {
+    const orders = OrderList.parse(
+      await (await fetch(`${stackEnv.gatewayUrl}/myorders`, { headers: { authorization: `Bearer ${token}` } })).json(),
+    );
+    expect(orders).toHaveLength(1);
+  });
+  await page.close();
+});
