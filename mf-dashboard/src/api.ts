@@ -1,3 +1,4 @@
+import type { FetchArgs, FetchBaseQueryError, FetchBaseQueryMeta, QueryReturnValue } from '@reduxjs/toolkit/query/react';
 import { storefrontApi } from '@bazar/web-kit';
 import {
   UPLOAD_FIELD,
@@ -14,6 +15,57 @@ import {
   type UploadAnswer,
   type User,
 } from '@bazar/contracts';
+
+export interface ImageUpload {
+  image: File;
+  /** called as the bytes go out, with the fraction sent so far (0 to 1) */
+  onProgress?: (fraction: number) => void;
+}
+
+type UploadResult = QueryReturnValue<UploadAnswer, FetchBaseQueryError, FetchBaseQueryMeta | undefined>;
+type BaseQueryAnswer = QueryReturnValue<unknown, FetchBaseQueryError, FetchBaseQueryMeta | undefined>;
+
+/**
+ * The request the api's own base query would send for `url`: its full URL and its headers, set by
+ * the api's `prepareHeaders` (the shell's token getter, asked at this moment). The base query runs
+ * on a signal aborted beforehand, and fetch refuses an aborted request before anything is sent;
+ * the request it built stays in the answer's meta. So the token is fetched the one way every call
+ * of the store fetches it, and never held anywhere.
+ */
+async function preparedRequest(
+  baseQuery: (arg: FetchArgs) => BaseQueryAnswer | PromiseLike<BaseQueryAnswer>,
+  url: string,
+): Promise<Request | undefined> {
+  const dryRun = await baseQuery({ url, method: 'POST', signal: AbortSignal.abort() });
+  return dryRun.meta?.request;
+}
+
+/** POSTs the image as the media service expects it (multipart, field `image`), reporting progress. */
+function sendWithProgress(prepared: Request, image: File, onProgress?: (fraction: number) => void): Promise<UploadResult> {
+  return new Promise((resolve) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', prepared.url);
+    const authorization = prepared.headers.get('Authorization');
+    if (authorization) xhr.setRequestHeader('Authorization', authorization);
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.responseType = 'json';
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
+    };
+    xhr.upload.onload = () => onProgress?.(1);
+    xhr.onload = () => {
+      // a refusal is `{ error }` from the media service, or null when the body was not JSON (an
+      // HTML page from nginx); either way in the shape fetchBaseQuery gives, for serverMessage()
+      const body = xhr.response as unknown;
+      if (xhr.status >= 200 && xhr.status < 300) resolve({ data: body as UploadAnswer });
+      else resolve({ error: { status: xhr.status, data: body } });
+    };
+    xhr.onerror = () => resolve({ error: { status: 'FETCH_ERROR', error: 'The image could not be sent' } });
+    const body = new FormData();
+    body.append(UPLOAD_FIELD, image);
+    xhr.send(body);
+  });
+}
 
 /** The form sends price and quantity as typed, as text; the catalog parses and checks them. */
 type ProductForm = Omit<NewProduct, 'price' | 'quantity'> & { price: string; quantity: string };
@@ -58,12 +110,14 @@ export const dashboardApi = storefrontApi.injectEndpoints({
       query: (offer) => ({ url: '/offer', method: 'POST', body: offer }),
       invalidatesTags: ['Offer'],
     }),
-    /** Stores an image with the media service; answers its public URL. */
-    uploadImage: build.mutation<UploadAnswer, File>({
-      query: (image) => {
-        const body = new FormData();
-        body.append(UPLOAD_FIELD, image);
-        return { url: '/upload', method: 'POST', body };
+    /** Stores an image with the media service; answers its public URL. Sent with XMLHttpRequest,
+     *  the one browser API that reports upload progress, on the request the api itself prepares
+     *  (its URL and headers, the bearer token among them). */
+    uploadImage: build.mutation<UploadAnswer, ImageUpload>({
+      queryFn: async ({ image, onProgress }, _api, _extraOptions, baseQuery) => {
+        const prepared = await preparedRequest(baseQuery, '/upload');
+        if (!prepared) return { error: { status: 'CUSTOM_ERROR', error: 'The upload could not be prepared' } };
+        return sendWithProgress(prepared, image, onProgress);
       },
     }),
     addProduct: build.mutation<InsertAnswer, ProductForm>({

@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
-import { serverMessage, showNotice } from '@bazar/web-kit';
+import { useForm } from 'react-hook-form';
+import { showNotice } from '@bazar/web-kit';
 import type { Profile } from '@bazar/contracts';
-import { useUpdateMyProfileMutation, useUploadImageMutation } from '../api';
-import { Field, SubmitButton } from '../components/Field';
+import { useUpdateMyProfileMutation } from '../api';
+import { Field, FormRefusal, SubmitButton, UploadProgress } from '../components/Field';
+import { aFile, notBlank, showRefusal, useImageUpload } from '../forms';
 
 interface EditProfileFormProps {
   email: string;
@@ -11,32 +12,38 @@ interface EditProfileFormProps {
   onSaved: () => void;
 }
 
-export function EditProfileForm({ email, name, profile, onSaved }: EditProfileFormProps) {
-  const [uploadImage, upload] = useUploadImageMutation();
-  const [updateProfile, updating] = useUpdateMyProfileMutation();
-  const [refusal, setRefusal] = useState<string>();
+interface ProfileForm {
+  name: string;
+  phone: string;
+  address: string;
+  image: FileList | null;
+}
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    setRefusal(undefined);
+/** The user service's field names and the form's; the picture is stored first, its URL is `img`. */
+const apiToForm = { name: 'name', phone: 'phone', address: 'address', img: 'image' } as const;
+
+export function EditProfileForm({ email, name, profile, onSaved }: EditProfileFormProps) {
+  const { upload, progress } = useImageUpload();
+  const [updateProfile] = useUpdateMyProfileMutation();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ProfileForm>({
+    defaultValues: { name: profile?.name || name, phone: profile?.phone ?? '', address: profile?.address ?? '', image: null },
+  });
+
+  async function submit({ image, ...details }: ProfileForm) {
+    const file = image?.[0];
+    if (!file) return;
     // The profile is saved only once its picture is stored.
-    const uploaded = await uploadImage(data.get('image') as File);
-    if (!uploaded.data?.success) {
-      setRefusal(serverMessage(uploaded.error) ?? 'The picture could not be uploaded.');
-      return;
-    }
-    const saved = await updateProfile({
-      email,
-      profile: {
-        name: String(data.get('name')),
-        phone: String(data.get('phone')),
-        address: String(data.get('address')),
-        img: uploaded.data.data.display_url,
-      },
-    });
+    const uploaded = await upload(file);
+    if (uploaded.refusal !== undefined) return setError('image', { type: 'server', message: uploaded.refusal }, { shouldFocus: true });
+
+    const saved = await updateProfile({ email, profile: { ...details, img: uploaded.url } });
     if (!saved.data?.result.acknowledged) {
-      setRefusal(serverMessage(saved.error));
+      showRefusal(saved.error, setError, apiToForm);
       void showNotice({ tone: 'error', title: 'Oops...', text: 'Something went wrong!' });
       return;
     }
@@ -51,18 +58,35 @@ export function EditProfileForm({ email, name, profile, onSaved }: EditProfileFo
   }
 
   return (
-    <form onSubmit={(e) => void submit(e)} className="mt-6 grid max-w-xl gap-4">
-      <Field label="Name" name="name" defaultValue={profile?.name || name} maxLength={120} />
-      <Field label="Phone" name="phone" type="tel" required defaultValue={profile?.phone} placeholder="01712345678" />
-      <Field label="Address" name="address" required defaultValue={profile?.address} maxLength={300} />
-      <Field label="Image" name="image" type="file" required accept="image/jpeg,image/png,image/webp" />
-      {refusal && (
-        <p role="alert" className="text-sm text-red-600">
-          {refusal}
-        </p>
-      )}
+    <form onSubmit={(event) => void handleSubmit(submit)(event)} className="mt-6 grid max-w-xl gap-4">
+      <Field label="Name" maxLength={120} error={errors.name?.message} {...register('name')} />
+      <Field
+        label="Phone"
+        type="tel"
+        required
+        placeholder="01712345678"
+        error={errors.phone?.message}
+        {...register('phone', { validate: notBlank('Phone') })}
+      />
+      <Field
+        label="Address"
+        required
+        maxLength={300}
+        error={errors.address?.message}
+        {...register('address', { validate: notBlank('Address') })}
+      />
+      <Field
+        label="Image"
+        type="file"
+        required
+        accept="image/jpeg,image/png,image/webp"
+        error={errors.image?.message}
+        {...register('image', { validate: aFile('Image') })}
+      />
+      <UploadProgress label="Uploading the picture" fraction={progress} />
+      <FormRefusal message={errors.root?.server?.message} />
       <div>
-        <SubmitButton busy={upload.isLoading || updating.isLoading}>Update</SubmitButton>
+        <SubmitButton busy={isSubmitting}>Update</SubmitButton>
       </div>
     </form>
   );

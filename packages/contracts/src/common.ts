@@ -1,7 +1,13 @@
 import { z } from 'zod';
 
-/** The answer of every refused request. */
-export const ErrorAnswer = z.object({ error: z.string() });
+/** A body field's path (`price`, `mycart.0.cartPrice`) and its first problem in plain words
+ *  (`price must be a number`), so a form can show each under its own field. */
+export const FieldErrors = z.record(z.string(), z.string());
+export type FieldErrors = z.infer<typeof FieldErrors>;
+
+/** The answer of every refused request: `error` says it all in one line; a refused body also
+ *  names its fields in `fields`. */
+export const ErrorAnswer = z.object({ error: z.string(), fields: FieldErrors.optional() });
 export type ErrorAnswer = z.infer<typeof ErrorAnswer>;
 
 /** A MongoDB ObjectId as 24 hex characters; anything else (including `{ "$gt": "" }`) is refused. */

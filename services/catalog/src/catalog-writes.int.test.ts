@@ -95,8 +95,9 @@ describe('POST /addproducts validation', () => {
     [{ description: 'd'.repeat(1001) }, 'description must be at most 1000 characters'],
     [{ img: 'javascript:alert(1)' }, 'img must be an image URL'],
     [{ price: undefined }, 'price must be a number'],
-  ])('refuses %j with "%s"', async (change, error) => {
-    expect(await addProduct({ ...validProduct, ...change })).toEqual({ status: 400, body: { error } });
+  ])('refuses %j with "%s", under its field too', async (change, error) => {
+    const field = Object.keys(change)[0] as string;
+    expect(await addProduct({ ...validProduct, ...change })).toEqual({ status: 400, body: { error, fields: { [field]: error } } });
   });
 
   it('refuses a body that is not an object', async () => {
@@ -130,11 +131,11 @@ describe('who may publish', () => {
   it('lets an admin publish an offer, which needs a title and details', async () => {
     expect(await viaGateway('/offer', adminToken, { offerTitle: `Test offer ${run}` })).toEqual({
       status: 400,
-      body: { error: 'offerDetails is required' },
+      body: { error: 'offerDetails is required', fields: { offerDetails: 'offerDetails is required' } },
     });
     expect(await viaGateway('/offer', adminToken, { offerTitle: ' ', offerDetails: 'x' })).toEqual({
       status: 400,
-      body: { error: 'offerTitle is required' },
+      body: { error: 'offerTitle is required', fields: { offerTitle: 'offerTitle is required' } },
     });
     const published = await viaGateway('/offer', adminToken, { offerTitle: `Test offer ${run}`, offerDetails: 'Two for one.' });
     expect(published.status).toBe(201);

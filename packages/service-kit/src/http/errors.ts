@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import mongoose from 'mongoose';
 import { ZodError } from 'zod';
+import type { FieldErrors } from '@bazar/contracts';
 
 /** An error whose message is safe to show to the client, with its HTTP status. */
 export class HttpError extends Error {
@@ -20,17 +21,38 @@ export const forbidden = (message = 'You may not do that') => new HttpError(403,
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string, details?: Record<string, unknown>) => new HttpError(409, message, details);
 
+/** One problem in plain words, "price must be a number", its subject named once. */
+function describeIssue(issue: ZodError['issues'][number], where?: string): string {
+  const field = issue.path.map(String).join('.');
+  const subject = [where, field].filter(Boolean).join(' ');
+  if (!subject || (field && issue.message.startsWith(field))) return issue.message;
+  return /^[a-z]/.test(issue.message) ? `${subject} ${issue.message}` : `${subject}: ${issue.message}`;
+}
+
 /** "price must be a number; name is required": the first few issues in plain words. */
 export function describeZodError(error: ZodError, where?: string): string {
   return error.issues
     .slice(0, 5)
-    .map((issue) => {
-      const field = issue.path.map(String).join('.');
-      const subject = [where, field].filter(Boolean).join(' ');
-      if (!subject || (field && issue.message.startsWith(field))) return issue.message;
-      return /^[a-z]/.test(issue.message) ? `${subject} ${issue.message}` : `${subject}: ${issue.message}`;
-    })
+    .map((issue) => describeIssue(issue, where))
     .join('; ');
+}
+
+/** Enough for any form; a long list (a cart of bad lines) is cut rather than echoed whole. */
+const MAX_FIELD_ERRORS = 20;
+
+/** Each field a body issue names, by its path (`price`, `mycart.0.cartPrice`), with its first
+ *  problem in the same words as `describeZodError`. Issues about the body as a whole (not an
+ *  object, unknown keys) name no field and are left to `error`. */
+export function zodFieldErrors(error: ZodError): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const issue of error.issues) {
+    if (issue.path.length === 0) continue;
+    const field = issue.path.map(String).join('.');
+    if (field in fields) continue;
+    if (Object.keys(fields).length === MAX_FIELD_ERRORS) break;
+    fields[field] = describeIssue(issue);
+  }
+  return fields;
 }
 
 interface BodyParserError {
@@ -45,7 +67,7 @@ function isBodyParserError(err: unknown): err is BodyParserError {
 
 export const unknownRoute: RequestHandler = (_req, _res, next) => next(notFound('No such endpoint'));
 
-/** Maps every error to `{ error }` with a status; only unexpected errors answer 500, without detail. */
+/** Maps every error to `{ error }` (the contracts' `ErrorAnswer`) with a status; only unexpected errors answer 500, without detail. */
 export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, next) => {
   if (res.headersSent) return next(err);
   const answer = (status: number, error: string, details?: Record<string, unknown>) => void res.status(status).json({ ...details, error });

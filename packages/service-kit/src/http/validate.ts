@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
+import type { ErrorAnswer } from '@bazar/contracts';
 import type { z } from 'zod';
-import { HttpError, describeZodError } from './errors';
+import { HttpError, describeZodError, zodFieldErrors } from './errors';
 
 interface Schemas<P, B, Q> {
   params?: z.ZodType<P>;
@@ -11,7 +12,8 @@ interface Schemas<P, B, Q> {
 
 /** Validates the parts of a request with contract schemas and replaces them with the parsed
  *  values, so the handler after it sees typed, trimmed, defaulted input. Any failure is a 400
- *  naming the field. */
+ *  naming the field; a refused body also lists its fields in `fields`, for a form to show each
+ *  message under its own field. */
 export function validate<P = Record<string, string>, B = unknown, Q = Record<string, unknown>>(
   schemas: Schemas<P, B, Q>,
 ): RequestHandler<P, unknown, B, Q> {
@@ -26,10 +28,18 @@ export function validate<P = Record<string, string>, B = unknown, Q = Record<str
       if (!schema) continue;
       const input: unknown = part === 'body' ? (req.body ?? {}) : req[part];
       const result = schema.safeParse(input);
-      if (!result.success) throw new HttpError(400, describeZodError(result.error, part === 'body' ? undefined : part));
+      if (!result.success) throw refusal(part, result.error);
       // express 5 exposes `query` as a getter; an own property shadows it for this request
       if (part !== 'headers') Object.defineProperty(req, part, { value: result.data, writable: true, enumerable: true });
     }
     next();
   };
+}
+
+/** The 400 for one refused part: `error` in one line; for the body, also `fields`. */
+function refusal(part: 'params' | 'query' | 'headers' | 'body', error: z.ZodError): HttpError {
+  if (part !== 'body') return new HttpError(400, describeZodError(error, part));
+  const fields = zodFieldErrors(error);
+  const details: Omit<ErrorAnswer, 'error'> | undefined = Object.keys(fields).length > 0 ? { fields } : undefined;
+  return new HttpError(400, describeZodError(error), details);
 }

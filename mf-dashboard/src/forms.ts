@@ -1,0 +1,76 @@
+import { useRef, useState } from 'react';
+import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
+import type { ErrorAnswer, FieldErrors } from '@bazar/contracts';
+import { serverMessage } from '@bazar/web-kit';
+import { useUploadImageMutation } from './api';
+
+/** The `fields` of a refusal (the contracts' ErrorAnswer): API field → its message. */
+function serverFieldErrors(error: unknown): FieldErrors {
+  const fields = (error as { data?: Partial<ErrorAnswer> | null } | undefined)?.data?.fields;
+  if (typeof fields !== 'object' || fields === null) return {};
+  return Object.fromEntries(Object.entries(fields).filter(([, message]) => typeof message === 'string'));
+}
+
+/**
+ * Shows a refusal in the form: each field the server named under that field (`apiToForm` maps the
+ * API's names to the form's; the first one named gets the focus, so it is read out with its
+ * message), and the server's one-line reason, or `fallback`, as the form's own error when no field
+ * of the form was named or some named field is not in the form. What the user typed stays.
+ */
+export function showRefusal<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  apiToForm: Partial<Record<string, FieldPath<T>>>,
+  fallback?: string,
+): void {
+  const named = Object.entries(serverFieldErrors(error));
+  let shown = 0;
+  for (const [apiField, message] of named) {
+    const field = apiToForm[apiField];
+    if (!field) continue;
+    setError(field, { type: 'server', message }, { shouldFocus: shown === 0 });
+    shown += 1;
+  }
+  if (shown === 0 || shown < named.length) {
+    const message = serverMessage(error) ?? fallback;
+    if (message) setError('root.server', { type: 'server', message });
+  }
+}
+
+/** The same API name in the form, for forms whose fields are named as the API's. */
+export const sameNames = <T extends FieldValues>(...fields: FieldPath<T>[]): Partial<Record<string, FieldPath<T>>> =>
+  Object.fromEntries(fields.map((field) => [field, field]));
+
+/** Non-blank text; the browser's `required` already refuses an empty field. */
+export const notBlank = (label: string) => (value: unknown) => (typeof value === 'string' && value.trim() !== '') || `${label} is required`;
+
+/** A chosen file; the browser's `required` already refuses none. */
+export const aFile = (label: string) => (value: unknown) => (value instanceof FileList && value.length > 0) || `${label} is required`;
+
+export type Uploaded = { url: string; refusal?: undefined } | { url?: undefined; refusal: string };
+
+/**
+ * Uploads a form's image before the form's record is saved, with the fraction sent so far for a
+ * progress bar (`undefined` when no upload is under way). The same file sent again (the record was
+ * refused, the user fixed a field) is not uploaded twice.
+ */
+export function useImageUpload() {
+  const [uploadImage] = useUploadImageMutation();
+  const [progress, setProgress] = useState<number>();
+  const last = useRef<{ file: File; url: string } | undefined>(undefined);
+
+  async function upload(file: File): Promise<Uploaded> {
+    if (last.current?.file === file) return { url: last.current.url };
+    setProgress(0);
+    try {
+      const answer = await uploadImage({ image: file, onProgress: setProgress });
+      if (!answer.data?.success) return { refusal: serverMessage(answer.error) ?? 'The image could not be uploaded.' };
+      last.current = { file, url: answer.data.data.display_url };
+      return { url: answer.data.data.display_url };
+    } finally {
+      setProgress(undefined);
+    }
+  }
+
+  return { upload, progress };
+}
