@@ -1,6 +1,6 @@
 import { Agent, request, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
 import { pipeline } from 'node:stream';
-import { REQUEST_ID_HEADER, type Logger } from '@bazar/service-kit';
+import { REQUEST_ID_HEADER, TRACEPARENT_HEADER, outgoingTraceparent, type Logger } from '@bazar/service-kit';
 import type { RequestHandler } from 'express';
 
 const CONNECT_TIMEOUT_MS = 1_000;
@@ -27,7 +27,8 @@ function endToEnd<H extends IncomingHttpHeaders>(headers: H): OutgoingHttpHeader
 
 /** Streams a request to one service and its answer back, without buffering either body, over
  *  kept-alive connections. A service that cannot be reached within a second answers 503 with
- *  Retry-After; one that stops answering, 504. */
+ *  Retry-After; one that stops answering, 504. The call carries the request's trace (with the
+ *  gateway's span as its parent); the client gets the gateway's own traceparent back. */
 export function proxyTo(baseUrl: string, serviceName: string, log: Logger): RequestHandler {
   const upstream = new URL(baseUrl);
   const agent = new Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64 });
@@ -36,6 +37,8 @@ export function proxyTo(baseUrl: string, serviceName: string, log: Logger): Requ
     const headers = endToEnd(req.headers);
     headers.host = upstream.host;
     headers[REQUEST_ID_HEADER] = String(res.getHeader(REQUEST_ID_HEADER));
+    const traceparent = outgoingTraceparent();
+    if (traceparent) headers[TRACEPARENT_HEADER] = traceparent;
     headers['x-forwarded-for'] = [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ');
 
     const outgoing = request({
@@ -60,7 +63,9 @@ export function proxyTo(baseUrl: string, serviceName: string, log: Logger): Requ
     outgoing.on('timeout', () => outgoing.destroy(Object.assign(new Error('no answer'), { code: 'ETIMEDOUT' })));
 
     outgoing.on('response', (answer) => {
-      res.writeHead(answer.statusCode ?? 502, endToEnd(answer.headers));
+      const answerHeaders = endToEnd(answer.headers);
+      delete answerHeaders[TRACEPARENT_HEADER]; // the gateway's own stands
+      res.writeHead(answer.statusCode ?? 502, answerHeaders);
       pipeline(answer, res, () => undefined);
     });
 

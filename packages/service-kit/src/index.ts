@@ -1,5 +1,7 @@
 export * from './config';
 export * from './logger';
+export * from './trace';
+export * from './metrics';
 export * from './http/app';
 export * from './http/errors';
 export * from './http/validate';

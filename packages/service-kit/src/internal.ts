@@ -1,7 +1,8 @@
 import { HttpError } from './http/errors';
+import { TRACEPARENT_HEADER, outgoingTraceparent } from './trace';
 
 /** A JSON reader of another service's API over the internal network, with a short timeout so a
- *  slow neighbour turns into a 503 instead of a hung request. */
+ *  slow neighbour turns into a 503 instead of a hung request. Calls carry the current trace. */
 export class InternalClient {
   constructor(
     private readonly baseUrl: string,
@@ -12,8 +13,12 @@ export class InternalClient {
   /** The parsed answer, or undefined for a 404. */
   async get(path: string, headers: Record<string, string> = {}): Promise<unknown> {
     let response: Response;
+    const traceparent = outgoingTraceparent();
     try {
-      response = await fetch(`${this.baseUrl}${path}`, { headers, signal: AbortSignal.timeout(this.timeoutMs) });
+      response = await fetch(`${this.baseUrl}${path}`, {
+        headers: traceparent ? { ...headers, [TRACEPARENT_HEADER]: traceparent } : headers,
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
     } catch {
       throw new HttpError(503, `The ${this.serviceName} service is unavailable; try again shortly`);
     }

@@ -10,6 +10,7 @@ import { OutboxRelay, type OutboxModel } from './kafka/outbox';
 import { EventProducer } from './kafka/producer';
 import { KafkaProbe } from './kafka/probe';
 import { createLogger, type Logger } from './logger';
+import { enableProcessMetrics, metricsHandler, watchOutbox } from './metrics';
 import { connectMongo, disconnectMongo, mongoConnected } from './mongo';
 import { createRedis, redisReady, type Redis } from './redis';
 
@@ -88,6 +89,7 @@ export function createService<S extends z.ZodType<BaseConfig>>(definition: Servi
 async function startService<S extends z.ZodType<BaseConfig>>(definition: ServiceDefinition<S>): Promise<RunningService> {
   const config = loadConfig(definition.config);
   const log = createLogger(definition.name, config.LOG_LEVEL);
+  enableProcessMetrics(definition.name);
   const useDatabase = definition.database ?? true;
   if (useDatabase) {
     if (!config.MONGO_URL || !config.MONGO_DB) throw new ConfigError('MONGO_URL and MONGO_DB are required');
@@ -108,7 +110,10 @@ async function startService<S extends z.ZodType<BaseConfig>>(definition: Service
     producer,
     nudgeOutbox: () => relays.forEach((relay) => relay.nudge()),
   });
-  for (const model of wiring.outboxes ?? []) relays.push(new OutboxRelay({ model, producer, log }));
+  for (const model of wiring.outboxes ?? []) {
+    relays.push(new OutboxRelay({ model, producer, log }));
+    watchOutbox(model);
+  }
   const consumers = (wiring.consumers ?? []).map(
     (handler) => new EventConsumer({ kafka, groupId: `${definition.name}.${handler.topic}`, handler, producer, log }),
   );
@@ -130,6 +135,8 @@ async function startService<S extends z.ZodType<BaseConfig>>(definition: Service
     if (down.length === 0) res.json({ ready: true, checks: current });
     else res.status(503).json({ error: `Not ready: ${down.join(' and ')} unavailable`, checks: current });
   });
+  // Prometheus metrics; the gateway's are not public (nginx answers /api/metrics with a 404)
+  app.get('/metrics', metricsHandler);
   app.use(wiring.routes);
   finishApp(app);
 

@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import express, { type Express } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from '../logger';
+import { httpMetrics } from '../metrics';
+import { TRACEPARENT_HEADER, continueTrace, formatTraceparent, runInTrace } from '../trace';
 import { errorHandler, unknownRoute } from './errors';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
+/** Paths asked every few seconds by probes and the metrics scraper: not worth a log line each. */
+const QUIET_PATHS = new Set(['/health', '/ready', '/metrics']);
 
 export interface AppOptions {
   log: Logger;
@@ -13,12 +17,23 @@ export interface AppOptions {
   jsonLimit?: string | false;
 }
 
-/** An express app with request ids (an incoming x-request-id is kept), request logging and JSON
- *  bodies. Add routes, then call `finishApp` to add the 404 and error answers. */
+/** Runs the rest of the request inside its trace: the caller's (a valid incoming `traceparent`,
+ *  with a span of our own) or a new one. The answer names it in its own `traceparent` header. */
+const traceRequests: RequestHandler = (req, res, next) => {
+  const trace = continueTrace(req.headers[TRACEPARENT_HEADER]);
+  res.setHeader(TRACEPARENT_HEADER, formatTraceparent(trace));
+  runInTrace(trace, next);
+};
+
+/** An express app with W3C trace context (see `traceRequests`), request ids (an incoming
+ *  x-request-id is kept), request metrics, request logging and JSON bodies. Add routes, then call
+ *  `finishApp` to add the 404 and error answers. */
 export function createApp({ log, jsonLimit = '100kb' }: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
+  app.use(traceRequests);
+  app.use(httpMetrics());
   app.use(
     pinoHttp({
       logger: log,
@@ -28,7 +43,7 @@ export function createApp({ log, jsonLimit = '100kb' }: AppOptions): Express {
         res.setHeader(REQUEST_ID_HEADER, id);
         return id;
       },
-      autoLogging: { ignore: (req) => req.url === '/health' || req.url === '/ready' },
+      autoLogging: { ignore: (req) => QUIET_PATHS.has(req.url ?? '') },
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
     }),
   );

@@ -3,6 +3,8 @@ import mongoose, { Schema } from 'mongoose';
 import type { z } from 'zod';
 import { deadLetterTopic } from '@bazar/contracts';
 import type { Logger } from '../logger';
+import { countConsumedEvent, watchConsumerLag } from '../metrics';
+import { continueTrace, runInTrace, traceparentOf } from '../trace';
 import type { EventProducer } from './producer';
 
 /** The ledger of applied events, in the consuming service's own database. */
@@ -38,12 +40,15 @@ interface ConsumerOptions<S extends z.ZodType<{ id: string }>> {
 /** Consumes one topic at least once and applies each event once: messages that do not parse or
  *  fail the contract go to `<topic>.dlq`; ids already in the ledger are skipped; the offset is
  *  committed only after the effect and its ledger entry are stored (or the message is
- *  dead-lettered). If the broker is away, the consumer keeps trying to come back until stopped. */
+ *  dead-lettered). If the broker is away, the consumer keeps trying to come back until stopped.
+ *  Each message is handled inside the trace of its `traceparent` header (a new trace without one),
+ *  and each applied event is logged once; the lag per partition is kept for /metrics. */
 export class EventConsumer<S extends z.ZodType<{ id: string }>> {
   private consumer: Consumer | undefined;
   private stopped = false;
   private retryTimer: NodeJS.Timeout | undefined;
   private lastFetchAt = 0;
+  private forgetLag: (() => void) | undefined;
 
   constructor(private readonly options: ConsumerOptions<S>) {}
 
@@ -61,6 +66,8 @@ export class EventConsumer<S extends z.ZodType<{ id: string }>> {
     const consumer = kafka.consumer({ groupId, maxWaitTimeInMs, sessionTimeout: 10_000, heartbeatInterval: 1_000, retry: { retries: 5 } });
     this.consumer = consumer;
     consumer.on(consumer.events.FETCH_START, () => (this.lastFetchAt = Date.now()));
+    this.forgetLag?.();
+    this.forgetLag = watchConsumerLag(consumer, groupId);
     consumer.on(consumer.events.CRASH, ({ payload }) => {
       if (!payload.restart) this.retryLater(payload.error);
     });
@@ -70,7 +77,7 @@ export class EventConsumer<S extends z.ZodType<{ id: string }>> {
       await consumer.run({
         autoCommit: false,
         eachMessage: async ({ topic, partition, message }) => {
-          await this.apply(message);
+          await runInTrace(continueTrace(traceparentOf(message.headers)), () => this.apply(message, partition));
           await consumer.commitOffsets([{ topic, partition, offset: (BigInt(message.offset) + 1n).toString() }]);
         },
       });
@@ -89,20 +96,27 @@ export class EventConsumer<S extends z.ZodType<{ id: string }>> {
     this.retryTimer = setTimeout(() => void this.run(), this.options.retryDelayMs ?? 2_000);
   }
 
-  private async apply(message: KafkaMessage): Promise<void> {
+  private async apply(message: KafkaMessage, partition: number): Promise<void> {
     const { handler, groupId, log } = this.options;
     const parsed = parseEvent(message, handler.schema);
     if (!parsed.ok) return this.deadLetter(message, parsed.reason);
 
     const event = parsed.event;
-    if (handler.repeatable) return handler.handle(event);
-    const ledgerId = `${groupId}/${event.id}`;
-    if (await AppliedEvent.exists({ _id: ledgerId })) {
-      log.info({ eventId: event.id, topic: handler.topic }, 'event already applied; skipped');
-      return;
+    const where = { topic: handler.topic, partition, offset: message.offset, eventId: event.id };
+    if (!handler.repeatable) {
+      const ledgerId = `${groupId}/${event.id}`;
+      if (await AppliedEvent.exists({ _id: ledgerId })) {
+        countConsumedEvent(handler.topic, 'skipped');
+        log.info(where, 'event already applied; skipped');
+        return;
+      }
+      await handler.handle(event);
+      await AppliedEvent.updateOne({ _id: ledgerId }, { $setOnInsert: { topic: handler.topic } }, { upsert: true });
+    } else {
+      await handler.handle(event);
     }
-    await handler.handle(event);
-    await AppliedEvent.updateOne({ _id: ledgerId }, { $setOnInsert: { topic: handler.topic } }, { upsert: true });
+    countConsumedEvent(handler.topic, 'applied');
+    log.info(where, 'event applied');
   }
 
   private async deadLetter(message: KafkaMessage, reason: string): Promise<void> {
@@ -114,12 +128,14 @@ export class EventConsumer<S extends z.ZodType<{ id: string }>> {
       value: message.value?.toString() ?? '',
       headers: { ...message.headers, 'x-dlq-reason': reason, 'x-dlq-offset': message.offset },
     });
+    countConsumedEvent(handler.topic, 'dead-lettered');
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.retryTimer);
     await this.consumer?.disconnect().catch((err: unknown) => this.options.log.warn({ err }, 'consumer disconnect failed'));
+    this.forgetLag?.();
   }
 }
 

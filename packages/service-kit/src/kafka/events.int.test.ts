@@ -1,12 +1,14 @@
 // The kit's event path against the real FerretDB and Kafka: a document's outbox is relayed to
 // Kafka, a consumer applies it once even when it is delivered twice, and a poison message lands
-// in the dead-letter topic. Without a reachable Kafka broker the relay cannot send, and this fails.
+// in the dead-letter topic; the trace of the write travels with the event to the handler. Without
+// a reachable Kafka broker the relay cannot send, and this fails.
 import { randomUUID } from 'node:crypto';
 import { Kafka, logLevel } from 'kafkajs';
 import mongoose, { Schema } from 'mongoose';
 import { z } from 'zod';
 import { deadLetterTopic } from '@bazar/contracts';
 import { createLogger } from '../logger';
+import { currentTrace, formatTraceparent, newSpanId, newTraceId, runInTrace } from '../trace';
 import { EventConsumer } from './consumer';
 import { OutboxRelay, outboxFields, withOutbox } from './outbox';
 import { EventProducer, newEvent } from './producer';
@@ -24,7 +26,7 @@ const ParcelShipped = z.object({
   payload: z.object({ parcelId: z.string() }),
 });
 const Parcel = mongoose.model('Parcel', new Schema({ label: String, ...outboxFields }), 'parcels');
-const Delivery = mongoose.model('Delivery', new Schema({ parcelId: String, eventId: String }), 'deliveries');
+const Delivery = mongoose.model('Delivery', new Schema({ parcelId: String, eventId: String, traceId: String }), 'deliveries');
 
 const consumer = new EventConsumer({
   kafka,
@@ -34,7 +36,8 @@ const consumer = new EventConsumer({
   handler: {
     topic,
     schema: ParcelShipped,
-    handle: async (event) => void (await Delivery.create({ parcelId: event.payload.parcelId, eventId: event.id })),
+    handle: async (event) =>
+      void (await Delivery.create({ parcelId: event.payload.parcelId, eventId: event.id, traceId: currentTrace()?.traceId })),
   },
 });
 
@@ -107,4 +110,24 @@ it('sends a message that breaks the contract to the dead-letter topic and carrie
   } finally {
     await dlq.disconnect();
   }
+});
+
+it('carries the trace of the write through the outbox and a Kafka header into the handler', async () => {
+  const trace = { traceId: newTraceId(), spanId: newSpanId() };
+  const parcelId = new mongoose.Types.ObjectId();
+  const event = newEvent('ParcelShipped', { parcelId: parcelId.toString() });
+  await runInTrace(trace, () =>
+    Parcel.create({ _id: parcelId, label: 'dal', ...withOutbox([{ topic, key: parcelId.toString(), event }]) }),
+  );
+  const stored = await Parcel.findById(parcelId).lean();
+  expect(Object.values(stored?.outbox ?? {})[0]?.traceparent).toBe(formatTraceparent(trace));
+
+  await new OutboxRelay({ model: Parcel, producer, log }).relayPending();
+  await eventually(async () => expect(await Delivery.findOne({ eventId: event.id }).lean()).toMatchObject({ traceId: trace.traceId }));
+
+  // a message without the header is handled in a trace of its own
+  const untraced = newEvent('ParcelShipped', { parcelId: 'untraced' });
+  await producer.send({ topic, key: 'u', value: JSON.stringify(untraced) });
+  await eventually(async () => expect((await Delivery.findOne({ eventId: untraced.id }).lean())?.traceId).toMatch(/^[0-9a-f]{32}$/));
+  expect((await Delivery.findOne({ eventId: untraced.id }).lean())?.traceId).not.toBe(trace.traceId);
 });

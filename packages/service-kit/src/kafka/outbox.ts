@@ -1,5 +1,6 @@
 import { Schema, type Model } from 'mongoose';
 import type { Logger } from '../logger';
+import { TRACEPARENT_HEADER, outgoingTraceparent, runOutsideTrace } from '../trace';
 import type { EventProducer } from './producer';
 
 /** One event waiting on its document to be relayed to Kafka. */
@@ -8,7 +9,13 @@ export interface OutboxEntry {
   key: string;
   event: { id: string; type: string; occurredAt: string; payload: unknown };
   sentAt: Date | null;
+  /** the trace of the request (or event) that wrote the entry; the relay sends it as the message's
+   *  `traceparent` header, so the consumers continue that trace */
+  traceparent?: string;
 }
+
+/** What a writer gives: the entry without its relay state; the trace is added from the context. */
+type NewOutboxEntry = Omit<OutboxEntry, 'sentAt' | 'traceparent'>;
 
 /** Fields to add to a schema whose documents produce events. The event is written in the same
  *  single-document write as the change it reports (no transactions needed), keyed by event id;
@@ -22,6 +29,7 @@ export const outboxFields = {
         key: { type: String, required: true },
         event: { type: Schema.Types.Mixed, required: true },
         sentAt: { type: Date, default: null },
+        traceparent: { type: String },
       },
       { _id: false },
     ),
@@ -35,18 +43,24 @@ export interface OutboxDocument {
   outboxPending: number;
 }
 
+/** A pending entry, stamped with the current trace if there is one. */
+function pendingEntry(entry: NewOutboxEntry): OutboxEntry {
+  const traceparent = outgoingTraceparent();
+  return { ...entry, sentAt: null, ...(traceparent && { traceparent }) };
+}
+
 /** The outbox fields of a new document carrying `events`. */
-export function withOutbox(events: Omit<OutboxEntry, 'sentAt'>[]): Pick<OutboxDocument, 'outbox' | 'outboxPending'> {
+export function withOutbox(events: NewOutboxEntry[]): Pick<OutboxDocument, 'outbox' | 'outboxPending'> {
   return {
-    outbox: new Map(events.map((e) => [e.event.id, { ...e, sentAt: null }])),
+    outbox: new Map(events.map((e) => [e.event.id, pendingEntry(e)])),
     outboxPending: events.length,
   };
 }
 
 /** The `$set`/`$inc` that appends events to an existing document's outbox in an update. */
-export function outboxUpdate(events: Omit<OutboxEntry, 'sentAt'>[]) {
+export function outboxUpdate(events: NewOutboxEntry[]) {
   return {
-    $set: Object.fromEntries(events.map((e) => [`outbox.${e.event.id}`, { ...e, sentAt: null }])),
+    $set: Object.fromEntries(events.map((e) => [`outbox.${e.event.id}`, pendingEntry(e)])),
     $inc: { outboxPending: events.length },
   };
 }
@@ -85,16 +99,19 @@ export class OutboxRelay {
       this.again = true;
       return;
     }
-    this.running = this.relayPending()
-      .then(() => undefined)
-      .catch((err: unknown) => this.options.log.warn({ err }, 'outbox relay will retry'))
-      .finally(() => {
-        this.running = undefined;
-        if (this.again && this.timer) {
-          this.again = false;
-          this.nudge();
-        }
-      });
+    // A nudge comes from a request, but a pass relays every writer's events, each with its own trace.
+    this.running = runOutsideTrace(() =>
+      this.relayPending()
+        .then(() => undefined)
+        .catch((err: unknown) => this.options.log.warn({ err }, 'outbox relay will retry'))
+        .finally(() => {
+          this.running = undefined;
+          if (this.again && this.timer) {
+            this.again = false;
+            this.nudge();
+          }
+        }),
+    );
   }
 
   async stop(): Promise<void> {
@@ -114,7 +131,14 @@ export class OutboxRelay {
     for (const document of documents) {
       const pending = Object.values(document.outbox ?? {}).filter((entry) => !entry.sentAt);
       if (pending.length === 0) continue;
-      await producer.send(...pending.map(({ topic, key, event }) => ({ topic, key, value: JSON.stringify(event) })));
+      await producer.send(
+        ...pending.map(({ topic, key, event, traceparent }) => ({
+          topic,
+          key,
+          value: JSON.stringify(event),
+          ...(traceparent && { headers: { [TRACEPARENT_HEADER]: traceparent } }),
+        })),
+      );
       for (const entry of pending) {
         const sentAtPath = `outbox.${entry.event.id}.sentAt`;
         await model.updateOne(

@@ -1,0 +1,174 @@
+// W3C trace context across the running store: a request's traceparent goes from the gateway to the
+// services (and between them), into the order's outbox and through Kafka to the consumers, and its
+// trace id is on their log lines (read from .stack/logs); nginx keeps the gateway's /metrics private.
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { openSync, readSync, closeSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { PlaceOrderAnswer } from '@bazar/contracts';
+import { eventually, stackEnv } from '@bazar/testing';
+import mongoose from 'mongoose';
+import { TestShelf } from '../../services/order/test/shop';
+import { call, newShopper, type TestAccount } from '../test/accounts';
+
+const LOGS = path.join(process.env.BAZAR_STACK_DIR ?? path.resolve(__dirname, '../../.stack'), 'logs');
+const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-01$/;
+
+interface LogLine {
+  service: string;
+  msg: string;
+  traceId?: string;
+  spanId?: string;
+  req?: { method: string; url: string; headers: Record<string, string> };
+  topic?: string;
+  eventId?: string;
+}
+
+/** Where each component's log ends now; `linesOf` reads only what was written after. */
+function logMarks(names: string[]): Record<string, number> {
+  return Object.fromEntries(names.map((name) => [name, statSync(path.join(LOGS, `${name}.log`)).size]));
+}
+
+function linesOf(name: string, marks: Record<string, number>, traceId: string): LogLine[] {
+  const file = path.join(LOGS, `${name}.log`);
+  let start = marks[name] ?? 0;
+  const size = statSync(file).size;
+  if (size < start) start = 0; // rotated or replaced
+  const buffer = Buffer.alloc(size - start);
+  const fd = openSync(file, 'r');
+  try {
+    readSync(fd, buffer, 0, buffer.length, start);
+  } finally {
+    closeSync(fd);
+  }
+  return buffer
+    .toString()
+    .split('\n')
+    .filter((line) => line.includes(traceId))
+    .flatMap((line) => {
+      try {
+        return [JSON.parse(line) as LogLine];
+      } catch {
+        return [];
+      }
+    })
+    .filter((line) => line.traceId === traceId);
+}
+
+const newTrace = () => {
+  const traceId = randomBytes(16).toString('hex');
+  return { traceId, traceparent: `00-${traceId}-${randomBytes(8).toString('hex')}-01` };
+};
+
+// Calls come from an address of their own (nginx's X-Forwarded-For), so that they do not spend the
+// loopback address's rate limit that other tests share.
+const from = { 'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` };
+const shelf = new TestShelf();
+let shopper: TestAccount;
+let productId: string;
+
+beforeAll(async () => {
+  shopper = await newShopper('traced');
+  expect((await call('PUT', `/users/${shopper.email}`, shopper.token, {}, from)).status).toBeLessThan(300);
+  productId = await shelf.stock('Traced Lentils', 120, 50);
+});
+
+afterAll(() => shelf.clear());
+
+it('carries the caller’s trace from the gateway to the service and answers with it', async () => {
+  const { traceId, traceparent } = newTrace();
+  const marks = logMarks(['gateway', 'catalog']);
+  const answer = await call('GET', `/product-details/${productId}`, undefined, undefined, {
+    ...from,
+    traceparent,
+    'x-request-id': 'traced-read-1',
+  });
+  expect(answer.status).toBe(200);
+  expect(answer.headers.get('x-request-id')).toBe('traced-read-1');
+  const [, answeredTrace, gatewaySpan] = TRACEPARENT.exec(answer.headers.get('traceparent') ?? '') ?? [];
+  expect(answeredTrace).toBe(traceId);
+  expect(gatewaySpan).not.toBe(traceparent.slice(36, 52));
+
+  await eventually(async () => {
+    const [gateway] = linesOf('gateway', marks, traceId);
+    const [catalog] = linesOf('catalog', marks, traceId);
+    expect(gateway).toMatchObject({ msg: 'request completed', spanId: gatewaySpan, req: { headers: { traceparent } } });
+    // the service is called with the gateway's span as parent, and starts its own
+    expect(catalog).toMatchObject({
+      msg: 'request completed',
+      req: {
+        url: `/product-details/${productId}`,
+        headers: { traceparent: `00-${traceId}-${gatewaySpan}-01`, 'x-request-id': 'traced-read-1' },
+      },
+    });
+    expect(catalog?.spanId).toMatch(/^[0-9a-f]{16}$/);
+    expect(catalog?.spanId).not.toBe(gatewaySpan);
+  });
+});
+
+it('starts a new trace when the traceparent is missing or malformed', async () => {
+  for (const traceparent of [
+    undefined,
+    'not-a-trace',
+    `00-${'0'.repeat(32)}-${'1'.repeat(16)}-01`,
+    `ff-${'a'.repeat(32)}-${'b'.repeat(16)}-01`,
+  ]) {
+    const answer = await call('GET', '/alloffers', undefined, undefined, traceparent ? { ...from, traceparent } : from);
+    expect(answer.status).toBe(200);
+    const [, traceId] = TRACEPARENT.exec(answer.headers.get('traceparent') ?? '') ?? [];
+    expect(traceId).toMatch(/^[0-9a-f]{32}$/);
+    expect(traceId).not.toMatch(/^0+$/);
+    if (traceparent) expect(traceparent).not.toContain(traceId);
+  }
+});
+
+it('follows an order from the gateway through the services and Kafka to the cart’s and catalog’s consumers', async () => {
+  const { traceId, traceparent } = newTrace();
+  const marks = logMarks(['gateway', 'cart', 'catalog', 'order']);
+
+  // adding to the cart: the cart service reads the product from the catalog within the same trace
+  expect((await call('POST', '/addtocart', shopper.token, { productId, cartQuantity: 2 }, { ...from, traceparent })).status).toBe(201);
+  const placed = await call(
+    'POST',
+    '/orderplace',
+    shopper.token,
+    { name: 'Traced Shopper', email: shopper.email, phone: '+8801712345678', addinfo: 'near the mosque', total: 0, mycart: [] },
+    { ...from, traceparent, 'idempotency-key': `traced-${randomUUID()}` },
+  );
+  expect(placed.status).toBe(201);
+  const { insertedId } = PlaceOrderAnswer.parse(placed.body);
+
+  // the outbox entry keeps the trace of the request that placed the order
+  const orders = mongoose.createConnection(stackEnv.mongoUrl, { dbName: 'order' });
+  const stored = await orders.collection('orders').findOne({ _id: new mongoose.Types.ObjectId(insertedId) });
+  await orders.close();
+  const [entry] = Object.values(stored?.outbox as Record<string, { event: { id: string }; traceparent?: string }>);
+  expect(entry?.traceparent).toMatch(new RegExp(`^00-${traceId}-[0-9a-f]{16}-01$`));
+  const eventId = entry!.event.id;
+
+  await eventually(async () => {
+    const requests = (name: string) => linesOf(name, marks, traceId).filter((line) => line.msg === 'request completed');
+    expect(requests('gateway').map((line) => line.req?.url)).toEqual(['/addtocart', '/orderplace']);
+    expect(requests('cart').map((line) => `${line.req?.method} ${line.req?.url}`)).toEqual([
+      'POST /addtocart',
+      `GET /myallcart/${encodeURIComponent(shopper.email)}`,
+    ]);
+    expect(requests('order').map((line) => line.req?.url)).toEqual(['/orderplace']);
+    expect(requests('catalog').map((line) => line.req?.url)).toEqual([`/product-details/${productId}`, `/product-details/${productId}`]);
+    for (const consumer of ['cart', 'catalog'])
+      expect(linesOf(consumer, marks, traceId)).toContainEqual(
+        expect.objectContaining({ msg: 'event applied', topic: 'order-placed', eventId, traceId }),
+      );
+  }, 20_000);
+});
+
+it('keeps the gateway’s metrics off the public API', async () => {
+  for (const path of ['/api/metrics', '/api/metrics/', '/api/METRICS', '/api//metrics', '/api/%6detrics', '/api/metrics?format=json']) {
+    const response = await fetch(`${stackEnv.webUrl}${path}`);
+    expect({ path, status: response.status }).toEqual({ path, status: 404 });
+    expect(await response.text()).not.toContain('http_requests_total');
+  }
+  // on the loopback port it is there for the scraper
+  const direct = await fetch(`${stackEnv.gatewayUrl}/metrics`);
+  expect(direct.status).toBe(200);
+  expect(await direct.text()).toContain('http_requests_total{');
+});
