@@ -130,6 +130,10 @@ const keycloak: Component = {
     `--hostname=http://localhost:${PORTS.web}/auth`,
     '--hostname-backchannel-dynamic=true',
     '--proxy-headers=xforwarded',
+    // Brute-force protection stays on (the realm locks an account after 30 failures), but a user's
+    // simultaneous sign-ins (two tabs, two devices) are not taken for an attack: Keycloak 26 refuses
+    // them by default with 'user_temporarily_disabled' although no attempt failed.
+    '--spi-brute-force-protector-default-brute-force-detector-allow-concurrent-requests=true',
     '--import-realm',
   ],
   env: {

@@ -1,4 +1,4 @@
-import { serviceAccountToken, stackEnv } from '@bazar/testing';
+import { createAccount, serviceAccountToken, signIn, stackEnv } from '@bazar/testing';
 import { HOST, PORTS } from '../stack/ports.ts';
 
 const decode = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString()) as Record<string, unknown>;
@@ -87,5 +87,12 @@ describe('the bazar realm imported into the real Keycloak', () => {
     const rolesOf = async (id: string) => (await admin<Array<{ name: string }>>(`/users/${id}/role-mappings/realm`)).map((r) => r.name);
     expect(await rolesOf(adminUser!.id)).toContain('admin');
     expect(await rolesOf(shopper!.id)).not.toContain('admin');
+  });
+
+  it('lets one user sign in several times at once (two tabs, two devices) without locking the account', async () => {
+    const someone = await createAccount('concurrent');
+    const tokens = await Promise.all(Array.from({ length: 4 }, () => signIn(someone.email, someone.password)));
+    expect(tokens.map((token) => decode(token).email)).toEqual(Array(4).fill(someone.email));
+    expect(decode(await signIn(someone.email, someone.password)).email).toBe(someone.email);
   });
 });

@@ -158,7 +158,7 @@ describe('the login page', () => {
     );
     // The card is white on the store's green-tinted page, the button is the store's green.
     expect(await page.locator('.bz-card').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(255, 255, 255)');
-    expect(await page.locator('#kc-login').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(22, 163, 74)');
+    expect(await page.locator('#kc-login').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(21, 128, 61)');
 
     const icons = page.locator('#kc-social-providers > li > *');
     expect(await icons.count()).toBe(3);
