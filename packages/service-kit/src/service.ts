@@ -145,6 +145,10 @@ async function startService<S extends z.ZodType<BaseConfig>>(definition: Service
   const server = await new Promise<Server>((resolve, reject) => {
     const listening = app.listen(config.PORT, config.HOST, (err?: Error) => (err ? reject(err) : resolve(listening)));
   });
+  // Callers keep connections open (nginx's upstream keepalive, the gateway's agent); closing an idle
+  // one after Node's default 5 s races a request they are sending on it, which then fails.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   consumers.forEach((consumer) => consumer.start());
   relays.forEach((relay) => relay.start());
   log.info({ host: config.HOST, port: config.PORT }, 'listening');
