@@ -246,6 +246,7 @@ describe('the login page', () => {
     await page.locator('#kc-login').click();
     const alert = page.locator('#kc-form-login #bz-alert');
     await alert.waitFor();
+    await page.waitForLoadState('load'); // the theme's stylesheet, before reading the colour it gives
     expect(await alert.innerText()).toBe('Invalid email or password.');
     expect(await alert.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(220, 38, 38)');
     // Above the submit button
