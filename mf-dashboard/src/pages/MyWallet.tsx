@@ -28,9 +28,9 @@ export function MyWallet() {
           type="number"
           min={0}
           placeholder="Amount"
-          className="flex-1 rounded-full border border-stone-300 px-4 py-2"
+          className="min-w-0 flex-1 rounded-full border border-stone-300 px-4 py-2"
         />
-        <button type="submit" className="rounded-full bg-brand-600 px-6 font-semibold text-white">
+        <button type="submit" className="shrink-0 rounded-full bg-brand-600 px-5 py-2 font-semibold whitespace-nowrap text-white">
           Add Wallet
         </button>
       </form>

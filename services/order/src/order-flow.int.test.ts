@@ -83,6 +83,26 @@ it('places the cart as an order with server-side totals, once per idempotency ke
   await me.call(`${stackEnv.cartUrl}/deletecart/${refilled!._id}`, { method: 'DELETE' });
 });
 
+it('refuses an order for more than the shelf holds now, naming the item, and keeps the cart', async () => {
+  const lime = await shelf.stock('Kagzi Lime', 30, 5);
+  const [early, late] = [shopper('early'), shopper('late')];
+  expect((await late.addToCart(lime, 3)).status).toBe(201);
+  expect((await early.addToCart(lime, 3)).status).toBe(201);
+  expect((await early.placeOrder()).status).toBe(201);
+  await eventually(async () => expect(await shelf.stockOf(lime)).toBe(2));
+
+  const refused = await late.placeOrder();
+  expect(refused).toEqual({
+    status: 409,
+    body: {
+      error: expect.stringContaining('Kagzi Lime'),
+      items: [{ productId: lime, name: expect.stringContaining('Kagzi Lime'), requested: 3, available: 2 }],
+    },
+  });
+  expect((await late.cart()).map((line) => [line.productId, line.cartQuantity])).toEqual([[lime, 3]]);
+  await late.call(`${stackEnv.cartUrl}/deletecart/${(await late.cart())[0]!._id}`, { method: 'DELETE' });
+});
+
 it('refuses more than the shelf holds, naming the item', async () => {
   const few = await shelf.stock('Few Limes', 40, 2);
   expect(await me.addToCart(few, 1)).toMatchObject({ status: 201 });

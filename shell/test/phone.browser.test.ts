@@ -1,0 +1,55 @@
+// The store on a phone-sized screen (390×844): the mobile menu opens and closes and leads to the
+// store's sections; a signed-in shopper reaches the dashboard through it, and the dashboard's
+// greeting, sidebar and pages fit the screen without sideways scrolling.
+import { createAccount } from '@bazar/testing';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, signIn, waitForPath, webUrl } from './browser';
+
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+});
+afterAll(() => browser?.close());
+
+const fitsTheScreen = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+test('the mobile menu opens, leads to a section and closes', async () => {
+  await page.goto(webUrl);
+  await page.getByRole('region', { name: 'Recently Sold Items' }).getByRole('article').first().waitFor();
+  expect(await page.getByRole('navigation', { name: 'Sections' }).isVisible()).toBe(false);
+  expect(await fitsTheScreen()).toBe(true);
+
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByRole('navigation', { name: 'Menu' });
+  await menu.getByRole('link', { name: 'Blogs' }).click();
+  await waitForPath(page, '/blogs');
+  await menu.waitFor({ state: 'detached' });
+  await page.getByRole('heading', { name: 'This Week Blogs' }).waitFor();
+
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('button', { name: 'Close menu' }).click();
+  await menu.waitFor({ state: 'detached' });
+});
+
+test('a shopper signs in from the menu and uses the dashboard on the phone', async () => {
+  const shopper = await createAccount('phone');
+  await page.goto(webUrl);
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Login' }).click();
+  await page.waitForURL(/\/auth\/realms\/bazar\//);
+  await signIn(page, shopper);
+  await waitForPath(page, '/');
+
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Dashboard' }).click();
+  await waitForPath(page, '/dashboard/my-profile');
+  await page.getByRole('heading', { name: /^Welcome to your Dashboard, / }).waitFor();
+  const sidebar = page.getByRole('navigation', { name: 'Dashboard' });
+  await sidebar.getByRole('link', { name: 'My Wallet' }).click();
+  await waitForPath(page, '/dashboard/my-wallet');
+  expect(await fitsTheScreen()).toBe(true);
+  await page.screenshot({ path: 'test-results/dashboard-phone.png', fullPage: true });
+});

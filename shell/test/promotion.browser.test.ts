@@ -1,0 +1,44 @@
+// Make Admin counts from the promoted user's next page load: a fresh shopper has no admin links;
+// an admin makes them admin; after a reload the links are there and the admin page opens, with no
+// new sign-in (the gateway takes the role from the user service's record, not from the token).
+import { ACCOUNTS, createAccount, signIn as tokenFor, stackEnv } from '@bazar/testing';
+import type { Browser } from 'playwright-core';
+import { launchChromium, signIn, waitForPath, webUrl } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(() => browser?.close());
+
+const asAdmin = async (method: string, path: string) => {
+  const token = await tokenFor(ACCOUNTS.admin.email, ACCOUNTS.admin.password);
+  const response = await fetch(`${stackEnv.gatewayUrl}${path}`, { method, headers: { authorization: `Bearer ${token}` } });
+  return { status: response.status, body: (await response.json()) as unknown };
+};
+
+test('a promoted shopper sees the admin links after their next page load', async () => {
+  const someone = await createAccount('promoted');
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.goto(`${webUrl}/dashboard`);
+  await page.waitForURL(/\/auth\/realms\/bazar\//);
+  await signIn(page, someone);
+  await waitForPath(page, '/dashboard/my-profile');
+  const sidebar = page.getByRole('navigation', { name: 'Dashboard' });
+  await sidebar.getByRole('link', { name: 'My Wallet' }).waitFor();
+  expect(await sidebar.getByRole('link', { name: 'All Users' }).count()).toBe(0);
+
+  expect(await asAdmin('PUT', `/makeadmin/${encodeURIComponent(someone.email)}`)).toMatchObject({
+    status: 200,
+    body: { modifiedCount: 1 },
+  });
+  try {
+    await page.reload();
+    await sidebar.getByRole('link', { name: 'All Users' }).click();
+    await waitForPath(page, '/dashboard/all-users');
+    await page.getByRole('region', { name: 'All Users' }).getByRole('cell', { name: someone.email, exact: true }).waitFor();
+  } finally {
+    await asAdmin('PUT', `/removeadmin/${encodeURIComponent(someone.email)}`);
+    await page.close();
+  }
+});
