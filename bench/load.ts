@@ -12,9 +12,25 @@ export interface Throughput {
   total: number;
 }
 
-/** Requests per second and latency percentiles of GETs on `url`; any failed request fails the run. */
-export async function measureThroughput(title: string, url: string): Promise<Throughput> {
-  const result = await autocannon({ title, url, connections: CONNECTIONS, duration: DURATION_S });
+/** Requests per second and latency percentiles of GETs on `url`; any failed request fails the run.
+ *  `perRequestHeaders` sets headers on each request (a new client address for the gateway). */
+export async function measureThroughput(title: string, url: string, perRequestHeaders?: () => Record<string, string>): Promise<Throughput> {
+  const result = await autocannon({
+    title,
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    ...(perRequestHeaders && {
+      requests: [
+        {
+          setupRequest: (request: { headers?: Record<string, string> }) => ({
+            ...request,
+            headers: { ...request.headers, ...perRequestHeaders() },
+          }),
+        },
+      ],
+    }),
+  });
   const failed = result.errors + result.timeouts + result.non2xx;
   if (failed > 0) throw new Error(`${title}: ${failed} failed requests of ${result.requests.total}`);
   return { title, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, total: result.requests.total };
