@@ -11,8 +11,15 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
+/** A call by the seeded admin, whose user record (where the gateway reads the role) the storefront
+ *  creates on sign-in: on a fresh stack nobody may have signed in as admin yet, so sync first. */
 const asAdmin = async (method: string, path: string) => {
   const token = await tokenFor(ACCOUNTS.admin.email, ACCOUNTS.admin.password);
+  await fetch(`${stackEnv.gatewayUrl}/users/${ACCOUNTS.admin.email}`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: '{}',
+  });
   const response = await fetch(`${stackEnv.gatewayUrl}${path}`, { method, headers: { authorization: `Bearer ${token}` } });
   return { status: response.status, body: (await response.json()) as unknown };
 };
