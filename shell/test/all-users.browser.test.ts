@@ -4,7 +4,7 @@
 // service's refusal to demote the last admin, and delete through the spec's confirmation.
 import { ACCOUNTS, createAccount, signIn as tokenFor, stackEnv, type Credentials } from '@bazar/testing';
 import type { Browser, Page } from 'playwright-core';
-import { accounts, launchChromium, signIn, waitForPath, webUrl } from './browser';
+import { accounts, launchChromium, nextDialogLifetime, signIn, waitForPath, webUrl } from './browser';
 
 let browser: Browser;
 let page: Page;
@@ -60,24 +60,6 @@ const row = (email: string) => page.getByRole('row').filter({ has: page.getByRol
  *  role queries on the page wait until it is closed. */
 const dialog = (title: string) => page.getByRole('dialog', { name: title, exact: true });
 
-/** How long the next dialog stays in the page, measured in the page (call it before opening one). */
-function nextDialogLifetime(): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        let opened = 0;
-        new MutationObserver((_, observer) => {
-          const open = document.querySelector('[role="dialog"].swal2-popup') !== null;
-          if (open && !opened) opened = performance.now();
-          if (!open && opened) {
-            observer.disconnect();
-            resolve(performance.now() - opened);
-          }
-        }).observe(document.body, { childList: true, subtree: true });
-      }),
-  );
-}
-
 test('All Users opened by its URL shows spinners while loading, never the refusal, then the table', async () => {
   // Record whether the refusal ever reaches the page, however briefly.
   await page.addInitScript(() => {
@@ -108,7 +90,7 @@ test('All Users opened by its URL shows spinners while loading, never the refusa
 });
 
 test('Make Admin: the success dialog closes by itself, the user is an admin and the button is gone', async () => {
-  const lifetime = nextDialogLifetime();
+  const lifetime = nextDialogLifetime(page);
   await row(target.email).getByRole('button', { name: 'Make Admin' }).click();
   await dialog('Successfully made an admin').getByText(target.email).waitFor();
   // 1500 ms by the spec (and its closing animation); nobody clicks OK.

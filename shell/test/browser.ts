@@ -35,3 +35,22 @@ export function signInAsShopper(page: Page): Promise<void> {
 export function waitForPath(page: Page, path: string): Promise<void> {
   return page.waitForURL((url) => url.pathname === path);
 }
+
+/** How long the next dialog (SweetAlert2) stays in the page, measured in the page: call it before
+ *  opening one, await it after. */
+export function nextDialogLifetime(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let opened = 0;
+        new MutationObserver((_, observer) => {
+          const open = document.querySelector('[role="dialog"].swal2-popup') !== null;
+          if (open && !opened) opened = performance.now();
+          if (!open && opened) {
+            observer.disconnect();
+            resolve(performance.now() - opened);
+          }
+        }).observe(document.body, { childList: true, subtree: true });
+      }),
+  );
+}

@@ -6,7 +6,7 @@ import { randomFillSync } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import { createAccount, type Credentials } from '@bazar/testing';
 import type { Browser, Locator, Page, Request } from 'playwright-core';
-import { accounts, catalogProducts, launchChromium, signIn, waitForPath, webUrl } from './browser';
+import { accounts, catalogProducts, launchChromium, nextDialogLifetime, signIn, waitForPath, webUrl } from './browser';
 
 let browser: Browser;
 let page: Page;
@@ -30,24 +30,6 @@ async function openDashboardAs(account: { email: string; password: string }, pat
 }
 
 const dialog = (title: string) => page.getByRole('dialog', { name: title, exact: true });
-
-/** How long the next dialog stays in the page, measured in the page (call it before opening one). */
-function nextDialogLifetime(): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        let opened = 0;
-        new MutationObserver((_, observer) => {
-          const open = document.querySelector('[role="dialog"].swal2-popup') !== null;
-          if (open && !opened) opened = performance.now();
-          if (!open && opened) {
-            observer.disconnect();
-            resolve(performance.now() - opened);
-          }
-        }).observe(document.body, { childList: true, subtree: true });
-      }),
-  );
-}
 
 /** The message a control is described by (aria-describedby), as a screen reader reads it after the label. */
 async function describedBy(control: Locator): Promise<{ invalid: string | null; text: string | undefined; below: boolean }> {
@@ -136,7 +118,7 @@ test("Add Product: the catalog's refusal of the price shows under Price, the typ
   // typing clears the message; the same image is not sent twice
   await price.fill('120');
   expect(await price.getAttribute('aria-invalid')).toBeNull();
-  const lifetime = nextDialogLifetime();
+  const lifetime = nextDialogLifetime(page);
   await form.getByRole('button', { name: 'Publist Product' }).click();
   await dialog('Your work has been saved').waitFor();
   expect(await lifetime).toBeGreaterThanOrEqual(1_500);

@@ -1,6 +1,6 @@
 import { createAccount, type Credentials } from '@bazar/testing';
 import type { Browser, Page } from 'playwright-core';
-import { accounts, launchChromium, signIn, waitForPath, webUrl } from './browser';
+import { accounts, launchChromium, nextDialogLifetime, signIn, waitForPath, webUrl } from './browser';
 
 let browser: Browser;
 let page: Page;
@@ -27,24 +27,6 @@ async function openDashboardAs(account: { email: string; password: string }, pat
 
 /** A SweetAlert2 dialog by its title. While one is open the rest of the page is hidden from role queries. */
 const dialog = (title: string) => page.getByRole('dialog', { name: title, exact: true });
-
-/** How long the next dialog stays in the page, measured in the page (call it before opening one). */
-function nextDialogLifetime(): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        let opened = 0;
-        new MutationObserver((_, observer) => {
-          const open = document.querySelector('[role="dialog"].swal2-popup') !== null;
-          if (open && !opened) opened = performance.now();
-          if (!open && opened) {
-            observer.disconnect();
-            resolve(performance.now() - opened);
-          }
-        }).observe(document.body, { childList: true, subtree: true });
-      }),
-  );
-}
 
 test('a shopper gets the dashboard layout, its nested pages, and no admin links', async () => {
   const sidebar = await openDashboardAs(shopper);
@@ -135,7 +117,7 @@ test('a shopper sends a review: "Thanks for your review" closes by itself after 
   await form.getByLabel('First Name').fill('Rahima');
   await form.getByLabel('Last Name').fill('Akter');
   await form.getByLabel('Your Review').fill('Fresh vegetables, and the rider was on time.');
-  const lifetime = nextDialogLifetime();
+  const lifetime = nextDialogLifetime(page);
   await form.getByRole('button', { name: 'Add Revire' }).click();
   await dialog('Thanks for your review').waitFor();
   expect(await lifetime).toBeGreaterThanOrEqual(2_000);
