@@ -1,5 +1,5 @@
 // Signed-in test accounts and calls to the running gateway.
-import { createAccount, signIn, stackEnv } from '@bazar/testing';
+import { createAccount, gatewayCall, signIn } from '@bazar/testing';
 
 export { keycloakAccount } from '@bazar/testing';
 
@@ -14,31 +14,7 @@ export async function newShopper(label: string): Promise<TestAccount> {
   return { email, token: await signIn(email, password) };
 }
 
-export interface Answer {
-  status: number;
-  body: unknown;
-  headers: Headers;
-}
-
 /** One call to the gateway, as the holder of `token` (or anonymously). */
-export async function call(
-  method: string,
-  path: string,
-  token?: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-): Promise<Answer> {
-  const response = await fetch(`${stackEnv.gatewayUrl}${path}`, {
-    method,
-    headers: {
-      ...(token && { authorization: `Bearer ${token}` }),
-      ...(body !== undefined && { 'content-type': 'application/json' }),
-      ...headers,
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined, headers: response.headers };
-}
+export const call = gatewayCall;
 
 export const sync = (account: TestAccount) => call('PUT', `/users/${account.email}`, account.token, {});

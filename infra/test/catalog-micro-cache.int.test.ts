@@ -3,7 +3,7 @@
 // product an admin just published shows on the next load once the second is up; never a stale list
 // after that.
 import { InsertAnswer, ProductList } from '@bazar/contracts';
-import { ACCOUNTS, eventually, signIn, stackEnv } from '@bazar/testing';
+import { ACCOUNTS, eventually, gatewayCall, signedInAndSynced, stackEnv } from '@bazar/testing';
 import mongoose from 'mongoose';
 
 const run = `${Date.now()}`;
@@ -21,19 +21,12 @@ it('serves repeats from nginx, and a newly published product on the next load', 
   await eventually(async () => expect((await storeRead()).headers.get('x-cache-status')).toBe('HIT'), 5_000, 50);
   expect((await storeRead({ 'cache-control': 'no-cache' })).headers.get('x-cache-status')).toBe('BYPASS');
 
-  const admin = await signIn(ACCOUNTS.admin.email, ACCOUNTS.admin.password);
-  const headers = { authorization: `Bearer ${admin}`, 'content-type': 'application/json' };
-  expect((await fetch(`${stackEnv.gatewayUrl}/users/${ACCOUNTS.admin.email}`, { method: 'PUT', headers, body: '{}' })).status).toBeLessThan(
-    300,
-  );
+  const admin = await signedInAndSynced(ACCOUNTS.admin);
   const name = `Micro-cache Tea ${run}`;
-  const published = await fetch(`${stackEnv.gatewayUrl}/addproducts`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ name, price: '120', quantity: '3', description: 'Fresh from the garden.', img: '/media/test.webp' }),
-  });
+  const product = { name, price: '120', quantity: '3', description: 'Fresh from the garden.', img: '/media/test.webp' };
+  const published = await gatewayCall('POST', '/addproducts', admin, product);
   expect(published.status).toBe(201);
-  InsertAnswer.parse(await published.json());
+  InsertAnswer.parse(published.body);
 
   expect(await names(await storeRead({ 'cache-control': 'no-cache' }))).toContain(name);
   await eventually(async () => expect(await names(await storeRead())).toContain(name), 5_000, 100);

@@ -6,7 +6,7 @@
 // and the stock fell exactly once per stored order.
 import { randomUUID } from 'node:crypto';
 import { OrderList, PlaceOrderAnswer } from '@bazar/contracts';
-import { createAccount, eventually, signIn, stackControl, stackEnv } from '@bazar/testing';
+import { createAccount, eventually, gatewayCall, signIn, stackControl, stackEnv } from '@bazar/testing';
 import { Kafka, logLevel } from 'kafkajs';
 import { consumersCaughtUp, TestShelf } from '../../services/order/test/shop.ts';
 
@@ -20,24 +20,8 @@ interface Answer {
 
 /** One call to the gateway; a call that takes over 10 s counts as hanging. */
 async function call(method: string, path: string, token?: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
-  const response = await fetch(`${stackEnv.gatewayUrl}${path}`, {
-    method,
-    headers: {
-      ...(token && { authorization: `Bearer ${token}` }),
-      ...(body !== undefined && { 'content-type': 'application/json' }),
-      ...headers,
-    },
-    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-    signal: AbortSignal.timeout(10_000),
-  });
-  const text = await response.text();
-  let parsed: unknown = text;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    /* kept as text: the assertions below say what was expected */
-  }
-  return { status: response.status, body: parsed, retryAfter: response.headers.get('retry-after') };
+  const answer = await gatewayCall(method, path, token, body, headers, 10_000);
+  return { status: answer.status, body: answer.body, retryAfter: answer.headers.get('retry-after') };
 }
 
 /** A shopper whose token is renewed before it expires (storefront tokens live a minute). */

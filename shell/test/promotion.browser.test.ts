@@ -1,7 +1,7 @@
 // Make Admin counts from the promoted user's next page load: a fresh shopper has no admin links;
 // an admin makes them admin; after a reload the links are there and the admin page opens, with no
 // new sign-in (the gateway takes the role from the user service's record, not from the token).
-import { ACCOUNTS, createAccount, signIn as tokenFor, stackEnv } from '@bazar/testing';
+import { ACCOUNTS, createAccount, gatewayCall, signedInAndSynced } from '@bazar/testing';
 import type { Browser } from 'playwright-core';
 import { launchChromium, signIn, waitForPath, webUrl } from './browser';
 
@@ -11,18 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-/** A call by the seeded admin, whose user record (where the gateway reads the role) the storefront
- *  creates on sign-in: on a fresh stack nobody may have signed in as admin yet, so sync first. */
-const asAdmin = async (method: string, path: string) => {
-  const token = await tokenFor(ACCOUNTS.admin.email, ACCOUNTS.admin.password);
-  await fetch(`${stackEnv.gatewayUrl}/users/${ACCOUNTS.admin.email}`, {
-    method: 'PUT',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: '{}',
-  });
-  const response = await fetch(`${stackEnv.gatewayUrl}${path}`, { method, headers: { authorization: `Bearer ${token}` } });
-  return { status: response.status, body: (await response.json()) as unknown };
-};
+/** A call by the seeded admin (signed in and synced, so the gateway knows them as admin). */
+const asAdmin = async (method: string, path: string) => gatewayCall(method, path, await signedInAndSynced(ACCOUNTS.admin));
 
 test('a promoted shopper sees the admin links after their next page load', async () => {
   const someone = await createAccount('promoted');

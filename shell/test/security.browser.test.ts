@@ -5,7 +5,7 @@
 // publishes fine and runs nothing. The gateway's CORS answers only the store's origin.
 import { randomUUID } from 'node:crypto';
 import { InsertAnswer, ProductList } from '@bazar/contracts';
-import { ACCOUNTS, signIn as tokenFor, stackEnv } from '@bazar/testing';
+import { ACCOUNTS, gatewayCall, signedInAndSynced, stackEnv } from '@bazar/testing';
 import mongoose from 'mongoose';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, signInAsShopper, waitForPath, webUrl } from './browser';
@@ -77,19 +77,18 @@ test('a shopper browses, signs in and opens the dashboard without a policy viola
 });
 
 test('markup in a product is shown as text and runs nothing', async () => {
-  const adminToken = await tokenFor(ACCOUNTS.admin.email, ACCOUNTS.admin.password);
-  const api = (path: string, method: string, body?: unknown) =>
-    fetch(`${stackEnv.gatewayUrl}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  expect((await api(`/users/${ACCOUNTS.admin.email}`, 'PUT', {})).status).toBeLessThan(300);
+  const adminToken = await signedInAndSynced(ACCOUNTS.admin);
   const name = `<img src=x onerror="window.pwned='name'"> Tea ${run}`;
   const description = `<script>window.pwned='description'</script> ${run}`;
-  const published = await api('/addproducts', 'POST', { name, price: '99', quantity: '5', description, img: '/media/test.webp' });
+  const published = await gatewayCall('POST', '/addproducts', adminToken, {
+    name,
+    price: '99',
+    quantity: '5',
+    description,
+    img: '/media/test.webp',
+  });
   expect(published.status).toBe(201);
-  const { insertedId } = InsertAnswer.parse(await published.json());
+  const { insertedId } = InsertAnswer.parse(published.body);
 
   await page.goto(`${webUrl}/product-details/${insertedId}`);
   await page.getByRole('heading', { level: 1, name }).waitFor();

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { IDENTITY_HEADERS, InsertAnswer, OfferList, Product, ProductChanged, ProductList, TOPICS } from '@bazar/contracts';
 import { ReadCache, createLogger, createRedis } from '@bazar/service-kit';
-import { ACCOUNTS, eventually, signIn, stackEnv } from '@bazar/testing';
+import { ACCOUNTS, eventually, signedInAndSynced, stackEnv } from '@bazar/testing';
 import { Kafka, logLevel, type Consumer } from 'kafkajs';
 import mongoose from 'mongoose';
 
@@ -34,23 +34,8 @@ const storeProducts = async (search = '') =>
   ProductList.parse((await call(`${stackEnv.gatewayUrl}/products${search && `?search=${encodeURIComponent(search)}`}`)).body);
 
 beforeAll(async () => {
-  [adminToken, shopperToken] = await Promise.all([
-    signIn(ACCOUNTS.admin.email, ACCOUNTS.admin.password),
-    signIn(ACCOUNTS.shopper.email, ACCOUNTS.shopper.password),
-  ]);
-  // The gateway takes admin from the user service's record, which the storefront creates on sign-in;
-  // on a fresh stack nobody has signed in yet, so sync as the storefront does.
-  for (const [account, token] of [
-    [ACCOUNTS.admin, adminToken],
-    [ACCOUNTS.shopper, shopperToken],
-  ] as const) {
-    const synced = await call(`${stackEnv.gatewayUrl}/users/${account.email}`, {
-      method: 'PUT',
-      headers: { authorization: `Bearer ${token}` },
-      body: {},
-    });
-    expect([200, 201]).toContain(synced.status);
-  }
+  // The gateway takes admin from the user service's record, which the storefront creates on sign-in.
+  [adminToken, shopperToken] = await Promise.all([signedInAndSynced(ACCOUNTS.admin), signedInAndSynced(ACCOUNTS.shopper)]);
   await mongoose.connect(stackEnv.mongoUrl, { dbName: 'catalog', serverSelectionTimeoutMS: 5_000 });
   changes = kafka.consumer({ groupId: `catalog-writes-test-${run}`, maxWaitTimeInMs: 100 });
   await changes.connect();

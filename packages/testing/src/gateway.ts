@@ -1,0 +1,51 @@
+// Calls to the running gateway, as a visitor or as the holder of a token.
+import { signIn } from './auth';
+import { stackEnv } from './stack';
+
+export interface GatewayAnswer {
+  status: number;
+  /** the JSON body, the text when it is not JSON, undefined when empty */
+  body: unknown;
+  headers: Headers;
+}
+
+/** One call to the gateway; a call that takes longer than `timeoutMs` throws a TimeoutError. */
+export async function gatewayCall(
+  method: string,
+  path: string,
+  token?: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+  timeoutMs = 30_000,
+): Promise<GatewayAnswer> {
+  const response = await fetch(`${stackEnv.gatewayUrl}${path}`, {
+    method,
+    headers: {
+      ...(token && { authorization: `Bearer ${token}` }),
+      ...(body !== undefined && { 'content-type': 'application/json' }),
+      ...headers,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  const text = await response.text();
+  let parsed: unknown = text || undefined;
+  try {
+    parsed = text ? (JSON.parse(text) as unknown) : undefined;
+  } catch {
+    /* not JSON: the text itself, for the assertion to show */
+  }
+  return { status: response.status, body: parsed, headers: response.headers };
+}
+
+/**
+ * Signs the account in and syncs it as the storefront does after a sign-in (PUT /users/{email}), so
+ * the user service has its record: the gateway decides admin from that record, and on a fresh stack
+ * nobody has signed in yet. Answers the access token.
+ */
+export async function signedInAndSynced(account: { email: string; password: string }): Promise<string> {
+  const token = await signIn(account.email, account.password);
+  const synced = await gatewayCall('PUT', `/users/${encodeURIComponent(account.email)}`, token, {});
+  if (synced.status >= 300) throw new Error(`sync of ${account.email} answered ${synced.status} ${JSON.stringify(synced.body)}`);
+  return token;
+}
