@@ -53,6 +53,25 @@ const redis: Component = {
   prepare: async () => void (await mkdir(stackPath('data'), { recursive: true })),
 };
 
+/** The layout of the documents the services keep. Raised when a change leaves older local documents
+ *  unreadable to the services (2: outbox entries listed by event id, one cart document per
+ *  shopper); a developer's local documents are then started afresh, since they are demo data the
+ *  seed and the next sign-in bring back. */
+const DOCUMENT_LAYOUT = '2';
+const documentLayoutFile = stackPath('data', 'ferretdb-layout');
+
+async function startAfreshOnOlderLayout(): Promise<void> {
+  const found = await readFile(documentLayoutFile, 'utf8').catch(() => undefined);
+  if (found?.trim() === DOCUMENT_LAYOUT) return;
+  if (await exists(stackPath('data', 'ferretdb'))) {
+    console.log(`  ferretdb  local documents are of an older layout (${found?.trim() ?? '1'}); starting them afresh`);
+    await rm(stackPath('data', 'ferretdb'), { recursive: true, force: true });
+    await rm(stackPath('data', 'ferretdb-state'), { recursive: true, force: true });
+  }
+  await mkdir(stackPath('data'), { recursive: true });
+  await writeFile(documentLayoutFile, `${DOCUMENT_LAYOUT}\n`);
+}
+
 const ferretdb: Component = {
   name: 'ferretdb',
   ports: [PORTS.ferretdb, PORTS.ferretdbDebug],
@@ -69,6 +88,7 @@ const ferretdb: Component = {
   ready: [`tcp:${HOST}:${PORTS.ferretdb}`],
   readyTimeoutMs: 20_000,
   prepare: async () => {
+    await startAfreshOnOlderLayout();
     await mkdir(stackPath('data', 'ferretdb'), { recursive: true });
     await mkdir(stackPath('data', 'ferretdb-state'), { recursive: true });
   },

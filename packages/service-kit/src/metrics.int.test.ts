@@ -92,7 +92,7 @@ it('counts the outbox backlog of each service with an outbox when scraped', asyn
   }
 
   // A document counted as pending is in the gauges at the next scrape. This one is written straight
-  // into the order service's database with the count but no entries, which the relay passes over
+  // into the order service's database with two pending ids but no entries, which the relay passes over
   // (nothing to send), so no event goes anywhere; it is removed at once.
   const orders = mongoose.createConnection(stackEnv.mongoUrl, { dbName: 'order' });
   const pendingOrders = async () => {
@@ -105,7 +105,9 @@ it('counts the outbox backlog of each service with an outbox when scraped', asyn
   try {
     const before = await pendingOrders();
     const _id = new mongoose.Types.ObjectId();
-    await orders.collection('orders').insertOne({ _id, email: 'metrics-probe@bazar.test', outbox: {}, outboxPending: 2 });
+    await orders
+      .collection('orders')
+      .insertOne({ _id, email: 'metrics-probe@bazar.test', outbox: {}, outboxPending: ['probe-1', 'probe-2'] });
     try {
       // one scrape's count is reused for a second
       await eventually(

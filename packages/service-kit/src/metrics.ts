@@ -1,7 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import type { Consumer } from 'kafkajs';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { OutboxModel } from './kafka/outbox';
+import { HAS_PENDING_EVENTS, type OutboxModel } from './kafka/outbox';
 
 /** The process's Prometheus metrics, served at GET /metrics by every service and the gateway.
  *  One registry per process; the metrics below are created once, so several consumers or apps in
@@ -133,13 +133,13 @@ function outboxBacklog(): Promise<Backlog[]> {
   const result = Promise.all(
     [...outboxModels].map(async (model) => {
       const pending = await model
-        .find({ outboxPending: { $gt: 0 } }, { _id: 0, outboxPending: 1 })
+        .find(HAS_PENDING_EVENTS, { _id: 0, outboxPending: 1 })
         .maxTimeMS(BACKLOG_TIMEOUT_MS)
-        .lean<{ outboxPending: number }[]>();
+        .lean<{ outboxPending: string[] }[]>();
       return {
         collection: model.collection.collectionName,
         documents: pending.length,
-        events: pending.reduce((sum, document) => sum + document.outboxPending, 0),
+        events: pending.reduce((sum, document) => sum + document.outboxPending.length, 0),
       };
     }),
   );

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import mongoose from 'mongoose';
 import type { Logger } from './logger';
 
@@ -20,4 +21,12 @@ export function mongoConnected(): boolean {
 
 export async function disconnectMongo(): Promise<void> {
   await mongoose.disconnect();
+}
+
+/** An ObjectId that always comes out the same for the same parts (the first 12 bytes of their
+ *  SHA-256). A document that is "the one for these parts" (the order an Idempotency-Key stands for,
+ *  the cart line of a product) is then found by `_id`: the one filter FerretDB on SQLite looks up
+ *  without reading the whole collection, and a twin racing it fails on the duplicate `_id`. */
+export function derivedObjectId(...parts: string[]): mongoose.Types.ObjectId {
+  return new mongoose.Types.ObjectId(createHash('sha256').update(parts.join('\n')).digest().subarray(0, 12));
 }

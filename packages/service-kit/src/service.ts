@@ -24,8 +24,9 @@ export interface ServiceContext<C> {
   redis: Redis;
   kafka: Kafka;
   producer: EventProducer;
-  /** Publishes pending outbox events now rather than at the next interval; call after a write. */
-  nudgeOutbox(): void;
+  /** Publishes the outbox events of the document just written (its `_id`) now, rather than at the
+   *  next sweep; call after every write that added events. */
+  nudgeOutbox(documentId: unknown): void;
 }
 
 /** What a service contributes: its routes, the events it consumes, the models with an outbox. */
@@ -108,7 +109,7 @@ async function startService<S extends z.ZodType<BaseConfig>>(definition: Service
     redis,
     kafka,
     producer,
-    nudgeOutbox: () => relays.forEach((relay) => relay.nudge()),
+    nudgeOutbox: (documentId) => relays.forEach((relay) => relay.nudge(documentId)),
   });
   for (const model of wiring.outboxes ?? []) {
     relays.push(new OutboxRelay({ model, producer, log }));

@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { orderTotals, takaToPaisa, type OutOfStockAnswer, type PlaceOrder } from '@bazar/contracts';
-import { badRequest, conflict, forbidden, type Logger, type RequestUser } from '@bazar/service-kit';
+import { badRequest, conflict, derivedObjectId, forbidden, type Logger, type RequestUser } from '@bazar/service-kit';
 import { Types } from 'mongoose';
 import { orderPlacedOutbox } from './events/order-placed';
 import { Order, type OrderDocument } from './model/order';
@@ -27,7 +26,8 @@ export async function placeOrder({
   log,
 }: PlaceOrderInput): Promise<{ order: OrderDocument; created: boolean }> {
   if (body.email !== user.email) throw forbidden('You can only place orders for your own account');
-  const earlier = idempotencyKey && (await Order.findOne({ email: user.email, idempotencyKey }).lean<OrderDocument>());
+  const _id = idempotencyKey ? derivedObjectId('order', user.email, idempotencyKey) : new Types.ObjectId();
+  const earlier = idempotencyKey && (await Order.findById(_id).lean<OrderDocument>());
   if (earlier) return { order: earlier, created: false };
 
   const lines = await neighbours.cartOf(user);
@@ -64,7 +64,6 @@ export async function placeOrder({
     );
   }
 
-  const _id = new Types.ObjectId();
   try {
     const order = await Order.create({
       _id,
@@ -77,14 +76,13 @@ export async function placeOrder({
       vatPaisa: totals.vat,
       deliveryPaisa: totals.delivery,
       totalPaisa: totals.total,
-      idempotencyKey: idempotencyKey ?? randomUUID(),
       ...orderPlacedOutbox({ _id, email: user.email, items, cartLineIds: lines.map((line) => line._id) }),
     });
     return { order: order.toObject(), created: true };
   } catch (err) {
     // the same key raced in from a second request: answer the order that won
     if (!idempotencyKey || !isDuplicateKey(err)) throw err;
-    const winner = await Order.findOne({ email: user.email, idempotencyKey }).lean<OrderDocument>();
+    const winner = await Order.findById(_id).lean<OrderDocument>();
     if (!winner) throw err;
     return { order: winner, created: false };
   }

@@ -3,7 +3,7 @@
 // removed after it, so runs leave the demo catalog's stock alone), and a wait for both order-placed
 // consumer groups to have committed everything on the topic.
 import { randomUUID } from 'node:crypto';
-import { CartLineList, IDENTITY_HEADERS, InsertAnswer, Product, TOPICS } from '@bazar/contracts';
+import { CartLineList, IDENTITY_HEADERS, InsertAnswer, OrderPlaced, Product, TOPICS } from '@bazar/contracts';
 import { ReadCache, createLogger, createRedis } from '@bazar/service-kit';
 import type { Kafka } from 'kafkajs';
 import mongoose from 'mongoose';
@@ -107,4 +107,38 @@ export async function consumersCaughtUp(kafka: Kafka): Promise<void> {
   } finally {
     await admin.disconnect();
   }
+}
+
+/** Every order-placed event now on the topic for these orders, counting repeats. */
+export async function publishedOrderEvents(kafka: Kafka, orderIds: string[]): Promise<OrderPlaced[]> {
+  const wanted = new Set(orderIds);
+  const seen: OrderPlaced[] = [];
+  const admin = kafka.admin();
+  await admin.connect();
+  const ends = await admin.fetchTopicOffsets(TOPICS.orderPlaced);
+  await admin.disconnect();
+  const reader = kafka.consumer({ groupId: `order-test-reader-${randomUUID()}`, maxWaitTimeInMs: 100 });
+  await reader.connect();
+  await reader.subscribe({ topic: TOPICS.orderPlaced, fromBeginning: true });
+  const read = new Map<number, bigint>();
+  await reader.run({
+    eachMessage: async ({ partition, message }) => {
+      read.set(partition, BigInt(message.offset) + 1n);
+      // the topic also holds the poison messages of the dead-letter test
+      let json: unknown;
+      try {
+        json = JSON.parse(message.value?.toString() ?? '');
+      } catch {
+        return;
+      }
+      const event = OrderPlaced.safeParse(json);
+      if (event.success && wanted.has(event.data.payload.orderId)) seen.push(event.data);
+    },
+  });
+  await eventually(async () => {
+    // other tests may be ordering meanwhile: reading past the ends taken above is fine
+    for (const end of ends) expect(read.get(end.partition) ?? 0n).toBeGreaterThanOrEqual(BigInt(end.high));
+  }, 60_000);
+  await reader.disconnect();
+  return seen;
 }

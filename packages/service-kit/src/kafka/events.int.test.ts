@@ -67,7 +67,7 @@ afterAll(async () => {
   await mongoose.disconnect();
 });
 
-it('relays an outbox event to Kafka, marks it sent, and applies a duplicate delivery once', async () => {
+it('relays an outbox event to Kafka, takes it out of the outbox, and applies a duplicate delivery once', async () => {
   const parcelId = new mongoose.Types.ObjectId();
   const event = newEvent('ParcelShipped', { parcelId: parcelId.toString() });
   await Parcel.create({ _id: parcelId, label: 'rice', ...withOutbox([{ topic, key: parcelId.toString(), event }]) });
@@ -75,8 +75,8 @@ it('relays an outbox event to Kafka, marks it sent, and applies a duplicate deli
   const relay = new OutboxRelay({ model: Parcel, producer, log });
   expect(await relay.relayPending()).toBe(1);
   const stored = await Parcel.findById(parcelId).lean();
-  expect(stored?.outboxPending).toBe(0);
-  expect(Object.values(stored?.outbox ?? {})[0]?.sentAt).toBeInstanceOf(Date);
+  expect(stored?.outboxPending).toEqual([]);
+  expect(stored?.outbox).toEqual({});
   expect(await relay.relayPending()).toBe(0);
 
   await eventually(async () => expect(await Delivery.countDocuments({ eventId: event.id })).toBe(1));
@@ -87,6 +87,30 @@ it('relays an outbox event to Kafka, marks it sent, and applies a duplicate deli
   await producer.send({ topic, key: parcelId.toString(), value: JSON.stringify(marker) });
   await eventually(async () => expect(await Delivery.countDocuments({ eventId: marker.id })).toBe(1));
   expect(await Delivery.countDocuments({ eventId: event.id })).toBe(1);
+});
+
+it('relays a nudged document at once, and one written without a nudge at the next sweep', async () => {
+  const relay = new OutboxRelay({ model: Parcel, producer, log });
+  await relay.relayPending(); // the first pass sweeps; the interval that sweeps again is not started
+  const written = async (label: string) => {
+    const _id = new mongoose.Types.ObjectId();
+    const event = newEvent('ParcelShipped', { parcelId: _id.toString() });
+    await Parcel.create({ _id, label, ...withOutbox([{ topic, key: _id.toString(), event }]) });
+    return { _id, event };
+  };
+  const pendingOf = async (_id: mongoose.Types.ObjectId) => (await Parcel.findById(_id).lean())?.outboxPending;
+
+  const nudged = await written('atta');
+  const quiet = await written('salt');
+  relay.nudge(nudged._id);
+  await eventually(async () => expect(await Delivery.countDocuments({ eventId: nudged.event.id })).toBe(1));
+  expect(await pendingOf(nudged._id)).toEqual([]);
+  expect(await pendingOf(quiet._id)).toEqual([quiet.event.id]);
+
+  relay.sweep();
+  await eventually(async () => expect(await Delivery.countDocuments({ eventId: quiet.event.id })).toBe(1));
+  expect(await pendingOf(quiet._id)).toEqual([]);
+  await relay.stop();
 });
 
 it('sends a message that breaks the contract to the dead-letter topic and carries on', async () => {

@@ -1,25 +1,31 @@
 import { OrderPlaced, TOPICS, UserDeleted } from '@bazar/contracts';
 import type { EventHandler } from '@bazar/service-kit';
-import { CartLine } from '../model/cart-line';
+import { Cart, type CartDocument } from '../model/cart';
 
-/** How many recent orders each line remembers having been taken from it. */
+/** How many recent orders each cart remembers having been taken from it. */
 const REMEMBERED_ORDERS = 20;
 
-/** order-placed: the ordered pieces leave the cart lines the order was built from. Pieces the
- *  shopper added to such a line after placing stay; a line left with nothing goes. Each line
- *  remembers the order in the same write that takes its pieces, so a repeat takes nothing. */
+/** order-placed: the ordered pieces leave the shopper's cart, in one write that also remembers the
+ *  order, so a repeat takes nothing. Pieces added to a line after the order was placed stay. A line
+ *  left with nothing stays in the document, hidden, rather than being removed by a second write
+ *  that could take a piece added in between with it. */
 export const clearOrderedLines: EventHandler<typeof OrderPlaced> = {
   topic: TOPICS.orderPlaced,
   schema: OrderPlaced,
   async handle({ payload }) {
-    const { orderId, userEmail, items, cartLineIds } = payload;
-    for (const { productId, quantity } of items) {
-      await CartLine.updateOne(
-        { _id: { $in: cartLineIds }, userEmail, productId, takenByOrders: { $ne: orderId } },
-        { $inc: { cartQuantity: -quantity }, $push: { takenByOrders: { $each: [orderId], $slice: -REMEMBERED_ORDERS } } },
-      );
-    }
-    await CartLine.deleteMany({ _id: { $in: cartLineIds }, userEmail, cartQuantity: { $lte: 0 } });
+    const { orderId, userEmail, items } = payload;
+    const cart = await Cart.findById(userEmail).lean<CartDocument>();
+    if (!cart || cart.takenByOrders?.includes(orderId)) return;
+    const taken = items.filter(({ productId }) => cart.lines?.[productId] !== undefined);
+    await Cart.updateOne(
+      { _id: userEmail },
+      {
+        ...(taken.length > 0 && {
+          $inc: Object.fromEntries(taken.map(({ productId, quantity }) => [`lines.${productId}.cartQuantity`, -quantity])),
+        }),
+        $push: { takenByOrders: { $each: [orderId], $slice: -REMEMBERED_ORDERS } },
+      },
+    );
   },
 };
 
@@ -28,6 +34,6 @@ export const dropDeletedUsersCart: EventHandler<typeof UserDeleted> = {
   topic: TOPICS.userDeleted,
   schema: UserDeleted,
   async handle({ payload }) {
-    await CartLine.deleteMany({ userEmail: payload.email });
+    await Cart.deleteOne({ _id: payload.email });
   },
 };

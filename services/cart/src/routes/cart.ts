@@ -2,70 +2,91 @@ import { AddToCart, EmailParams, IdParams, SetCartQuantity, type CartLine as Car
 import { conflict, currentUser, forbidden, notFound, requireUser, validate } from '@bazar/service-kit';
 import { Router } from 'express';
 import type { CatalogClient, CatalogProduct } from '../catalog-client';
-import { CartLine, toCartLineAnswer, type CartLineDocument } from '../model/cart-line';
+import { Cart, cartLineId, lineById, linesOf, toCartLineAnswer, type CartDocument } from '../model/cart';
 
 const notEnoughStock = (product: CatalogProduct) =>
   conflict(product.quantity === 0 ? `${product.name} is out of stock` : `Only ${product.quantity} of ${product.name} left`);
 
-/** The catalog's current name, price, image and description, copied onto the line. */
-const catalogCopy = (product: CatalogProduct) => ({
-  cartName: product.name,
-  cartPricePaisa: product.pricePaisa,
-  cartimage: product.img,
-  cartDes: product.description,
-});
+/** The update that writes a product's whole line, with the catalog's current name, price, image
+ *  and description, and its quantity raised by or set to a number. Raising is an `$inc`, so two
+ *  adds at once both count. */
+function lineWrite(email: string, productId: string, product: CatalogProduct, quantity: { raiseBy: number } | { setTo: number }) {
+  const at = (field: string) => `lines.${productId}.${field}`;
+  return {
+    $set: {
+      [at('_id')]: cartLineId(email, productId),
+      [at('productId')]: productId,
+      [at('cartName')]: product.name,
+      [at('cartPricePaisa')]: product.pricePaisa,
+      [at('cartimage')]: product.img,
+      [at('cartDes')]: product.description,
+      ...('setTo' in quantity && { [at('cartQuantity')]: quantity.setTo }),
+    },
+    ...('raiseBy' in quantity && { $inc: { [at('cartQuantity')]: quantity.raiseBy } }),
+    $min: { [at('addedAt')]: new Date() },
+  };
+}
 
 export function cartRoutes(catalog: CatalogClient): Router {
   const router = Router();
+  const cartOf = (email: string) => Cart.findById(email).lean<CartDocument>();
 
   router.post('/addtocart', requireUser, validate({ body: AddToCart }), async (req, res) => {
-    const user = currentUser(req);
+    const { email } = currentUser(req);
     const { productId, cartQuantity, userEmail } = req.body;
-    if (userEmail && userEmail !== user.email) throw forbidden('You can only add to your own cart');
+    if (userEmail && userEmail !== email) throw forbidden('You can only add to your own cart');
 
     const product = await catalog.product(productId);
     if (!product) throw notFound('No such product');
-    const existing = await CartLine.findOne({ userEmail: user.email, productId }).lean<CartLineDocument>();
+    const cart = await cartOf(email);
+    const existing = linesOf(cart).find((line) => line.productId === productId);
     const wanted = (existing?.cartQuantity ?? 0) + cartQuantity;
     if (wanted > product.quantity) throw notEnoughStock(product);
 
-    const line = await CartLine.findOneAndUpdate(
-      { userEmail: user.email, productId },
-      { $inc: { cartQuantity }, $set: catalogCopy(product) },
+    // a line an order just emptied, still in the document, starts again from nothing
+    const lingering = !existing && cart?.lines?.[productId] !== undefined;
+    const updated = await Cart.findOneAndUpdate(
+      { _id: email },
+      lineWrite(email, productId, product, lingering ? { setTo: cartQuantity } : { raiseBy: cartQuantity }),
       { upsert: true, new: true, lean: true },
     );
-    res.status(existing ? 200 : 201).json(toCartLineAnswer(line as CartLineDocument) satisfies CartLineAnswer);
+    const line = (updated as CartDocument).lines![productId]!;
+    res.status(existing ? 200 : 201).json(toCartLineAnswer(email, line) satisfies CartLineAnswer);
   });
 
   router.get('/myallcart/:email', requireUser, validate({ params: EmailParams }), async (req, res) => {
-    if (req.params.email !== currentUser(req).email) throw forbidden('You can only see your own cart');
-    const lines = await CartLine.find({ userEmail: req.params.email }).sort({ createdAt: 1, _id: 1 }).lean<CartLineDocument[]>();
-    res.json(lines.map(toCartLineAnswer) satisfies CartLineAnswer[]);
+    const { email } = currentUser(req);
+    if (req.params.email !== email) throw forbidden('You can only see your own cart');
+    const lines = linesOf(await cartOf(email));
+    res.json(lines.map((line) => toCartLineAnswer(email, line)) satisfies CartLineAnswer[]);
   });
 
   router.put('/cartquantity/:id', requireUser, validate({ params: IdParams, body: SetCartQuantity }), async (req, res) => {
+    const { email } = currentUser(req);
     // another shopper's line is answered like a missing one, as on delete
-    const owned = { _id: req.params.id, userEmail: currentUser(req).email };
-    const existing = await CartLine.findOne(owned).lean<CartLineDocument>();
+    const existing = lineById(await cartOf(email), req.params.id);
     if (!existing) throw notFound('No such cart line');
     const product = await catalog.product(existing.productId);
     if (!product) throw notFound('That product is no longer sold');
     if (req.body.cartQuantity > product.quantity) throw notEnoughStock(product);
 
-    const line = await CartLine.findOneAndUpdate(
-      owned,
-      { $set: { cartQuantity: req.body.cartQuantity, ...catalogCopy(product) } },
+    const updated = await Cart.findOneAndUpdate(
+      { _id: email },
+      lineWrite(email, existing.productId, product, { setTo: req.body.cartQuantity }),
       { new: true, lean: true },
     );
-    if (!line) throw notFound('No such cart line'); // removed in the meantime
-    res.json(toCartLineAnswer(line as CartLineDocument) satisfies CartLineAnswer);
+    const line = (updated as CartDocument | null)?.lines?.[existing.productId];
+    if (!line) throw notFound('No such cart line'); // the cart went in the meantime
+    res.json(toCartLineAnswer(email, line) satisfies CartLineAnswer);
   });
 
   router.delete('/deletecart/:id', requireUser, validate({ params: IdParams }), async (req, res) => {
+    const { email } = currentUser(req);
     // another shopper's line is answered like a missing one: its existence is not theirs to learn
-    const { deletedCount } = await CartLine.deleteOne({ _id: req.params.id, userEmail: currentUser(req).email });
-    if (deletedCount === 0) throw notFound('No such cart line');
-    res.json({ acknowledged: true, deletedCount } satisfies DeleteAnswer);
+    const line = lineById(await cartOf(email), req.params.id);
+    if (!line) throw notFound('No such cart line');
+    const { modifiedCount } = await Cart.updateOne({ _id: email }, { $unset: { [`lines.${line.productId}`]: 1 } });
+    res.json({ acknowledged: true, deletedCount: modifiedCount } satisfies DeleteAnswer);
   });
 
   return router;

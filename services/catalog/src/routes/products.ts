@@ -15,7 +15,7 @@ const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const sendPublicJson = (res: Response, json: string) => res.set('Cache-Control', 'no-cache').type('json').send(json);
 const productJson = (answer: ProductAnswer | ProductAnswer[]) => JSON.stringify(answer);
 
-export function productRoutes(cache: ReadCache, nudgeOutbox: () => void): Router {
+export function productRoutes(cache: ReadCache, nudgeOutbox: (productId: unknown) => void): Router {
   const router = Router();
 
   router.get('/products', validate({ query: ProductSearchQuery }), async (req, res) => {
@@ -51,7 +51,7 @@ export function productRoutes(cache: ReadCache, nudgeOutbox: () => void): Router
       ...withOutbox([productChanged(_id.toString(), 'created')]),
     });
     await cache.clear();
-    nudgeOutbox();
+    nudgeOutbox(_id);
     res.status(201).json({ acknowledged: true, insertedId: _id.toString() } satisfies InsertAnswer);
   });
 

@@ -27,13 +27,10 @@ const orderSchema = new Schema(
     deliveryPaisa: { type: Number, required: true },
     totalPaisa: { type: Number, required: true },
     status: { type: String, enum: ['pending-payment', 'confirmed'] satisfies OrderStatus[], default: 'pending-payment' },
-    /** the client's Idempotency-Key, or a fresh one: a retried request finds its order by it */
-    idempotencyKey: { type: String, required: true },
     ...outboxFields,
   },
   { timestamps: true },
 );
-orderSchema.index({ email: 1, idempotencyKey: 1 }, { unique: true });
 orderSchema.index({ email: 1, createdAt: -1 });
 
 export type OrderDocument = InferSchemaType<typeof orderSchema> & { _id: mongoose.Types.ObjectId; createdAt: Date };

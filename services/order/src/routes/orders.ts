@@ -12,7 +12,7 @@ import { Order, toOrderAnswer, type OrderDocument } from '../model/order';
 import type { Neighbours } from '../neighbours';
 import { placeOrder } from '../place-order';
 
-export function orderRoutes(neighbours: Neighbours, log: Logger, nudgeOutbox: () => void): Router {
+export function orderRoutes(neighbours: Neighbours, log: Logger, nudgeOutbox: (orderId: unknown) => void): Router {
   const router = Router();
 
   router.post('/orderplace', requireUser, validate({ headers: PlaceOrderHeaders, body: PlaceOrder }), async (req, res) => {
@@ -23,7 +23,7 @@ export function orderRoutes(neighbours: Neighbours, log: Logger, nudgeOutbox: ()
       neighbours,
       log,
     });
-    if (created) nudgeOutbox();
+    if (created) nudgeOutbox(order._id);
     const answer: PlaceOrderAnswer = { acknowledged: true, insertedId: order._id.toString(), order: toOrderAnswer(order) };
     res.status(created ? 201 : 200).json(answer);
   });

@@ -36,7 +36,7 @@ async function liveUser(email: string): Promise<UserDocument> {
   return user;
 }
 
-export function userRoutes(nudgeOutbox: () => void): Router {
+export function userRoutes(nudgeOutbox: (userId: unknown) => void): Router {
   const router = Router();
 
   router.put('/users/:email', requireUser, validate({ params: EmailParams, body: SyncUser, headers: RealmRoles }), async (req, res) => {
@@ -63,7 +63,7 @@ export function userRoutes(nudgeOutbox: () => void): Router {
     const seeded = role === 'admin' ? withOutbox([roleChangedEntry({ _id, email }, role)]) : {};
     try {
       const user = await User.create({ _id, email, role, ...known, ...seeded });
-      if (role === 'admin') nudgeOutbox();
+      if (role === 'admin') nudgeOutbox(_id);
       res.status(201).json({ user: toUserAnswer(user.toObject()), role } satisfies SyncUserAnswer);
     } catch (err) {
       if (!isDuplicateKey(err)) throw err;
@@ -87,9 +87,9 @@ export function userRoutes(nudgeOutbox: () => void): Router {
   router.put('/makeadmin/:email', requireAdmin, validate({ params: EmailParams }), async (req, res) => {
     const user = await liveUser(req.params.email);
     const event = roleChangedEntry(user, 'admin');
-    const { $set, $inc } = outboxUpdate([event]);
-    const { modifiedCount } = await User.updateOne({ _id: user._id, role: 'user', ...live }, { $set: { ...$set, role: 'admin' }, $inc });
-    if (modifiedCount > 0) nudgeOutbox();
+    const { $set, $push } = outboxUpdate([event]);
+    const { modifiedCount } = await User.updateOne({ _id: user._id, role: 'user', ...live }, { $set: { ...$set, role: 'admin' }, $push });
+    if (modifiedCount > 0) nudgeOutbox(user._id);
     res.json({ acknowledged: true, modifiedCount } satisfies UpdateAnswer);
   });
 
@@ -98,9 +98,9 @@ export function userRoutes(nudgeOutbox: () => void): Router {
     if (user.role === 'admin' && (await User.countDocuments({ role: 'admin', ...live })) <= 1) {
       throw conflict('The last admin cannot be demoted; make someone else an admin first');
     }
-    const { $set, $inc } = outboxUpdate([roleChangedEntry(user, 'user')]);
-    const { modifiedCount } = await User.updateOne({ _id: user._id, role: 'admin', ...live }, { $set: { ...$set, role: 'user' }, $inc });
-    if (modifiedCount > 0) nudgeOutbox();
+    const { $set, $push } = outboxUpdate([roleChangedEntry(user, 'user')]);
+    const { modifiedCount } = await User.updateOne({ _id: user._id, role: 'admin', ...live }, { $set: { ...$set, role: 'user' }, $push });
+    if (modifiedCount > 0) nudgeOutbox(user._id);
     res.json({ acknowledged: true, modifiedCount } satisfies UpdateAnswer);
   });
 
@@ -108,9 +108,9 @@ export function userRoutes(nudgeOutbox: () => void): Router {
     const user = await User.findOne({ _id: req.params.id, ...live }).lean<UserDocument>();
     if (!user) throw notFound('No such user');
     if (user.email === currentUser(req).email) throw conflict('An admin cannot delete their own account');
-    const { $set, $inc } = outboxUpdate([userDeletedEntry(user)]);
-    const { modifiedCount } = await User.updateOne({ _id: user._id, ...live }, { $set: { ...$set, deletedAt: new Date() }, $inc });
-    if (modifiedCount > 0) nudgeOutbox();
+    const { $set, $push } = outboxUpdate([userDeletedEntry(user)]);
+    const { modifiedCount } = await User.updateOne({ _id: user._id, ...live }, { $set: { ...$set, deletedAt: new Date() }, $push });
+    if (modifiedCount > 0) nudgeOutbox(user._id);
     res.json({ acknowledged: true, deletedCount: modifiedCount } satisfies DeleteAnswer);
   });
 

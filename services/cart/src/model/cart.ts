@@ -1,0 +1,80 @@
+import { paisaToTaka, type CartLine as CartLineAnswer } from '@bazar/contracts';
+import { derivedObjectId } from '@bazar/service-kit';
+import mongoose, { Schema } from 'mongoose';
+
+// One document per shopper, `_id` their email, lines keyed by product id. Every read and write
+// names the cart by `_id`: FerretDB on SQLite pushes no other filter down and would read every
+// shopper's cart to find one (a collection of lines filtered by email did exactly that).
+
+const cartLineSchema = new Schema(
+  {
+    _id: { type: Schema.Types.ObjectId, required: true },
+    productId: { type: String, required: true },
+    // copied from the catalog when the line is added or changed
+    cartName: { type: String, required: true },
+    /** paisa, per piece */
+    cartPricePaisa: { type: Number, required: true },
+    cartimage: { type: String, default: '' },
+    cartDes: { type: String, default: '' },
+    cartQuantity: { type: Number, required: true },
+    addedAt: { type: Date, required: true },
+  },
+  { _id: false },
+);
+
+const cartSchema = new Schema(
+  {
+    /** the shopper's email */
+    _id: { type: String, required: true },
+    // no defaults: an upsert would add them in a $setOnInsert that clashes with `lines.<id>` paths
+    lines: { type: Map, of: cartLineSchema },
+    /** the latest orders whose pieces were taken off this cart (order-placed applied once) */
+    takenByOrders: { type: [String], default: undefined },
+  },
+  { versionKey: false },
+);
+
+export interface CartLineDocument {
+  _id: mongoose.Types.ObjectId;
+  productId: string;
+  cartName: string;
+  cartPricePaisa: number;
+  cartimage: string;
+  cartDes: string;
+  cartQuantity: number;
+  addedAt: Date;
+}
+export interface CartDocument {
+  _id: string;
+  lines?: Record<string, CartLineDocument>;
+  takenByOrders?: string[];
+}
+
+export const Cart = mongoose.model('Cart', cartSchema, 'carts');
+
+/** A product's line in a shopper's cart always has the same id, so a line can be written whole
+ *  without reading it first. */
+export const cartLineId = (email: string, productId: string) => derivedObjectId('cart-line', email, productId);
+
+/** The lines a shopper sees, in the order they were added. A line an order has just emptied may
+ *  linger with nothing in it for a moment; it is not shown. */
+export function linesOf(cart: CartDocument | null): CartLineDocument[] {
+  return Object.values(cart?.lines ?? {})
+    .filter((line) => line.cartQuantity > 0)
+    .sort((a, b) => a.addedAt.getTime() - b.addedAt.getTime() || a._id.toString().localeCompare(b._id.toString()));
+}
+
+export const lineById = (cart: CartDocument | null, lineId: string) => linesOf(cart).find((line) => line._id.toString() === lineId);
+
+export function toCartLineAnswer(email: string, line: CartLineDocument): CartLineAnswer {
+  return {
+    _id: line._id.toString(),
+    productId: line.productId,
+    cartimage: line.cartimage,
+    cartName: line.cartName,
+    cartPrice: paisaToTaka(line.cartPricePaisa),
+    cartDes: line.cartDes,
+    cartQuantity: line.cartQuantity,
+    userEmail: email,
+  };
+}
