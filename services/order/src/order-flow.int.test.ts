@@ -122,3 +122,19 @@ it('keeps orders and confirmation to their owner', async () => {
     body: { status: 'confirmed' },
   });
 });
+
+it('makes one order of two requests racing with the same idempotency key', async () => {
+  const racer = shopper('racer');
+  const tea = await shelf.stock('Race Tea', 120, 20);
+  expect((await racer.addToCart(tea, 2)).status).toBe(201);
+  const key = `race-${randomUUID()}`;
+
+  const answers = await Promise.all([racer.placeOrder(key), racer.placeOrder(key)]);
+  expect(answers.map((answer) => answer.status).sort()).toEqual([200, 201]);
+  const [first, second] = answers.map((answer) => PlaceOrderAnswer.parse(answer.body).insertedId);
+  expect(second).toBe(first);
+  const orders = (await racer.call(`${stackEnv.orderUrl}/myorders`)).body as { _id: string }[];
+  expect(orders.map((order) => order._id)).toEqual([first]);
+  await eventually(async () => expect(await racer.cart()).toEqual([]));
+  expect(await publishedOrderEvents(kafka, [first!])).toHaveLength(1);
+});
