@@ -31,10 +31,11 @@ async function prepareStaticCopy(): Promise<number> {
 }
 
 /** What the shell downloads for the home page beyond the shared libraries: the remote entry and
- *  the HomePage expose's own chunks (sync and async, js and css), gzipped. */
+ *  the HomePage expose's own chunks (its `sync` JS), gzipped. The `async` lists also hold the
+ *  remote's fallback copies of shared libraries, which the page takes from the shell instead. */
 async function homeCodeGzipKb(): Promise<number | undefined> {
   const dist = join(ROOT, 'mf-catalog', 'dist');
-  let manifest: { exposes: { name: string; assets: Record<'js' | 'css', { sync: string[]; async: string[] }> }[] };
+  let manifest: { exposes: { name: string; assets: { js: { sync: string[] } } }[] };
   try {
     manifest = JSON.parse(await readFile(join(dist, 'mf-manifest.json'), 'utf8')) as typeof manifest;
   } catch {
@@ -42,7 +43,7 @@ async function homeCodeGzipKb(): Promise<number | undefined> {
   }
   const home = manifest.exposes.find((e) => e.name === 'HomePage');
   if (!home) return undefined;
-  const files = new Set(['remoteEntry.js', ...[home.assets.js, home.assets.css].flatMap((a) => [...a.sync, ...a.async])]);
+  const files = new Set(['remoteEntry.js', ...home.assets.js.sync]);
   let bytes = 0;
   for (const file of files) bytes += gzipSync(await readFile(join(dist, file)), { level: 9 }).length;
   return bytes / 1024;

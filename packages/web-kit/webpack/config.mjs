@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import MinimizerPlugin from 'minimizer-webpack-plugin';
+import { StatsWriterPlugin } from 'webpack-stats-plugin';
 import { federation } from './federation.mjs';
 
 const contractsSource = fileURLToPath(new URL('../../contracts/src/index.ts', import.meta.url));
@@ -101,10 +102,42 @@ export function storefrontConfig({ appDir, name, publicPath, exposes, html }) {
           chunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',
         }),
         ...(html ? [new HtmlWebpackPlugin({ title: html.title, template: html.template })] : []),
+        ...(exposes ? [] : [chunkGraph()]),
       ],
       performance: { hints: false },
     };
   };
+}
+
+/**
+ * The host's chunk graph, `dist/chunk-graph.json`: each chunk's files, the modules in it (the
+ * shared libraries' providers and consumers among them) and the modules whose imports load it.
+ * webpack's own stats, trimmed to what infra/test/bundle-budget.test.ts follows to find what the
+ * page fetches before its first render; a remote's page is measured from its mf-manifest.json.
+ */
+function chunkGraph() {
+  return new StatsWriterPlugin({
+    filename: 'chunk-graph.json',
+    stats: {
+      all: false,
+      ids: true,
+      chunks: true,
+      chunkModules: true,
+      chunkModulesSpace: Infinity,
+      dependentModules: true,
+      chunkOrigins: true,
+      nestedModules: false,
+    },
+    transform: ({ chunks = [] }) =>
+      JSON.stringify(
+        chunks.map(({ id, files, modules = [], origins = [] }) => ({
+          id,
+          files,
+          modules: modules.flatMap(({ name, moduleType }) => (name ? [{ name, type: moduleType }] : [])),
+          loadedBy: origins.map(({ moduleName }) => moduleName),
+        })),
+      ),
+  });
 }
 
 /**

@@ -47,5 +47,7 @@ export function federation({ name, exposes }) {
     // 'version-first' fetches every remote's entry at start-up, so one dead remote stalls the host.
     shareStrategy: 'loaded-first',
     dts: false,
+    // Every app runs in the browser: the runtime's code for loading remotes in Node is left out.
+    experiments: { optimization: { target: 'web' } },
   });
 }

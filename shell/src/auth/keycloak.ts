@@ -1,18 +1,27 @@
-import Keycloak from 'keycloak-js';
+import type Keycloak from 'keycloak-js';
 import { provideAccessToken, signedIn, signedOut, type Shopper } from '@bazar/web-kit';
 import { shellApi } from '../api';
 import type { StorefrontStore } from '../store';
-
-const keycloak = new Keycloak({
-  url: `${window.location.origin}/auth`,
-  realm: 'bazar',
-  clientId: 'storefront',
-});
 
 const silentCheckSso = new URL('../../public/silent-check-sso.html', import.meta.url);
 
 /** A token this close to expiry is refreshed before it is sent. */
 const MIN_VALIDITY_SECONDS = 30;
+
+let keycloakLoaded: Promise<Keycloak> | undefined;
+
+/** keycloak-js is fetched beside the first render, not before it: the session shows as resolving
+ *  until Keycloak has answered either way. A failed fetch is forgotten, so sign-in can retry it. */
+function keycloak(): Promise<Keycloak> {
+  keycloakLoaded ??= import('keycloak-js').then(
+    ({ default: Keycloak }) => new Keycloak({ url: `${window.location.origin}/auth`, realm: 'bazar', clientId: 'storefront' }),
+    (error: unknown) => {
+      keycloakLoaded = undefined;
+      throw error;
+    },
+  );
+  return keycloakLoaded;
+}
 
 /**
  * Resolves whether the visitor is signed in (through Keycloak's SSO cookie, without leaving the
@@ -20,28 +29,29 @@ const MIN_VALIDITY_SECONDS = 30;
  */
 export async function startSession(store: StorefrontStore): Promise<void> {
   const endSession = () => store.dispatch(signedOut());
-  keycloak.onTokenExpired = () => void keycloak.updateToken(MIN_VALIDITY_SECONDS).catch(endSession);
-  keycloak.onAuthLogout = endSession;
-  provideAccessToken(async () => {
-    if (!keycloak.authenticated) return undefined;
-    try {
-      await keycloak.updateToken(MIN_VALIDITY_SECONDS);
-      return keycloak.token;
-    } catch {
-      endSession();
-      return undefined;
-    }
-  });
-
   try {
-    const authenticated = await keycloak.init({
+    const client = await keycloak();
+    client.onTokenExpired = () => void client.updateToken(MIN_VALIDITY_SECONDS).catch(endSession);
+    client.onAuthLogout = endSession;
+    provideAccessToken(async () => {
+      if (!client.authenticated) return undefined;
+      try {
+        await client.updateToken(MIN_VALIDITY_SECONDS);
+        return client.token;
+      } catch {
+        endSession();
+        return undefined;
+      }
+    });
+
+    const authenticated = await client.init({
       onLoad: 'check-sso',
       pkceMethod: 'S256',
       silentCheckSsoRedirectUri: silentCheckSso.href,
       // The session's end is noticed at the next token refresh; no polling iframe needed.
       checkLoginIframe: false,
     });
-    const shopper = authenticated ? shopperFromToken() : undefined;
+    const shopper = authenticated ? shopperFromToken(client) : undefined;
     if (!shopper) return void endSession();
     store.dispatch(signedIn(shopper));
     void store.dispatch(shellApi.endpoints.syncUser.initiate(shopper));
@@ -51,20 +61,21 @@ export async function startSession(store: StorefrontStore): Promise<void> {
   }
 }
 
-function shopperFromToken(): Shopper | undefined {
-  const claims = keycloak.tokenParsed as { email?: string; name?: string; preferred_username?: string } | undefined;
+function shopperFromToken(client: Keycloak): Shopper | undefined {
+  const claims = client.tokenParsed as { email?: string; name?: string; preferred_username?: string } | undefined;
   if (!claims?.email) return undefined;
   return { email: claims.email, name: claims.name ?? claims.preferred_username ?? claims.email };
 }
 
 /** Leaves for Keycloak's login or registration page; Keycloak sends the shopper back to `returnTo`. */
 export async function signIn(action: 'login' | 'register', returnTo: string): Promise<void> {
+  const client = await keycloak();
   const redirectUri = new URL(returnTo, window.location.origin).href;
-  const url = action === 'register' ? await keycloak.createRegisterUrl({ redirectUri }) : await keycloak.createLoginUrl({ redirectUri });
+  const url = action === 'register' ? await client.createRegisterUrl({ redirectUri }) : await client.createLoginUrl({ redirectUri });
   // Replacing keeps /login out of the history, so Back does not bounce into sign-in again.
   window.location.replace(url);
 }
 
-export function signOut(): Promise<void> {
-  return keycloak.logout({ redirectUri: `${window.location.origin}/` });
+export async function signOut(): Promise<void> {
+  return (await keycloak()).logout({ redirectUri: `${window.location.origin}/` });
 }
