@@ -1,17 +1,9 @@
 import type { Page } from 'playwright-core';
 
-export { launchChromium } from '@bazar/testing';
+export { catalogProducts, launchChromium } from '@bazar/testing';
 
 /** The store as a shopper's browser reaches it (nginx). */
 export const webUrl = process.env.BAZAR_WEB_URL ?? 'http://localhost:8080';
-
-/** Products as the catalog API answers them, to compare with what the page shows. */
-export async function catalogProducts(search?: string): Promise<{ _id: string; name: string }[]> {
-  const path = search ? `/api/products?search=${encodeURIComponent(search)}` : '/api/products';
-  const response = await fetch(`${webUrl}${path}`);
-  if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
-  return (await response.json()) as { _id: string; name: string }[];
-}
 
 /** The accounts the realm import seeds for local use (infra/keycloak). */
 export const accounts = {

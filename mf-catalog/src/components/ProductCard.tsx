@@ -46,3 +46,17 @@ export function ProductCard({ product, onAdd }: ProductCardProps) {
     </article>
   );
 }
+
+/** A grey card of the same shape, while the products load. */
+export function ProductCardSkeleton() {
+  return (
+    <div className="flex flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm">
+      <div className="aspect-square w-full animate-pulse bg-stone-200" />
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <div className="h-6 w-3/4 animate-pulse rounded bg-stone-200" />
+        <div className="mt-6 h-7 w-1/2 animate-pulse rounded bg-stone-200" />
+        <div className="h-9 animate-pulse rounded-full bg-stone-200" />
+      </div>
+    </div>
+  );
+}

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { ProductCardSkeleton } from './ProductCard';
+import { PRODUCT_GRID } from './ProductGrid';
 
 /** Skeleton while loading, an error with Retry when the API fails, else the content. */
 export function QueryState({
@@ -16,9 +18,9 @@ export function QueryState({
 }) {
   if (isLoading) {
     return (
-      <div className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5" aria-busy="true" aria-label="Loading products">
+      <div role="status" aria-busy="true" aria-label="Loading products" className={PRODUCT_GRID}>
         {Array.from({ length: skeletons }, (_, i) => (
-          <div key={i} className="aspect-[3/4] animate-pulse rounded-2xl bg-stone-200" />
+          <ProductCardSkeleton key={i} />
         ))}
       </div>
     );

@@ -1,18 +1,14 @@
-import type { Product } from '@bazar/contracts';
-import { ProductCard } from '../components/ProductCard';
+import type { ReactNode } from 'react';
 import { SectionTitle } from '../components/SectionTitle';
 
-export function RecentlySold({ products, onAdd }: { products: Product[]; onAdd: (product: Product) => void }) {
+/** The section around the first products; its title and button stand while they load. */
+export function RecentlySold({ children }: { children: ReactNode }) {
   return (
     <section aria-labelledby="recently-sold">
       <SectionTitle id="recently-sold" kicker="Fresh from the market">
         Recently Sold Items
       </SectionTitle>
-      <div className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
-        {products.map((product) => (
-          <ProductCard key={product._id} product={product} onAdd={onAdd} />
-        ))}
-      </div>
+      {children}
       <div className="mt-8 text-center">
         <button
           type="button"

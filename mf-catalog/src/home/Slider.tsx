@@ -6,18 +6,21 @@ const slides = [
     title: 'Fresh vegetables, picked this morning',
     text: 'From farms around Bogura and Jessore to your kitchen.',
     art: [Salad, Carrot],
+    picture: 'A bowl of salad and a carrot',
     tone: 'from-brand-700 to-brand-500',
   },
   {
     title: 'Aromatic rice and pulses',
     text: 'Chinigura, miniket and masoor dal at everyday prices.',
     art: [Wheat, CookingPot],
+    picture: 'Ears of rice and a cooking pot',
     tone: 'from-amber-700 to-amber-500',
   },
   {
     title: 'Fish and eggs for every meal',
     text: 'Rui, ilish and farm eggs, kept cold all the way.',
     art: [Fish, Egg],
+    picture: 'A fish and an egg',
     tone: 'from-sky-800 to-sky-600',
   },
 ];
@@ -37,9 +40,9 @@ export function Slider() {
           <h1 className="mt-2 text-3xl font-extrabold sm:text-4xl">{slide.title}</h1>
           <p className="mt-3 text-white/90">{slide.text}</p>
         </div>
-        <p className="flex gap-4 text-white/90" aria-hidden>
+        <p className="flex gap-4 text-white/90" role="img" aria-label={slide.picture}>
           {slide.art.map((Art, i) => (
-            <Art key={i} className="size-20 sm:size-28" strokeWidth={1.25} />
+            <Art key={i} className="size-20 sm:size-28" strokeWidth={1.25} aria-hidden />
           ))}
         </p>
       </div>

@@ -2,6 +2,7 @@ import '../styles.css';
 import { useGetProductsQuery } from '../api';
 import { useAddToCart } from '../components/useAddToCart';
 import { QueryState } from '../components/QueryState';
+import { ProductGrid } from '../components/ProductGrid';
 import { Slider } from '../home/Slider';
 import { PromoBanners, TwoPromos } from '../home/Promos';
 import { RecentlySold } from '../home/RecentlySold';
@@ -20,10 +21,12 @@ export default function HomePage() {
     <div className="mx-auto flex max-w-7xl flex-col gap-14 px-4 py-6">
       <Slider />
       <PromoBanners />
-      <QueryState isLoading={products.isLoading} isError={products.isError} onRetry={products.refetch} skeletons={RECENT}>
-        <RecentlySold products={list.slice(0, RECENT)} onAdd={add} />
-        {list.length > RECENT && <FeaturedItems products={list.slice(RECENT, RECENT + FEATURED)} onAdd={add} />}
-      </QueryState>
+      <RecentlySold>
+        <QueryState isLoading={products.isLoading} isError={products.isError} onRetry={products.refetch} skeletons={RECENT}>
+          <ProductGrid products={list.slice(0, RECENT)} onAdd={add} />
+        </QueryState>
+      </RecentlySold>
+      {list.length > RECENT && <FeaturedItems products={list.slice(RECENT, RECENT + FEATURED)} onAdd={add} />}
       <CountdownBanner />
       <TwoPromos />
       <ShopByBrands />

@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router-dom';
 import '../styles.css';
 import { useGetProductsQuery } from '../api';
 import { useAddToCart } from '../components/useAddToCart';
-import { ProductCard } from '../components/ProductCard';
+import { ProductGrid } from '../components/ProductGrid';
 import { QueryState } from '../components/QueryState';
 
 export default function SearchPage() {
@@ -20,11 +20,7 @@ export default function SearchPage() {
           {found.length === 0 ? (
             <p className="rounded-2xl bg-white p-10 text-center text-stone-500">No products match your search.</p>
           ) : (
-            <div className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
-              {found.map((product) => (
-                <ProductCard key={product._id} product={product} onAdd={add} />
-              ))}
-            </div>
+            <ProductGrid products={found} onAdd={add} />
           )}
         </QueryState>
       </div>

@@ -11,7 +11,9 @@ export function Layout() {
     <div className="flex min-h-dvh flex-col bg-stone-50 text-stone-800">
       <NavigationProgress />
       <TopBar />
-      <main className="flex-1">
+      {/* At least a screen tall: the footer stays below the fold while a page loads, instead of
+          showing first and being pushed away when the page arrives (the home page's layout shift). */}
+      <main className="min-h-dvh flex-1">
         <Outlet />
       </main>
       {!routesWithoutFooter.has(pathname) && <Footer />}

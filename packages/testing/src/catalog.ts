@@ -1,0 +1,11 @@
+import type { Product } from '@bazar/contracts';
+import { stackEnv } from './stack';
+
+/** Products as the store's API answers them through nginx (with `search`, the search results), to
+ *  compare with what a page shows. */
+export async function catalogProducts(search?: string): Promise<Product[]> {
+  const path = search ? `/api/products?search=${encodeURIComponent(search)}` : '/api/products';
+  const response = await fetch(`${stackEnv.webUrl}${path}`);
+  if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
+  return (await response.json()) as Product[];
+}
