@@ -4,14 +4,18 @@
 //   *.test.ts          unit: pure logic, no stack
 //   *.int.test.ts      integration: the real components of the running stack
 //   *.browser.test.ts  Debian's Chromium through playwright-core against nginx
-//   *.fault.test.ts    stop, kill and restart parts of the stack: they run alone, after the rest,
-//                      when BAZAR_TEST_PHASE=fault (infra/bin/jest-phases.mjs)
+//   *.fault.test.ts    stop, kill and restart parts of the stack
+//   *.fuzz.test.ts     thousands of generated bad requests; they compare every database before and
+//                      after, and reset the gateway's rate limits
+// Fault and fuzz tests run alone, one at a time, after the rest, when BAZAR_TEST_PHASE=alone
+// (infra/bin/jest-phases.mjs).
 const swc = [
   '@swc/jest',
   { jsc: { target: 'es2022', parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } },
 ];
 
-const faultPhase = process.env.BAZAR_TEST_PHASE === 'fault';
+const alonePhase = process.env.BAZAR_TEST_PHASE === 'alone';
+const ALONE = ['\\.fault\\.test\\.ts$', '\\.fuzz\\.test\\.ts$'];
 
 module.exports = {
   testEnvironment: 'node',
@@ -21,11 +25,11 @@ module.exports = {
     '^@bazar/service-kit$': '<rootDir>/packages/service-kit/src/index.ts',
     '^@bazar/testing$': '<rootDir>/packages/testing/src/index.ts',
   },
-  testMatch: faultPhase ? ['**/*.fault.test.ts'] : ['**/*.test.ts', '**/*.test.tsx'],
-  testPathIgnorePatterns: ['/node_modules/', '/dist/', '/.stack/', ...(faultPhase ? [] : ['\\.fault\\.test\\.ts$'])],
+  testMatch: alonePhase ? ['**/*.fault.test.ts', '**/*.fuzz.test.ts'] : ['**/*.test.ts', '**/*.test.tsx'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', '/.stack/', ...(alonePhase ? [] : ALONE)],
   // jose (under jwks-rsa) ships ES modules only; Node loads them, jest's CommonJS runtime needs them compiled
   transformIgnorePatterns: ['/node_modules/(?!jose/)'],
   modulePathIgnorePatterns: ['<rootDir>/.stack/', '/dist/'],
   testTimeout: 60_000,
-  maxWorkers: faultPhase ? 1 : 2,
+  maxWorkers: alonePhase ? 1 : 2,
 };

@@ -65,6 +65,10 @@ export function proxyTo(baseUrl: string, serviceName: string, log: Logger): Requ
     outgoing.on('response', (answer) => {
       const answerHeaders = endToEnd(answer.headers);
       delete answerHeaders[TRACEPARENT_HEADER]; // the gateway's own stands
+      // The service answered before the whole request body arrived (it refused the body unread):
+      // the connection ends with this answer, or the rest of that body could leave the client's
+      // next request on it unanswered.
+      if (!req.complete) answerHeaders.connection = 'close';
       res.writeHead(answer.statusCode ?? 502, answerHeaders);
       pipeline(answer, res, () => undefined);
     });

@@ -12,7 +12,17 @@ const STACK = process.env.BAZAR_STACK_DIR ?? path.join(ROOT, '.stack');
 const KEYCLOAK_VERSION = '26.4.7';
 const FERRETDB_VERSION = 'v1.24.2';
 const COMPOSE_VERSION = 'v2.40.3';
-const APT_PACKAGES = { 'redis-server': 'redis-server', nginx: 'nginx-light', chromium: 'chromium' };
+// the newest version the Go module proxy lists for github.com/Shopify/toxiproxy/v2
+const TOXIPROXY_VERSION = 'v2.5.0';
+const SCHEMATHESIS_VERSION = '4.32.5';
+/** Debian packages, each with how to tell it is there: its command, or for python3-venv, what
+ *  python3 needs to make the virtualenv that schemathesis (PyPI) goes into. */
+const APT_PACKAGES = {
+  'redis-server': () => has('redis-server'),
+  'nginx-light': () => has('nginx'),
+  chromium: () => has('chromium'),
+  'python3-venv': () => spawnSync('python3', ['-c', 'import ensurepip, venv'], { stdio: 'ignore' }).status === 0,
+};
 
 /** A problem the user must fix; printed as one line. */
 export class InstallError extends Error {}
@@ -46,8 +56,8 @@ function checkPrerequisites() {
 
 function installSystemPackages() {
   const missing = Object.entries(APT_PACKAGES)
-    .filter(([command]) => !has(command))
-    .map(([, pkg]) => pkg);
+    .filter(([, present]) => !present())
+    .map(([pkg]) => pkg);
   if (missing.length === 0) return 'skipped';
   if (process.getuid?.() !== 0) {
     throw new InstallError(`Missing system packages: run 'sudo apt-get install -y ${missing.join(' ')}' and try again.`);
@@ -86,7 +96,7 @@ function installKeycloak() {
 
 /**
  * Builds a command from a Go module fetched through the Go module proxy. `go install module/cmd@version`
- * cannot be used for these two: FerretDB's binary then refuses to start (it reads its version from a
+ * cannot be used for the first two: FerretDB's binary then refuses to start (it reads its version from a
  * generated build/version/version.txt that the module zip lacks) and docker compose's go.mod has
  * replace directives, which `go install …@version` rejects. So the module is copied out of the module
  * cache, patched where needed, and built in place; Go's build cache makes a rebuild take seconds.
@@ -114,6 +124,15 @@ const installFerretDb = () =>
     prepare: (source) => writeFileSync(path.join(source, 'build', 'version', 'version.txt'), `${FERRETDB_VERSION}\n`),
   });
 
+/** The fault tests put it between the services and Kafka, Redis and FerretDB (latency, cut connections). */
+const installToxiproxy = () =>
+  buildGoCommand({
+    module: 'github.com/Shopify/toxiproxy/v2',
+    version: TOXIPROXY_VERSION,
+    pkg: './cmd/server',
+    binary: path.join(STACK, 'bin', 'toxiproxy-server'),
+  });
+
 /** Only the test of docker-compose.yml needs it (`docker compose config` parses without an engine). */
 function installDockerCompose() {
   if (spawnSync('docker', ['compose', 'version'], { stdio: 'ignore' }).status === 0) return 'skipped';
@@ -124,6 +143,19 @@ function installDockerCompose() {
     binary: path.join(STACK, 'bin', 'docker-compose'),
     ldflags: `-X github.com/docker/compose/v2/internal.Version=${COMPOSE_VERSION}`,
   });
+}
+
+/** schemathesis, the API fuzzer the fuzz tests run, from PyPI into its own virtualenv, pinned. */
+function installSchemathesis() {
+  const venv = path.join(STACK, 'schemathesis');
+  const marker = path.join(venv, 'installed-version');
+  if (existsSync(marker) && readFileSync(marker, 'utf8') === SCHEMATHESIS_VERSION) return 'skipped';
+  rmSync(venv, { recursive: true, force: true });
+  run('python3', ['-m', 'venv', venv], { capture: true });
+  run(path.join(venv, 'bin', 'pip'), ['install', '--quiet', '--disable-pip-version-check', `schemathesis==${SCHEMATHESIS_VERSION}`], {
+    capture: true,
+  });
+  writeFileSync(marker, SCHEMATHESIS_VERSION);
 }
 
 function* walk(dir) {
@@ -175,11 +207,13 @@ function build() {
 /** Everything `npm start` and `npm test` need before the stack can run. */
 export function prepare() {
   checkPrerequisites();
-  step('system packages (redis, nginx, chromium)', installSystemPackages);
+  step('system packages (redis, nginx, chromium, python3-venv)', installSystemPackages);
   step('node modules (npm ci)', installNodeModules);
   step('Kafka 3.9 broker (Maven Central)', installKafka);
   step(`Keycloak ${KEYCLOAK_VERSION} (Maven Central)`, installKeycloak);
   step(`FerretDB ${FERRETDB_VERSION} (Go module proxy)`, installFerretDb);
+  step(`Toxiproxy ${TOXIPROXY_VERSION} (Go module proxy)`, installToxiproxy);
   step(`docker compose ${COMPOSE_VERSION} for the compose file test (Go module proxy)`, installDockerCompose);
+  step(`schemathesis ${SCHEMATHESIS_VERSION} for the API fuzz test (PyPI)`, installSchemathesis);
   step('build (TypeScript services, webpack front ends)', build);
 }

@@ -1,5 +1,6 @@
 // The two jest runs of `npm test`, inside the running stack: every ordinary test (two workers),
-// then the fault tests alone, since they stop and kill parts of the stack that other tests use.
+// then the fault and fuzz tests alone, since they stop and kill parts of the stack that other tests
+// use, or compare every database before and after and reset the gateway's rate limits.
 // Arguments go to both runs (`npm test -- services/order` runs that folder's tests of each kind).
 import { spawnSync } from 'node:child_process';
 
@@ -10,5 +11,5 @@ const jest = (phase) =>
   spawnSync('npx', ['jest', '--ci', ...filter, ...args], { stdio: 'inherit', env: { ...process.env, BAZAR_TEST_PHASE: phase } }).status;
 
 const ordinary = jest('ordinary');
-const fault = jest('fault');
-process.exit(ordinary === 0 && fault === 0 ? 0 : 1);
+const alone = jest('alone');
+process.exit(ordinary === 0 && alone === 0 ? 0 : 1);

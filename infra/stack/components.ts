@@ -29,14 +29,15 @@ const exists = (file: string) =>
     () => false,
   );
 
-const KAFKA_BROKERS = `${HOST}:${PORTS.kafka}`;
+/** The services reach Kafka, FerretDB and Redis through Toxiproxy (see `toxiproxy` below). */
+const KAFKA_BROKERS = `${HOST}:${PORTS.kafkaProxy}`;
 /** One connection per process: FerretDB 1.x on SQLite applies an update as read-document then
  *  write-document outside a transaction, so two updates of one document on two connections can
  *  lose one of them (100 concurrent `$inc` on one document kept 10). Over a single connection it
  *  handles one command at a time, which makes each single-document update atomic again, as it is
  *  on MongoDB (docker-compose and production keep the driver's default pool). */
-const MONGO_URL = `mongodb://${HOST}:${PORTS.ferretdb}/?maxPoolSize=1`;
-const REDIS_URL = `redis://${HOST}:${PORTS.redis}`;
+const MONGO_URL = `mongodb://${HOST}:${PORTS.ferretdbProxy}/?maxPoolSize=1`;
+const REDIS_URL = `redis://${HOST}:${PORTS.redisProxy}`;
 const KEYCLOAK_INTERNAL_URL = `http://${HOST}:${PORTS.keycloak}/auth`;
 const serviceUrl = (name: keyof typeof PORTS) => `http://${HOST}:${PORTS[name]}`;
 
@@ -71,6 +72,36 @@ async function startAfreshOnOlderLayout(): Promise<void> {
   await mkdir(stackPath('data'), { recursive: true });
   await writeFile(documentLayoutFile, `${DOCUMENT_LAYOUT}\n`);
 }
+
+/** Toxiproxy keeps a proxy in front of Kafka, Redis and FerretDB that the services use, so the fault
+ *  tests can add latency and cut connections (infra/test/network-faults.fault.test.ts); with no
+ *  toxic it only passes bytes on. It starts before Kafka, which advertises its proxy to clients. */
+const toxiproxyConfig = stackPath('toxiproxy.json');
+const PROXIES = [
+  { name: 'kafka', listen: PORTS.kafkaProxy, upstream: PORTS.kafka },
+  { name: 'redis', listen: PORTS.redisProxy, upstream: PORTS.redis },
+  { name: 'ferretdb', listen: PORTS.ferretdbProxy, upstream: PORTS.ferretdb },
+];
+const toxiproxy: Component = {
+  name: 'toxiproxy',
+  ports: [PORTS.toxiproxy, ...PROXIES.map((proxy) => proxy.listen)],
+  command: stackPath('bin', 'toxiproxy-server'),
+  args: ['-host', HOST, '-port', String(PORTS.toxiproxy), '-config', toxiproxyConfig],
+  ready: [`http-get://${HOST}:${PORTS.toxiproxy}/version`, ...PROXIES.map((proxy) => `tcp:${HOST}:${proxy.listen}`)],
+  readyTimeoutMs: 15_000,
+  prepare: () =>
+    writeFile(
+      toxiproxyConfig,
+      JSON.stringify(
+        PROXIES.map(({ name, listen, upstream }) => ({
+          name,
+          listen: `${HOST}:${listen}`,
+          upstream: `${HOST}:${upstream}`,
+          enabled: true,
+        })),
+      ),
+    ),
+};
 
 const ferretdb: Component = {
   name: 'ferretdb',
@@ -121,7 +152,7 @@ const kafka: Component = {
     const clusterId = randomBytes(16).toString('base64url');
     await execa('java', kafkaJava('kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', kafkaConfig));
   },
-  afterReady: () => createTopics(KAFKA_BROKERS),
+  afterReady: () => createTopics(`${HOST}:${PORTS.kafka}`),
 };
 
 /** Catches every mail the stack sends (Keycloak's password resets) and keeps it in .stack/mail for
@@ -250,7 +281,7 @@ const nginx: Component = {
   },
 };
 
-export const INFRA = [redis, ferretdb, kafka, mail, keycloak];
+export const INFRA = [redis, ferretdb, toxiproxy, kafka, mail, keycloak];
 export const APP = [...services, gateway];
 export const WEB = [nginx];
 export const ALL = [...INFRA, ...APP, ...WEB];
@@ -262,13 +293,16 @@ export const SEED = {
   env: { ...serviceEnv('catalog'), MEDIA_URL: serviceUrl('media'), LOG_LEVEL: 'error' },
 };
 
-/** Where tests and tools find the stack (exported to `exec`'d commands). */
+/** Where tests and tools find the stack (exported to `exec`'d commands). They reach FerretDB and
+ *  Redis directly, so a test that cuts the services' proxies can still look at the data; Kafka
+ *  sends every client to its proxy. */
 export const STACK_ENV = {
   BAZAR_WEB_URL: `http://localhost:${PORTS.web}`,
   BAZAR_GATEWAY_URL: serviceUrl('gateway'),
-  MONGO_URL,
-  KAFKA_BROKERS,
-  REDIS_URL,
+  MONGO_URL: `mongodb://${HOST}:${PORTS.ferretdb}/?maxPoolSize=1`,
+  KAFKA_BROKERS: `${HOST}:${PORTS.kafka}`,
+  REDIS_URL: `redis://${HOST}:${PORTS.redis}`,
+  BAZAR_TOXIPROXY_URL: `http://${HOST}:${PORTS.toxiproxy}`,
   KEYCLOAK_URL: KEYCLOAK_INTERNAL_URL,
   KEYCLOAK_ADMIN_CLIENT_SECRET: USER_SERVICE_CLIENT_SECRET,
   CATALOG_URL: serviceUrl('catalog'),

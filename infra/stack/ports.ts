@@ -17,6 +17,11 @@ export const PORTS = {
   /** the local mail sink (infra/mail): SMTP for Keycloak's mails, and its JSON API to read them */
   mailSmtp: 1025,
   mail: 8025,
+  /** Toxiproxy's API, and the proxies it keeps between the services and Kafka, Redis and FerretDB */
+  toxiproxy: 8474,
+  kafkaProxy: 9192,
+  redisProxy: 6479,
+  ferretdbProxy: 27117,
   /** the stack runner's own control port, for the fault tests (infra/stack/control.ts) */
   stackControl: 4099,
 } as const;

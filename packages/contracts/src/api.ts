@@ -58,7 +58,12 @@ export const PUBLIC_API: readonly Endpoint[] = [
     summary: 'Add a product to the cart, or more of it',
     access: 'user',
     body: AddToCart,
-    answers: { ...created(CartLine, 'A new cart line'), ...ok(CartLine, 'The grown cart line'), 409: refused('Not enough stock') },
+    answers: {
+      ...created(CartLine, 'A new cart line'),
+      ...ok(CartLine, 'The grown cart line'),
+      404: refused('No such product'),
+      409: refused('Not enough stock'),
+    },
   },
   {
     method: 'get',
@@ -143,7 +148,7 @@ export const PUBLIC_API: readonly Endpoint[] = [
     summary: 'Delete a user and their sign-in account',
     access: 'admin',
     params: IdParams,
-    answers: { ...ok(DeleteAnswer), 409: refused('An admin cannot delete their own account') },
+    answers: { ...ok(DeleteAnswer), 409: refused('An admin cannot delete their own account, nor the last admin') },
   },
   {
     method: 'get',

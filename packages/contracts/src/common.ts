@@ -25,7 +25,14 @@ export const SignupEmail = z
   .regex(SPEC_EMAIL_PATTERN, 'Provide a valid Email');
 
 /** An email address as the API takes it: a plain string (never an object), trimmed and lowercased. */
-export const Email = z.string().trim().toLowerCase().max(254).pipe(z.email('must be an email address'));
+export const Email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  // what the OpenAPI document says of the input (a pipe's input side would be any string)
+  .meta({ format: 'email' })
+  .pipe(z.email('must be an email address'));
 export const EmailParams = z.strictObject({ email: Email });
 export type EmailParams = z.infer<typeof EmailParams>;
 

@@ -3,6 +3,7 @@ import {
   BdMobilePhone,
   Email,
   IdParams,
+  MediaUrl,
   NewProduct,
   OrderPlaced,
   PlaceOrder,
@@ -45,6 +46,20 @@ describe('Bangladeshi mobile numbers', () => {
   it.each(['0171234567', '02712345678', '01212345678', '+881712345678', '8801712345678x'])('refuses %s', (input) => {
     expect(BdMobilePhone.safeParse(input).success).toBe(false);
   });
+});
+
+describe('uploaded image URLs', () => {
+  it.each(['/media/rice.webp', 'http://localhost:8080/media/rice.webp'])('accepts %s', (url) => {
+    expect(MediaUrl.safeParse(url).success).toBe(true);
+  });
+
+  // a host no URL can have passed the pattern, and the user service's origin check then threw (500)
+  it.each(['http://[/media/rice.webp', 'http://shop:99999/media/rice.webp', 'https://%zz/media/rice.webp', '/uploads/rice.webp'])(
+    'refuses %s',
+    (url) => {
+      expect(MediaUrl.safeParse(url).success).toBe(false);
+    },
+  );
 });
 
 describe('new product', () => {

@@ -31,7 +31,18 @@ export const MediaUrl = z
   .string()
   .trim()
   .max(500)
-  .regex(/^(https?:\/\/[^/\s]+)?\/media\/[\w.-]+$/, 'img must be an image uploaded to the store');
+  .regex(/^(https?:\/\/[^/\s]+)?\/media\/[\w.-]+$/, 'img must be an image uploaded to the store')
+  // the pattern lets through hosts no URL has (`http://[/media/a.webp`, a port over 65535)
+  .refine((url) => url.startsWith('/') || isUrl(url), 'img must be an image uploaded to the store');
+
+function isUrl(text: string): boolean {
+  try {
+    new URL(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export const ProfileUpdate = z.object({
   name: z.string().trim().max(120).optional(),

@@ -1,16 +1,36 @@
 import { createHash } from 'node:crypto';
-import mongoose from 'mongoose';
+import mongoose, { type Model } from 'mongoose';
 import type { Logger } from './logger';
 
 // Filters only ever hold values that contract schemas parsed as plain strings and numbers, so no
 // request can smuggle a query operator; strictQuery drops filter fields the schema does not know.
 mongoose.set('strictQuery', true);
 
-/** Connects mongoose's default connection to this service's own database. */
+/**
+ * Reads that need not see a write of their own request go through a connection of their own, with
+ * a small pool. Locally every write of a service must use one connection (FerretDB keeps an update
+ * whole only within one; see MONGO_URL in infra/stack/components.ts), and a burst of reads (every
+ * shopper looking at a cart) queued in front of the writes and the event consumers on it.
+ */
+const readConnection = mongoose.createConnection();
+const READ_POOL_SIZE = 4;
+
+/** The same model on the read connection: for lists and lookups that are answered as they are. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function readModel<M extends Model<any>>(model: M): M {
+  return (readConnection.models[model.modelName] ??
+    readConnection.model(model.modelName, model.schema, model.collection.collectionName)) as M;
+}
+
+/** Connects mongoose's default connection (every write) and the read connection to this
+ *  service's own database. */
 export async function connectMongo(url: string, dbName: string, log: Logger): Promise<typeof mongoose> {
   mongoose.connection.on('disconnected', () => log.warn('database disconnected'));
   mongoose.connection.on('reconnected', () => log.info('database reconnected'));
-  await mongoose.connect(url, { dbName, serverSelectionTimeoutMS: 5_000, heartbeatFrequencyMS: 2_000 });
+  // A monitor's check that hangs waits out connectTimeoutMS before the next one: the driver's 30 s
+  // kept a service without its database for most of a minute after a cut connection came back.
+  const options = { dbName, serverSelectionTimeoutMS: 5_000, heartbeatFrequencyMS: 2_000, connectTimeoutMS: 5_000 };
+  await Promise.all([mongoose.connect(url, options), readConnection.openUri(url, { ...options, maxPoolSize: READ_POOL_SIZE })]);
   log.info({ dbName }, 'database connected');
   return mongoose;
 }
@@ -20,7 +40,7 @@ export function mongoConnected(): boolean {
 }
 
 export async function disconnectMongo(): Promise<void> {
-  await mongoose.disconnect();
+  await Promise.all([mongoose.disconnect(), readConnection.close()]);
 }
 
 /** An ObjectId that always comes out the same for the same parts (the first 12 bytes of their

@@ -1,7 +1,10 @@
 export { eventually, stackControl, stackEnv } from './stack';
 export { ACCOUNTS, serviceAccountToken, signIn } from './auth';
 export { launchChromium } from './browser';
+export { networkFaults, type ProxiedComponent } from './network';
 export { mailbox, type Mail, type MailSummary } from './mail';
 export { createAccount, keycloakAccount, keycloakAdmin, type Credentials } from './accounts';
 export { gatewayCall, signedInAndSynced, type GatewayAnswer } from './gateway';
 export { catalogProducts } from './catalog';
+export { databaseChanges, databaseSnapshot, removeAddedDocuments, settledDatabaseSnapshot, type DatabaseSnapshot } from './databases';
+export { forgetRateLimits } from './rate-limits';

@@ -16,6 +16,8 @@ export const stackEnv = {
   keycloakUrl: process.env.KEYCLOAK_URL ?? 'http://127.0.0.1:8180/auth',
   userServiceClientSecret: process.env.KEYCLOAK_ADMIN_CLIENT_SECRET ?? 'bazar-user-service-secret',
   controlUrl: process.env.BAZAR_STACK_CONTROL_URL ?? 'http://127.0.0.1:4099',
+  /** the API of the Toxiproxy between the services and Kafka, Redis and FerretDB */
+  toxiproxyUrl: process.env.BAZAR_TOXIPROXY_URL ?? 'http://127.0.0.1:8474',
   /** the JSON API of the local mail sink, which catches every mail the stack sends */
   mailUrl: process.env.BAZAR_MAIL_URL ?? 'http://127.0.0.1:8025',
 };
@@ -39,7 +41,7 @@ async function control(path: string): Promise<void> {
 }
 
 /** Stops and starts components of the running stack through its supervisor (infra/stack/control.ts),
- *  for the fault tests, which run alone (BAZAR_TEST_PHASE=fault). */
+ *  for the fault tests, which run alone (BAZAR_TEST_PHASE=alone). */
 export const stackControl = {
   stop: (name: string, how: { kill?: boolean } = {}) => control(`/components/${name}/stop${how.kill ? '?signal=SIGKILL' : ''}`),
   start: (name: string) => control(`/components/${name}/start`),

@@ -1,6 +1,6 @@
 // POST /upload against the running media service (through the gateway for sign-in, and directly
 // with a one-off identity where a test needs to see what was recorded), the real document store
-// and the files nginx serves. Every image is made here with sharp.
+// and the files nginx serves. Every image is made with sharp (test/pictures.ts).
 import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -8,6 +8,7 @@ import { IDENTITY_HEADERS, MAX_UPLOAD_BYTES, UploadAnswer } from '@bazar/contrac
 import { ACCOUNTS, signIn, stackEnv } from '@bazar/testing';
 import mongoose from 'mongoose';
 import sharp from 'sharp';
+import { picture } from '../test/pictures';
 
 const MEDIA_URL = process.env.MEDIA_URL ?? 'http://127.0.0.1:4005';
 const MEDIA_DIR = process.env.MEDIA_DIR ?? join(__dirname, '..', '..', '..', '.stack', 'media');
@@ -47,18 +48,6 @@ async function uploadAsTester(body: FormData) {
   });
   return { status: response.status, body: (await response.json()) as unknown };
 }
-
-const picture = (width: number, height: number, format: 'png' | 'jpeg' | 'webp') =>
-  sharp({ create: { width, height, channels: 3, background: { r: 240, g: 180, b: 40 } } })
-    .composite([
-      {
-        input: Buffer.from(
-          `<svg width="${width}" height="${height}"><circle cx="${width / 2}" cy="${height / 2}" r="${height / 3}" fill="green"/></svg>`,
-        ),
-      },
-    ])
-    .toFormat(format)
-    .toBuffer();
 
 /** The stored file as nginx serves it. */
 async function served(displayUrl: string) {

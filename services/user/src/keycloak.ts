@@ -37,10 +37,12 @@ export class KeycloakAdmin {
     return users.find((user) => user.email?.toLowerCase() === email)?.id;
   }
 
-  /** Grants or withdraws the realm role `admin`; either is a no-op when already so. */
+  /** Grants or withdraws the realm role `admin`; either is a no-op when already so, and when the
+   *  account is gone (deleted in Keycloak itself): there is no role left to keep in step, and
+   *  retrying would hold up every later role change behind this one. */
   async setAdmin(userId: string, admin: boolean): Promise<void> {
     this.adminRole ??= RoleRepresentation.parse(await this.call('GET', `/roles/${ADMIN_ROLE}`));
-    await this.call(admin ? 'POST' : 'DELETE', `/users/${encodeURIComponent(userId)}/role-mappings/realm`, [this.adminRole]);
+    await this.call(admin ? 'POST' : 'DELETE', `/users/${encodeURIComponent(userId)}/role-mappings/realm`, [this.adminRole], [404]);
   }
 
   /** Deletes the account; an account that is already gone counts as deleted. */

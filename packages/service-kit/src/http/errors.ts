@@ -20,6 +20,10 @@ export const badRequest = (message: string) => new HttpError(400, message);
 export const forbidden = (message = 'You may not do that') => new HttpError(403, message);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string, details?: Record<string, unknown>) => new HttpError(409, message, details);
+/** A refusal of one body field found by route code rather than `validate()`, which names the
+ *  field in `fields` the same way, so a form can show the message under it. */
+export const fieldRefusal = (status: number, field: string, message: string) =>
+  new HttpError(status, message, { fields: { [field]: message } satisfies FieldErrors });
 
 /** One problem in plain words, "price must be a number", its subject named once. */
 function describeIssue(issue: ZodError['issues'][number], where?: string): string {
@@ -65,6 +69,27 @@ function isBodyParserError(err: unknown): err is BodyParserError {
   return typeof err === 'object' && err !== null && 'type' in err && 'status' in err && typeof err.status === 'number';
 }
 
+/** An http-errors style error that says the client is at fault. */
+function isClientError(err: unknown): err is { status: number } {
+  return (
+    typeof err === 'object' && err !== null && 'status' in err && typeof err.status === 'number' && err.status >= 400 && err.status < 500
+  );
+}
+
+/** The database did not answer: no server to select, a dropped connection, or a command that
+ *  waited in mongoose's buffer for a connection that never came back. A write cut off mid-way may
+ *  still have landed; where a repeat matters, the request carries its own key (Idempotency-Key). */
+function databaseUnreachable(err: unknown): boolean {
+  const { mongo } = mongoose;
+  if (
+    err instanceof mongo.MongoServerSelectionError ||
+    err instanceof mongo.MongoNetworkError ||
+    err instanceof mongo.MongoNotConnectedError
+  )
+    return true;
+  return err instanceof mongoose.Error && /buffering timed out/.test(err.message);
+}
+
 export const unknownRoute: RequestHandler = (_req, _res, next) => next(notFound('No such endpoint'));
 
 /** Maps every error to `{ error }` (the contracts' `ErrorAnswer`) with a status; only unexpected errors answer 500, without detail. */
@@ -82,6 +107,10 @@ export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, next) 
     if (err.type === 'entity.parse.failed') return answer(400, 'The request body is not valid JSON');
     if (err.status >= 400 && err.status < 500) return answer(err.status, err.expose ? err.message : 'Bad request');
   }
+  // express's router marks a path with a broken %-escape 400; body-parser marks a body that does not
+  // decompress as its Content-Encoding says 400, with zlib's words (and no `type`)
+  if (err instanceof URIError) return answer(400, 'The address is not validly percent-encoded');
+  if (isClientError(err)) return answer(err.status, 'The request body could not be read');
   if (err instanceof mongoose.Error.CastError) return answer(400, `${err.path} is malformed`);
   if (err instanceof mongoose.Error.ValidationError)
     return answer(
@@ -91,6 +120,11 @@ export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, next) 
         .join('; '),
     );
   if (typeof err === 'object' && err !== null && 'code' in err && err.code === 11000) return answer(409, 'That already exists');
+  if (databaseUnreachable(err)) {
+    req.log.warn({ err }, 'database unreachable');
+    res.setHeader('Retry-After', '5');
+    return answer(503, 'The store cannot reach its database just now; try again in a moment');
+  }
 
   req.log.error({ err }, 'request failed');
   return answer(500, 'Internal error');

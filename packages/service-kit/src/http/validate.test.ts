@@ -5,7 +5,7 @@ import { ErrorAnswer, IdParams, NewProduct } from '@bazar/contracts';
 import express from 'express';
 import request from 'supertest';
 import { z } from 'zod';
-import { errorHandler } from './errors';
+import { errorHandler, fieldRefusal } from './errors';
 import { validate } from './validate';
 
 const app = express();
@@ -13,6 +13,9 @@ app.use(express.json());
 app.post('/addproducts', validate({ body: NewProduct }), (_req, res) => void res.status(201).json({ ok: true }));
 app.get('/product/:id', validate({ params: IdParams }), (_req, res) => void res.json({ ok: true }));
 app.post('/strict', validate({ body: z.strictObject({ items: z.array(z.object({ n: z.number() })) }) }), (_req, res) => void res.json({}));
+app.post('/addtocart', () => {
+  throw fieldRefusal(403, 'userEmail', 'You can only add to your own cart');
+});
 app.use(errorHandler);
 
 const product = { name: 'Miniket Rice 5 kg', price: '385', quantity: '40', description: 'Fine white rice', img: '/media/abc.webp' };
@@ -56,5 +59,15 @@ describe('validate', () => {
 
   it('lets a valid body through', async () => {
     expect((await request(app).post('/addproducts').send(product)).status).toBe(201);
+  });
+});
+
+describe('fieldRefusal', () => {
+  it("answers a refusal found by route code in validate()'s shape: the one-line error, and the field with it", async () => {
+    const answer = await request(app).post('/addtocart').send({ userEmail: 'someone@example.com' });
+    expect({ status: answer.status, body: ErrorAnswer.strict().parse(answer.body) }).toEqual({
+      status: 403,
+      body: { error: 'You can only add to your own cart', fields: { userEmail: 'You can only add to your own cart' } },
+    });
   });
 });

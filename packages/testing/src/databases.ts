@@ -1,0 +1,109 @@
+// What every service's database holds, as one comparable picture: a hash of each document, by
+// database, collection and _id. Tests take one before and one after requests that must be refused,
+// and `databaseChanges` names what moved. Documents are hashed as they stream in, so a large
+// collection costs time, not memory.
+import { createHash } from 'node:crypto';
+import { mongo } from 'mongoose';
+import { stackEnv } from './stack';
+
+/** database → collection → document _id → hash of the whole document */
+export type DatabaseSnapshot = Map<string, Map<string, Map<string, string>>>;
+
+/** MongoDB's own databases, which no service writes. */
+const NOT_THE_STORES = new Set(['admin', 'config', 'local']);
+
+const hashOf = (document: unknown) =>
+  createHash('sha1')
+    .update(mongo.BSON.serialize(document as mongo.Document))
+    .digest('base64');
+
+/** Every document of every service's database, hashed. */
+export async function databaseSnapshot(): Promise<DatabaseSnapshot> {
+  // the stack's URL: one connection, since FerretDB on SQLite loses concurrent updates otherwise
+  const client = await new mongo.MongoClient(stackEnv.mongoUrl, { serverSelectionTimeoutMS: 5_000 }).connect();
+  try {
+    const snapshot: DatabaseSnapshot = new Map();
+    const { databases } = await client.db().admin().listDatabases({ nameOnly: true });
+    for (const { name } of databases.filter((d) => !NOT_THE_STORES.has(d.name)).sort((a, b) => a.name.localeCompare(b.name))) {
+      const collections = new Map<string, Map<string, string>>();
+      snapshot.set(name, collections);
+      const db = client.db(name);
+      for (const { name: collection } of await db.listCollections({ type: 'collection' }, { nameOnly: true }).toArray()) {
+        const documents = new Map<string, string>();
+        collections.set(collection, documents);
+        for await (const document of db.collection(collection).find()) documents.set(String(document._id), hashOf(document));
+      }
+    }
+    return snapshot;
+  } finally {
+    await client.close();
+  }
+}
+
+/** What differs between two snapshots, one line per collection ("user.reviews: 1 added (66a…)"),
+ *  or an empty list when nothing does. */
+export function databaseChanges(before: DatabaseSnapshot, after: DatabaseSnapshot): string[] {
+  const changes: string[] = [];
+  const names = (a: Map<string, unknown>, b: Map<string, unknown>) => [...new Set([...a.keys(), ...b.keys()])].sort();
+  for (const database of names(before, after)) {
+    const was = before.get(database) ?? new Map<string, Map<string, string>>();
+    const is = after.get(database) ?? new Map<string, Map<string, string>>();
+    for (const collection of names(was, is)) {
+      const old = was.get(collection) ?? new Map<string, string>();
+      const now = is.get(collection) ?? new Map<string, string>();
+      const added = [...now.keys()].filter((id) => !old.has(id));
+      const removed = [...old.keys()].filter((id) => !now.has(id));
+      const changed = [...now.keys()].filter((id) => old.has(id) && old.get(id) !== now.get(id));
+      const list = (what: string, ids: string[]) =>
+        ids.length === 0 ? [] : [`${ids.length} ${what} (${ids.slice(0, 5).join(', ')}${ids.length > 5 ? ', …' : ''})`];
+      const parts = [...list('added', added), ...list('removed', removed), ...list('changed', changed)];
+      if (parts.length > 0) changes.push(`${database}.${collection}: ${parts.join('; ')}`);
+    }
+  }
+  return changes;
+}
+
+/** Deletes the documents `after` has and `before` had not, in the collections named
+ *  (`catalog.products`, or `*.applied_events` for that collection of every database): for a test
+ *  whose accepted requests made test data. Answers how many it deleted. */
+export async function removeAddedDocuments(
+  before: DatabaseSnapshot,
+  after: DatabaseSnapshot,
+  collections: readonly string[],
+): Promise<number> {
+  const wanted = (database: string, collection: string) =>
+    collections.includes(`${database}.${collection}`) || collections.includes(`*.${collection}`);
+  const client = await new mongo.MongoClient(stackEnv.mongoUrl, { serverSelectionTimeoutMS: 5_000 }).connect();
+  try {
+    let removed = 0;
+    for (const [database, was] of after) {
+      for (const [collection, documents] of was) {
+        if (!wanted(database, collection)) continue;
+        const old = before.get(database)?.get(collection);
+        const added = [...documents.keys()].filter((id) => !old?.has(id));
+        // snapshots key documents by String(_id): ObjectIds as their hex, other ids as they are
+        const ids = added.map((id) => (/^[0-9a-f]{24}$/.test(id) ? new mongo.ObjectId(id) : id));
+        const documentsOf = client.db(database).collection<{ _id: string | mongo.ObjectId }>(collection);
+        if (ids.length > 0) removed += (await documentsOf.deleteMany({ _id: { $in: ids } })).deletedCount;
+      }
+    }
+    return removed;
+  } finally {
+    await client.close();
+  }
+}
+
+/** Snapshots until two in a row agree, so that what earlier work set going (Kafka consumers,
+ *  outbox relays) has landed before a comparison starts; throws when the stores never settle. */
+export async function settledDatabaseSnapshot(timeoutMs = 30_000, pauseMs = 1_000): Promise<DatabaseSnapshot> {
+  const deadline = Date.now() + timeoutMs;
+  let previous = await databaseSnapshot();
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, pauseMs));
+    const current = await databaseSnapshot();
+    const changes = databaseChanges(previous, current);
+    if (changes.length === 0) return current;
+    if (Date.now() > deadline) throw new Error(`the databases kept changing for ${timeoutMs / 1000} s:\n${changes.join('\n')}`);
+    previous = current;
+  }
+}

@@ -1,0 +1,24 @@
+import { Redis } from 'ioredis';
+import { stackEnv } from './stack';
+
+/** Where the gateway keeps its rate-limit counters (gateway/src/limits/rate-limit.ts). */
+const GATEWAY_LIMITS = 'gateway:rl:*';
+
+/**
+ * Forgets every rate-limit counter of the gateway, so that the next requests are counted afresh.
+ * For tests that send thousands of requests to see what validation answers, which a 429 would hide;
+ * only for tests that run alone, since it also resets what other tests are counting.
+ */
+export async function forgetRateLimits(): Promise<void> {
+  const redis = new Redis(stackEnv.redisUrl, { maxRetriesPerRequest: 1 });
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', GATEWAY_LIMITS, 'COUNT', 1000);
+      if (keys.length > 0) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
