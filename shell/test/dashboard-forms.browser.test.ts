@@ -256,3 +256,49 @@ test("My Profile: the user service's refusal of the phone shows under Phone, the
   await dialog('Profile Update Succesfull!').waitFor();
   await profile.getByText('01712345678').waitFor();
 });
+
+test("My Profile: an update the server does not acknowledge, or refuses without naming a field, shows 'Oops...' and keeps the typed values (fresh shopper)", async () => {
+  // the user service always acknowledges a saved profile, so the other answers are played here
+  const answers = [
+    { status: 200, body: { result: { acknowledged: false } } },
+    { status: 503, body: { error: 'The store cannot reach its database just now; try again in a moment' } },
+  ];
+  const sent: unknown[] = [];
+  await page.route('**/api/profiledata/**', async (route) => {
+    if (route.request().method() !== 'PUT') return route.fallback();
+    sent.push(route.request().postDataJSON());
+    const { status, body } = answers.shift() ?? { status: 500, body: { error: 'Internal error' } };
+    await route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
+  });
+  await openDashboardAs(shopper, '/dashboard/my-profile');
+  const profile = page.getByRole('region', { name: 'My Profile' });
+  await profile.getByRole('button', { name: 'Edit' }).click();
+  const typed = { Name: 'Nusrat Jahan', Phone: '01812345678', Address: 'House 7, Road 2, Mirpur DOHS, Dhaka' };
+  for (const [label, value] of Object.entries(typed)) await profile.getByLabel(label).fill(value);
+  await profile.getByLabel('Image').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: pixelPng });
+
+  const expectOopsThenTypedValues = async () => {
+    const oops = dialog('Oops...');
+    await oops.getByText('Something went wrong!').waitFor();
+    await oops.getByRole('button', { name: 'OK' }).click();
+    await oops.waitFor({ state: 'hidden' });
+    for (const [label, value] of Object.entries(typed)) expect(await profile.getByLabel(label).inputValue()).toBe(value);
+    expect(await profile.getByLabel('Image').evaluate((input: HTMLInputElement) => input.files?.[0]?.name)).toBe('me.png');
+    expect(await dialog('Profile Update Succesfull!').count()).toBe(0);
+  };
+
+  await profile.getByRole('button', { name: 'Update' }).click();
+  await expectOopsThenTypedValues();
+  expect(sent).toEqual([expect.objectContaining({ name: typed.Name, phone: typed.Phone, address: typed.Address })]);
+  expect(await profile.getByRole('alert').count()).toBe(0);
+
+  // a refusal naming no field: the same dialog, and the server's reason above the button
+  await profile.getByRole('button', { name: 'Update' }).click();
+  await expectOopsThenTypedValues();
+  expect(sent).toHaveLength(2);
+  expect(await profile.getByRole('alert').innerText()).toBe('The store cannot reach its database just now; try again in a moment');
+  // the details above the form are not the typed ones: nothing was saved
+  const details = await profile.getByRole('definition').allInnerTexts();
+  expect(details).not.toContain(typed.Phone);
+  expect(details).not.toContain(typed.Name);
+});

@@ -25,6 +25,13 @@ it('refuses an empty cart', async () => {
   expect(await me.placeOrder(`empty-${randomUUID()}`)).toEqual({ status: 400, body: { error: 'Your cart is empty' } });
 });
 
+it("refuses an order in someone else's name, naming the email field", async () => {
+  const error = 'You can only place orders for your own account';
+  expect(
+    await me.call(`${stackEnv.orderUrl}/orderplace`, { method: 'POST', body: { name: 'Test Shopper', email: 'someone@example.com' } }),
+  ).toEqual({ status: 403, body: { error, fields: { email: error } } });
+});
+
 it('places the cart as an order with server-side totals, once per idempotency key, and both consumers apply it once', async () => {
   expect((await me.addToCart(rice._id, 2)).status).toBe(201);
   expect((await me.addToCart(dal._id, 1)).status).toBe(201);
@@ -104,7 +111,10 @@ it('refuses an order for more than the shelf holds now, naming the item, and kee
 it('refuses more than the shelf holds, naming the item', async () => {
   const few = await shelf.stock('Few Limes', 40, 2);
   expect(await me.addToCart(few, 1)).toMatchObject({ status: 201 });
-  expect(await me.addToCart(few, 2)).toEqual({ status: 409, body: { error: expect.stringContaining('Few Limes') } });
+  expect(await me.addToCart(few, 2)).toEqual({
+    status: 409,
+    body: { error: expect.stringContaining('Few Limes'), fields: { cartQuantity: expect.stringContaining('Few Limes') } },
+  });
   await me.call(`${stackEnv.cartUrl}/deletecart/${(await me.cart())[0]!._id}`, { method: 'DELETE' });
 });
 

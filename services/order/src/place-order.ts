@@ -1,5 +1,5 @@
 import { orderTotals, takaToPaisa, type OutOfStockAnswer, type PlaceOrder } from '@bazar/contracts';
-import { badRequest, conflict, derivedObjectId, forbidden, type Logger, type RequestUser } from '@bazar/service-kit';
+import { badRequest, conflict, derivedObjectId, fieldRefusal, type Logger, type RequestUser } from '@bazar/service-kit';
 import { Types } from 'mongoose';
 import { orderPlacedOutbox } from './events/order-placed';
 import { Order, type OrderDocument } from './model/order';
@@ -25,7 +25,7 @@ export async function placeOrder({
   neighbours,
   log,
 }: PlaceOrderInput): Promise<{ order: OrderDocument; created: boolean }> {
-  if (body.email !== user.email) throw forbidden('You can only place orders for your own account');
+  if (body.email !== user.email) throw fieldRefusal(403, 'email', 'You can only place orders for your own account');
   const _id = idempotencyKey ? derivedObjectId('order', user.email, idempotencyKey) : new Types.ObjectId();
   const earlier = idempotencyKey && (await Order.findById(_id).lean<OrderDocument>());
   if (earlier) return { order: earlier, created: false };

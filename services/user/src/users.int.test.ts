@@ -48,6 +48,14 @@ it('answers 404 for unknown users', async () => {
   expect(await call('GET', '/admin/nobody@example.com', undefined, 'admin')).toEqual({ status: 404, body: { error: 'No such user' } });
 });
 
+it('refuses an image URL whose host no URL can have with 400, not 500', async () => {
+  const refused = await call('PUT', `/profiledata/${email}`, { ...profile, img: 'http://[/media/me.webp' });
+  expect(refused).toEqual({
+    status: 400,
+    body: { error: 'img must be an image uploaded to the store', fields: { img: 'img must be an image uploaded to the store' } },
+  });
+});
+
 it('keeps a profile with a Bangladeshi mobile number and an image of the store', async () => {
   expect(await call('GET', `/myprofiledata/${email}`)).toEqual({ status: 200, body: [] });
   const saved = await call('PUT', `/profiledata/${email}`, { ...profile, phone: '+880 1712-345678' });
@@ -76,11 +84,21 @@ it.each([
   });
 });
 
-it('refuses an image of another origin (checked after the schema, so no field is named)', async () => {
+it('refuses an image of another origin (checked after the schema), naming the field as the schema would', async () => {
+  const error = 'img must be an image uploaded to the store';
   expect(await call('PUT', `/profiledata/${email}`, { ...profile, img: 'https://evil.example/media/pic.png' })).toEqual({
     status: 400,
-    body: { error: 'img must be an image uploaded to the store' },
+    body: { error, fields: { img: error } },
   });
+});
+
+it("refuses a sync of someone else's email in the body, naming the field; another address in the path names none", async () => {
+  const error = 'You can only sync your own account';
+  expect(await call('PUT', `/users/${email}`, { email: 'someone@example.com' })).toEqual({
+    status: 403,
+    body: { error, fields: { email: error } },
+  });
+  expect(await call('PUT', '/users/someone@example.com', {})).toEqual({ status: 403, body: { error } });
 });
 
 it('requires every review field, bounded', async () => {

@@ -1,5 +1,5 @@
 import { EmailParams, ProfileUpdate, type Profile as ProfileAnswer, type ProfileUpdateAnswer } from '@bazar/contracts';
-import { badRequest, currentUser, forbidden, requireUser, validate } from '@bazar/service-kit';
+import { currentUser, fieldRefusal, forbidden, requireUser, validate } from '@bazar/service-kit';
 import { Router, type Request } from 'express';
 import { Profile, toProfileAnswer, type ProfileDocument } from '../model/profile';
 
@@ -20,7 +20,8 @@ export function profileRoutes(mediaOrigins: readonly string[]): Router {
   router.put('/profiledata/:email', requireUser, validate({ params: EmailParams, body: ProfileUpdate }), async (req, res) => {
     const email = ownEmail(req);
     const { name, phone, address, img } = req.body;
-    if (/^https?:/.test(img) && !mediaOrigins.includes(new URL(img).origin)) throw badRequest('img must be an image uploaded to the store');
+    if (/^https?:/.test(img) && !mediaOrigins.includes(new URL(img).origin))
+      throw fieldRefusal(400, 'img', 'img must be an image uploaded to the store');
     const profile = await Profile.findOneAndUpdate(
       { email },
       { $set: { name: name || currentUser(req).name, phone, address, img } },

@@ -13,6 +13,7 @@ import {
 import {
   conflict,
   currentUser,
+  fieldRefusal,
   forbidden,
   notFound,
   outboxUpdate,
@@ -25,6 +26,7 @@ import { Router } from 'express';
 import { Types } from 'mongoose';
 import { roleChangedEntry, userDeletedEntry } from '../events/outbox';
 import { DeletedAccount } from '../model/deleted-account';
+import { unlessLastAdmin } from '../model/last-admin';
 import { User, live, toUserAnswer, type UserDocument } from '../model/user';
 
 const isDuplicateKey = (err: unknown) => typeof err === 'object' && err !== null && 'code' in err && err.code === 11000;
@@ -42,8 +44,8 @@ export function userRoutes(nudgeOutbox: (userId: unknown) => void): Router {
   router.put('/users/:email', requireUser, validate({ params: EmailParams, body: SyncUser, headers: RealmRoles }), async (req, res) => {
     const caller = currentUser(req);
     const { email } = req.params;
-    if (email !== caller.email || (req.body.email && req.body.email !== caller.email))
-      throw forbidden('You can only sync your own account');
+    if (email !== caller.email) throw forbidden('You can only sync your own account');
+    if (req.body.email && req.body.email !== caller.email) throw fieldRefusal(403, 'email', 'You can only sync your own account');
     const name = caller.name || req.body.name || '';
     const known = { name, keycloakId: caller.id };
 
@@ -95,11 +97,12 @@ export function userRoutes(nudgeOutbox: (userId: unknown) => void): Router {
 
   router.put('/removeadmin/:email', requireAdmin, validate({ params: EmailParams }), async (req, res) => {
     const user = await liveUser(req.params.email);
-    if (user.role === 'admin' && (await User.countDocuments({ role: 'admin', ...live })) <= 1) {
-      throw conflict('The last admin cannot be demoted; make someone else an admin first');
-    }
+    // not an admin when asked: nothing to do
+    if (user.role !== 'admin') return void res.json({ acknowledged: true, modifiedCount: 0 } satisfies UpdateAnswer);
     const { $set, $push } = outboxUpdate([roleChangedEntry(user, 'user')]);
-    const { modifiedCount } = await User.updateOne({ _id: user._id, role: 'admin', ...live }, { $set: { ...$set, role: 'user' }, $push });
+    const { modifiedCount } = await unlessLastAdmin(user._id, 'The last admin cannot be demoted; make someone else an admin first', () =>
+      User.updateOne({ _id: user._id, role: 'admin', ...live }, { $set: { ...$set, role: 'user' }, $push }),
+    );
     if (modifiedCount > 0) nudgeOutbox(user._id);
     res.json({ acknowledged: true, modifiedCount } satisfies UpdateAnswer);
   });
@@ -109,7 +112,12 @@ export function userRoutes(nudgeOutbox: (userId: unknown) => void): Router {
     if (!user) throw notFound('No such user');
     if (user.email === currentUser(req).email) throw conflict('An admin cannot delete their own account');
     const { $set, $push } = outboxUpdate([userDeletedEntry(user)]);
-    const { modifiedCount } = await User.updateOne({ _id: user._id, ...live }, { $set: { ...$set, deletedAt: new Date() }, $push });
+    // the role read above: an admin is deleted only through the last-admin check
+    const remove = () => User.updateOne({ _id: user._id, role: user.role, ...live }, { $set: { ...$set, deletedAt: new Date() }, $push });
+    const { modifiedCount } =
+      user.role === 'admin'
+        ? await unlessLastAdmin(user._id, 'The last admin cannot be deleted; make someone else an admin first', remove)
+        : await remove();
     if (modifiedCount > 0) nudgeOutbox(user._id);
     res.json({ acknowledged: true, deletedCount: modifiedCount } satisfies DeleteAnswer);
   });
