@@ -1,7 +1,7 @@
 // The cart through the running gateway, as fresh Keycloak shoppers: who may see and change which
 // line, the quantity control beyond the spec (PUT /cartquantity/{id}), and refused input.
 import { randomInt } from 'node:crypto';
-import { CartLine, CartLineList } from '@bazar/contracts';
+import { CartLine, CartLineList, ErrorAnswer } from '@bazar/contracts';
 import { call as gatewayCall, newShopper, type TestAccount } from '../../../gateway/test/accounts';
 import { TestShelf } from '../../order/test/shop';
 
@@ -40,6 +40,9 @@ describe('PUT /cartquantity/{id}', () => {
   it('refuses more than the stock, naming the product, and keeps the line as it was', async () => {
     const refused = await call('PUT', `/cartquantity/${line._id}`, alice, { cartQuantity: 6 });
     expect(refused).toMatchObject({ status: 409, body: { error: expect.stringMatching(/^Only 5 of Cart Limes \w+ left$/) } });
+    // the quantity is the field to change, named as validate() names one
+    const { error } = ErrorAnswer.parse(refused.body);
+    expect(refused.body).toEqual({ error, fields: { cartQuantity: error } });
     expect((await cartOf(alice))[0]?.cartQuantity).toBe(2);
   });
 
@@ -96,7 +99,11 @@ describe('PUT /cartquantity/{id}', () => {
 
 describe('POST /addtocart', () => {
   it('refuses a cart line for someone else, an unknown product, bounds and operator objects', async () => {
-    expect(await call('POST', '/addtocart', bob, { productId: limes, userEmail: alice.email })).toMatchObject({ status: 403 });
+    const error = 'You can only add to your own cart';
+    expect(await call('POST', '/addtocart', bob, { productId: limes, userEmail: alice.email })).toMatchObject({
+      status: 403,
+      body: { error, fields: { userEmail: error } },
+    });
     expect(await call('POST', '/addtocart', bob, { productId: '0123456789abcdef01234567' })).toMatchObject({
       status: 404,
       body: { error: 'No such product' },

@@ -1,11 +1,14 @@
 import { AddToCart, EmailParams, IdParams, SetCartQuantity, type CartLine as CartLineAnswer, type DeleteAnswer } from '@bazar/contracts';
-import { conflict, currentUser, forbidden, notFound, requireUser, validate } from '@bazar/service-kit';
+import { currentUser, fieldRefusal, forbidden, notFound, readModel, requireUser, validate } from '@bazar/service-kit';
 import { Router } from 'express';
 import type { CatalogClient, CatalogProduct } from '../catalog-client';
 import { Cart, cartLineId, lineById, linesOf, toCartLineAnswer, type CartDocument } from '../model/cart';
 
-const notEnoughStock = (product: CatalogProduct) =>
-  conflict(product.quantity === 0 ? `${product.name} is out of stock` : `Only ${product.quantity} of ${product.name} left`);
+/** More asked for than the stock: a 409 naming `cartQuantity`, the field to change. */
+function notEnoughStock(product: CatalogProduct) {
+  const left = product.quantity === 0 ? `${product.name} is out of stock` : `Only ${product.quantity} of ${product.name} left`;
+  return fieldRefusal(409, 'cartQuantity', left);
+}
 
 /** The update that writes a product's whole line, with the catalog's current name, price, image
  *  and description, and its quantity raised by or set to a number. Raising is an `$inc`, so two
@@ -34,7 +37,7 @@ export function cartRoutes(catalog: CatalogClient): Router {
   router.post('/addtocart', requireUser, validate({ body: AddToCart }), async (req, res) => {
     const { email } = currentUser(req);
     const { productId, cartQuantity, userEmail } = req.body;
-    if (userEmail && userEmail !== email) throw forbidden('You can only add to your own cart');
+    if (userEmail && userEmail !== email) throw fieldRefusal(403, 'userEmail', 'You can only add to your own cart');
 
     const product = await catalog.product(productId);
     if (!product) throw notFound('No such product');
@@ -57,7 +60,7 @@ export function cartRoutes(catalog: CatalogClient): Router {
   router.get('/myallcart/:email', requireUser, validate({ params: EmailParams }), async (req, res) => {
     const { email } = currentUser(req);
     if (req.params.email !== email) throw forbidden('You can only see your own cart');
-    const lines = linesOf(await cartOf(email));
+    const lines = linesOf(await readModel(Cart).findById(email).lean<CartDocument>());
     res.json(lines.map((line) => toCartLineAnswer(email, line)) satisfies CartLineAnswer[]);
   });
 

@@ -2,9 +2,10 @@ import { OrderPlaced, TOPICS } from '@bazar/contracts';
 import { outboxUpdate, type EventHandler, type Logger, type ReadCache } from '@bazar/service-kit';
 import { Product, productChanged } from '../model/product';
 
-/** How many recent stock events each product remembers; older repeats are caught by the
- *  consumer's ledger of applied events. */
-const REMEMBERED_STOCK_EVENTS = 200;
+/** How many recent stock events each product remembers. It guards only the moment between this
+ *  write and the consumer's ledger entry for the event, which catches every later repeat; a longer
+ *  memory made every product document, and so every read of the list, larger. */
+const REMEMBERED_STOCK_EVENTS = 20;
 
 /** order-placed: takes the ordered quantities off the shelf, once per event, and announces each
  *  stock change (product-changed) in the same write.

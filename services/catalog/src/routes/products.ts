@@ -1,5 +1,5 @@
 import { IdParams, NewProduct, ProductSearchQuery, takaToPaisa, type InsertAnswer, type Product as ProductAnswer } from '@bazar/contracts';
-import { notFound, requireAdmin, validate, withOutbox, type ReadCache } from '@bazar/service-kit';
+import { notFound, readModel, requireAdmin, validate, withOutbox, type ReadCache } from '@bazar/service-kit';
 import { Router, type Response } from 'express';
 import mongoose from 'mongoose';
 import { ANSWER_FIELDS, Product, productChanged, toProductAnswer, type ProductDocument } from '../model/product';
@@ -23,7 +23,7 @@ export function productRoutes(cache: ReadCache, nudgeOutbox: (productId: unknown
     const json = await cache.read(`products:${search}`, READ_TTL_SECONDS, async () => {
       const pattern = { $regex: literally(search), $options: 'i' };
       const filter = search ? { $or: [{ name: pattern }, { description: pattern }] } : {};
-      const found = await Product.find(filter).select(ANSWER_FIELDS).sort({ createdAt: 1, _id: 1 }).lean<ProductDocument[]>();
+      const found = await readModel(Product).find(filter).select(ANSWER_FIELDS).sort({ createdAt: 1, _id: 1 }).lean<ProductDocument[]>();
       return productJson(found.map(toProductAnswer));
     });
     sendPublicJson(res, json);
@@ -31,7 +31,7 @@ export function productRoutes(cache: ReadCache, nudgeOutbox: (productId: unknown
 
   router.get('/product-details/:id', validate({ params: IdParams }), async (req, res) => {
     const json = await cache.read(`product:${req.params.id}`, READ_TTL_SECONDS, async () => {
-      const found = await Product.findById(req.params.id).select(ANSWER_FIELDS).lean<ProductDocument>();
+      const found = await readModel(Product).findById(req.params.id).select(ANSWER_FIELDS).lean<ProductDocument>();
       return found && productJson(toProductAnswer(found));
     });
     if (!json) throw notFound('No such product');

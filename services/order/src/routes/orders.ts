@@ -6,7 +6,7 @@ import {
   type Order as OrderAnswer,
   type PlaceOrderAnswer,
 } from '@bazar/contracts';
-import { currentUser, notFound, requireUser, validate, type Logger } from '@bazar/service-kit';
+import { currentUser, notFound, readModel, requireUser, validate, type Logger } from '@bazar/service-kit';
 import { Router } from 'express';
 import { Order, toOrderAnswer, type OrderDocument } from '../model/order';
 import type { Neighbours } from '../neighbours';
@@ -29,7 +29,8 @@ export function orderRoutes(neighbours: Neighbours, log: Logger, nudgeOutbox: (o
   });
 
   router.get('/myorders', requireUser, async (req, res) => {
-    const orders = await Order.find({ email: currentUser(req).email })
+    const orders = await readModel(Order)
+      .find({ email: currentUser(req).email })
       .sort({ createdAt: -1 })
       .lean<OrderDocument[]>();
     res.json(orders.map(toOrderAnswer) satisfies OrderAnswer[]);
