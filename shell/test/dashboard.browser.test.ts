@@ -53,10 +53,11 @@ test('an admin also gets All Users, Add Product and Add Offer', async () => {
   // the admin's own record exists: signing in synced it (a fresh stack knows nobody else yet)
   await users.getByRole('cell', { name: accounts.admin.email, exact: true }).waitFor();
 
+  // each page's code loads on the click: wait for its button rather than look at once
   await sidebar.getByRole('link', { name: 'Add Product' }).click();
-  expect(await page.getByRole('button', { name: 'Publist Product' }).isVisible()).toBe(true);
+  await page.getByRole('button', { name: 'Publist Product' }).waitFor();
   await sidebar.getByRole('link', { name: 'Add Offer' }).click();
-  expect(await page.getByRole('button', { name: 'Add Offer' }).isVisible()).toBe(true);
+  await page.getByRole('button', { name: 'Add Offer' }).waitFor();
 });
 
 // A real 1×1 PNG: the media service checks the bytes, not the file name.
