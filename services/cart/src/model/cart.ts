@@ -6,10 +6,10 @@ import mongoose, { Schema } from 'mongoose';
 // names the cart by `_id`: FerretDB on SQLite pushes no other filter down and would read every
 // shopper's cart to find one (a collection of lines filtered by email did exactly that).
 
+// A line is stored under its product's id; its own id is derived from the shopper and the product
+// (cartLineId), so neither is stored again inside it.
 const cartLineSchema = new Schema(
   {
-    _id: { type: Schema.Types.ObjectId, required: true },
-    productId: { type: String, required: true },
     // copied from the catalog when the line is added or changed
     cartName: { type: String, required: true },
     /** paisa, per piece */
@@ -34,9 +34,7 @@ const cartSchema = new Schema(
   { versionKey: false },
 );
 
-export interface CartLineDocument {
-  _id: mongoose.Types.ObjectId;
-  productId: string;
+interface StoredCartLine {
   cartName: string;
   cartPricePaisa: number;
   cartimage: string;
@@ -46,27 +44,38 @@ export interface CartLineDocument {
 }
 export interface CartDocument {
   _id: string;
-  lines?: Record<string, CartLineDocument>;
+  /** by product id */
+  lines?: Record<string, StoredCartLine>;
   takenByOrders?: string[];
 }
 
+/** A line as the routes use it: the stored one with its product and its own id. */
+export type CartLine = StoredCartLine & { _id: mongoose.Types.ObjectId; productId: string };
+
 export const Cart = mongoose.model('Cart', cartSchema, 'carts');
 
-/** A product's line in a shopper's cart always has the same id, so a line can be written whole
- *  without reading it first. */
-export const cartLineId = (email: string, productId: string) => derivedObjectId('cart-line', email, productId);
+/** A product's line in a shopper's cart always has the same id: a line is written whole without
+ *  reading it first, and its id is worked out again on every read. */
+const cartLineId = (email: string, productId: string) => derivedObjectId('cart-line', email, productId);
+
+/** The cart's line of one product, whatever its quantity. */
+export function lineOf(cart: CartDocument | null, productId: string): CartLine | undefined {
+  const stored = cart?.lines?.[productId];
+  return stored && { ...stored, productId, _id: cartLineId(cart._id, productId) };
+}
 
 /** The lines a shopper sees, in the order they were added. A line an order has just emptied may
  *  linger with nothing in it for a moment; it is not shown. */
-export function linesOf(cart: CartDocument | null): CartLineDocument[] {
-  return Object.values(cart?.lines ?? {})
+export function linesOf(cart: CartDocument | null): CartLine[] {
+  return Object.keys(cart?.lines ?? {})
+    .map((productId) => lineOf(cart, productId)!)
     .filter((line) => line.cartQuantity > 0)
     .sort((a, b) => a.addedAt.getTime() - b.addedAt.getTime() || a._id.toString().localeCompare(b._id.toString()));
 }
 
 export const lineById = (cart: CartDocument | null, lineId: string) => linesOf(cart).find((line) => line._id.toString() === lineId);
 
-export function toCartLineAnswer(email: string, line: CartLineDocument): CartLineAnswer {
+export function toCartLineAnswer(email: string, line: CartLine): CartLineAnswer {
   return {
     _id: line._id.toString(),
     productId: line.productId,

@@ -2,7 +2,7 @@ import { AddToCart, EmailParams, IdParams, SetCartQuantity, type CartLine as Car
 import { currentUser, fieldRefusal, forbidden, notFound, readModel, requireUser, validate } from '@bazar/service-kit';
 import { Router } from 'express';
 import type { CatalogClient, CatalogProduct } from '../catalog-client';
-import { Cart, cartLineId, lineById, linesOf, toCartLineAnswer, type CartDocument } from '../model/cart';
+import { Cart, lineById, lineOf, linesOf, toCartLineAnswer, type CartDocument } from '../model/cart';
 
 /** More asked for than the stock: a 409 naming `cartQuantity`, the field to change. */
 function notEnoughStock(product: CatalogProduct) {
@@ -13,12 +13,10 @@ function notEnoughStock(product: CatalogProduct) {
 /** The update that writes a product's whole line, with the catalog's current name, price, image
  *  and description, and its quantity raised by or set to a number. Raising is an `$inc`, so two
  *  adds at once both count. */
-function lineWrite(email: string, productId: string, product: CatalogProduct, quantity: { raiseBy: number } | { setTo: number }) {
+function lineWrite(productId: string, product: CatalogProduct, quantity: { raiseBy: number } | { setTo: number }) {
   const at = (field: string) => `lines.${productId}.${field}`;
   return {
     $set: {
-      [at('_id')]: cartLineId(email, productId),
-      [at('productId')]: productId,
       [at('cartName')]: product.name,
       [at('cartPricePaisa')]: product.pricePaisa,
       [at('cartimage')]: product.img,
@@ -50,10 +48,10 @@ export function cartRoutes(catalog: CatalogClient): Router {
     const lingering = !existing && cart?.lines?.[productId] !== undefined;
     const updated = await Cart.findOneAndUpdate(
       { _id: email },
-      lineWrite(email, productId, product, lingering ? { setTo: cartQuantity } : { raiseBy: cartQuantity }),
+      lineWrite(productId, product, lingering ? { setTo: cartQuantity } : { raiseBy: cartQuantity }),
       { upsert: true, new: true, lean: true },
     );
-    const line = (updated as CartDocument).lines![productId]!;
+    const line = lineOf(updated as CartDocument, productId)!;
     res.status(existing ? 200 : 201).json(toCartLineAnswer(email, line) satisfies CartLineAnswer);
   });
 
@@ -73,12 +71,11 @@ export function cartRoutes(catalog: CatalogClient): Router {
     if (!product) throw notFound('That product is no longer sold');
     if (req.body.cartQuantity > product.quantity) throw notEnoughStock(product);
 
-    const updated = await Cart.findOneAndUpdate(
-      { _id: email },
-      lineWrite(email, existing.productId, product, { setTo: req.body.cartQuantity }),
-      { new: true, lean: true },
-    );
-    const line = (updated as CartDocument | null)?.lines?.[existing.productId];
+    const updated = await Cart.findOneAndUpdate({ _id: email }, lineWrite(existing.productId, product, { setTo: req.body.cartQuantity }), {
+      new: true,
+      lean: true,
+    });
+    const line = lineOf(updated as CartDocument | null, existing.productId);
     if (!line) throw notFound('No such cart line'); // the cart went in the meantime
     res.json(toCartLineAnswer(email, line) satisfies CartLineAnswer);
   });
