@@ -1,21 +1,11 @@
 // The home page in Chromium, section by section as spec.md (section 2, Home) lists them: the slider,
 // the promos, the featured cards, the static sections and their fixed texts.
 import { formatTaka } from '@bazar/contracts';
-import { catalogProducts, launchChromium, stackEnv } from '@bazar/testing';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { catalogProducts, pagePerTest, stackEnv } from '@bazar/testing';
+import type { Locator } from 'playwright-core';
 
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(() => browser?.close());
-beforeEach(async () => {
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await page.goto(stackEnv.webUrl);
-});
-afterEach(() => page?.close());
+const page = pagePerTest();
+beforeEach(() => page.goto(stackEnv.webUrl));
 
 const section = (name: string) => page.getByRole('main').getByRole('region', { name, exact: true });
 

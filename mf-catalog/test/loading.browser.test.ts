@@ -1,20 +1,9 @@
 // What the home page shows while its products are on the way and when the API fails: skeleton cards,
 // then an error with Retry that recovers once the API answers again. Chromium's own network is held
 // or failed (page.route); the stack itself is untouched.
-import { launchChromium, stackEnv } from '@bazar/testing';
-import type { Browser, Page } from 'playwright-core';
+import { pagePerTest, stackEnv } from '@bazar/testing';
 
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(() => browser?.close());
-beforeEach(async () => {
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-});
-afterEach(() => page?.close());
+const page = pagePerTest();
 
 const PRODUCTS = '**/api/products';
 const recentlySold = () => page.getByRole('main').getByRole('region', { name: 'Recently Sold Items' });

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 
-export { catalogProducts, launchChromium } from '@bazar/testing';
+export { catalogProducts, launchChromium, pagePerTest } from '@bazar/testing';
 
 /** The store as a shopper's browser reaches it (nginx). */
 export const webUrl = process.env.BAZAR_WEB_URL ?? 'http://localhost:8080';

@@ -5,21 +5,15 @@
 import { randomFillSync } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import { createAccount, type Credentials } from '@bazar/testing';
-import type { Browser, Locator, Page, Request } from 'playwright-core';
-import { accounts, catalogProducts, launchChromium, nextDialogLifetime, signIn, waitForPath, webUrl } from './browser';
+import type { Locator, Request } from 'playwright-core';
+import { accounts, catalogProducts, nextDialogLifetime, pagePerTest, signIn, waitForPath, webUrl } from './browser';
 
-let browser: Browser;
-let page: Page;
+const page = pagePerTest();
 let shopper: Credentials;
 
 beforeAll(async () => {
-  [browser, shopper] = await Promise.all([launchChromium(), createAccount('dashforms')]);
+  shopper = await createAccount('dashforms');
 });
-afterAll(() => browser?.close());
-beforeEach(async () => {
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-});
-afterEach(() => page?.close());
 
 async function openDashboardAs(account: { email: string; password: string }, path: string): Promise<void> {
   await page.goto(`${webUrl}${path}`);

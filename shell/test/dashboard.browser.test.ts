@@ -1,20 +1,13 @@
 import { createAccount, type Credentials } from '@bazar/testing';
-import type { Browser, Page } from 'playwright-core';
-import { accounts, launchChromium, nextDialogLifetime, signIn, waitForPath, webUrl } from './browser';
+import { accounts, nextDialogLifetime, pagePerTest, signIn, waitForPath, webUrl } from './browser';
 
-let browser: Browser;
-let page: Page;
+const page = pagePerTest();
 /** The shopper pages are tried with a fresh account; the seeded admin only opens admin pages. */
 let shopper: Credentials;
 
 beforeAll(async () => {
-  [browser, shopper] = await Promise.all([launchChromium(), createAccount('dashboard')]);
+  shopper = await createAccount('dashboard');
 });
-afterAll(() => browser?.close());
-beforeEach(async () => {
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-});
-afterEach(() => page?.close());
 
 async function openDashboardAs(account: { email: string; password: string }, path = '/dashboard') {
   await page.goto(`${webUrl}${path}`);

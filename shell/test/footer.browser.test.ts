@@ -1,19 +1,8 @@
 // The footer (spec.md section 2, Footer): its texts and links on the store's pages, and none on
 // /login and /singup, which hand over to Keycloak's own pages.
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, waitForPath, webUrl } from './browser';
+import { pagePerTest, waitForPath, webUrl } from './browser';
 
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(() => browser?.close());
-beforeEach(async () => {
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-});
-afterEach(() => page?.close());
+const page = pagePerTest();
 
 const footer = () => page.getByRole('contentinfo');
 

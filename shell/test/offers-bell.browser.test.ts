@@ -1,20 +1,9 @@
 // The top bar's offers bell (spec.md section 2, Top bar): the count of the catalog's offers, and the
 // modal with the first offer's title and details, Cancel and Continue.
 import type { Offer } from '@bazar/contracts';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, webUrl } from './browser';
+import { pagePerTest, webUrl } from './browser';
 
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(() => browser?.close());
-beforeEach(async () => {
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-});
-afterEach(() => page?.close());
+const page = pagePerTest();
 
 const allOffers = async () => (await (await fetch(`${webUrl}/api/alloffers`)).json()) as Offer[];
 

@@ -1,19 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, signInAsShopper, waitForPath, webUrl } from './browser';
+import { pagePerTest, signInAsShopper, waitForPath, webUrl } from './browser';
 
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(() => browser?.close());
-beforeEach(async () => {
-  page = await browser.newPage();
-  // What the browser sees when mf-cart's built files are gone, without touching the shared files.
-  await page.route('**/mf/cart/**', (route) => route.fulfill({ status: 404, body: 'Not Found' }));
-});
-afterEach(() => page?.close());
+const page = pagePerTest({});
+// What the browser sees when mf-cart's built files are gone, without touching the shared files.
+beforeEach(() => page.route('**/mf/cart/**', (route) => route.fulfill({ status: 404, body: 'Not Found' })));
 
 const unavailable = 'This part of the store is unavailable right now';
 

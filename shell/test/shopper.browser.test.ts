@@ -1,17 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { catalogProducts, launchChromium, signInAsShopper, waitForPath, webUrl } from './browser';
+import { catalogProducts, pagePerTest, signInAsShopper, waitForPath, webUrl } from './browser';
 
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(() => browser?.close());
-beforeEach(async () => {
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-});
-afterEach(() => page?.close());
+const page = pagePerTest();
 
 const cartCount = async () => Number(await page.getByRole('banner').getByRole('link', { name: 'Cart' }).innerText());
 
