@@ -2,14 +2,37 @@
 // then the fault and fuzz tests alone, since they stop and kill parts of the stack that other tests
 // use, or compare every database before and after and reset the gateway's rate limits.
 // Arguments go to both runs (`npm test -- services/order` runs that folder's tests of each kind).
+// The last line is the plain count of both runs together ("tests: N passed, N failed"), since CI
+// reads a run's closing line and does not know jest's own summary.
 import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT } from './install.mjs';
 
 const args = process.argv.slice(2);
 // A filter may match tests of one phase only; that is no failure.
 const filter = args.length > 0 ? ['--passWithNoTests'] : [];
-const jest = (phase) =>
-  spawnSync('npx', ['jest', '--ci', ...filter, ...args], { stdio: 'inherit', env: { ...process.env, BAZAR_TEST_PHASE: phase } }).status;
+const resultsDir = join(ROOT, 'test-results', 'jest');
+mkdirSync(resultsDir, { recursive: true });
 
-const ordinary = jest('ordinary');
-const alone = jest('alone');
-process.exit(ordinary === 0 && alone === 0 ? 0 : 1);
+function runPhase(phase) {
+  const resultsFile = join(resultsDir, `${phase}.json`);
+  rmSync(resultsFile, { force: true });
+  const { status } = spawnSync('npx', ['jest', '--ci', '--json', `--outputFile=${resultsFile}`, ...filter, ...args], {
+    stdio: 'inherit',
+    env: { ...process.env, BAZAR_TEST_PHASE: phase },
+  });
+  try {
+    const { numPassedTests, numFailedTests, numPendingTests } = JSON.parse(readFileSync(resultsFile, 'utf8'));
+    return { status, passed: numPassedTests, failed: numFailedTests, skipped: numPendingTests };
+  } catch {
+    // jest stopped before writing its results (a crash, a config error): its own output says why.
+    return { status: status === 0 ? 1 : status, passed: 0, failed: 0, skipped: 0 };
+  }
+}
+
+const phases = [runPhase('ordinary'), runPhase('alone')];
+const total = (key) => phases.reduce((sum, phase) => sum + phase[key], 0);
+const skipped = total('skipped') > 0 ? `, ${total('skipped')} skipped` : '';
+console.log(`\ntests: ${total('passed')} passed, ${total('failed')} failed${skipped}`);
+process.exit(phases.every((phase) => phase.status === 0) ? 0 : 1);
