@@ -94,6 +94,21 @@ function installKeycloak() {
   });
 }
 
+/** The store's Keycloak extensions (infra/keycloak/providers), rebuilt when their sources change;
+ *  the keycloak component copies the jar into Keycloak's providers folder. */
+function buildKeycloakProviders() {
+  const sources = path.join(ROOT, 'infra', 'keycloak', 'providers');
+  const output = path.join(STACK, 'keycloak-providers');
+  const marker = path.join(output, 'sources.sha256');
+  const hash = createHash('sha256');
+  const files = [path.join(sources, 'pom.xml'), ...walk(path.join(sources, 'src'))].filter((entry) => statSync(entry).isFile()).sort();
+  for (const file of files) hash.update(`${path.relative(sources, file)}\n`).update(readFileSync(file));
+  const fingerprint = hash.digest('hex');
+  if (existsSync(marker) && readFileSync(marker, 'utf8') === fingerprint) return 'skipped';
+  run('mvn', ['-B', '-q', '-f', path.join(sources, 'pom.xml'), 'clean', 'package', `-Dproviders.build.dir=${output}`], { capture: true });
+  writeFileSync(marker, fingerprint);
+}
+
 /**
  * Builds a command from a Go module fetched through the Go module proxy. `go install module/cmd@version`
  * cannot be used for the first two: FerretDB's binary then refuses to start (it reads its version from a
@@ -211,6 +226,7 @@ export function prepare() {
   step('node modules (npm ci)', installNodeModules);
   step('Kafka 3.9 broker (Maven Central)', installKafka);
   step(`Keycloak ${KEYCLOAK_VERSION} (Maven Central)`, installKeycloak);
+  step('Keycloak providers of the store (Maven)', buildKeycloakProviders);
   step(`FerretDB ${FERRETDB_VERSION} (Go module proxy)`, installFerretDb);
   step(`Toxiproxy ${TOXIPROXY_VERSION} (Go module proxy)`, installToxiproxy);
   step(`docker compose ${COMPOSE_VERSION} for the compose file test (Go module proxy)`, installDockerCompose);

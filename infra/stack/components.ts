@@ -167,6 +167,22 @@ const mail: Component = {
   readyTimeoutMs: 15_000,
 };
 
+/** The realm is imported on first start only; later starts keep what users changed. When the realm
+ *  file itself has changed since the import, the local Keycloak data is started afresh so the change
+ *  shows (the accounts people registered locally go with it; the seeded ones come back). */
+const importedRealm = `${KEYCLOAK_HOME}/data/import/bazar-realm.json`;
+async function startAfreshOnChangedRealm(): Promise<void> {
+  const realm = await readFile(rootPath('infra', 'keycloak', 'realms', 'bazar-realm.json'), 'utf8');
+  const imported = await readFile(importedRealm, 'utf8').catch(() => undefined);
+  if (imported === realm) return;
+  if (imported !== undefined) {
+    console.log('  keycloak  the realm file has changed since it was imported; importing it afresh');
+    await rm(`${KEYCLOAK_HOME}/data/h2`, { recursive: true, force: true });
+  }
+  await mkdir(`${KEYCLOAK_HOME}/data/import`, { recursive: true });
+  await writeFile(importedRealm, realm);
+}
+
 const keycloak: Component = {
   name: 'keycloak',
   ports: [PORTS.keycloak, PORTS.keycloakManagement],
@@ -198,9 +214,14 @@ const keycloak: Component = {
   ready: [`http-get://${HOST}:${PORTS.keycloak}/auth/realms/bazar/.well-known/openid-configuration`],
   readyTimeoutMs: 180_000,
   prepare: async () => {
-    // The realm is imported on first start only; later starts keep what users changed.
-    await mkdir(`${KEYCLOAK_HOME}/data/import`, { recursive: true });
-    await copyFile(rootPath('infra', 'keycloak', 'realms', 'bazar-realm.json'), `${KEYCLOAK_HOME}/data/import/bazar-realm.json`);
+    await startAfreshOnChangedRealm();
+    // The store's providers (infra/keycloak/providers, built by install.mjs); dev mode picks up a
+    // changed jar when it starts.
+    await mkdir(`${KEYCLOAK_HOME}/providers`, { recursive: true });
+    await copyFile(
+      stackPath('keycloak-providers', 'bazar-keycloak-providers.jar'),
+      `${KEYCLOAK_HOME}/providers/bazar-keycloak-providers.jar`,
+    );
     // The store's login theme is served from the repository, so edits show on reload in dev mode.
     await rm(`${KEYCLOAK_HOME}/themes/bazar`, { recursive: true, force: true });
     await symlink(rootPath('infra', 'keycloak', 'themes', 'bazar'), `${KEYCLOAK_HOME}/themes/bazar`);

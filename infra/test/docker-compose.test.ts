@@ -8,11 +8,13 @@
 //     infra/stack/components.ts gives them locally, with the same values where a value does not depend
 //     on where things run;
 //   - Keycloak's realm sends its mail to the mail sink, on the port the sink listens on;
+//   - Keycloak's image carries the store's providers, and enables Google from the credentials alone;
 //   - the topic init container creates every topic of the contracts with the partition count of
 //     infra/stack/kafka-topics.ts, and its .dlq twin;
 //   - every `service_healthy` dependency has a healthcheck.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { TOPICS, deadLetterTopic } from '../../packages/contracts/src/topics.ts';
 import { PORTS } from '../stack/ports.ts';
@@ -198,6 +200,38 @@ test("Keycloak's realm mails the mail sink, on the port it listens on, locally a
   const mail = config.services.mail!;
   expect(keycloak.environment).toEqual(expect.objectContaining({ BAZAR_SMTP_HOST: 'mail', BAZAR_SMTP_PORT: mail.environment!.SMTP_PORT }));
   expect(keycloak.depends_on?.mail).toEqual(expect.objectContaining({ condition: 'service_healthy' }));
+});
+
+describe("Keycloak's compose image", () => {
+  test('is built with the providers of the local stack', () => {
+    const { build } = config.services.keycloak!;
+    expect(build?.dockerfile).toBe('infra/docker/keycloak.Dockerfile');
+    const dockerfile = readFileSync(path.join(ROOT, build!.dockerfile), 'utf8');
+    expect(dockerfile).toContain('COPY infra/keycloak/providers/');
+    expect(dockerfile).toContain('/opt/keycloak/providers/');
+  });
+
+  // The entrypoint runs here beside a stand-in kc.sh that prints what Keycloak would be given.
+  test.each([
+    { given: 'both Google credentials', env: { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' }, enabled: 'true' },
+    { given: 'only the client id', env: { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: '' }, enabled: 'false' },
+    { given: 'no credentials', env: { GOOGLE_CLIENT_ID: '', GOOGLE_CLIENT_SECRET: '' }, enabled: 'false' },
+  ])('enables Google sign-in with $given: $enabled', ({ env, enabled }) => {
+    const bin = mkdtempSync(path.join(tmpdir(), 'keycloak-bin-'));
+    try {
+      copyFileSync(path.join(ROOT, 'infra', 'keycloak', 'entrypoint.sh'), path.join(bin, 'entrypoint.sh'));
+      writeFileSync(path.join(bin, 'kc.sh'), '#!/bin/bash\necho "$GOOGLE_IDP_ENABLED ${GOOGLE_CLIENT_ID:-unset} $*"\n', { mode: 0o755 });
+      const keycloakEnv = config.services.keycloak!.environment!;
+      expect(Object.keys(keycloakEnv)).not.toContain('GOOGLE_IDP_ENABLED');
+      const printed = execFileSync('bash', [path.join(bin, 'entrypoint.sh'), 'start-dev', '--import-realm'], {
+        env: { PATH: process.env.PATH, ...env },
+        encoding: 'utf8',
+      });
+      expect(printed.trim()).toBe(`${enabled} ${enabled === 'true' ? 'id' : 'unset'} start-dev --import-realm`);
+    } finally {
+      rmSync(bin, { recursive: true, force: true });
+    }
+  });
 });
 
 test('the topic init container creates the topics of the contracts and kafka-topics.ts, and their .dlq twins', () => {

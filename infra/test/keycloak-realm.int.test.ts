@@ -3,12 +3,24 @@ import { HOST, PORTS } from '../stack/ports.ts';
 
 const decode = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString()) as Record<string, unknown>;
 
-async function admin<T>(path: string): Promise<T> {
-  const response = await fetch(`${stackEnv.keycloakUrl}/admin/realms/bazar${path}`, {
-    headers: { authorization: `Bearer ${await serviceAccountToken()}` },
+const adminCall = async (path: string, init: { method?: string; body?: unknown } = {}) =>
+  fetch(`${stackEnv.keycloakUrl}/admin/realms/bazar${path}`, {
+    method: init.method ?? 'GET',
+    headers: { authorization: `Bearer ${await serviceAccountToken()}`, 'content-type': 'application/json' },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
+
+async function admin<T>(path: string): Promise<T> {
+  const response = await adminCall(path);
   expect(response.status).toBe(200);
   return (await response.json()) as T;
+}
+
+interface KeycloakUser {
+  id: string;
+  email: string;
+  username: string;
+  attributes?: Record<string, string[]>;
 }
 
 describe('the bazar realm imported into the real Keycloak', () => {
@@ -87,6 +99,28 @@ describe('the bazar realm imported into the real Keycloak', () => {
     const rolesOf = async (id: string) => (await admin<Array<{ name: string }>>(`/users/${id}/role-mappings/realm`)).map((r) => r.name);
     expect(await rolesOf(adminUser!.id)).toContain('admin');
     expect(await rolesOf(shopper!.id)).not.toContain('admin');
+  });
+
+  it("holds an email someone chooses to the spec's pattern, and leaves an account's existing email be", async () => {
+    const dotted = `karim.uddin${Date.now()}@mail.com`;
+    const created = await adminCall('/users', {
+      method: 'POST',
+      body: { username: dotted, email: dotted, enabled: true, attributes: { fullName: ['Karim Uddin'] } },
+    });
+    expect(created.status).toBe(400);
+    expect(await created.json()).toEqual(expect.objectContaining({ field: 'email', errorMessage: 'bazarInvalidEmailMessage' }));
+    expect(await admin<unknown[]>(`/users?email=${encodeURIComponent(dotted)}&exact=true`)).toEqual([]);
+
+    // The seeded shopper's address is outside the pattern ('.test'); changing their name still works.
+    const [shopper] = await admin<KeycloakUser[]>('/users?email=shopper@bazar.test&exact=true');
+    const renamed = { ...shopper!, attributes: { ...shopper!.attributes, fullName: ['Rahima Begum Khan'] } };
+    expect((await adminCall(`/users/${shopper!.id}`, { method: 'PUT', body: renamed })).status).toBe(204);
+    expect((await admin<KeycloakUser>(`/users/${shopper!.id}`)).attributes?.fullName).toEqual(['Rahima Begum Khan']);
+    expect((await adminCall(`/users/${shopper!.id}`, { method: 'PUT', body: shopper })).status).toBe(204);
+
+    // ...but a new address for it is held to the pattern.
+    const moved = { ...shopper!, email: `rahima.begum${Date.now()}@mail.com` };
+    expect((await adminCall(`/users/${shopper!.id}`, { method: 'PUT', body: moved })).status).toBe(400);
   });
 
   it('lets one user sign in several times at once (two tabs, two devices) without locking the account', async () => {
