@@ -1,19 +1,17 @@
-import { ErrorAnswer, PUBLIC_API, type Endpoint } from '@bazar/contracts';
-import { z } from 'zod';
+import { ErrorAnswer, PUBLIC_API, type Endpoint, type FileUpload } from '@bazar/contracts';
+import type { z } from 'zod';
+import { jsonSchema, type JsonSchema } from './json-schema';
 
-type JsonSchema = Record<string, unknown>;
-const json = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
-  // `$schema` is implied by OpenAPI 3.1; transforms (a phone number normalised) describe their input
-  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
-  return rest;
-};
 const content = (schema: JsonSchema) => ({ 'application/json': { schema } });
-const errorAnswer = (description: string) => ({ description, content: content(json(ErrorAnswer, 'output')) });
+const errorAnswer = (description: string) => ({ description, content: content(jsonSchema(ErrorAnswer, 'output')) });
 
 function parameters(endpoint: Endpoint) {
   const from = (schema: z.ZodType | undefined, where: 'path' | 'query' | 'header') => {
     if (!schema) return [];
-    const { properties = {}, required = [] } = json(schema, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
+    const { properties = {}, required = [] } = jsonSchema(schema, 'input') as {
+      properties?: Record<string, JsonSchema>;
+      required?: string[];
+    };
     return Object.entries(properties).map(([name, property]) => ({
       name,
       in: where,
@@ -24,32 +22,47 @@ function parameters(endpoint: Endpoint) {
   return [...from(endpoint.params, 'path'), ...from(endpoint.query, 'query'), ...from(endpoint.headers, 'header')];
 }
 
+const jsonBody = (body: z.ZodType) => ({
+  // the services read a request without a body as `{}`
+  required: !body.safeParse({}).success,
+  content: content(jsonSchema(body, 'input')),
+});
+
+function uploadBody({ field, mediaTypes, maxBytes }: FileUpload) {
+  return {
+    required: true,
+    content: {
+      'multipart/form-data': {
+        schema: {
+          type: 'object',
+          required: [field],
+          properties: {
+            [field]: {
+              type: 'string',
+              contentMediaType: 'application/octet-stream',
+              description: `One file of at most ${maxBytes / (1024 * 1024)} MB: ${mediaTypes.join(', ')}, known by its bytes (not by its name or Content-Type)`,
+            },
+          },
+        },
+        encoding: { [field]: { contentType: mediaTypes.join(', ') } },
+      },
+    },
+  };
+}
+
 function operation(endpoint: Endpoint) {
-  const validated = endpoint.params ?? endpoint.query ?? endpoint.headers ?? endpoint.body ?? endpoint.fileField;
+  const validated = endpoint.params ?? endpoint.query ?? endpoint.headers ?? endpoint.body ?? endpoint.upload;
   return {
     summary: endpoint.summary,
     ...(endpoint.access !== 'public' && { security: [{ keycloak: [] }] }),
     parameters: parameters(endpoint),
-    ...(endpoint.body && { requestBody: { required: true, content: content(json(endpoint.body, 'input')) } }),
-    ...(endpoint.fileField && {
-      requestBody: {
-        required: true,
-        content: {
-          'multipart/form-data': {
-            schema: {
-              type: 'object',
-              required: [endpoint.fileField],
-              properties: { [endpoint.fileField]: { type: 'string', contentMediaType: 'application/octet-stream' } },
-            },
-          },
-        },
-      },
-    }),
+    ...(endpoint.body && { requestBody: jsonBody(endpoint.body) }),
+    ...(endpoint.upload && { requestBody: uploadBody(endpoint.upload) }),
     responses: {
       ...Object.fromEntries(
         Object.entries(endpoint.answers).map(([status, { description, schema }]) => [
           status,
-          { description, content: content(json(schema, 'output')) },
+          { description, content: content(jsonSchema(schema, 'output')) },
         ]),
       ),
       ...(validated && { 400: errorAnswer('The request is malformed') }),

@@ -75,9 +75,9 @@ function plausible(property: JsonSchema): fc.Arbitrary<unknown> {
   switch (property.type) {
     case 'string': {
       if (property.pattern === OBJECT_ID_PATTERN) return nobodyId();
-      if (property.pattern) return fc.stringMatching(new RegExp(property.pattern));
       if (property.format === 'uri') return fc.webUrl();
       if (property.format === 'email') return fc.oneof(nobodyEmail(), fc.emailAddress());
+      if (property.pattern) return fc.stringMatching(new RegExp(property.pattern));
       const maxLength = Math.min(property.maxLength ?? 40, 60);
       return fc.oneof(
         fc.string({ minLength: Math.min(property.minLength ?? 0, maxLength), maxLength }),
@@ -366,7 +366,7 @@ export function badRequests(endpoint: Endpoint): fc.Arbitrary<BadRequest> {
   const params = fc.record(
     Object.fromEntries(Object.entries(paramsSchema?.properties ?? {}).map(([name, property]) => [name, paramValue(name, property)])),
   ) as fc.Arbitrary<Record<string, Param>>;
-  const body: fc.Arbitrary<Body> = endpoint.fileField
+  const body: fc.Arbitrary<Body> = endpoint.upload
     ? fc.oneof({ weight: 3, arbitrary: uploadForms() }, { weight: 1, arbitrary: jsonBodies(undefined) })
     : endpoint.method === 'get' || endpoint.method === 'delete'
       ? fc.oneof({ weight: 6, arbitrary: fc.constant({ kind: 'none' as const }) }, { weight: 1, arbitrary: jsonBodies(undefined) })

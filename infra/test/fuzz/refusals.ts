@@ -83,7 +83,7 @@ export function refusalReasons(endpoint: Endpoint, request: BadRequest, wire: Wi
 
   const body = bodyAsParsed(wire);
   if ('refused' in body) reasons.push(body.refused);
-  else if (endpoint.fileField) reasons.push('no acceptable image in the form');
+  else if (endpoint.upload) reasons.push('no acceptable image in the form');
   else if (endpoint.body) {
     const parsed = endpoint.body.safeParse(body.value);
     reasons.push(...problem('body', parsed));

@@ -5,16 +5,26 @@ per-address rate limits never answer in validation's place. It carries the acces
 admin for the operations in BAZAR_FUZZ_ADMIN_OPERATIONS ("POST /offer,..."), of a fresh shopper
 for the others, read from the JSON file BAZAR_FUZZ_TOKENS that the test keeps fresh (Keycloak's
 tokens live a minute; the run takes longer).
+
+The file part of an upload is one of the images in BAZAR_FUZZ_IMAGES (a JSON object of media type
+to base64 bytes): the document says which kinds the media service takes, but random bytes are none
+of them.
 """
 
+import base64
 import itertools
 import json
 import os
 
 import schemathesis
+from hypothesis import strategies as st
 
 _requests = itertools.count()
 _admin_operations = set(os.environ.get("BAZAR_FUZZ_ADMIN_OPERATIONS", "").split(","))
+
+with open(os.environ["BAZAR_FUZZ_IMAGES"], encoding="utf-8") as _images:
+    for _media_type, _image in json.load(_images).items():
+        schemathesis.openapi.media_type(_media_type, st.just(base64.b64decode(_image)))
 
 
 def _headers(case):

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AddToCart, CartLine, CartLineList, SetCartQuantity } from './cart';
 import { NewOffer, NewProduct, OfferList, Product, ProductList, ProductSearchQuery } from './catalog';
 import { DeleteAnswer, EmailParams, ErrorAnswer, IdParams, InsertAnswer, UpdateAnswer } from './common';
-import { UPLOAD_FIELD, UploadAnswer } from './media';
+import { IMAGE_UPLOAD, UploadAnswer, type FileUpload } from './media';
 import { Order, OrderList, OutOfStockAnswer, PlaceOrder, PlaceOrderAnswer, PlaceOrderHeaders } from './order';
 import { AdminAnswer, NewReview, ProfileList, ProfileUpdate, ProfileUpdateAnswer, SyncUser, SyncUserAnswer, UserList } from './user';
 
@@ -21,8 +21,8 @@ export interface Endpoint {
   query?: z.ZodType;
   headers?: z.ZodType;
   body?: z.ZodType;
-  /** a multipart upload with this file field instead of a JSON body */
-  fileField?: string;
+  /** a multipart upload instead of a JSON body */
+  upload?: FileUpload;
   /** the success answer and any answers beyond the ones every endpoint may give */
   answers: Record<number, { description: string; schema: z.ZodType }>;
 }
@@ -49,8 +49,8 @@ export const PUBLIC_API: readonly Endpoint[] = [
     path: '/upload',
     summary: 'Upload an image',
     access: 'user',
-    fileField: UPLOAD_FIELD,
-    answers: { ...created(UploadAnswer), 413: refused('The image is too large') },
+    upload: IMAGE_UPLOAD,
+    answers: { ...ok(UploadAnswer, 'The stored image'), 413: refused('The image is too large') },
   },
   {
     method: 'post',

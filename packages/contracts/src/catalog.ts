@@ -21,31 +21,45 @@ export const ProductSearchQuery = z.strictObject({
 });
 export type ProductSearchQuery = z.infer<typeof ProductSearchQuery>;
 
-/** The dashboard sends numbers as text: accept either, refuse anything that is not a plain number. */
-const numberFromText = (field: string) =>
-  z.union(
-    [
-      z.number(),
-      z
-        .string()
-        .trim()
-        .regex(/^\d+(\.\d+)?$/, `${field} must be a number`)
-        .transform(Number),
-    ],
-    {
-      error: `${field} must be a number`,
-    },
-  );
+/** The dashboard sends numbers as text: accept either, refuse anything that is not a plain number.
+ *  Text is held to the rules of `number` too; the OpenAPI document shows them on the number. */
+const numberFromText = (field: string, number: z.ZodNumber) =>
+  z
+    .union(
+      [
+        number,
+        z
+          .string()
+          .trim()
+          .regex(/^\d+(\.\d+)?$/, `${field} must be a number`)
+          .transform(Number)
+          .pipe(number),
+      ],
+      { error: `${field} must be a number` },
+    )
+    .meta({ description: 'A number, or the same number as text' });
 
 export const NewProduct = z.object({
   name: Text(120),
-  price: numberFromText('price')
-    .refine((taka) => taka > 0, 'price must be more than 0')
-    .refine((taka) => taka <= MAX_PRICE_TAKA, `price must be at most ${MAX_PRICE_TAKA} taka`)
-    .refine((taka) => Math.abs(taka * 100 - Math.round(taka * 100)) < 1e-6, 'price must not have more than 2 decimals'),
-  quantity: numberFromText('quantity')
-    .refine(Number.isInteger, 'quantity must be a whole number')
-    .refine((n) => n >= 0 && n <= MAX_STOCK, `quantity must be between 0 and ${MAX_STOCK}`),
+  price: numberFromText(
+    'price',
+    z
+      .number()
+      .gt(0, 'price must be more than 0')
+      .max(MAX_PRICE_TAKA, `price must be at most ${MAX_PRICE_TAKA} taka`)
+      .multipleOf(0.01, 'price must not have more than 2 decimals'),
+  ),
+  quantity: numberFromText(
+    'quantity',
+    z
+      .number()
+      // not .int(): it refuses a fraction as a wrong type, and the union would answer for it
+      .multipleOf(1, 'quantity must be a whole number')
+      // multipleOf forgives float error, which a count may not have
+      .refine(Number.isInteger, { error: 'quantity must be a whole number', when: (payload) => payload.issues.length === 0 })
+      .min(0, `quantity must be between 0 and ${MAX_STOCK}`)
+      .max(MAX_STOCK, `quantity must be between 0 and ${MAX_STOCK}`),
+  ),
   description: Text(1000),
   img: z.union([z.url({ protocol: /^https?$/ }), z.string().regex(/^\/media\/[\w.-]+$/)], { error: 'img must be an image URL' }),
 });

@@ -30,21 +30,22 @@ export const Email = z
   .trim()
   .toLowerCase()
   .max(254)
-  // what the OpenAPI document says of the input (a pipe's input side would be any string)
-  .meta({ format: 'email' })
-  .pipe(z.email('must be an email address'));
+  // checked after the trimming (z.email().trim() would check first), and still a string whose
+  // rules the OpenAPI document shows
+  .check(z.email('must be an email address'));
 export const EmailParams = z.strictObject({ email: Email });
 export type EmailParams = z.infer<typeof EmailParams>;
 
 /** Bangladeshi mobile number: 01 then 9 digits (operator prefixes 013-019), +880 accepted;
- *  normalised to the local 01XXXXXXXXX form. */
+ *  normalised to the local 01XXXXXXXXX form. Tidied with overwrites rather than transforms, so that
+ *  it stays a string whose pattern the OpenAPI document shows. */
 export const BD_MOBILE_PATTERN = /^(?:\+880|0)(1[3-9]\d{8})$/;
 export const BdMobilePhone = z
   .string()
-  .trim()
-  .transform((s) => s.replace(/[\s-]/g, ''))
-  .pipe(z.string().regex(BD_MOBILE_PATTERN, 'must be a Bangladeshi mobile number such as 01712345678'))
-  .transform((s) => s.replace(BD_MOBILE_PATTERN, '0$1'));
+  .overwrite((s) => s.replace(/[\s-]/g, ''))
+  .regex(BD_MOBILE_PATTERN, 'must be a Bangladeshi mobile number such as 01712345678')
+  .overwrite((s) => s.replace(BD_MOBILE_PATTERN, '0$1'))
+  .meta({ description: 'A Bangladeshi mobile number, 01XXXXXXXXX or +8801XXXXXXXXX; spaces and dashes in it are ignored' });
 
 /** Free text a person typed: trimmed, required, bounded. */
 export const Text = (max: number) =>

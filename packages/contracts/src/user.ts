@@ -33,7 +33,11 @@ export const MediaUrl = z
   .max(500)
   .regex(/^(https?:\/\/[^/\s]+)?\/media\/[\w.-]+$/, 'img must be an image uploaded to the store')
   // the pattern lets through hosts no URL has (`http://[/media/a.webp`, a port over 65535)
-  .refine((url) => url.startsWith('/') || isUrl(url), 'img must be an image uploaded to the store');
+  .refine((url) => url.startsWith('/') || isUrl(url), 'img must be an image uploaded to the store')
+  .meta({
+    description:
+      "An image uploaded to the store (POST /upload's display_url): its /media/ path, or that path on one of the store's own origins",
+  });
 
 function isUrl(text: string): boolean {
   try {
