@@ -3,7 +3,7 @@ import { AddToCart, CartLine, CartLineList, SetCartQuantity } from './cart';
 import { NewOffer, NewProduct, OfferList, Product, ProductList, ProductSearchQuery } from './catalog';
 import { DeleteAnswer, EmailParams, ErrorAnswer, IdParams, InsertAnswer, UpdateAnswer } from './common';
 import { IMAGE_UPLOAD, UploadAnswer, type FileUpload } from './media';
-import { Order, OrderList, OutOfStockAnswer, PlaceOrder, PlaceOrderAnswer, PlaceOrderHeaders } from './order';
+import { CartAlreadyOrderedAnswer, Order, OrderList, OutOfStockAnswer, PlaceOrder, PlaceOrderAnswer, PlaceOrderHeaders } from './order';
 import { AdminAnswer, NewReview, ProfileList, ProfileUpdate, ProfileUpdateAnswer, SyncUser, SyncUserAnswer, UserList } from './user';
 
 /** Who may call an endpoint: anyone, a signed-in user, or an admin (decided by the user service). */
@@ -100,7 +100,7 @@ export const PUBLIC_API: readonly Endpoint[] = [
     answers: {
       ...created(PlaceOrderAnswer),
       ...ok(PlaceOrderAnswer, 'The order this idempotency key already placed'),
-      409: refused('Not enough stock', OutOfStockAnswer),
+      409: refused('Not enough stock, or this cart has already been ordered', z.union([OutOfStockAnswer, CartAlreadyOrderedAnswer])),
     },
   },
   { method: 'get', path: '/myorders', summary: "The caller's orders, newest first", access: 'user', answers: ok(OrderList) },

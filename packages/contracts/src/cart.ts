@@ -18,6 +18,16 @@ export const CartLine = z.object({
 export type CartLine = z.infer<typeof CartLine>;
 export const CartLineList = z.array(CartLine);
 
+/** The answer header of `GET /myallcart/{email}` that names the cart's revision, a number raised by
+ *  every change of its lines. An order claims the revision it was placed from, so one state of a
+ *  cart becomes at most one order. It is a true entity tag: the lines answered follow from it. */
+export const CART_REVISION_HEADER = 'etag';
+export const cartRevisionTag = (revision: number) => `"${revision}"`;
+export const CartRevisionTag = z
+  .string()
+  .regex(/^"\d+"$/, 'the cart revision must be a quoted number')
+  .transform((tag) => Number(tag.slice(1, -1)));
+
 /** The spec's add-to-cart body plus the product id. Name, price, image and description are taken
  *  from the catalog, so the copies a client sends are accepted and ignored. */
 export const AddToCart = z.object({

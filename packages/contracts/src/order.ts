@@ -62,3 +62,8 @@ export type PlaceOrderAnswer = z.infer<typeof PlaceOrderAnswer>;
 export const OutOfStockItem = z.object({ productId: ObjectIdString, name: z.string(), requested: z.number(), available: z.number() });
 export const OutOfStockAnswer = z.object({ error: z.string(), items: z.array(OutOfStockItem) });
 export type OutOfStockAnswer = z.infer<typeof OutOfStockAnswer>;
+
+/** 409 answer when this very cart, unchanged, has already become an order: placed from another tab,
+ *  or by a client that sent a new Idempotency-Key. */
+export const CART_ALREADY_ORDERED = 'This cart has just been ordered; see My Orders';
+export const CartAlreadyOrderedAnswer = z.object({ error: z.literal(CART_ALREADY_ORDERED) });

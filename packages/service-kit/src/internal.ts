@@ -12,6 +12,11 @@ export class InternalClient {
 
   /** The parsed answer, or undefined for a 404. */
   async get(path: string, headers: Record<string, string> = {}): Promise<unknown> {
+    return (await this.read(path, headers))?.body;
+  }
+
+  /** The parsed answer with the answer's headers, or undefined for a 404. */
+  async read(path: string, headers: Record<string, string> = {}): Promise<{ body: unknown; headers: Headers } | undefined> {
     let response: Response;
     const traceparent = outgoingTraceparent();
     try {
@@ -24,6 +29,6 @@ export class InternalClient {
     }
     if (response.status === 404) return undefined;
     if (!response.ok) throw new HttpError(503, `The ${this.serviceName} service answered ${response.status}; try again shortly`);
-    return response.json();
+    return { body: await response.json(), headers: response.headers };
   }
 }

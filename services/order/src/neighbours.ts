@@ -1,5 +1,5 @@
-import { CartLineList, Product, takaToPaisa, type CartLine } from '@bazar/contracts';
-import { InternalClient, identityHeadersOf, type RequestUser } from '@bazar/service-kit';
+import { CART_REVISION_HEADER, CartLineList, CartRevisionTag, Product, takaToPaisa, type CartLine } from '@bazar/contracts';
+import { HttpError, InternalClient, identityHeadersOf, type RequestUser } from '@bazar/service-kit';
 
 export interface ShelfProduct {
   name: string;
@@ -19,9 +19,13 @@ export class Neighbours {
     this.catalog = new InternalClient(urls.catalog, 'catalog');
   }
 
-  /** The shopper's cart, read with their own identity so the cart service's owner check applies. */
-  async cartOf(user: RequestUser): Promise<CartLine[]> {
-    return CartLineList.parse((await this.cart.get(`/myallcart/${encodeURIComponent(user.email)}`, identityHeadersOf(user))) ?? []);
+  /** The shopper's cart lines and the revision they are at, read with the shopper's own identity
+   *  so the cart service's owner check applies. */
+  async cartOf(user: RequestUser): Promise<{ lines: CartLine[]; revision: number }> {
+    const answer = await this.cart.read(`/myallcart/${encodeURIComponent(user.email)}`, identityHeadersOf(user));
+    const revision = CartRevisionTag.safeParse(answer?.headers.get(CART_REVISION_HEADER));
+    if (!answer || !revision.success) throw new HttpError(503, 'The cart service answered without the cart revision; try again shortly');
+    return { lines: CartLineList.parse(answer.body), revision: revision.data };
   }
 
   async product(id: string): Promise<ShelfProduct | undefined> {

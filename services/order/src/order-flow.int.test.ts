@@ -2,9 +2,9 @@
 // through its outbox; the catalog takes the stock and the cart drops the ordered lines, each
 // exactly once, even when the event is delivered a second time.
 import { randomUUID } from 'node:crypto';
-import { PlaceOrderAnswer, TOPICS, type OrderPlaced } from '@bazar/contracts';
+import { CART_ALREADY_ORDERED, PlaceOrderAnswer, TOPICS, type OrderPlaced } from '@bazar/contracts';
 import { Kafka, logLevel } from 'kafkajs';
-import { consumersCaughtUp, publishedOrderEvents, shopper, TestShelf } from '../test/shop';
+import { consumersCaughtUp, publishedOrderEvents, shopper, TestShelf, type Shopper } from '../test/shop';
 import { eventually, stackEnv } from '@bazar/testing';
 
 const kafka = new Kafka({ clientId: 'order-flow-test', brokers: stackEnv.kafkaBrokers, logLevel: logLevel.NOTHING });
@@ -62,8 +62,9 @@ it('places the cart as an order with server-side totals, once per idempotency ke
   expect(PlaceOrderAnswer.parse(again.body).insertedId).toBe(insertedId);
 
   await eventually(async () => expect(await me.cart()).toEqual([]));
+  // the catalog takes each product's pieces in a write of its own
   await eventually(async () => expect(await shelf.stockOf(rice._id)).toBe(riceBefore - 3));
-  expect(await shelf.stockOf(dal._id)).toBe(dalBefore - 1);
+  await eventually(async () => expect(await shelf.stockOf(dal._id)).toBe(dalBefore - 1));
 
   // the shopper fills the cart again; a repeat of the old event must leave the new line alone
   expect((await me.addToCart(dal._id, 1)).status).toBe(201);
@@ -147,4 +148,66 @@ it('makes one order of two requests racing with the same idempotency key', async
   expect(orders.map((order) => order._id)).toEqual([first]);
   await eventually(async () => expect(await racer.cart()).toEqual([]));
   expect(await publishedOrderEvents(kafka, [first!])).toHaveLength(1);
+});
+
+describe('one state of a cart becomes at most one order', () => {
+  const refusals = [
+    { status: 409, body: { error: CART_ALREADY_ORDERED } },
+    // what a request that lost the race so badly that the cart service had emptied the cart meets
+    { status: 400, body: { error: 'Your cart is empty' } },
+  ];
+
+  /** The cart placed from two tabs at once, each with a key of its own: one of them places the order. */
+  async function placeFromTwoTabs(tabs: Shopper) {
+    const keys = [`tab-${randomUUID()}`, `tab-${randomUUID()}`];
+    const answers = await Promise.all(keys.map((key) => tabs.placeOrder(key)));
+    const placing = answers.findIndex((answer) => answer.status === 201);
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(1);
+    expect(refusals).toContainEqual(answers[1 - placing]);
+    const placed = PlaceOrderAnswer.parse(answers[placing]!.body);
+    return { ...placed, placingKey: keys[placing]!, refusedKey: keys[1 - placing]! };
+  }
+
+  it('makes one order of a cart placed at once from two tabs with different keys: one event, the stock taken once', async () => {
+    const tea = await shelf.stock('Tab Tea', 120, 20);
+    const tabs = shopper('two-tabs');
+    expect((await tabs.addToCart(tea, 2)).status).toBe(201);
+
+    const { insertedId } = await placeFromTwoTabs(tabs);
+    const orders = (await tabs.call(`${stackEnv.orderUrl}/myorders`)).body as { _id: string }[];
+    expect(orders.map((order) => order._id)).toEqual([insertedId]);
+    await eventually(async () => expect(await tabs.cart()).toEqual([]));
+    await consumersCaughtUp(kafka);
+    expect(await shelf.stockOf(tea)).toBe(18);
+    expect(await publishedOrderEvents(kafka, [insertedId])).toHaveLength(1);
+  });
+
+  it('answers the key that placed the order with it after the cart was emptied; the refused key has none', async () => {
+    const tea = await shelf.stock('Repeat Tea', 120, 20);
+    const tabs = shopper('repeat');
+    expect((await tabs.addToCart(tea, 1)).status).toBe(201);
+    const { insertedId, placingKey, refusedKey } = await placeFromTwoTabs(tabs);
+    await eventually(async () => expect(await tabs.cart()).toEqual([]));
+
+    const repeat = await tabs.placeOrder(placingKey);
+    expect(repeat.status).toBe(200);
+    expect(PlaceOrderAnswer.parse(repeat.body).insertedId).toBe(insertedId);
+    expect(await tabs.placeOrder(refusedKey)).toEqual({ status: 400, body: { error: 'Your cart is empty' } });
+  });
+
+  it('takes a cart changed after its order as a new state, which can be ordered once more', async () => {
+    const tea = await shelf.stock('Refill Tea', 120, 20);
+    const tabs = shopper('refill');
+    expect((await tabs.addToCart(tea, 2)).status).toBe(201);
+    const first = await placeFromTwoTabs(tabs);
+    await eventually(async () => expect(await tabs.cart()).toEqual([]));
+
+    expect((await tabs.addToCart(tea, 1)).status).toBe(201);
+    const { insertedId, order } = await placeFromTwoTabs(tabs);
+    expect(insertedId).not.toBe(first.insertedId);
+    expect(order.items.map((item) => [item.productId, item.quantity])).toEqual([[tea, 1]]);
+    await eventually(async () => expect(await tabs.cart()).toEqual([]));
+    await consumersCaughtUp(kafka);
+    expect(await shelf.stockOf(tea)).toBe(17);
+  });
 });

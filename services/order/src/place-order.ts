@@ -1,8 +1,8 @@
-import { orderTotals, takaToPaisa, type OutOfStockAnswer, type PlaceOrder } from '@bazar/contracts';
+import { CART_ALREADY_ORDERED, orderTotals, takaToPaisa, type OutOfStockAnswer, type PlaceOrder } from '@bazar/contracts';
 import { badRequest, conflict, derivedObjectId, fieldRefusal, type Logger, type RequestUser } from '@bazar/service-kit';
 import { Types } from 'mongoose';
 import { orderPlacedOutbox } from './events/order-placed';
-import { Order, type OrderDocument } from './model/order';
+import { Order, cartStateOf, type OrderDocument } from './model/order';
 import type { Neighbours } from './neighbours';
 
 interface PlaceOrderInput {
@@ -16,8 +16,10 @@ interface PlaceOrderInput {
 const isDuplicateKey = (err: unknown) => typeof err === 'object' && err !== null && 'code' in err && err.code === 11000;
 
 /** Places the shopper's current cart as an order, pricing every line from the catalog now. The
- *  order and its OrderPlaced event are one document write. With an idempotency key, a repeat of
- *  the request answers the order it already created. */
+ *  order, its OrderPlaced event and its claim on the cart state it was placed from are one document
+ *  write. With an idempotency key, a repeat of the request answers the order it already created;
+ *  any other request for a cart state already ordered is refused (409): answering it with that
+ *  order would pass off another tab's name, phone and address as the ones just sent. */
 export async function placeOrder({
   user,
   body,
@@ -30,7 +32,7 @@ export async function placeOrder({
   const earlier = idempotencyKey && (await Order.findById(_id).lean<OrderDocument>());
   if (earlier) return { order: earlier, created: false };
 
-  const lines = await neighbours.cartOf(user);
+  const { lines, revision } = await neighbours.cartOf(user);
   if (lines.length === 0) throw badRequest('Your cart is empty');
   const productIds = [...new Set(lines.map((line) => line.productId))];
   const shelf = new Map(await Promise.all(productIds.map(async (id) => [id, await neighbours.product(id)] as const)));
@@ -67,6 +69,7 @@ export async function placeOrder({
   try {
     const order = await Order.create({
       _id,
+      cartState: cartStateOf(user.email, revision),
       email: user.email,
       name: body.name,
       phone: body.phone ?? '',
@@ -80,10 +83,11 @@ export async function placeOrder({
     });
     return { order: order.toObject(), created: true };
   } catch (err) {
-    // the same key raced in from a second request: answer the order that won
-    if (!idempotencyKey || !isDuplicateKey(err)) throw err;
-    const winner = await Order.findById(_id).lean<OrderDocument>();
-    if (!winner) throw err;
-    return { order: winner, created: false };
+    if (!isDuplicateKey(err)) throw err;
+    // a twin request with the same key got there first: answer its order; otherwise another
+    // order has claimed this cart state
+    const winner = idempotencyKey && (await Order.findById(_id).lean<OrderDocument>());
+    if (winner) return { order: winner, created: false };
+    throw conflict(CART_ALREADY_ORDERED);
   }
 }

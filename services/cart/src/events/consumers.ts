@@ -1,6 +1,6 @@
 import { OrderPlaced, TOPICS, UserDeleted } from '@bazar/contracts';
 import type { EventHandler } from '@bazar/service-kit';
-import { Cart, type CartDocument } from '../model/cart';
+import { Cart, revised, type CartDocument } from '../model/cart';
 
 /** How many recent orders each cart remembers having been taken from it. */
 const REMEMBERED_ORDERS = 20;
@@ -19,21 +19,21 @@ export const clearOrderedLines: EventHandler<typeof OrderPlaced> = {
     const taken = items.filter(({ productId }) => cart.lines?.[productId] !== undefined);
     await Cart.updateOne(
       { _id: userEmail },
-      {
-        ...(taken.length > 0 && {
-          $inc: Object.fromEntries(taken.map(({ productId, quantity }) => [`lines.${productId}.cartQuantity`, -quantity])),
-        }),
+      revised({
+        $inc: Object.fromEntries(taken.map(({ productId, quantity }) => [`lines.${productId}.cartQuantity`, -quantity])),
         $push: { takenByOrders: { $each: [orderId], $slice: -REMEMBERED_ORDERS } },
-      },
+      }),
     );
   },
 };
 
-/** user-deleted: a deleted shopper's cart goes with them. */
+/** user-deleted: a deleted shopper's cart lines go with them. The document stays, without lines: a
+ *  cart started afresh under the same address must not count its revision from 0 again, or it
+ *  would repeat revisions that orders (which are kept) have already claimed. */
 export const dropDeletedUsersCart: EventHandler<typeof UserDeleted> = {
   topic: TOPICS.userDeleted,
   schema: UserDeleted,
   async handle({ payload }) {
-    await Cart.deleteOne({ _id: payload.email });
+    await Cart.updateOne({ _id: payload.email }, revised({ $unset: { lines: 1 } }));
   },
 };

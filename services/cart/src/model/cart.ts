@@ -28,6 +28,8 @@ const cartSchema = new Schema(
     _id: { type: String, required: true },
     // no defaults: an upsert would add them in a $setOnInsert that clashes with `lines.<id>` paths
     lines: { type: Map, of: cartLineSchema },
+    /** raised by every write of the cart (see `revised`); none yet counts as 0 */
+    revision: { type: Number },
     /** the latest orders whose pieces were taken off this cart (order-placed applied once) */
     takenByOrders: { type: [String], default: undefined },
   },
@@ -46,6 +48,7 @@ export interface CartDocument {
   _id: string;
   /** by product id */
   lines?: Record<string, StoredCartLine>;
+  revision?: number;
   takenByOrders?: string[];
 }
 
@@ -53,6 +56,15 @@ export interface CartDocument {
 export type CartLine = StoredCartLine & { _id: mongoose.Types.ObjectId; productId: string };
 
 export const Cart = mongoose.model('Cart', cartSchema, 'carts');
+
+/** An update that also raises the cart's revision, in the same write. The order service claims the
+ *  revision an order was placed from, so a cart that changed in any way may be ordered again and an
+ *  unchanged one only once. */
+export function revised<U extends object>(update: U & { $inc?: Record<string, number> }) {
+  return { ...update, $inc: { ...update.$inc, revision: 1 } };
+}
+
+export const revisionOf = (cart: CartDocument | null) => cart?.revision ?? 0;
 
 /** A product's line in a shopper's cart always has the same id: a line is written whole without
  *  reading it first, and its id is worked out again on every read. */

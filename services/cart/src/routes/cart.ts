@@ -1,8 +1,17 @@
-import { AddToCart, EmailParams, IdParams, SetCartQuantity, type CartLine as CartLineAnswer, type DeleteAnswer } from '@bazar/contracts';
+import {
+  AddToCart,
+  CART_REVISION_HEADER,
+  EmailParams,
+  IdParams,
+  SetCartQuantity,
+  cartRevisionTag,
+  type CartLine as CartLineAnswer,
+  type DeleteAnswer,
+} from '@bazar/contracts';
 import { currentUser, fieldRefusal, forbidden, notFound, readModel, requireUser, validate } from '@bazar/service-kit';
 import { Router } from 'express';
 import type { CatalogClient, CatalogProduct } from '../catalog-client';
-import { Cart, lineById, lineOf, linesOf, toCartLineAnswer, type CartDocument } from '../model/cart';
+import { Cart, lineById, lineOf, linesOf, revised, revisionOf, toCartLineAnswer, type CartDocument } from '../model/cart';
 
 /** More asked for than the stock: a 409 naming `cartQuantity`, the field to change. */
 function notEnoughStock(product: CatalogProduct) {
@@ -15,7 +24,7 @@ function notEnoughStock(product: CatalogProduct) {
  *  adds at once both count. */
 function lineWrite(productId: string, product: CatalogProduct, quantity: { raiseBy: number } | { setTo: number }) {
   const at = (field: string) => `lines.${productId}.${field}`;
-  return {
+  return revised({
     $set: {
       [at('cartName')]: product.name,
       [at('cartPricePaisa')]: product.pricePaisa,
@@ -25,7 +34,7 @@ function lineWrite(productId: string, product: CatalogProduct, quantity: { raise
     },
     ...('raiseBy' in quantity && { $inc: { [at('cartQuantity')]: quantity.raiseBy } }),
     $min: { [at('addedAt')]: new Date() },
-  };
+  });
 }
 
 export function cartRoutes(catalog: CatalogClient): Router {
@@ -58,8 +67,9 @@ export function cartRoutes(catalog: CatalogClient): Router {
   router.get('/myallcart/:email', requireUser, validate({ params: EmailParams }), async (req, res) => {
     const { email } = currentUser(req);
     if (req.params.email !== email) throw forbidden('You can only see your own cart');
-    const lines = linesOf(await readModel(Cart).findById(email).lean<CartDocument>());
-    res.json(lines.map((line) => toCartLineAnswer(email, line)) satisfies CartLineAnswer[]);
+    const cart = await readModel(Cart).findById(email).lean<CartDocument>();
+    res.set(CART_REVISION_HEADER, cartRevisionTag(revisionOf(cart)));
+    res.json(linesOf(cart).map((line) => toCartLineAnswer(email, line)) satisfies CartLineAnswer[]);
   });
 
   router.put('/cartquantity/:id', requireUser, validate({ params: IdParams, body: SetCartQuantity }), async (req, res) => {
@@ -85,7 +95,7 @@ export function cartRoutes(catalog: CatalogClient): Router {
     // another shopper's line is answered like a missing one: its existence is not theirs to learn
     const line = lineById(await cartOf(email), req.params.id);
     if (!line) throw notFound('No such cart line');
-    const { modifiedCount } = await Cart.updateOne({ _id: email }, { $unset: { [`lines.${line.productId}`]: 1 } });
+    const { modifiedCount } = await Cart.updateOne({ _id: email }, revised({ $unset: { [`lines.${line.productId}`]: 1 } }));
     res.json({ acknowledged: true, deletedCount: modifiedCount } satisfies DeleteAnswer);
   });
 

@@ -27,11 +27,19 @@ const orderSchema = new Schema(
     deliveryPaisa: { type: Number, required: true },
     totalPaisa: { type: Number, required: true },
     status: { type: String, enum: ['pending-payment', 'confirmed'] satisfies OrderStatus[], default: 'pending-payment' },
+    /** The cart state the order was placed from (`cartStateOf`): its claim, made in the order's own
+     *  write, so that one state of a cart becomes one order. Only its unique index reads it (FerretDB
+     *  on SQLite enforces one). Sparse for MongoDB, where older orders without it would clash;
+     *  FerretDB ignores `sparse`, and its SQLite index lets any number of them lack the field. */
+    cartState: { type: String, unique: true, sparse: true },
     ...outboxFields,
   },
   { timestamps: true },
 );
 orderSchema.index({ email: 1, createdAt: -1 });
+
+/** A shopper's cart at one revision (the cart service's `CART_REVISION_HEADER`). */
+export const cartStateOf = (email: string, cartRevision: number) => `${email} ${cartRevision}`;
 
 export type OrderDocument = InferSchemaType<typeof orderSchema> & { _id: mongoose.Types.ObjectId; createdAt: Date };
 export const Order = mongoose.model('Order', orderSchema, 'orders');
