@@ -13,6 +13,8 @@ import tseslint from 'typescript-eslint';
 const BROWSER_SOURCES = ['shell', 'mf-catalog', 'mf-cart', 'mf-dashboard', 'packages/web-kit'].map(
   (folder) => `${folder}/src/**/*.{js,jsx,ts,tsx}`,
 );
+/** The apps, which reach the router and the store only through web-kit's shared modules. */
+const APP_SOURCES = ['shell', 'mf-catalog', 'mf-cart', 'mf-dashboard'].map((folder) => `${folder}/src/**/*.{js,jsx,ts,tsx}`);
 /** Scripts of the Keycloak login theme, served to the browser as they are. */
 const THEME_SCRIPTS = ['infra/keycloak/themes/**/*.js'];
 
@@ -27,6 +29,32 @@ export default defineConfig(
     files: BROWSER_SOURCES,
     languageOptions: { globals: globals.browser },
     ...reactHooks.configs.flat.recommended,
+  },
+  {
+    // One router, one store and one api in the page: an app importing these libraries itself would
+    // bundle a second copy (another router context, store binding or api; see
+    // packages/web-kit/webpack/federation.mjs). Their types are fine.
+    files: APP_SOURCES,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: ['react-router', 'react-router-dom', 'react-router/dom'].map((name) => ({
+            name,
+            message: "Import routing from '@bazar/web-kit/routing'.",
+            allowTypeImports: true,
+          })),
+          patterns: [
+            { group: ['react-redux'], message: "Use StoreProvider, useStore or useSession from '@bazar/web-kit'.", allowTypeImports: true },
+            {
+              group: ['@reduxjs/toolkit/query', '@reduxjs/toolkit/query/*'],
+              message: "Extend storefrontApi from '@bazar/web-kit/api'.",
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: THEME_SCRIPTS,

@@ -1,5 +1,16 @@
-import { storefrontApi } from '@bazar/web-kit';
-import { IDEMPOTENCY_KEY_HEADER, type CartLine, type Order, type PlaceOrder, type PlaceOrderAnswer } from '@bazar/contracts';
+import { serverMessage } from '@bazar/web-kit';
+import { storefrontApi } from '@bazar/web-kit/api';
+import {
+  CART_ALREADY_ORDERED,
+  IDEMPOTENCY_KEY_HEADER,
+  type CartLine,
+  type Order,
+  type PlaceOrder,
+  type PlaceOrderAnswer,
+} from '@bazar/contracts';
+
+/** The refusal of a cart that has already become an order, placed from another tab. */
+export const isCartAlreadyOrdered = (error: unknown) => serverMessage(error) === CART_ALREADY_ORDERED;
 
 export const cartApi = storefrontApi.injectEndpoints({
   endpoints: (build) => ({
@@ -21,12 +32,13 @@ export const cartApi = storefrontApi.injectEndpoints({
         headers: { [IDEMPOTENCY_KEY_HEADER]: requestId },
       }),
       // The cart is emptied by the cart service when it consumes OrderPlaced, a moment later; a
-      // refetch now could still see the ordered lines, so the cached cart is cleared instead.
+      // refetch now could still see the ordered lines, so the cached cart is cleared instead. So it
+      // is when another tab has just ordered this very cart.
       async onQueryStarted({ order }, { dispatch, queryFulfilled }) {
         try {
           await queryFulfilled;
-        } catch {
-          return;
+        } catch (failure) {
+          if (!isCartAlreadyOrdered((failure as { error?: unknown }).error)) return;
         }
         dispatch(storefrontApi.util.updateQueryData('getMyCart', order.email, () => []));
       },

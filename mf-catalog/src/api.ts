@@ -1,4 +1,4 @@
-import { storefrontApi } from '@bazar/web-kit';
+import { storefrontApi } from '@bazar/web-kit/api';
 import type { AddToCart, Product } from '@bazar/contracts';
 
 export const catalogApi = storefrontApi.injectEndpoints({

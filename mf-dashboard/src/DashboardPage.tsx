@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link, Navigate, NavLink, Route, Routes } from 'react-router-dom';
+import { Link, Navigate, NavLink, Route, Routes } from '@bazar/web-kit/routing';
 import { ArrowLeft } from 'lucide-react';
 import { Spinner, useShopper } from '@bazar/web-kit';
 import './styles.css';

@@ -1,5 +1,5 @@
 import type { FetchArgs, FetchBaseQueryError, FetchBaseQueryMeta, QueryReturnValue } from '@reduxjs/toolkit/query/react';
-import { storefrontApi } from '@bazar/web-kit';
+import { storefrontApi } from '@bazar/web-kit/api';
 import {
   UPLOAD_FIELD,
   type AdminAnswer,

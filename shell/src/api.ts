@@ -1,4 +1,5 @@
-import { storefrontApi, type Shopper } from '@bazar/web-kit';
+import type { Shopper } from '@bazar/web-kit';
+import { storefrontApi } from '@bazar/web-kit/api';
 import type { SyncUser, SyncUserAnswer } from '@bazar/contracts';
 
 /** Calls only the shell makes. */

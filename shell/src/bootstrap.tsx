@@ -1,8 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Provider } from 'react-redux';
-import { RouterProvider } from 'react-router-dom';
-import { makeStore } from './store';
+import { makeStore, StoreProvider } from '@bazar/web-kit';
+import { RouterProvider } from '@bazar/web-kit/routing';
 import { makeRouter } from './router';
 import { startSession } from './auth/keycloak';
 import './styles.css';
@@ -16,8 +15,8 @@ void startSession(store);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <Provider store={store}>
+    <StoreProvider store={store}>
       <RouterProvider router={makeRouter(store)} />
-    </Provider>
+    </StoreProvider>
   </StrictMode>,
 );

@@ -1,6 +1,5 @@
-import { createBrowserRouter } from 'react-router-dom';
-import type { RemoteRoute } from '@bazar/web-kit';
-import type { StorefrontStore } from './store';
+import { createBrowserRouter } from '@bazar/web-kit/routing';
+import type { RemoteRoute, StorefrontStore } from '@bazar/web-kit';
 import { loadRemoteModule } from './federation';
 import { Layout } from './layout/Layout';
 import { RemotePage } from './RemotePage';

@@ -1,5 +1,6 @@
 import { cartTotals } from '@bazar/contracts';
-import { useGetMyCartQuery, useShopper } from '@bazar/web-kit';
+import { useShopper } from '@bazar/web-kit';
+import { useGetMyCartQuery } from '@bazar/web-kit/api';
 
 /** The signed-in shopper's cart lines and their totals (the routes here are signed-in only). */
 export function useMyCart() {

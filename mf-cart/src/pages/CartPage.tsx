@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@bazar/web-kit/routing';
 import { ShoppingBasket, ShoppingCart, Trash2 } from 'lucide-react';
 import { formatTaka, showNotice, Spinner } from '@bazar/web-kit';
 import '../styles.css';

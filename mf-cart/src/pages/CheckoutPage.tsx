@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from '@bazar/web-kit/routing';
 import { ShoppingBag, Truck } from 'lucide-react';
-import { showNotice } from '@bazar/web-kit';
+import { serverMessage, showNotice } from '@bazar/web-kit';
 import '../styles.css';
-import { usePlaceOrderMutation } from '../api';
+import { isCartAlreadyOrdered, usePlaceOrderMutation } from '../api';
 import { useMyCart } from '../components/useMyCart';
 import { OrderSummary } from '../components/OrderSummary';
 
@@ -14,7 +14,8 @@ export default function CheckoutPage() {
   const { shopper, lines, totals } = useMyCart();
   const location = useLocation();
   const [placeOrder, placing] = usePlaceOrderMutation();
-  // One key per filled-in form: a retry of the same order is recognised by the server.
+  // One key per filled-in form: a retry or a double click of the same order is recognised by the
+  // server. A new key cannot order the same cart twice either: the server refuses it (409).
   const [requestId, setRequestId] = useState(() => crypto.randomUUID());
   const [formKey, setFormKey] = useState(0);
   const canPlace = lines.length > 0 && totals.total > 0 && !placing.isLoading;
@@ -34,7 +35,12 @@ export default function CheckoutPage() {
       },
     });
     if (result.error) {
-      void showNotice({ tone: 'error', title: 'Oops...', text: errorText(result.error) });
+      void showNotice({
+        tone: 'error',
+        title: 'Oops...',
+        text: serverMessage(result.error) ?? 'Something went wrong!',
+        ...(isCartAlreadyOrdered(result.error) && { footer: { text: 'Go to My Orders', href: '/dashboard/my-orders' } }),
+      });
       return;
     }
     void showNotice({
@@ -98,9 +104,4 @@ export default function CheckoutPage() {
       </aside>
     </div>
   );
-}
-
-function errorText(error: unknown): string {
-  const body = (error as { data?: { error?: unknown } }).data;
-  return typeof body?.error === 'string' ? body.error : 'Something went wrong!';
 }

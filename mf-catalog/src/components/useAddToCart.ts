@@ -1,5 +1,4 @@
-import { useStore } from 'react-redux';
-import { showNotice, type SessionState } from '@bazar/web-kit';
+import { showNotice, useStore, type SessionState } from '@bazar/web-kit';
 import type { Product } from '@bazar/contracts';
 import { useAddToCartMutation } from '../api';
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@bazar/web-kit/routing';
 import { Eye, Plus, Star } from 'lucide-react';
 import { formatTaka } from '@bazar/web-kit';
 import type { Product } from '@bazar/contracts';

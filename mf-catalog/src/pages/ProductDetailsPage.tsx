@@ -1,4 +1,4 @@
-import { useLoaderData } from 'react-router-dom';
+import { useLoaderData } from '@bazar/web-kit/routing';
 import { Share2, ShoppingCart, Star } from 'lucide-react';
 import { formatTaka } from '@bazar/web-kit';
 import type { Product } from '@bazar/contracts';

@@ -1,4 +1,4 @@
-import { data } from 'react-router-dom';
+import { data } from '@bazar/web-kit/routing';
 import type { RemoteRoute } from '@bazar/web-kit';
 import '../styles.css';
 import { catalogApi } from '../api';

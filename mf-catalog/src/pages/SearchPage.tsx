@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@bazar/web-kit/routing';
 import '../styles.css';
 import { useGetProductsQuery } from '../api';
 import { useAddToCart } from '../components/useAddToCart';

@@ -1,6 +1,9 @@
+import type { WithSlice } from '@reduxjs/toolkit';
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import type { CartLine, Offer } from '@bazar/contracts';
-import { currentAccessToken } from './session';
+// Through the shared module, not './store': the api joins the page's one store whichever build
+// this copy of it comes from.
+import { currentAccessToken, injectApi } from '@bazar/web-kit';
 
 /**
  * The one RTK Query api of the storefront. The shell puts it in its store; each remote adds its
@@ -35,3 +38,12 @@ export const storefrontApi = createApi({
 });
 
 export const { useGetOffersQuery, useGetMyCartQuery } = storefrontApi;
+
+// This module is fetched beside the shell's first render, not before it (the first frame needs no
+// data); the api joins the store as soon as it has arrived, before anything can query it.
+injectApi(storefrontApi);
+
+declare module './store' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  export interface LazyLoadedSlices extends WithSlice<typeof storefrontApi> {}
+}

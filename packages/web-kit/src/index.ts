@@ -1,6 +1,27 @@
-export { storefrontApi, useGetOffersQuery, useGetMyCartQuery } from './api';
-export { rootReducer, type LazyLoadedSlices, type RemoteRoute, type StorefrontDispatch, type StorefrontState } from './store';
-export { signedIn, signedOut, useSession, useShopper, provideAccessToken, type SessionState, type Shopper } from './session';
+// The store (the session; the api joins it from `@bazar/web-kit/api`), its React bindings, and the
+// UI kit. Everything here is part of the shell's first render; the router is `@bazar/web-kit/routing`.
+export {
+  makeStore,
+  rootReducer,
+  injectApi,
+  type LazyLoadedSlices,
+  type RemoteRoute,
+  type StorefrontDispatch,
+  type StorefrontState,
+  type StorefrontStore,
+} from './store';
+// The store's React bindings, from web-kit so that every app uses the one copy of react-redux.
+export { Provider as StoreProvider, useStore } from 'react-redux';
+export {
+  signedIn,
+  signedOut,
+  useSession,
+  useShopper,
+  provideAccessToken,
+  currentAccessToken,
+  type SessionState,
+  type Shopper,
+} from './session';
 export { Spinner } from './Spinner';
 // One formatter for every price on screen, declared with the money rules in the contracts.
 export { formatTaka } from '@bazar/contracts';

@@ -1,18 +1,46 @@
 import type { ComponentType } from 'react';
-import type { LoaderFunction } from 'react-router-dom';
-import { combineSlices, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
-import { storefrontApi } from './api';
+import { combineSlices, configureStore, createDynamicMiddleware, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
+import type { storefrontApi } from './api';
+import type { LoaderFunction } from './routing';
 import { sessionSlice } from './session';
 
 /**
- * Slices a remote adds at run time with `slice.injectInto(rootReducer)`; the remote declares its
- * slice here by module augmentation so selectors stay typed.
+ * Slices that join the store at run time: the storefront api (`@bazar/web-kit/api`), and any slice
+ * a remote adds with `slice.injectInto(rootReducer)`, each declared here by module augmentation so
+ * selectors stay typed.
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface LazyLoadedSlices {}
 
-/** The storefront's reducer: the shared api and session, plus whatever the remotes inject. */
-export const rootReducer = combineSlices(storefrontApi, sessionSlice).withLazyLoadedSlices<LazyLoadedSlices>();
+/** The storefront's reducer: the session, plus the api and whatever the remotes inject. */
+export const rootReducer = combineSlices(sessionSlice).withLazyLoadedSlices<LazyLoadedSlices>();
+
+const lazyLoadedMiddleware = createDynamicMiddleware();
+const stores = new Set<StorefrontStore>();
+
+/** The storefront's one store, which the shell makes; the api and every remote's endpoints and
+ *  slices are injected into it. */
+export function makeStore() {
+  const store = configureStore({
+    reducer: rootReducer,
+    middleware: (getDefault) => getDefault().concat(lazyLoadedMiddleware.middleware),
+  });
+  stores.add(store);
+  return store;
+}
+
+export type StorefrontStore = ReturnType<typeof makeStore>;
+
+/**
+ * Adds the api, whose code arrives after the store was made: its reducer, its middleware, and its
+ * state at once (replacing the reducer runs it), because the api's first action is a thunk that
+ * reads that state before any reducer would otherwise have run.
+ */
+export function injectApi(api: typeof storefrontApi): void {
+  rootReducer.inject(api);
+  lazyLoadedMiddleware.addMiddleware(api.middleware);
+  for (const store of stores) store.replaceReducer(rootReducer);
+}
 
 export type StorefrontState = ReturnType<typeof rootReducer>;
 

@@ -2,34 +2,28 @@
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 
 /**
- * Libraries every app takes from the one share scope, so React, the router and the Redux store
- * exist once in the page. Entry points are listed separately because federation shares by
- * import path. Transitive libraries (react-router, immer, reselect, redux) are not in the apps'
- * package.json, so they accept whatever version the host loaded.
+ * Modules every app takes from the one share scope, so React, the router and the Redux store exist
+ * once in the page. Entry points are listed separately because federation shares by import path.
+ * A shared module is bundled whole (no app knows what the others use of it), so the router and
+ * Redux are not shared as libraries: apps reach them only through web-kit's own modules, which
+ * webpack tree-shakes to what they export (the store in `@bazar/web-kit`, the router in
+ * `@bazar/web-kit/routing`, RTK Query in `@bazar/web-kit/api`).
  */
-const singletons = {
-  react: {},
-  'react/jsx-runtime': {},
-  'react-dom': {},
-  'react-dom/client': {},
-  'react-router-dom': {},
-  'react-router': { requiredVersion: false },
-  'react-router/dom': { requiredVersion: false },
-  '@reduxjs/toolkit': {},
-  '@reduxjs/toolkit/query': {},
-  '@reduxjs/toolkit/query/react': {},
-  'react-redux': {},
-  immer: { requiredVersion: false },
-  reselect: { requiredVersion: false },
-  redux: { requiredVersion: false },
-  '@bazar/web-kit': {},
+const singletons = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-dom/client',
+  '@bazar/web-kit',
+  '@bazar/web-kit/routing',
+  '@bazar/web-kit/api',
   // The dialogs' library: one copy (and one popup at a time) for the whole page.
-  sweetalert2: {},
-};
+  'sweetalert2',
+];
 
-/** @returns {Record<string, { singleton: true, requiredVersion?: false }>} */
+/** @returns {Record<string, { singleton: true }>} */
 export function sharedLibraries() {
-  return Object.fromEntries(Object.entries(singletons).map(([name, options]) => [name, { singleton: true, ...options }]));
+  return Object.fromEntries(singletons.map((name) => [name, { singleton: true }]));
 }
 
 /**

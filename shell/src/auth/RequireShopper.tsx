@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from '@bazar/web-kit/routing';
 import { Spinner, useSession } from '@bazar/web-kit';
 
 /** Pages for signed-in shoppers; others go to /login, which remembers where they were going. */

@@ -1,7 +1,5 @@
 import type Keycloak from 'keycloak-js';
-import { provideAccessToken, signedIn, signedOut, type Shopper } from '@bazar/web-kit';
-import { shellApi } from '../api';
-import type { StorefrontStore } from '../store';
+import { provideAccessToken, signedIn, signedOut, type Shopper, type StorefrontStore } from '@bazar/web-kit';
 
 const silentCheckSso = new URL('../../public/silent-check-sso.html', import.meta.url);
 
@@ -54,7 +52,8 @@ export async function startSession(store: StorefrontStore): Promise<void> {
     const shopper = authenticated ? shopperFromToken(client) : undefined;
     if (!shopper) return void endSession();
     store.dispatch(signedIn(shopper));
-    void store.dispatch(shellApi.endpoints.syncUser.initiate(shopper));
+    // The shell's api calls come with the storefront api, which loads beside the first render.
+    void import('../api').then(({ shellApi }) => store.dispatch(shellApi.endpoints.syncUser.initiate(shopper)));
   } catch (error) {
     console.error('Sign-in could not be checked; continuing signed out', error);
     endSession();

@@ -1,4 +1,4 @@
-import type { Location } from 'react-router-dom';
+import type { Location } from '@bazar/web-kit/routing';
 
 const signInPaths = new Set(['/login', '/singup']);
 

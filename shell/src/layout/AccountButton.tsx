@@ -1,4 +1,4 @@
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from '@bazar/web-kit/routing';
 import { LogIn, LogOut } from 'lucide-react';
 import { useSession } from '@bazar/web-kit';
 import { signOut } from '../auth/keycloak';

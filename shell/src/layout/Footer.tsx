@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@bazar/web-kit/routing';
 import { Clock, MapPin, Phone } from 'lucide-react';
 import { Logo } from './Logo';
 import { SocialLinks } from './SocialLinks';

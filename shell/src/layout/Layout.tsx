@@ -1,4 +1,4 @@
-import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
+import { Outlet, ScrollRestoration, useLocation } from '@bazar/web-kit/routing';
 import { TopBar } from './TopBar';
 import { Footer } from './Footer';
 import { NavigationProgress } from './NavigationProgress';

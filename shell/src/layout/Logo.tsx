@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@bazar/web-kit/routing';
 import { ShoppingBasket } from 'lucide-react';
 
 export function Logo() {

@@ -1,4 +1,4 @@
-import { useNavigation } from 'react-router-dom';
+import { useNavigation } from '@bazar/web-kit/routing';
 
 /** A thin bar while a route's data loads; the current page stays until the next one is ready. */
 export function NavigationProgress() {

@@ -1,9 +1,9 @@
 import { useRef } from 'react';
-import { Bell } from 'lucide-react';
-import { useGetOffersQuery } from '@bazar/web-kit';
+import { useGetOffersQuery } from '@bazar/web-kit/api';
+import { BellButton } from './TopBarIcons';
 
 /** The bell counts the offers; it opens a dialog with the first one. */
-export function OffersBell() {
+export default function OffersBell() {
   const dialog = useRef<HTMLDialogElement>(null);
   const { data: offers } = useGetOffersQuery();
   const first = offers?.[0];
@@ -11,20 +11,7 @@ export function OffersBell() {
 
   return (
     <>
-      <button
-        type="button"
-        aria-label={offers ? `Offers, ${offers.length}` : 'Offers'}
-        onClick={() => dialog.current?.showModal()}
-        className="relative rounded-full p-2 text-stone-700 hover:bg-brand-50 hover:text-brand-700"
-      >
-        <Bell className="size-6" />
-        {/* No count until the offers are known: a '0' that widens to '17' would be a wrong figure and a layout shift. */}
-        {offers && (
-          <span className="absolute -top-0.5 -right-0.5 flex min-w-5 items-center justify-center rounded-full bg-accent-500 px-1 text-xs font-bold text-white">
-            {offers.length}
-          </span>
-        )}
-      </button>
+      <BellButton count={offers?.length} onClick={() => dialog.current?.showModal()} />
       <dialog
         ref={dialog}
         aria-labelledby="offer-title"

@@ -1,4 +1,4 @@
-import { Form, useSearchParams } from 'react-router-dom';
+import { Form, useSearchParams } from '@bazar/web-kit/routing';
 import { Search } from 'lucide-react';
 
 /** Searches products; the results page reads `?search=`. */

@@ -1,12 +1,17 @@
-import { useState } from 'react';
-import { Link, NavLink } from 'react-router-dom';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
+import { Link, NavLink } from '@bazar/web-kit/routing';
 import { Heart, LayoutDashboard, Menu, ShoppingCart, X } from 'lucide-react';
 import { useSession } from '@bazar/web-kit';
-import { OffersBell } from './OffersBell';
 import { SearchBox } from './SearchBox';
-import { useCartCount } from './useCartCount';
 import { AccountButton } from './AccountButton';
 import { Logo } from './Logo';
+import { BellButton, IconLink } from './TopBarIcons';
+
+// The offers bell and the cart's count read the storefront api, which is fetched beside the first
+// render (@bazar/web-kit/api), not before it.
+const OffersBell = lazy(() => import('./OffersBell'));
+const CartLink = lazy(() => import('./CartLink'));
 
 const sections = [
   { to: '/', label: 'Home' },
@@ -18,7 +23,6 @@ const sections = [
 export function TopBar() {
   const [menuOpen, setMenuOpen] = useState(false);
   const signedIn = useSession().status === 'signedIn';
-  const cartCount = useCartCount();
 
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
@@ -38,13 +42,21 @@ export function TopBar() {
           <SearchBox />
         </div>
         <nav aria-label="Shopping" className="ml-auto flex items-center gap-1 sm:gap-2">
-          <OffersBell />
+          <WithApi placeholder={<BellButton />}>
+            <OffersBell />
+          </WithApi>
           <IconLink to="/wishlist" label="Wishlist" count={0}>
             <Heart className="size-6" />
           </IconLink>
-          <IconLink to="/cart" label="Cart" count={cartCount}>
-            <ShoppingCart className="size-6" />
-          </IconLink>
+          <WithApi
+            placeholder={
+              <IconLink to="/cart" label="Cart" count={0}>
+                <ShoppingCart className="size-6" />
+              </IconLink>
+            }
+          >
+            <CartLink />
+          </WithApi>
           {signedIn && (
             <Link
               to="/dashboard"
@@ -112,17 +124,12 @@ function SectionLink({ to, label }: { to: string; label: string }) {
   );
 }
 
-function IconLink({ to, label, count, children }: { to: string; label: string; count: number; children: React.ReactNode }) {
+/** A part of the top bar that reads the api: until the api has arrived (or if it cannot), the
+ *  placeholder shows, looking as the part does while its figures load. */
+function WithApi({ placeholder, children }: { placeholder: ReactNode; children: ReactNode }) {
   return (
-    <Link
-      to={to}
-      aria-label={`${label}, ${count}`}
-      className="relative rounded-full p-2 text-stone-700 hover:bg-brand-50 hover:text-brand-700"
-    >
-      {children}
-      <span className="absolute -top-0.5 -right-0.5 flex min-w-5 items-center justify-center rounded-full bg-accent-500 px-1 text-xs font-bold text-white">
-        {count}
-      </span>
-    </Link>
+    <ErrorBoundary fallback={placeholder}>
+      <Suspense fallback={placeholder}>{children}</Suspense>
+    </ErrorBoundary>
   );
 }

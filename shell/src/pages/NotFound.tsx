@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@bazar/web-kit/routing';
 
 export function NotFound() {
   return (

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, useRevalidator, useRouteError } from 'react-router-dom';
+import { isRouteErrorResponse, useRevalidator, useRouteError } from '@bazar/web-kit/routing';
 import { NotFound } from './NotFound';
 import { RemoteUnavailable } from '../RemotePage';
 

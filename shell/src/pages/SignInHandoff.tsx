@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from '@bazar/web-kit/routing';
 import { Spinner, useSession } from '@bazar/web-kit';
 import { signIn } from '../auth/keycloak';
 import { returnPath } from '../auth/returnPath';
