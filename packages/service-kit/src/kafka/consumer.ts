@@ -20,8 +20,9 @@ export interface EventHandler<S extends z.ZodType<{ id: string }>> {
   /** Applies the event. It runs at most once per event id after success, but may run again if the
    *  process dies between applying and recording, so keep each write idempotent where it can be. */
   handle(event: z.infer<S>): Promise<void>;
-  /** The effect is harmless to repeat (dropping a cache key), so no ledger entry is kept: a
-   *  process without a database (the gateway) can consume too. */
+  /** No ledger entry is kept, because the effect is harmless to repeat (dropping a cache key: a
+   *  process without a database, the gateway, can consume too) or the handler recognises a repeat
+   *  itself, in the same write as its effect. The ledger costs two reads and writes per event. */
   repeatable?: boolean;
 }
 

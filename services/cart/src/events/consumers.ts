@@ -8,10 +8,16 @@ const REMEMBERED_ORDERS = 20;
 /** order-placed: the ordered pieces leave the shopper's cart, in one write that also remembers the
  *  order, so a repeat takes nothing. Pieces added to a line after the order was placed stay. A line
  *  left with nothing stays in the document, hidden, rather than being removed by a second write
- *  that could take a piece added in between with it. */
+ *  that could take a piece added in between with it.
+ *
+ *  Remembering the order is what makes a repeat harmless, so the consumer keeps no ledger for it
+ *  (`repeatable`): Kafka gives an event again only while its offset is uncommitted, the moment
+ *  around a crash, long before a cart has seen 20 more orders. That is two database round trips
+ *  fewer between an order and its shopper's empty cart. */
 export const clearOrderedLines: EventHandler<typeof OrderPlaced> = {
   topic: TOPICS.orderPlaced,
   schema: OrderPlaced,
+  repeatable: true,
   async handle({ payload }) {
     const { orderId, userEmail, items } = payload;
     const cart = await Cart.findById(userEmail).lean<CartDocument>();
