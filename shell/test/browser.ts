@@ -1,15 +1,14 @@
 import type { Page } from 'playwright-core';
 
-export { catalogProducts, launchChromium, pagePerTest } from '@bazar/testing';
+import { ACCOUNTS, stackEnv } from '@bazar/testing';
+
+export { catalogProducts, launchChromium, pagePerFile, pagePerTest } from '@bazar/testing';
 
 /** The store as a shopper's browser reaches it (nginx). */
-export const webUrl = process.env.BAZAR_WEB_URL ?? 'http://localhost:8080';
+export const webUrl = stackEnv.webUrl;
 
 /** The accounts the realm import seeds for local use (infra/keycloak). */
-export const accounts = {
-  shopper: { email: 'shopper@bazar.test', password: 'shopper123' },
-  admin: { email: 'admin@bazar.test', password: 'admin123' },
-};
+export const accounts = ACCOUNTS;
 
 /** Fills Keycloak's login page, which the store has handed over to. */
 export async function signIn(page: Page, account: { email: string; password: string }): Promise<void> {

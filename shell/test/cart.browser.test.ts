@@ -3,18 +3,14 @@
 // Cart back to the empty state.
 import { formatTaka } from '@bazar/contracts';
 import { createAccount, type Credentials } from '@bazar/testing';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, signIn, waitForPath, webUrl } from './browser';
+import { pagePerFile, signIn, waitForPath, webUrl } from './browser';
 
-let browser: Browser;
-let page: Page;
+const page = pagePerFile();
 let shopper: Credentials;
 
 beforeAll(async () => {
-  [browser, shopper] = await Promise.all([launchChromium(), createAccount('cartpage')]);
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  shopper = await createAccount('cartpage');
 });
-afterAll(() => browser?.close());
 
 const summary = () => page.getByRole('complementary', { name: 'Cart summary' });
 const summaryFigure = (label: string) =>

@@ -2,17 +2,9 @@
 // store's sections; a signed-in shopper reaches the dashboard through it, and the dashboard's
 // greeting, sidebar and pages fit the screen without sideways scrolling.
 import { createAccount } from '@bazar/testing';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, signIn, waitForPath, webUrl } from './browser';
+import { pagePerFile, signIn, waitForPath, webUrl } from './browser';
 
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-});
-afterAll(() => browser?.close());
+const page = pagePerFile({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
 const fitsTheScreen = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 

@@ -3,8 +3,8 @@
 // through with the new one. The wait is real time on purpose: the expiry is Keycloak's and the
 // gateway's clock, not the page's.
 import { createAccount, gatewayCall, type Credentials } from '@bazar/testing';
-import type { Browser, Page, Request } from 'playwright-core';
-import { catalogProducts, launchChromium, signIn, waitForPath, webUrl } from './browser';
+import type { Request } from 'playwright-core';
+import { catalogProducts, pagePerFile, signIn, waitForPath, webUrl } from './browser';
 
 jest.setTimeout(180_000);
 
@@ -12,15 +12,12 @@ const TOKEN_ENDPOINT = '/auth/realms/bazar/protocol/openid-connect/token';
 /** The gateway accepts a token this long after its expiry (clock skew). */
 const GATEWAY_TOLERANCE_MS = 5_000;
 
-let browser: Browser;
-let page: Page;
+const page = pagePerFile();
 let shopper: Credentials;
 
 beforeAll(async () => {
-  [browser, shopper] = await Promise.all([launchChromium(), createAccount('staying')]);
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  shopper = await createAccount('staying');
 });
-afterAll(() => browser?.close());
 
 const bearerOf = (request: Request) => request.headers().authorization?.replace(/^Bearer /, '');
 const expiryOf = (token: string) =>

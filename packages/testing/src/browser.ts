@@ -19,24 +19,31 @@ export function launchChromium(): Promise<Browser> {
 /** The desktop window the storefront's browser tests look through. */
 const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 900 } };
 
+/** Where a test file's page lives: a fresh one for each test, or one the file's tests walk through
+ *  in turn (signed in by the first, used by the next). */
+type PageScope = 'test' | 'file';
+
 /**
- * One Chromium for a test file and a fresh page for each of its tests, closed after it: registers
- * the jest hooks and answers a stand-in for the page of the test running now, so the file writes
- * `page.goto(…)` as if the page were its own.
+ * One Chromium for a test file and its page for the given scope, closed after it: registers the jest
+ * hooks and answers a stand-in for the page in use now, so the file writes `page.goto(…)` as if the
+ * page were its own.
  */
-export function pagePerTest(options: BrowserContextOptions = DESKTOP): Page {
+function scopedPage(scope: PageScope, options: BrowserContextOptions): Page {
   let browser: Browser | undefined;
   let current: Page | undefined;
   beforeAll(async () => {
     browser = await launchChromium();
+    if (scope === 'file') current = await browser.newPage(options);
   });
   afterAll(() => browser?.close());
-  beforeEach(async () => {
-    current = await browser!.newPage(options);
-  });
-  afterEach(() => current?.close());
+  if (scope === 'test') {
+    beforeEach(async () => {
+      current = await browser!.newPage(options);
+    });
+    afterEach(() => current?.close());
+  }
   const now = () => {
-    if (!current) throw new Error('the page exists only while a test runs');
+    if (!current) throw new Error(`the page exists only while the ${scope === 'test' ? 'test' : "file's tests"} run`);
     return current;
   };
   return new Proxy({} as Page, {
@@ -48,3 +55,9 @@ export function pagePerTest(options: BrowserContextOptions = DESKTOP): Page {
     getPrototypeOf: () => Object.getPrototypeOf(now()) as object,
   });
 }
+
+/** A fresh page for each test of the file. */
+export const pagePerTest = (options: BrowserContextOptions = DESKTOP): Page => scopedPage('test', options);
+
+/** One page for all the tests of the file, in order. */
+export const pagePerFile = (options: BrowserContextOptions = DESKTOP): Page => scopedPage('file', options);

@@ -1,6 +1,6 @@
 export { eventually, stackControl, stackEnv } from './stack';
 export { ACCOUNTS, serviceAccountToken, signIn } from './auth';
-export { launchChromium, pagePerTest } from './browser';
+export { launchChromium, pagePerFile, pagePerTest } from './browser';
 export { networkFaults, type ProxiedComponent } from './network';
 export { mailbox, type Mail, type MailSummary } from './mail';
 export { createAccount, keycloakAccount, keycloakAdmin, type Credentials } from './accounts';
