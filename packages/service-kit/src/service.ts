@@ -5,8 +5,8 @@ import type { z } from 'zod';
 import { ConfigError, loadConfig, type KafkaEnv, type MongoEnv, type RedisEnv, type ServiceEnv } from './config';
 import { createApp, finishApp } from './http/app';
 import { createKafka } from './kafka/client';
-import { EventConsumer, type EventHandler } from './kafka/consumer';
-import { OutboxRelay, type OutboxModel } from './kafka/outbox';
+import { EventConsumer, consumerGroupId, type EventHandler } from './kafka/consumer';
+import { OutboxRelay, type OutboxModel, type WrittenDocument } from './kafka/outbox';
 import { EventProducer } from './kafka/producer';
 import { KafkaProbe } from './kafka/probe';
 import { createLogger, type Logger } from './logger';
@@ -24,9 +24,9 @@ export interface ServiceContext<C> {
   redis: Redis;
   kafka: Kafka;
   producer: EventProducer;
-  /** Publishes the outbox events of the document just written (its `_id`) now, rather than at the
-   *  next sweep; call after every write that added events. */
-  nudgeOutbox(documentId: unknown): void;
+  /** Publishes the outbox events of the document just written now, rather than at the next sweep;
+   *  call after every write that added events (see `WrittenDocument`). */
+  nudgeOutbox(written: WrittenDocument): void;
 }
 
 /** What a service contributes: its routes, the events it consumes, the models with an outbox. */
@@ -109,14 +109,14 @@ async function startService<S extends z.ZodType<BaseConfig>>(definition: Service
     redis,
     kafka,
     producer,
-    nudgeOutbox: (documentId) => relays.forEach((relay) => relay.nudge(documentId)),
+    nudgeOutbox: (written) => relays.forEach((relay) => relay.nudge(written)),
   });
   for (const model of wiring.outboxes ?? []) {
     relays.push(new OutboxRelay({ model, producer, log }));
     watchOutbox(model);
   }
   const consumers = (wiring.consumers ?? []).map(
-    (handler) => new EventConsumer({ kafka, groupId: `${definition.name}.${handler.topic}`, handler, producer, log }),
+    (handler) => new EventConsumer({ kafka, groupId: consumerGroupId(definition.name, handler.topic), handler, producer, log }),
   );
 
   const checks = () => ({

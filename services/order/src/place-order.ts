@@ -19,7 +19,11 @@ const isDuplicateKey = (err: unknown) => typeof err === 'object' && err !== null
  *  order, its OrderPlaced event and its claim on the cart state it was placed from are one document
  *  write. With an idempotency key, a repeat of the request answers the order it already created;
  *  any other request for a cart state already ordered is refused (409): answering it with that
- *  order would pass off another tab's name, phone and address as the ones just sent. */
+ *  order would pass off another tab's name, phone and address as the ones just sent.
+ *
+ *  A repeat is recognised when the order's write clashes with the one it made, or when a refusal is
+ *  due (the first order emptied the cart, or took the last pieces): the usual first request makes no
+ *  extra read for it. */
 export async function placeOrder({
   user,
   body,
@@ -29,11 +33,14 @@ export async function placeOrder({
 }: PlaceOrderInput): Promise<{ order: OrderDocument; created: boolean }> {
   if (body.email !== user.email) throw fieldRefusal(403, 'email', 'You can only place orders for your own account');
   const _id = idempotencyKey ? derivedObjectId('order', user.email, idempotencyKey) : new Types.ObjectId();
-  const earlier = idempotencyKey && (await Order.findById(_id).lean<OrderDocument>());
-  if (earlier) return { order: earlier, created: false };
+  const earlierOrderOr = async (refusal: Error) => {
+    const earlier = idempotencyKey && (await Order.findById(_id).lean<OrderDocument>());
+    if (earlier) return { order: earlier, created: false };
+    throw refusal;
+  };
 
   const { lines, revision } = await neighbours.cartOf(user);
-  if (lines.length === 0) throw badRequest('Your cart is empty');
+  if (lines.length === 0) return earlierOrderOr(badRequest('Your cart is empty'));
   const productIds = [...new Set(lines.map((line) => line.productId))];
   const shelf = new Map(await Promise.all(productIds.map(async (id) => [id, await neighbours.product(id)] as const)));
 
@@ -45,7 +52,9 @@ export async function placeOrder({
       : [];
   });
   if (shortages.length > 0) {
-    throw conflict(`Not enough stock for ${shortages.map((s) => `${s.name} (${s.available} left)`).join(', ')}`, { items: shortages });
+    return earlierOrderOr(
+      conflict(`Not enough stock for ${shortages.map((s) => `${s.name} (${s.available} left)`).join(', ')}`, { items: shortages }),
+    );
   }
 
   const items = lines.map((line) => {
@@ -84,10 +93,8 @@ export async function placeOrder({
     return { order: order.toObject(), created: true };
   } catch (err) {
     if (!isDuplicateKey(err)) throw err;
-    // a twin request with the same key got there first: answer its order; otherwise another
-    // order has claimed this cart state
-    const winner = idempotencyKey && (await Order.findById(_id).lean<OrderDocument>());
-    if (winner) return { order: winner, created: false };
-    throw conflict(CART_ALREADY_ORDERED);
+    // the same key placed its order already (a repeat, or a twin request that got there first):
+    // answer that order; otherwise another order has claimed this cart state
+    return earlierOrderOr(conflict(CART_ALREADY_ORDERED));
   }
 }

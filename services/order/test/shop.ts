@@ -4,7 +4,7 @@
 // consumer groups to have committed everything on the topic.
 import { randomUUID } from 'node:crypto';
 import { CART_REVISION_HEADER, CartLineList, IDENTITY_HEADERS, InsertAnswer, OrderPlaced, Product, TOPICS } from '@bazar/contracts';
-import { ReadCache, createLogger, createRedis } from '@bazar/service-kit';
+import { ReadCache, consumerGroupId, createLogger, createRedis } from '@bazar/service-kit';
 import type { Kafka } from 'kafkajs';
 import mongoose from 'mongoose';
 import { eventually, stackEnv } from '@bazar/testing';
@@ -90,7 +90,7 @@ export class TestShelf {
   }
 }
 
-export const ORDER_PLACED_GROUPS = ['catalog.order-placed', 'cart.order-placed'];
+export const ORDER_PLACED_GROUPS = ['catalog', 'cart'].map((service) => consumerGroupId(service, TOPICS.orderPlaced));
 
 /** Every message now on order-placed has been consumed and committed by both consumer groups. */
 export async function consumersCaughtUp(kafka: Kafka): Promise<void> {

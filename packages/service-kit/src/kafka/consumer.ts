@@ -14,6 +14,10 @@ const AppliedEvent = mongoose.model(
   'applied_events',
 );
 
+/** The consumer group of one service's handler of one topic; tools that watch a service's progress
+ *  on a topic (its committed offsets) name it the same way. */
+export const consumerGroupId = (service: string, topic: string) => `${service}.${topic}`;
+
 export interface EventHandler<S extends z.ZodType<{ id: string }>> {
   topic: string;
   schema: S;
@@ -33,7 +37,10 @@ interface ConsumerOptions<S extends z.ZodType<{ id: string }>> {
   handler: EventHandler<S>;
   producer: EventProducer;
   log: Logger;
-  /** how long a fetch waits for new messages; kafkajs defaults to 5 s, which is seconds of lag */
+  /** how long the broker holds a fetch that finds no new message. A message that arrives meanwhile
+   *  ends the wait at once, so this sets the idle load, not the lag: measured here, produce to
+   *  consume took 3 ms p50 with 100 ms and with 5 s alike, while eight consumers fetching every
+   *  100 ms kept a quarter of a core busy with no traffic at all. Kept under the 10 s health window. */
   maxWaitTimeInMs?: number;
   retryDelayMs?: number;
 }
@@ -41,9 +48,10 @@ interface ConsumerOptions<S extends z.ZodType<{ id: string }>> {
 /** Consumes one topic at least once and applies each event once: messages that do not parse or
  *  fail the contract go to `<topic>.dlq`; ids already in the ledger are skipped; the offset is
  *  committed only after the effect and its ledger entry are stored (or the message is
- *  dead-lettered). If the broker is away, the consumer keeps trying to come back until stopped.
- *  Each message is handled inside the trace of its `traceparent` header (a new trace without one),
- *  and each applied event is logged once; the lag per partition is kept for /metrics. */
+ *  dead-lettered), once per fetched batch. If the broker is away, the consumer keeps trying to come
+ *  back until stopped. Each message is handled inside the trace of its `traceparent` header (a new
+ *  trace without one), and each applied event is logged once; the lag per partition is kept for
+ *  /metrics. */
 export class EventConsumer<S extends z.ZodType<{ id: string }>> {
   private consumer: Consumer | undefined;
   private stopped = false;
@@ -63,7 +71,7 @@ export class EventConsumer<S extends z.ZodType<{ id: string }>> {
   }
 
   private async run(): Promise<void> {
-    const { kafka, groupId, handler, log, maxWaitTimeInMs = 100 } = this.options;
+    const { kafka, groupId, handler, log, maxWaitTimeInMs = 2_000 } = this.options;
     const consumer = kafka.consumer({ groupId, maxWaitTimeInMs, sessionTimeout: 10_000, heartbeatInterval: 1_000, retry: { retries: 5 } });
     this.consumer = consumer;
     consumer.on(consumer.events.FETCH_START, () => (this.lastFetchAt = Date.now()));
@@ -77,9 +85,23 @@ export class EventConsumer<S extends z.ZodType<{ id: string }>> {
       await consumer.subscribe({ topic: handler.topic, fromBeginning: true });
       await consumer.run({
         autoCommit: false,
-        eachMessage: async ({ topic, partition, message }) => {
-          await runInTrace(continueTrace(traceparentOf(message.headers)), () => this.apply(message, partition));
-          await consumer.commitOffsets([{ topic, partition, offset: (BigInt(message.offset) + 1n).toString() }]);
+        eachBatchAutoResolve: false,
+        // The messages of one fetch are applied in order, and the offset after the last one applied
+        // is committed once: one commit per fetch rather than per message, and under load a fetch
+        // brings many. If one fails, those before it are still committed.
+        eachBatch: async ({ batch: { topic, partition, messages }, resolveOffset, heartbeat, isRunning, isStale }) => {
+          let applied: string | undefined;
+          try {
+            for (const message of messages) {
+              if (!isRunning() || isStale()) break;
+              await runInTrace(continueTrace(traceparentOf(message.headers)), () => this.apply(message, partition));
+              resolveOffset(message.offset);
+              applied = message.offset;
+              await heartbeat();
+            }
+          } finally {
+            if (applied !== undefined) await consumer.commitOffsets([{ topic, partition, offset: (BigInt(applied) + 1n).toString() }]);
+          }
         },
       });
       log.info({ topic: handler.topic, groupId }, 'consuming');

@@ -1,4 +1,4 @@
-import { Schema, type Model } from 'mongoose';
+import { Schema, type Model, type UpdateQuery } from 'mongoose';
 import type { Logger } from '../logger';
 import { TRACEPARENT_HEADER, outgoingTraceparent, runOutsideTrace } from '../trace';
 import type { EventProducer } from './producer';
@@ -84,20 +84,25 @@ interface RelayOptions {
   batchSize?: number;
 }
 
-type PendingDocument = OutboxDocument & { _id: unknown };
+/** A document as a writer names it to the relay: by `_id`, with the outbox fields it has just
+ *  written when it has them at hand (a new document, `withOutbox` of the events it added), which
+ *  the relay then sends without reading the document back. */
+export type WrittenDocument = { _id: unknown } & Partial<OutboxDocument>;
+
+type PendingDocument = { _id: unknown } & { outbox?: Map<string, OutboxEntry> | Record<string, OutboxEntry>; outboxPending?: string[] };
 
 /** Publishes documents' pending outbox events and removes each one once sent. A writer names the
- *  document it wrote (`nudge(id)`) and the relay sends its events at once, reading it by `_id`; a
- *  periodic sweep finds whatever was left (a failed send, a crash before the nudge), so nothing is
- *  lost while Kafka is down. Events may be sent twice (a crash between send and removal, two
- *  replicas): consumers skip repeats by event id. */
+ *  document it wrote (`nudge`) and the relay sends its events at once, reading it by `_id` unless
+ *  the writer handed over the entries it wrote; a periodic sweep finds whatever was left (a failed
+ *  send, a crash before the nudge), so nothing is lost while Kafka is down. Events may be sent
+ *  twice (a crash between send and removal, two replicas): consumers skip repeats by event id. */
 export class OutboxRelay {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private again = false;
   private sweepDue = true;
   /** documents written since the last pass, by `_id` */
-  private readonly written = new Map<string, unknown>();
+  private readonly written = new Map<string, WrittenDocument>();
 
   constructor(private readonly options: RelayOptions) {}
 
@@ -106,9 +111,12 @@ export class OutboxRelay {
     this.sweep();
   }
 
-  /** Relays the events of the document just written, now or right after the pass in progress. */
-  nudge(documentId: unknown): void {
-    this.written.set(String(documentId), documentId);
+  /** Relays the events of the document just written, now or right after the pass in progress. Two
+   *  writes of one document before the pass are sent from a single read of it. */
+  nudge(written: WrittenDocument): void {
+    const key = String(written._id);
+    const earlier = this.written.get(key);
+    this.written.set(key, earlier ? { _id: written._id } : written);
     this.run();
   }
 
@@ -148,45 +156,49 @@ export class OutboxRelay {
   }
 
   /** One pass: the documents nudged since the last one, and the whole collection when a sweep is
-   *  due. Resolves with the number of events sent. */
+   *  due. The events of all of them go in one send (one Kafka request however many orders came in
+   *  meanwhile); each document is then marked. Resolves with the number of events sent. */
   async relayPending(): Promise<number> {
     const { model, batchSize = 100 } = this.options;
     const nudged = [...this.written.values()];
     this.written.clear();
-    let sent = 0;
-    for (const id of nudged) {
-      const document = await model.findById(id).lean<PendingDocument>();
-      if (document) sent += await this.relayDocument(document);
+    const documents: PendingDocument[] = [];
+    for (const written of nudged) {
+      const document = written.outbox ? written : await model.findById(written._id).lean<PendingDocument>();
+      if (document) documents.push(document);
     }
     if (this.sweepDue) {
       this.sweepDue = false;
+      const nudgedIds = new Set(documents.map((document) => String(document._id)));
       const left = await model.find(HAS_PENDING_EVENTS).limit(batchSize).lean<PendingDocument[]>();
-      for (const document of left) sent += await this.relayDocument(document);
+      documents.push(...left.filter((document) => !nudgedIds.has(String(document._id))));
     }
-    return sent;
-  }
-
-  private async relayDocument(document: PendingDocument): Promise<number> {
-    const { model, producer } = this.options;
-    const pendingIds = new Set(document.outboxPending ?? []);
-    const pending = Object.values(document.outbox ?? {}).filter((entry) => pendingIds.has(entry.event.id));
+    const pending = documents.map((document) => ({ document, entries: pendingEntries(document) })).filter((d) => d.entries.length > 0);
     if (pending.length === 0) return 0;
-    await producer.send(
-      ...pending.map(({ topic, key, event, traceparent }) => ({
-        topic,
-        key,
-        value: JSON.stringify(event),
-        ...(traceparent && { headers: { [TRACEPARENT_HEADER]: traceparent } }),
-      })),
+    await this.options.producer.send(
+      ...pending.flatMap(({ entries }) =>
+        entries.map(({ topic, key, event, traceparent }) => ({
+          topic,
+          key,
+          value: JSON.stringify(event),
+          ...(traceparent && { headers: { [TRACEPARENT_HEADER]: traceparent } }),
+        })),
+      ),
     );
-    const sentIds = pending.map((entry) => entry.event.id);
-    await model.updateOne(
-      { _id: document._id },
-      {
-        $unset: Object.fromEntries(sentIds.map((id) => [`outbox.${id}`, 1])),
-        $pullAll: { outboxPending: sentIds },
-      },
-    );
-    return pending.length;
+    for (const { document, entries } of pending) await model.updateOne({ _id: document._id }, markedSent(entries));
+    return pending.reduce((sum, { entries }) => sum + entries.length, 0);
   }
+}
+
+/** The update that takes sent entries out of a document's outbox. */
+function markedSent(entries: OutboxEntry[]): UpdateQuery<OutboxDocument> {
+  const sentIds = entries.map((entry) => entry.event.id);
+  return { $unset: Object.fromEntries(sentIds.map((id) => [`outbox.${id}`, 1])), $pullAll: { outboxPending: sentIds } };
+}
+
+/** The entries of a document still to send. */
+function pendingEntries(document: PendingDocument): OutboxEntry[] {
+  const pendingIds = new Set(document.outboxPending ?? []);
+  const entries = document.outbox instanceof Map ? [...document.outbox.values()] : Object.values(document.outbox ?? {});
+  return entries.filter((entry) => pendingIds.has(entry.event.id));
 }

@@ -1,5 +1,5 @@
 import { IdParams, NewProduct, ProductSearchQuery, takaToPaisa, type InsertAnswer, type Product as ProductAnswer } from '@bazar/contracts';
-import { notFound, readModel, requireAdmin, validate, withOutbox, type ReadCache } from '@bazar/service-kit';
+import { notFound, readModel, requireAdmin, validate, withOutbox, type ReadCache, type WrittenDocument } from '@bazar/service-kit';
 import { Router, type Response } from 'express';
 import mongoose from 'mongoose';
 import { ANSWER_FIELDS, Product, productChanged, toProductAnswer, type ProductDocument } from '../model/product';
@@ -15,7 +15,7 @@ const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const sendPublicJson = (res: Response, json: string) => res.set('Cache-Control', 'no-cache').type('json').send(json);
 const productJson = (answer: ProductAnswer | ProductAnswer[]) => JSON.stringify(answer);
 
-export function productRoutes(cache: ReadCache, nudgeOutbox: (productId: unknown) => void): Router {
+export function productRoutes(cache: ReadCache, nudgeOutbox: (written: WrittenDocument) => void): Router {
   const router = Router();
 
   router.get('/products', validate({ query: ProductSearchQuery }), async (req, res) => {
@@ -41,6 +41,7 @@ export function productRoutes(cache: ReadCache, nudgeOutbox: (productId: unknown
   router.post('/addproducts', requireAdmin, validate({ body: NewProduct }), async (req, res) => {
     const { name, price, quantity, description, img } = req.body;
     const _id = new mongoose.Types.ObjectId();
+    const announce = withOutbox([productChanged(_id.toString(), 'created')]);
     await Product.create({
       _id,
       name,
@@ -48,10 +49,10 @@ export function productRoutes(cache: ReadCache, nudgeOutbox: (productId: unknown
       quantity,
       description,
       img,
-      ...withOutbox([productChanged(_id.toString(), 'created')]),
+      ...announce,
     });
     await cache.clear();
-    nudgeOutbox(_id);
+    nudgeOutbox({ _id, ...announce });
     res.status(201).json({ acknowledged: true, insertedId: _id.toString() } satisfies InsertAnswer);
   });
 
