@@ -84,7 +84,10 @@ function databaseUnreachable(err: unknown): boolean {
   if (
     err instanceof mongo.MongoServerSelectionError ||
     err instanceof mongo.MongoNetworkError ||
-    err instanceof mongo.MongoNotConnectedError
+    err instanceof mongo.MongoNotConnectedError ||
+    // the driver wrote a command to a connection the other side had just closed (a cut proxy):
+    // Node's own EPIPE, not wrapped in a MongoNetworkError
+    (err instanceof Error && 'code' in err && err.code === 'EPIPE' && /mongodb/.test(err.stack ?? ''))
   )
     return true;
   return err instanceof mongoose.Error && /buffering timed out/.test(err.message);
