@@ -1,8 +1,10 @@
 // Role changes and deletions through the running gateway, and their effects in Keycloak, the
 // gateway's role cache and the cart service.
 import { CartLineList, ProductList, SyncUserAnswer, UserList } from '@bazar/contracts';
-import { ACCOUNTS, eventually, signIn } from '@bazar/testing';
+import { createLogger, createRedis } from '@bazar/service-kit';
+import { ACCOUNTS, createAccount, eventually, keycloakAdmin, signIn, stackEnv } from '@bazar/testing';
 import { call, keycloakAccount, newShopper, sync, type TestAccount } from '../test/accounts';
+import { roleCacheKey } from './auth/roles';
 
 let admin: TestAccount;
 let shopper: TestAccount;
@@ -22,6 +24,28 @@ it('seeds the realm admin as an admin and a new shopper as a plain user, on firs
     user: { email: shopper.email, role: 'user', name: 'Test promoted' },
   });
   expect((await sync(shopper)).status).toBe(200);
+});
+
+it('lets a realm admin who called before their first sync act as an admin from the request after it', async () => {
+  const account = await createAccount('realmadmin');
+  const { id } = (await keycloakAccount(account.email))!;
+  const adminRole = (await (await keycloakAdmin('GET', '/roles/admin')).json()) as unknown;
+  expect((await keycloakAdmin('POST', `/users/${id}/role-mappings/realm`, [adminRole])).status).toBe(204);
+  const realmAdmin = { email: account.email, token: await signIn(account.email, account.password) };
+  const redis = createRedis(stackEnv.redisUrl, createLogger('identity-events-test', 'silent'));
+  await new Promise((resolve) => redis.once('ready', resolve));
+  try {
+    // no record yet: a plain user, and the gateway remembers that
+    expect((await call('GET', '/allusers', realmAdmin.token)).status).toBe(403);
+    expect(await redis.get(roleCacheKey(account.email))).toBe('user');
+    // the gateway drops it as the sync's answer goes out, ahead of the next request's lookup, rather
+    // than whenever the role-changed event arrives
+    expect(SyncUserAnswer.parse((await sync(realmAdmin)).body).role).toBe('admin');
+    expect((await call('GET', '/allusers', realmAdmin.token)).status).toBe(200);
+  } finally {
+    await redis.quit();
+    await call('PUT', `/removeadmin/${account.email}`, admin.token);
+  }
 });
 
 it('makes an admin whose next request, with the same token, is an admin’s; Keycloak follows', async () => {

@@ -4,10 +4,14 @@ import { InternalClient, type Logger, type Redis } from '@bazar/service-kit';
 /** How long a role stays cached; role-changed drops it sooner. */
 const ROLE_TTL_SECONDS = 60;
 
+/** Where a user's role is cached in Redis. */
+export const roleCacheKey = (email: string) => `gateway:role:${email}`;
+
 /** Whether a user is an admin, as the user service's record says. Answers are cached in Redis and
  *  forgotten when the role changes; with Redis down, every lookup asks the user service. A user
- *  without a record yet (before the first sync) is a plain user, and is not cached, so that the
- *  record the sync creates counts from the next request on. */
+ *  without a record yet (before the first sync) is a plain user, and that is cached too: the sync
+ *  creates a plain user's record with the same answer, and an admin's with a role-changed event,
+ *  which drops it. (Not caching it made every request of an unsynced caller a user-service read.) */
 export class RoleDirectory {
   private readonly users: InternalClient;
 
@@ -19,28 +23,23 @@ export class RoleDirectory {
     this.users = new InternalClient(userServiceUrl, 'user', 2_000);
   }
 
-  private key(email: string): string {
-    return `gateway:role:${email}`;
-  }
-
   /** The user's role; throws a 503 HttpError when the user service cannot say. */
   async roleOf(email: string): Promise<Role> {
-    const cached = await this.redis.get(this.key(email)).catch((err: unknown) => {
+    const cached = await this.redis.get(roleCacheKey(email)).catch((err: unknown) => {
       this.log.debug({ err }, 'role cache unavailable; asking the user service');
       return null;
     });
     if (cached === 'admin' || cached === 'user') return cached;
 
     const answer = await this.users.get(`/internal/role/${encodeURIComponent(email)}`);
-    if (answer === undefined) return 'user';
-    const { role } = RoleAnswer.parse(answer);
-    await this.redis.set(this.key(email), role, 'EX', ROLE_TTL_SECONDS).catch(() => undefined);
+    const { role } = answer === undefined ? { role: 'user' as const } : RoleAnswer.parse(answer);
+    await this.redis.set(roleCacheKey(email), role, 'EX', ROLE_TTL_SECONDS).catch(() => undefined);
     return role;
   }
 
   async forget(email: string): Promise<void> {
     await this.redis
-      .del(this.key(email))
+      .del(roleCacheKey(email))
       .catch((err: unknown) => this.log.warn({ err, email }, 'could not drop a cached role; it expires on its own'));
   }
 }

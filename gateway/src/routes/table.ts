@@ -9,7 +9,7 @@ export interface Route {
   path: string;
   service: ServiceName;
   access: Access;
-  /** a successful call changes the role of the user whose email ends the path */
+  /** a successful call may change the role of the user whose email ends the path */
   changesRole?: boolean;
 }
 
@@ -33,7 +33,8 @@ export const ROUTES: readonly Route[] = [
   route('/orderplace', 'order', 'user'),
   route('/myorders', 'order', 'user'),
   route('/orders/*', 'order', 'user'),
-  route('/users/*', 'user', 'user'),
+  // the first sign-in's sync may make the caller an admin (a realm admin's first record)
+  route('/users/*', 'user', 'user', { changesRole: true }),
   route('/allusers', 'user', 'admin'),
   route('/makeadmin/*', 'user', 'admin', { changesRole: true }),
   route('/removeadmin/*', 'user', 'admin', { changesRole: true }),
