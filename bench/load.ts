@@ -23,7 +23,7 @@ export async function measureThroughput(title: string, url: string, perRequestHe
     ...(perRequestHeaders && {
       requests: [
         {
-          setupRequest: (request: { headers?: Record<string, string> }) => ({
+          setupRequest: (request: autocannon.Request) => ({
             ...request,
             headers: { ...request.headers, ...perRequestHeaders() },
           }),

@@ -34,12 +34,23 @@ class Cookies {
 
 const decodeHtml = (text: string) => text.replaceAll('&amp;', '&');
 
+/** The tokens of a storefront sign-in. */
+export interface StorefrontTokens {
+  accessToken: string;
+  refreshToken: string;
+}
+
 /**
  * Signs a user in the way the storefront does (Authorization Code + PKCE on the public `storefront`
  * client), by submitting Keycloak's real login form over HTTP, and returns the access token. Tests use
  * it to act as a shopper or admin without a password grant, which the realm does not allow.
  */
 export async function signIn(email: string, password: string): Promise<string> {
+  return (await signInForTokens(email, password)).accessToken;
+}
+
+/** `signIn`, with the refresh token too (see `refreshSignIn`). */
+export async function signInForTokens(email: string, password: string): Promise<StorefrontTokens> {
   const verifier = randomBytes(32).toString('base64url');
   const redirectUri = `${stackEnv.webUrl}/`;
   const cookies = new Cookies();
@@ -77,7 +88,23 @@ export async function signIn(email: string, password: string): Promise<string> {
     }),
   });
   if (!token.ok) throw new Error(`Keycloak refused the code exchange: ${token.status}`);
-  return ((await token.json()) as { access_token: string }).access_token;
+  return tokensOf(await token.json());
+}
+
+const tokensOf = (answer: unknown): StorefrontTokens => {
+  const { access_token, refresh_token } = answer as { access_token: string; refresh_token: string };
+  return { accessToken: access_token, refreshToken: refresh_token };
+};
+
+/** New tokens for a signed-in session, as keycloak-js gets them before the access token runs out:
+ *  no password is checked again, so Keycloak does no password hashing for it. */
+export async function refreshSignIn(refreshToken: string): Promise<StorefrontTokens> {
+  const token = await fetch(`${realmUrl()}/token`, {
+    method: 'POST',
+    body: new URLSearchParams({ grant_type: 'refresh_token', client_id: 'storefront', refresh_token: refreshToken }),
+  });
+  if (!token.ok) throw new Error(`Keycloak refused the token refresh: ${token.status}`);
+  return tokensOf(await token.json());
 }
 
 /** The seeded accounts of the realm import (local use only). */

@@ -1,5 +1,5 @@
 export { eventually, stackControl, stackEnv } from './stack';
-export { ACCOUNTS, serviceAccountToken, signIn } from './auth';
+export { ACCOUNTS, refreshSignIn, serviceAccountToken, signIn, signInForTokens, type StorefrontTokens } from './auth';
 export { launchChromium, pagePerFile, pagePerTest } from './browser';
 export { networkFaults, type ProxiedComponent } from './network';
 export { mailbox, type Mail, type MailSummary } from './mail';
