@@ -6,7 +6,7 @@ import { ConfigError, loadConfig, type KafkaEnv, type MongoEnv, type RedisEnv, t
 import { createApp, finishApp } from './http/app';
 import { createKafka } from './kafka/client';
 import { EventConsumer, consumerGroupId, type EventHandler } from './kafka/consumer';
-import { OutboxRelay, type OutboxModel, type WrittenDocument } from './kafka/outbox';
+import { OutboxRelay, type NudgeOutbox, type OutboxModel } from './kafka/outbox';
 import { EventProducer } from './kafka/producer';
 import { KafkaProbe } from './kafka/probe';
 import { createLogger, type Logger } from './logger';
@@ -25,8 +25,9 @@ export interface ServiceContext<C> {
   kafka: Kafka;
   producer: EventProducer;
   /** Publishes the outbox events of the document just written now, rather than at the next sweep;
-   *  call after every write that added events (see `WrittenDocument`). */
-  nudgeOutbox(written: WrittenDocument): void;
+   *  call after every write that added events (see `WrittenDocument`), naming the model written,
+   *  which must be one of the wiring's `outboxes`. */
+  nudgeOutbox: NudgeOutbox;
 }
 
 /** What a service contributes: its routes, the events it consumes, the models with an outbox. */
@@ -100,7 +101,7 @@ async function startService<S extends z.ZodType<BaseConfig>>(definition: Service
   const kafka = createKafka(definition.name, config.KAFKA_BROKERS, log);
   const producer = new EventProducer(kafka, log);
   const probe = new KafkaProbe(kafka);
-  const relays: OutboxRelay[] = [];
+  const relays = new Map<OutboxModel, OutboxRelay>();
 
   const wiring = await definition.wire({
     name: definition.name,
@@ -109,10 +110,14 @@ async function startService<S extends z.ZodType<BaseConfig>>(definition: Service
     redis,
     kafka,
     producer,
-    nudgeOutbox: (written) => relays.forEach((relay) => relay.nudge(written)),
+    nudgeOutbox: (model, written) => {
+      const relay = relays.get(model);
+      if (!relay) throw new Error(`${model.modelName} is not among the service's outboxes`);
+      relay.nudge(written);
+    },
   });
   for (const model of wiring.outboxes ?? []) {
-    relays.push(new OutboxRelay({ model, producer, log }));
+    relays.set(model, new OutboxRelay({ model, producer, log }));
     watchOutbox(model);
   }
   const consumers = (wiring.consumers ?? []).map(
@@ -161,7 +166,7 @@ async function startService<S extends z.ZodType<BaseConfig>>(definition: Service
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       await closed;
-      await Promise.all([...relays.map((r) => r.stop()), ...consumers.map((c) => c.stop())]);
+      await Promise.all([...[...relays.values()].map((r) => r.stop()), ...consumers.map((c) => c.stop())]);
       await producer.disconnect();
       await probe.stop();
       if (useDatabase) await disconnectMongo();

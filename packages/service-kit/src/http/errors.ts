@@ -85,9 +85,9 @@ function databaseUnreachable(err: unknown): boolean {
     err instanceof mongo.MongoServerSelectionError ||
     err instanceof mongo.MongoNetworkError ||
     err instanceof mongo.MongoNotConnectedError ||
-    // the driver wrote a command to a connection the other side had just closed (a cut proxy):
-    // Node's own EPIPE, not wrapped in a MongoNetworkError
-    (err instanceof Error && 'code' in err && err.code === 'EPIPE' && /mongodb/.test(err.stack ?? ''))
+    // the driver wrote a command to a connection the other side had just closed (a cut proxy) and
+    // rethrew Node's own EPIPE unwrapped (a route's other outgoing calls, by fetch, wrap theirs)
+    (err instanceof Error && 'code' in err && err.code === 'EPIPE')
   )
     return true;
   return err instanceof mongoose.Error && /buffering timed out/.test(err.message);

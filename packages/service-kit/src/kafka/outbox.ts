@@ -89,6 +89,9 @@ interface RelayOptions {
  *  the relay then sends without reading the document back. */
 export type WrittenDocument = { _id: unknown } & Partial<OutboxDocument>;
 
+/** Hands a document just written to the relay of its model (see `OutboxRelay.nudge`). */
+export type NudgeOutbox = (model: OutboxModel, written: WrittenDocument) => void;
+
 type PendingDocument = { _id: unknown } & { outbox?: Map<string, OutboxEntry> | Record<string, OutboxEntry>; outboxPending?: string[] };
 
 /** Publishes documents' pending outbox events and removes each one once sent. A writer names the

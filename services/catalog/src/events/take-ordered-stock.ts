@@ -1,5 +1,5 @@
 import { OrderPlaced, TOPICS } from '@bazar/contracts';
-import { outboxUpdate, withOutbox, type EventHandler, type Logger, type ReadCache, type WrittenDocument } from '@bazar/service-kit';
+import { outboxUpdate, withOutbox, type EventHandler, type Logger, type ReadCache, type NudgeOutbox } from '@bazar/service-kit';
 import { Product, productChanged } from '../model/product';
 
 /** How many recent stock events each product remembers. It guards only the moment between this
@@ -15,11 +15,7 @@ const REMEMBERED_STOCK_EVENTS = 5;
  *  Each product is read and written by `_id` alone (FerretDB on SQLite would read every product
  *  for any other filter). Deciding "not yet applied" on the read copy is safe because the consumer
  *  applies one message at a time and Kafka gives an event to one consumer of the group. */
-export function takeOrderedStock(
-  cache: ReadCache,
-  log: Logger,
-  nudgeOutbox: (written: WrittenDocument) => void,
-): EventHandler<typeof OrderPlaced> {
+export function takeOrderedStock(cache: ReadCache, log: Logger, nudgeOutbox: NudgeOutbox): EventHandler<typeof OrderPlaced> {
   return {
     topic: TOPICS.orderPlaced,
     schema: OrderPlaced,
@@ -40,7 +36,7 @@ export function takeOrderedStock(
             $push: { ...remember, ...announce.$push },
           },
         );
-        nudgeOutbox({ _id: productId, ...withOutbox(stockChanged) });
+        nudgeOutbox(Product, { _id: productId, ...withOutbox(stockChanged) });
       }
       await cache.clear();
     },

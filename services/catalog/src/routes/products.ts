@@ -1,5 +1,5 @@
 import { IdParams, NewProduct, ProductSearchQuery, takaToPaisa, type InsertAnswer, type Product as ProductAnswer } from '@bazar/contracts';
-import { notFound, readModel, requireAdmin, validate, withOutbox, type ReadCache, type WrittenDocument } from '@bazar/service-kit';
+import { notFound, readModel, requireAdmin, validate, withOutbox, type ReadCache, type NudgeOutbox } from '@bazar/service-kit';
 import { Router, type Response } from 'express';
 import mongoose from 'mongoose';
 import { ANSWER_FIELDS, Product, productChanged, toProductAnswer, type ProductDocument } from '../model/product';
@@ -15,7 +15,7 @@ const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const sendPublicJson = (res: Response, json: string) => res.set('Cache-Control', 'no-cache').type('json').send(json);
 const productJson = (answer: ProductAnswer | ProductAnswer[]) => JSON.stringify(answer);
 
-export function productRoutes(cache: ReadCache, nudgeOutbox: (written: WrittenDocument) => void): Router {
+export function productRoutes(cache: ReadCache, nudgeOutbox: NudgeOutbox): Router {
   const router = Router();
 
   router.get('/products', validate({ query: ProductSearchQuery }), async (req, res) => {
@@ -52,7 +52,7 @@ export function productRoutes(cache: ReadCache, nudgeOutbox: (written: WrittenDo
       ...announce,
     });
     await cache.clear();
-    nudgeOutbox({ _id, ...announce });
+    nudgeOutbox(Product, { _id, ...announce });
     res.status(201).json({ acknowledged: true, insertedId: _id.toString() } satisfies InsertAnswer);
   });
 

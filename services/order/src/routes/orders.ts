@@ -6,13 +6,13 @@ import {
   type Order as OrderAnswer,
   type PlaceOrderAnswer,
 } from '@bazar/contracts';
-import { currentUser, notFound, readModel, requireUser, validate, type Logger, type WrittenDocument } from '@bazar/service-kit';
+import { currentUser, notFound, readModel, requireUser, validate, type Logger, type NudgeOutbox } from '@bazar/service-kit';
 import { Router } from 'express';
 import { Order, toOrderAnswer, type OrderDocument } from '../model/order';
 import type { Neighbours } from '../neighbours';
 import { placeOrder } from '../place-order';
 
-export function orderRoutes(neighbours: Neighbours, log: Logger, nudgeOutbox: (written: WrittenDocument) => void): Router {
+export function orderRoutes(neighbours: Neighbours, log: Logger, nudgeOutbox: NudgeOutbox): Router {
   const router = Router();
 
   router.post('/orderplace', requireUser, validate({ headers: PlaceOrderHeaders, body: PlaceOrder }), async (req, res) => {
@@ -23,7 +23,7 @@ export function orderRoutes(neighbours: Neighbours, log: Logger, nudgeOutbox: (w
       neighbours,
       log,
     });
-    if (created) nudgeOutbox(order);
+    if (created) nudgeOutbox(Order, order);
     const answer: PlaceOrderAnswer = { acknowledged: true, insertedId: order._id.toString(), order: toOrderAnswer(order) };
     res.status(created ? 201 : 200).json(answer);
   });

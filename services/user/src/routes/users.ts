@@ -21,7 +21,7 @@ import {
   requireUser,
   validate,
   withOutbox,
-  type WrittenDocument,
+  type NudgeOutbox,
 } from '@bazar/service-kit';
 import { Router } from 'express';
 import { Types } from 'mongoose';
@@ -39,7 +39,7 @@ async function liveUser(email: string): Promise<UserDocument> {
   return user;
 }
 
-export function userRoutes(nudgeOutbox: (written: WrittenDocument) => void): Router {
+export function userRoutes(nudgeOutbox: NudgeOutbox): Router {
   const router = Router();
 
   router.put('/users/:email', requireUser, validate({ params: EmailParams, body: SyncUser, headers: RealmRoles }), async (req, res) => {
@@ -66,7 +66,7 @@ export function userRoutes(nudgeOutbox: (written: WrittenDocument) => void): Rou
     const seeded = role === 'admin' ? withOutbox([roleChangedEntry({ _id, email }, role)]) : {};
     try {
       const user = await User.create({ _id, email, role, ...known, ...seeded });
-      if (role === 'admin') nudgeOutbox({ _id });
+      if (role === 'admin') nudgeOutbox(User, { _id });
       res.status(201).json({ user: toUserAnswer(user.toObject()), role } satisfies SyncUserAnswer);
     } catch (err) {
       if (!isDuplicateKey(err)) throw err;
@@ -92,7 +92,7 @@ export function userRoutes(nudgeOutbox: (written: WrittenDocument) => void): Rou
     const event = roleChangedEntry(user, 'admin');
     const { $set, $push } = outboxUpdate([event]);
     const { modifiedCount } = await User.updateOne({ _id: user._id, role: 'user', ...live }, { $set: { ...$set, role: 'admin' }, $push });
-    if (modifiedCount > 0) nudgeOutbox({ _id: user._id });
+    if (modifiedCount > 0) nudgeOutbox(User, { _id: user._id });
     res.json({ acknowledged: true, modifiedCount } satisfies UpdateAnswer);
   });
 
@@ -104,7 +104,7 @@ export function userRoutes(nudgeOutbox: (written: WrittenDocument) => void): Rou
     const { modifiedCount } = await unlessLastAdmin(user._id, 'The last admin cannot be demoted; make someone else an admin first', () =>
       User.updateOne({ _id: user._id, role: 'admin', ...live }, { $set: { ...$set, role: 'user' }, $push }),
     );
-    if (modifiedCount > 0) nudgeOutbox({ _id: user._id });
+    if (modifiedCount > 0) nudgeOutbox(User, { _id: user._id });
     res.json({ acknowledged: true, modifiedCount } satisfies UpdateAnswer);
   });
 
@@ -119,7 +119,7 @@ export function userRoutes(nudgeOutbox: (written: WrittenDocument) => void): Rou
       user.role === 'admin'
         ? await unlessLastAdmin(user._id, 'The last admin cannot be deleted; make someone else an admin first', remove)
         : await remove();
-    if (modifiedCount > 0) nudgeOutbox({ _id: user._id });
+    if (modifiedCount > 0) nudgeOutbox(User, { _id: user._id });
     res.json({ acknowledged: true, deletedCount: modifiedCount } satisfies DeleteAnswer);
   });
 
