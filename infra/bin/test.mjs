@@ -19,7 +19,9 @@ if (spawnSync('npm', ['run', '--silent', 'check'], { cwd: ROOT, stdio: 'inherit'
 const jest = [process.execPath, 'infra/bin/jest-phases.mjs', ...process.argv.slice(2)];
 process.on('SIGINT', () => {});
 process.on('SIGTERM', () => {});
-spawn(process.execPath, ['--import', 'tsx', 'infra/stack/cli.ts', 'exec', '--', ...jest], { cwd: ROOT, stdio: 'inherit' }).on(
+// The stack of a test run puts Toxiproxy between the services and their stores, for the fault tests.
+const env = { ...process.env, BAZAR_FAULT_PROXIES: '1' };
+spawn(process.execPath, ['--import', 'tsx', 'infra/stack/cli.ts', 'exec', '--', ...jest], { cwd: ROOT, stdio: 'inherit', env }).on(
   'exit',
   (code) => process.exit(code ?? 1),
 );

@@ -6,7 +6,7 @@
  */
 import { readFile, rm, writeFile, mkdir } from 'node:fs/promises';
 import { execa } from 'execa';
-import { ALL, INFRA, SEED, STACK_ENV, type Component } from './components.ts';
+import { ALL, FAULT_PROXIES, INFRA, SEED, STACK_ENV, type Component } from './components.ts';
 import { Stack, StackError, isReady } from './runner.ts';
 import { serveControl } from './control.ts';
 import { WEB_URL } from './ports.ts';
@@ -93,6 +93,12 @@ async function exec(command: string[]): Promise<number> {
     console.log('Using the stack that is already running.');
     return (await execa(file, args, { stdio: 'inherit', env, reject: false })).exitCode ?? 1;
   }
+  if (FAULT_PROXIES && (await allReady(ALL.filter((component) => component.name !== 'toxiproxy'))))
+    throw new StackError(
+      'A stack started without fault proxies (npm start) is running, and the fault tests need them. ' +
+        'Stop it (npm run stack -- down) and run npm test again, or run a part of the tests on it: ' +
+        'npm run stack -- exec node infra/bin/jest-phases.mjs <paths>',
+    );
   const stack = new Stack((name, detail) => console.error(`\n${name} stopped unexpectedly (${detail})`));
   let code = 1;
   stopOnSignals(stack, () => code);

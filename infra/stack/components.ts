@@ -29,15 +29,21 @@ const exists = (file: string) =>
     () => false,
   );
 
-/** The services reach Kafka, FerretDB and Redis through Toxiproxy (see `toxiproxy` below). */
-const KAFKA_BROKERS = `${HOST}:${PORTS.kafkaProxy}`;
+/** `npm test` sets BAZAR_FAULT_PROXIES=1: the services then reach Kafka, FerretDB and Redis through
+ *  Toxiproxy (see `toxiproxy` below), so the fault tests can slow or cut those connections. `npm
+ *  start` and the benchmarks connect them directly, as a deployment does. */
+export const FAULT_PROXIES = process.env.BAZAR_FAULT_PROXIES === '1';
+const storePort = (direct: number, proxy: number) => (FAULT_PROXIES ? proxy : direct);
+
+const KAFKA_PORT_FOR_CLIENTS = storePort(PORTS.kafka, PORTS.kafkaProxy);
+const KAFKA_BROKERS = `${HOST}:${KAFKA_PORT_FOR_CLIENTS}`;
 /** One connection per process: FerretDB 1.x on SQLite applies an update as read-document then
  *  write-document outside a transaction, so two updates of one document on two connections can
  *  lose one of them (100 concurrent `$inc` on one document kept 10). Over a single connection it
  *  handles one command at a time, which makes each single-document update atomic again, as it is
  *  on MongoDB (docker-compose and production keep the driver's default pool). */
-const MONGO_URL = `mongodb://${HOST}:${PORTS.ferretdbProxy}/?maxPoolSize=1`;
-const REDIS_URL = `redis://${HOST}:${PORTS.redisProxy}`;
+const MONGO_URL = `mongodb://${HOST}:${storePort(PORTS.ferretdb, PORTS.ferretdbProxy)}/?maxPoolSize=1`;
+const REDIS_URL = `redis://${HOST}:${storePort(PORTS.redis, PORTS.redisProxy)}`;
 const KEYCLOAK_INTERNAL_URL = `http://${HOST}:${PORTS.keycloak}/auth`;
 const serviceUrl = (name: keyof typeof PORTS) => `http://${HOST}:${PORTS[name]}`;
 
@@ -73,9 +79,11 @@ async function startAfreshOnOlderLayout(): Promise<void> {
   await writeFile(documentLayoutFile, `${DOCUMENT_LAYOUT}\n`);
 }
 
-/** Toxiproxy keeps a proxy in front of Kafka, Redis and FerretDB that the services use, so the fault
- *  tests can add latency and cut connections (infra/test/network-faults.fault.test.ts); with no
- *  toxic it only passes bytes on. It starts before Kafka, which advertises its proxy to clients. */
+/** With FAULT_PROXIES, Toxiproxy keeps a proxy in front of Kafka, Redis and FerretDB that the
+ *  services use, so the fault tests can add latency and cut connections
+ *  (infra/test/network-faults.fault.test.ts); with no toxic it only passes bytes on. It starts before
+ *  Kafka, which then advertises its proxy to clients. A proxy costs each database command and Kafka
+ *  request a hop (about 8 ms of CPU an order in the order flow), which is why only tests use it. */
 const toxiproxyConfig = stackPath('toxiproxy.json');
 const PROXIES = [
   { name: 'kafka', listen: PORTS.kafkaProxy, upstream: PORTS.kafka },
@@ -149,7 +157,9 @@ const kafka: Component = {
   prepare: async () => {
     const logDirs = stackPath('data', 'kafka');
     const base = await readFile(rootPath('infra', 'kafka', 'server.properties'), 'utf8');
-    await writeFile(kafkaConfig, `${base}\nlog.dirs=${logDirs}\n`);
+    // Clients bootstrap on the broker's port and are then sent to the one advertised here.
+    const advertised = `advertised.listeners=PLAINTEXT://${HOST}:${KAFKA_PORT_FOR_CLIENTS}`;
+    await writeFile(kafkaConfig, `${base}\n${advertised}\nlog.dirs=${logDirs}\n`);
     if (await exists(`${logDirs}/meta.properties`)) return;
     // KRaft storage is formatted once, with a fresh cluster id.
     const clusterId = randomBytes(16).toString('base64url');
@@ -305,7 +315,7 @@ const nginx: Component = {
   },
 };
 
-export const INFRA = [redis, ferretdb, toxiproxy, kafka, mail, keycloak];
+export const INFRA = [redis, ferretdb, ...(FAULT_PROXIES ? [toxiproxy] : []), kafka, mail, keycloak];
 export const APP = [...services, gateway];
 export const WEB = [nginx];
 export const ALL = [...INFRA, ...APP, ...WEB];
@@ -319,7 +329,7 @@ export const SEED = {
 
 /** Where tests and tools find the stack (exported to `exec`'d commands). They reach FerretDB and
  *  Redis directly, so a test that cuts the services' proxies can still look at the data; Kafka
- *  sends every client to its proxy. */
+ *  sends every client to the port it advertises. */
 export const STACK_ENV = {
   BAZAR_WEB_URL: `http://localhost:${PORTS.web}`,
   BAZAR_GATEWAY_URL: serviceUrl('gateway'),

@@ -17,7 +17,6 @@ import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { TOPICS, deadLetterTopic } from '../../packages/contracts/src/topics.ts';
-import { PORTS } from '../stack/ports.ts';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -66,9 +65,11 @@ function localEnvironments(): Record<string, Record<string, string>> {
     env['catalog-seed'] = SEED.env;
     env['keycloak'] = INFRA.find((c) => c.name === 'keycloak').env;
     process.stdout.write(JSON.stringify(env));`;
+  // as `npm start` runs it: the services connected to their stores directly, as compose connects them
   const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
     cwd: ROOT,
     encoding: 'utf8',
+    env: { ...process.env, BAZAR_FAULT_PROXIES: '0' },
   });
   return JSON.parse(out) as Record<string, Record<string, string>>;
 }
@@ -146,16 +147,9 @@ const { keycloak: localKeycloak, ...localComponents } = local;
 describe('environment matches the local stack (infra/stack/components.ts)', () => {
   // Where the local stack names 127.0.0.1:<port>, compose names a service on the same port; any other
   // value (database name, realm, audience, public issuer, public path, log level) must be the same.
-  // The exceptions: the local MONGO_URL's single-connection pool, which only FerretDB needs (see
-  // MONGO_URL in components.ts), and the local stack's Toxiproxy in front of Kafka, Redis and
-  // FerretDB, which compose connects to directly.
-  const proxied: Record<string, number> = {
-    [PORTS.kafkaProxy]: PORTS.kafka,
-    [PORTS.redisProxy]: PORTS.redis,
-    [PORTS.ferretdbProxy]: PORTS.ferretdb,
-  };
-  const localPorts = (value: string) =>
-    value.replace(/127\.0\.0\.1:(\d+)/g, (_match, port: string) => `<port ${proxied[port] ?? port}>`).replace(/\/\?maxPoolSize=1$/, '');
+  // The exception: the local MONGO_URL's single-connection pool, which only FerretDB needs (see
+  // MONGO_URL in components.ts).
+  const localPorts = (value: string) => value.replace(/127\.0\.0\.1:(\d+)/g, '<port $1>').replace(/\/\?maxPoolSize=1$/, '');
   const composePorts = (value: string, wrongHosts: string[]) =>
     value.replace(/\b([a-z][\w-]*):(\d+)/g, (match, host: string, port: string) => {
       const target = config.services[host];

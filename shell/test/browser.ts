@@ -23,8 +23,18 @@ export function signInAsShopper(page: Page): Promise<void> {
 
 /** Waits until the page shows `path`, ignoring the query and the hash (Keycloak returns with
  *  `#state=…&code=…`, which keycloak-js then removes). */
-export function waitForPath(page: Page, path: string): Promise<void> {
-  return page.waitForURL((url) => url.pathname === path);
+export async function waitForPath(page: Page, path: string): Promise<void> {
+  await page
+    .waitForURL((url) => url.pathname === path)
+    .catch(async (error: unknown) => {
+      // Where the page is instead, to tell a navigation that never happened from one that went on
+      const seen = await page
+        .evaluate(
+          () => `heading '${document.querySelector('h1')?.textContent ?? ''}', focus on ${document.activeElement?.outerHTML.slice(0, 160)}`,
+        )
+        .catch(() => 'nothing readable');
+      throw new Error(`The page is at ${page.url()}, not ${path}: ${seen}`, { cause: error });
+    });
 }
 
 /** How long the next dialog (SweetAlert2) stays in the page, measured in the page: call it before

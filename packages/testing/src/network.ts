@@ -1,5 +1,5 @@
-// The stack's Toxiproxy (infra/stack/components.ts), between the services and Kafka, Redis and
-// FerretDB: the fault tests slow those connections down or cut them.
+// The Toxiproxy of a test run's stack (FAULT_PROXIES in infra/stack/components.ts), between the
+// services and Kafka, Redis and FerretDB: the fault tests slow those connections down or cut them.
 import { stackEnv } from './stack';
 
 export type ProxiedComponent = 'kafka' | 'redis' | 'ferretdb';
@@ -10,6 +10,11 @@ async function toxiproxy(path: string, body?: unknown): Promise<void> {
     headers: { 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
     signal: AbortSignal.timeout(10_000),
+  }).catch((error: unknown) => {
+    throw new Error(
+      `No Toxiproxy answers at ${stackEnv.toxiproxyUrl}: this stack runs without fault proxies (npm start); npm test starts one with them (BAZAR_FAULT_PROXIES=1)`,
+      { cause: error },
+    );
   });
   if (!response.ok) throw new Error(`toxiproxy ${path}: ${response.status} ${await response.text()}`);
 }
