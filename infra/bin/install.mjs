@@ -66,11 +66,19 @@ function installSystemPackages() {
   run('apt-get', ['install', '-y', '-qq', ...missing], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
 }
 
-const fileHash = (file) => createHash('sha256').update(readFileSync(file)).digest('hex');
+/** The lock file and the patches applied to installed packages (patches/, by patch-package on
+ *  npm's postinstall): a change to either installs the node modules again. */
+function nodeModulesHash() {
+  const hash = createHash('sha256').update(readFileSync(path.join(ROOT, 'package-lock.json')));
+  const patches = path.join(ROOT, 'patches');
+  for (const file of existsSync(patches) ? readdirSync(patches).sort() : [])
+    hash.update(file).update(readFileSync(path.join(patches, file)));
+  return hash.digest('hex');
+}
 
 function installNodeModules() {
   const marker = path.join(ROOT, 'node_modules', '.bazar-lock-hash');
-  const lockHash = fileHash(path.join(ROOT, 'package-lock.json'));
+  const lockHash = nodeModulesHash();
   if (existsSync(marker) && readFileSync(marker, 'utf8') === lockHash) return 'skipped';
   run('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error']);
   writeFileSync(marker, lockHash);

@@ -8,7 +8,7 @@ ARG NODE_IMAGE=node:20-bookworm-slim
 FROM ${NODE_IMAGE} AS manifests
 WORKDIR /app
 COPY . .
-RUN find . -type f ! -name package.json ! -name package-lock.json -delete && find . -type d -empty -delete
+RUN find . -type f ! -name package.json ! -name package-lock.json ! -path "./patches/*" -delete && find . -type d -empty -delete
 
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
@@ -22,7 +22,7 @@ RUN npx tsc -p infra/mail
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 COPY --from=manifests /app ./
-RUN npm ci --omit=dev --no-audit --no-fund --workspace=infra
+RUN npm ci --omit=dev --include-workspace-root --no-audit --no-fund --workspace=infra
 
 FROM ${NODE_IMAGE}
 ENV NODE_ENV=production

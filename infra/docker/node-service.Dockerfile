@@ -6,11 +6,12 @@
 # argument instead, and building or deploying one service alone stays a single command.
 ARG NODE_IMAGE=node:20-bookworm-slim
 
-# The npm manifests alone, so the `npm ci` layers below are reused until a dependency changes.
+# The npm manifests alone (and patches/, which npm ci applies to installed packages through the
+# root postinstall), so the `npm ci` layers below are reused until a dependency changes.
 FROM ${NODE_IMAGE} AS manifests
 WORKDIR /app
 COPY . .
-RUN find . -type f ! -name package.json ! -name package-lock.json -delete && find . -type d -empty -delete
+RUN find . -type f ! -name package.json ! -name package-lock.json ! -path "./patches/*" -delete && find . -type d -empty -delete
 
 FROM ${NODE_IMAGE} AS build
 ARG APP_DIR
@@ -21,12 +22,13 @@ COPY . .
 # Builds the workspace and the packages it references (contracts, service kit).
 RUN npx tsc -b "${APP_DIR}"
 
-# Production dependencies of this one workspace and the workspaces it links, nothing else.
+# Production dependencies of this one workspace and the workspaces it links, and the root's own
+# (patch-package, for the postinstall), nothing else.
 FROM ${NODE_IMAGE} AS deps
 ARG APP_DIR
 WORKDIR /app
 COPY --from=manifests /app ./
-RUN npm ci --omit=dev --no-audit --no-fund --workspace="${APP_DIR}"
+RUN npm ci --omit=dev --include-workspace-root --no-audit --no-fund --workspace="${APP_DIR}"
 
 FROM ${NODE_IMAGE}
 ARG APP_DIR

@@ -10,7 +10,7 @@ ARG NODE_IMAGE=node:20-bookworm-slim
 FROM ${NODE_IMAGE} AS manifests
 WORKDIR /app
 COPY . .
-RUN find . -type f ! -name package.json ! -name package-lock.json -delete && find . -type d -empty -delete
+RUN find . -type f ! -name package.json ! -name package-lock.json ! -path "./patches/*" -delete && find . -type d -empty -delete
 
 FROM ${NODE_IMAGE} AS build
 ARG APP
