@@ -79,8 +79,12 @@ interface RelayOptions {
   model: OutboxModel;
   producer: EventProducer;
   log: Logger;
-  /** how often the whole collection is swept for events left pending (Kafka down, a crash) */
+  /** how often the whole collection is swept for events another replica left pending (it crashed
+   *  between its write and its send); this replica's own are sent at once, or retried after a
+   *  failed send, and swept when it starts */
   sweepIntervalMs?: number;
+  /** how soon a pass that failed (Kafka down) is tried again */
+  retryDelayMs?: number;
   batchSize?: number;
 }
 
@@ -96,11 +100,13 @@ type PendingDocument = { _id: unknown } & { outbox?: Map<string, OutboxEntry> | 
 
 /** Publishes documents' pending outbox events and removes each one once sent. A writer names the
  *  document it wrote (`nudge`) and the relay sends its events at once, reading it by `_id` unless
- *  the writer handed over the entries it wrote; a periodic sweep finds whatever was left (a failed
- *  send, a crash before the nudge), so nothing is lost while Kafka is down. Events may be sent
+ *  the writer handed over the entries it wrote. A failed pass (Kafka down) is followed by a sweep
+ *  shortly after, until one succeeds, so nothing is lost while Kafka is down; a sweep at start and
+ *  every minute finds what a crash left (between a write and its nudge, in any replica). Events may be sent
  *  twice (a crash between send and removal, two replicas): consumers skip repeats by event id. */
 export class OutboxRelay {
   private timer: NodeJS.Timeout | undefined;
+  private retryTimer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private again = false;
   private sweepDue = true;
@@ -110,7 +116,9 @@ export class OutboxRelay {
   constructor(private readonly options: RelayOptions) {}
 
   start(): void {
-    this.timer = setInterval(() => this.sweep(), this.options.sweepIntervalMs ?? 5_000);
+    // Seldom: on FerretDB a sweep reads and decodes the whole collection (only `_id` filters reach
+    // its index; about 0.3 ms a document) and holds the service's one connection meanwhile.
+    this.timer = setInterval(() => this.sweep(), this.options.sweepIntervalMs ?? 60_000);
     this.sweep();
   }
 
@@ -141,6 +149,8 @@ export class OutboxRelay {
         .catch((err: unknown) => {
           this.sweepDue = true; // what failed is found again by the next sweep
           this.options.log.warn({ err }, 'outbox relay will retry');
+          clearTimeout(this.retryTimer);
+          if (this.timer) this.retryTimer = setTimeout(() => this.sweep(), this.options.retryDelayMs ?? 2_000);
         })
         .finally(() => {
           this.running = undefined;
@@ -154,6 +164,7 @@ export class OutboxRelay {
 
   async stop(): Promise<void> {
     clearInterval(this.timer);
+    clearTimeout(this.retryTimer);
     this.timer = undefined;
     await this.running;
   }
