@@ -75,13 +75,13 @@ const row = (title: string, values: number[]) => {
   return `${title.padEnd(44)} p50 ${ms(s.p50)}  p95 ${ms(s.p95)}  p99 ${ms(s.p99)}  max ${ms(s.max)}  (n=${s.n})`;
 };
 
-/** A consumer in a group of its own, joined and positioned at the end of `topic` before it resolves. */
 /** Where a message sits on its topic. */
 interface Position {
   partition: number;
   offset: bigint;
 }
 
+/** A consumer in a group of its own, joined and positioned at the end of `topic` before it resolves. */
 async function joinedConsumer(topic: string, onMessage: (value: string, at: number, position: Position) => void): Promise<Consumer> {
   const consumer = kafka.consumer({ groupId: `bench-order-flow-${run}-${topic}`, maxWaitTimeInMs: 100 });
   await consumer.connect();

@@ -63,11 +63,14 @@ export function withOutbox(events: NewOutboxEntry[]): Pick<OutboxDocument, 'outb
   };
 }
 
-/** The `$set`/`$push` that appends events to an existing document's outbox in an update. */
+/** The `$set`/`$push` that appends events to an existing document's outbox in an update, and the
+ *  outbox fields they add (`added`), to hand to the relay with the nudge. */
 export function outboxUpdate(events: NewOutboxEntry[]) {
+  const added = withOutbox(events);
   return {
-    $set: Object.fromEntries(events.map((e) => [`outbox.${e.event.id}`, pendingEntry(e)])),
-    $push: { outboxPending: { $each: events.map((e) => e.event.id) } },
+    $set: Object.fromEntries([...added.outbox].map(([id, entry]) => [`outbox.${id}`, entry])),
+    $push: { outboxPending: { $each: added.outboxPending } },
+    added,
   };
 }
 
@@ -102,8 +105,9 @@ type PendingDocument = { _id: unknown } & { outbox?: Map<string, OutboxEntry> | 
  *  document it wrote (`nudge`) and the relay sends its events at once, reading it by `_id` unless
  *  the writer handed over the entries it wrote. A failed pass (Kafka down) is followed by a sweep
  *  shortly after, until one succeeds, so nothing is lost while Kafka is down; a sweep at start and
- *  every minute finds what a crash left (between a write and its nudge, in any replica). Events may be sent
- *  twice (a crash between send and removal, two replicas): consumers skip repeats by event id. */
+ *  every minute finds what a crash left (between a write and its nudge, in any replica). Events may
+ *  be sent twice (a crash between send and removal, two replicas): consumers skip repeats by event
+ *  id. */
 export class OutboxRelay {
   private timer: NodeJS.Timeout | undefined;
   private retryTimer: NodeJS.Timeout | undefined;

@@ -1,5 +1,5 @@
 import { OrderPlaced, TOPICS } from '@bazar/contracts';
-import { outboxUpdate, withOutbox, type EventHandler, type Logger, type ReadCache, type NudgeOutbox } from '@bazar/service-kit';
+import { outboxUpdate, type EventHandler, type Logger, type ReadCache, type NudgeOutbox } from '@bazar/service-kit';
 import { Product, productChanged } from '../model/product';
 
 /** How many recent stock events each product remembers. It guards only the moment between this
@@ -23,8 +23,7 @@ export function takeOrderedStock(cache: ReadCache, log: Logger, nudgeOutbox: Nud
       for (const { productId, quantity } of event.payload.items) {
         const shelf = await Product.findById(productId, 'quantity stockEvents').lean<{ quantity: number; stockEvents: string[] }>();
         if (!shelf || shelf.stockEvents.includes(event.id)) continue;
-        const stockChanged = [productChanged(productId, 'stock')];
-        const announce = outboxUpdate(stockChanged);
+        const announce = outboxUpdate([productChanged(productId, 'stock')]);
         const remember = { stockEvents: { $each: [event.id], $slice: -REMEMBERED_STOCK_EVENTS } };
         // Another order may have taken the last pieces between placement and now: the shelf empties.
         const enough = shelf.quantity >= quantity;
@@ -36,7 +35,7 @@ export function takeOrderedStock(cache: ReadCache, log: Logger, nudgeOutbox: Nud
             $push: { ...remember, ...announce.$push },
           },
         );
-        nudgeOutbox(Product, { _id: productId, ...withOutbox(stockChanged) });
+        nudgeOutbox(Product, { _id: productId, ...announce.added });
       }
       await cache.clear();
     },

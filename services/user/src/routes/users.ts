@@ -66,7 +66,7 @@ export function userRoutes(nudgeOutbox: NudgeOutbox): Router {
     const seeded = role === 'admin' ? withOutbox([roleChangedEntry({ _id, email }, role)]) : {};
     try {
       const user = await User.create({ _id, email, role, ...known, ...seeded });
-      if (role === 'admin') nudgeOutbox(User, { _id });
+      if (role === 'admin') nudgeOutbox(User, { _id, ...seeded });
       res.status(201).json({ user: toUserAnswer(user.toObject()), role } satisfies SyncUserAnswer);
     } catch (err) {
       if (!isDuplicateKey(err)) throw err;
@@ -90,9 +90,9 @@ export function userRoutes(nudgeOutbox: NudgeOutbox): Router {
   router.put('/makeadmin/:email', requireAdmin, validate({ params: EmailParams }), async (req, res) => {
     const user = await liveUser(req.params.email);
     const event = roleChangedEntry(user, 'admin');
-    const { $set, $push } = outboxUpdate([event]);
+    const { $set, $push, added } = outboxUpdate([event]);
     const { modifiedCount } = await User.updateOne({ _id: user._id, role: 'user', ...live }, { $set: { ...$set, role: 'admin' }, $push });
-    if (modifiedCount > 0) nudgeOutbox(User, { _id: user._id });
+    if (modifiedCount > 0) nudgeOutbox(User, { _id: user._id, ...added });
     res.json({ acknowledged: true, modifiedCount } satisfies UpdateAnswer);
   });
 
@@ -100,11 +100,11 @@ export function userRoutes(nudgeOutbox: NudgeOutbox): Router {
     const user = await liveUser(req.params.email);
     // not an admin when asked: nothing to do
     if (user.role !== 'admin') return void res.json({ acknowledged: true, modifiedCount: 0 } satisfies UpdateAnswer);
-    const { $set, $push } = outboxUpdate([roleChangedEntry(user, 'user')]);
+    const { $set, $push, added } = outboxUpdate([roleChangedEntry(user, 'user')]);
     const { modifiedCount } = await unlessLastAdmin(user._id, 'The last admin cannot be demoted; make someone else an admin first', () =>
       User.updateOne({ _id: user._id, role: 'admin', ...live }, { $set: { ...$set, role: 'user' }, $push }),
     );
-    if (modifiedCount > 0) nudgeOutbox(User, { _id: user._id });
+    if (modifiedCount > 0) nudgeOutbox(User, { _id: user._id, ...added });
     res.json({ acknowledged: true, modifiedCount } satisfies UpdateAnswer);
   });
 
@@ -112,14 +112,14 @@ export function userRoutes(nudgeOutbox: NudgeOutbox): Router {
     const user = await User.findOne({ _id: req.params.id, ...live }).lean<UserDocument>();
     if (!user) throw notFound('No such user');
     if (user.email === currentUser(req).email) throw conflict('An admin cannot delete their own account');
-    const { $set, $push } = outboxUpdate([userDeletedEntry(user)]);
+    const { $set, $push, added } = outboxUpdate([userDeletedEntry(user)]);
     // the role read above: an admin is deleted only through the last-admin check
     const remove = () => User.updateOne({ _id: user._id, role: user.role, ...live }, { $set: { ...$set, deletedAt: new Date() }, $push });
     const { modifiedCount } =
       user.role === 'admin'
         ? await unlessLastAdmin(user._id, 'The last admin cannot be deleted; make someone else an admin first', remove)
         : await remove();
-    if (modifiedCount > 0) nudgeOutbox(User, { _id: user._id });
+    if (modifiedCount > 0) nudgeOutbox(User, { _id: user._id, ...added });
     res.json({ acknowledged: true, deletedCount: modifiedCount } satisfies DeleteAnswer);
   });
 
