@@ -144,6 +144,11 @@ function buildGoCommand({ module, version, pkg, binary, prepare = () => {}, ldfl
  * so every lookup, update and delete by `_id` scanned the whole table (an update took 14 ms at 3,000
  * documents, 2 ms at 100). The first patch makes the lookup use the index's own expression.
  *
+ * The second: it looks a document up by `_id` only when the filter holds nothing else, and reads
+ * the whole table for `{ _id, takenByOrders: { $ne: … } }`. Top-level conditions all have to hold,
+ * so the lookup by `_id` is made whatever else the filter says; the handler still checks the whole
+ * filter on what it finds, as it always does.
+ *
  * It also tracks every cursor, connection and iterator for leak detection: a pprof record with the
  * caller's stack and a finalizer each, 6% of its CPU under the order flow. The other two patches
  * turn that tracking off, as a leak check is for FerretDB's own tests, not for a store.
@@ -153,6 +158,11 @@ const FERRETDB_PATCHES = [
     file: 'internal/backends/sqlite/metadata/metadata.go',
     from: `IDColumn = DefaultColumn + "->'$._id'"`,
     to: 'IDColumn = DefaultColumn + `->"_id"`',
+  },
+  {
+    file: 'internal/backends/sqlite/collection.go',
+    from: 'if params.Filter.Len() == 1 {\n\t\tv, _ := params.Filter.Get("_id")\n\t\tswitch v.(type) {\n\t\tcase string, types.ObjectID:\n\t\t\twhereClause',
+    to: 'if params.Filter.Has("_id") {\n\t\tv, _ := params.Filter.Get("_id")\n\t\tswitch v.(type) {\n\t\tcase string, types.ObjectID:\n\t\t\twhereClause',
   },
   ...['Track', 'Untrack'].map((name) => ({
     file: 'internal/util/resource/resource.go',

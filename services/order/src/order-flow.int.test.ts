@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { CART_ALREADY_ORDERED, PlaceOrderAnswer, TOPICS, type OrderPlaced } from '@bazar/contracts';
 import { Kafka, logLevel } from 'kafkajs';
+import mongoose from 'mongoose';
 import { consumersCaughtUp, publishedOrderEvents, shopper, TestShelf, type Shopper } from '../test/shop';
 import { eventually, stackEnv } from '@bazar/testing';
 
@@ -87,6 +88,48 @@ it('places the cart as an order with server-side totals, once per idempotency ke
   expect(await shelf.stockOf(dal._id)).toBe(dalBefore - 1);
   expect(await me.cart()).toEqual([refilled]);
   await me.call(`${stackEnv.cartUrl}/deletecart/${refilled!._id}`, { method: 'DELETE' });
+});
+
+it('takes what is left of an order off a cart that lost one of its lines before the event came, adding no line', async () => {
+  const buyer = shopper('line-gone');
+  expect((await buyer.addToCart(rice._id, 1)).status).toBe(201);
+  expect((await buyer.addToCart(dal._id, 2)).status).toBe(201);
+  const lines = await buyer.cart();
+  const dalLine = lines.find((line) => line.productId === dal._id)!;
+  // the shopper removes the dal between placing the order and its event reaching the cart
+  await buyer.call(`${stackEnv.cartUrl}/deletecart/${dalLine._id}`, { method: 'DELETE' });
+
+  const orderId = new mongoose.Types.ObjectId().toString();
+  const event: OrderPlaced = {
+    id: randomUUID(),
+    type: 'OrderPlaced',
+    occurredAt: new Date().toISOString(),
+    payload: {
+      orderId,
+      userEmail: buyer.email,
+      items: [
+        { productId: rice._id, quantity: 1 },
+        { productId: dal._id, quantity: 2 },
+      ],
+      cartLineIds: lines.map((line) => line._id),
+    },
+  };
+  const producer = kafka.producer();
+  await producer.connect();
+  await producer.send({ topic: TOPICS.orderPlaced, messages: [{ key: orderId, value: JSON.stringify(event) }] });
+  await producer.disconnect();
+  await consumersCaughtUp(kafka);
+
+  expect(await buyer.cart()).toEqual([]);
+  const carts = await mongoose.createConnection(stackEnv.mongoUrl, { dbName: 'cart' }).asPromise();
+  try {
+    const stored = await carts.collection<{ _id: string }>('carts').findOne({ _id: buyer.email });
+    // the rice line is left empty and hidden; the dal line is not written back with minus two pieces
+    expect(Object.keys(stored?.lines ?? {})).toEqual([rice._id]);
+    expect(stored?.takenByOrders).toEqual([orderId]);
+  } finally {
+    await carts.close();
+  }
 });
 
 it('refuses an order for more than the shelf holds now, naming the item, and keeps the cart', async () => {
