@@ -23,7 +23,7 @@ export class Neighbours {
    *  so the cart service's owner check applies. */
   async cartOf(user: RequestUser): Promise<{ lines: CartLine[]; revision: number }> {
     const answer = await this.cart.read(`/myallcart/${encodeURIComponent(user.email)}`, identityHeadersOf(user));
-    const revision = CartRevisionTag.safeParse(answer?.headers.get(CART_REVISION_HEADER));
+    const revision = CartRevisionTag.safeParse(answer?.headers[CART_REVISION_HEADER]);
     if (!answer || !revision.success) throw new HttpError(503, 'The cart service answered without the cart revision; try again shortly');
     return { lines: CartLineList.parse(answer.body), revision: revision.data };
   }
