@@ -39,7 +39,10 @@ function lineWrite(productId: string, product: CatalogProduct, quantity: { raise
 
 export function cartRoutes(catalog: CatalogClient): Router {
   const router = Router();
-  const cartOf = (email: string) => Cart.findById(email).lean<CartDocument>();
+  // The read before a write goes through the read connection: the write is one atomic command of
+  // its own either way, and the service's one write connection (see readModel) is left to the
+  // writes and the order consumer, which queued behind these reads under the order flow.
+  const cartOf = (email: string) => readModel(Cart).findById(email).lean<CartDocument>();
 
   router.post('/addtocart', requireUser, validate({ body: AddToCart }), async (req, res) => {
     const { email } = currentUser(req);
@@ -67,7 +70,7 @@ export function cartRoutes(catalog: CatalogClient): Router {
   router.get('/myallcart/:email', requireUser, validate({ params: EmailParams }), async (req, res) => {
     const { email } = currentUser(req);
     if (req.params.email !== email) throw forbidden('You can only see your own cart');
-    const cart = await readModel(Cart).findById(email).lean<CartDocument>();
+    const cart = await cartOf(email);
     res.set(CART_REVISION_HEADER, cartRevisionTag(revisionOf(cart)));
     res.json(linesOf(cart).map((line) => toCartLineAnswer(email, line)) satisfies CartLineAnswer[]);
   });
