@@ -154,7 +154,7 @@ describe('publishing and stock', () => {
     await eventually(async () => expect(changed).toContainEqual(expect.objectContaining({ payload: { productId, change: 'created' } })));
   });
 
-  it('takes stock once per order event, even delivered twice, and the cached detail follows', async () => {
+  it('takes stock once per order event, even delivered twice, empties the shelf for an order larger than what is left, and the cached detail follows', async () => {
     const detail = async () => Product.parse((await call(`${stackEnv.gatewayUrl}/product-details/${productId}`)).body).quantity;
     expect(await detail()).toBe(12); // cached
     const order = (quantity: number) => ({
@@ -181,5 +181,12 @@ describe('publishing and stock', () => {
     const stockChanges = () =>
       new Set(changed.filter((e) => e.payload.productId === productId && e.payload.change === 'stock').map((e) => e.id));
     await eventually(async () => expect(stockChanges().size).toBe(2));
+
+    // another order took the last pieces between this one's placement and its event: the shelf empties
+    await producer.connect();
+    await producer.send({ topic: TOPICS.orderPlaced, messages: [{ key: productId, value: JSON.stringify(order(10)) }] });
+    await producer.disconnect();
+    await eventually(async () => expect(await detail()).toBe(0));
+    await eventually(async () => expect(stockChanges().size).toBe(3));
   });
 });
