@@ -15,6 +15,7 @@ import { createAccount, refreshSignIn, signInForTokens, stackEnv, type Storefron
 import { emitFigures } from '../figures';
 import { Kafka, logLevel, type Consumer } from 'kafkajs';
 import mongoose from 'mongoose';
+import { request } from 'undici';
 import { call } from '../../gateway/test/accounts';
 import { TestShelf } from '../../services/order/test/shop';
 
@@ -252,8 +253,8 @@ async function freshToken(shopper: Shopper): Promise<string> {
 }
 
 async function cartIsEmpty(shopper: Shopper): Promise<boolean> {
-  const response = await fetch(`${CART_URL}/myallcart/${shopper.email}`, { headers: shopper.identity });
-  return CartLineList.parse(await response.json()).length === 0;
+  const answer = await request(`${CART_URL}/myallcart/${shopper.email}`, { headers: shopper.identity });
+  return CartLineList.parse(await answer.body.json()).length === 0;
 }
 
 async function main(): Promise<void> {
