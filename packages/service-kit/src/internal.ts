@@ -33,7 +33,7 @@ export class InternalClient {
         dispatcher: this.agent,
         headers: traceparent ? { ...headers, [TRACEPARENT_HEADER]: traceparent } : headers,
       });
-      if (answer.statusCode === 404 || answer.statusCode >= 300) {
+      if (answer.statusCode >= 300) {
         await answer.body.dump();
         if (answer.statusCode === 404) return undefined;
         throw new HttpError(503, `The ${this.serviceName} service answered ${answer.statusCode}; try again shortly`);

@@ -22,7 +22,6 @@ export async function gatewayCall(
   headers: Record<string, string> = {},
   timeoutMs = 30_000,
 ): Promise<GatewayAnswer> {
-  const signal = AbortSignal.timeout(timeoutMs);
   const answer = await request(`${stackEnv.gatewayUrl}${path}`, {
     method: method as Dispatcher.HttpMethod,
     headers: {
@@ -31,7 +30,7 @@ export async function gatewayCall(
       ...headers,
     },
     body: body === undefined ? undefined : JSON.stringify(body),
-    signal,
+    signal: AbortSignal.timeout(timeoutMs),
   });
   const text = await answer.body.text();
   let parsed: unknown = text || undefined;
