@@ -1,11 +1,11 @@
 // Sustained order placement through the gateway, on loopback: fresh shoppers each add a product to
-// the cart and place the order (each from its own X-Forwarded-For address), at a fixed rate. For
-// every accepted order it measures the time from the POST /orderplace answer to the OrderPlaced
-// event on the topic (a consumer in a bench group) and to the shopper's cart being empty (the cart
-// service's consumer committed past the event, then the cart read once to see it empty; see
-// CartConsumerProgress), and checks that orders, events and cleared carts are equal and the
-// catalog's stock fell by the units ordered. Baseline, same run: a bare Kafka round trip (acks all)
-// on a temporary topic.
+// the cart and place the order (each from its own X-Forwarded-For address), at a fixed rate, after a
+// warm-up at the same rate that is not counted. For every accepted order it measures the time from
+// the POST /orderplace answer to the OrderPlaced event on the topic (a consumer in a bench group) and
+// to the shopper's cart being empty (the cart service's consumer committed past the event, then the
+// cart read once to see it empty; see CartConsumerProgress), and checks that orders, events and
+// cleared carts are equal and the catalog's stock fell by the units ordered. Baseline, same run: a
+// bare Kafka round trip (acks all) on a temporary topic.
 // Usage: node --import tsx bench/order-flow/run.ts   (the stack must be up; see README.md)
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -23,6 +23,10 @@ const bounded = (name: string, fallback: number, max: number) =>
   Math.min(Math.max(Number(process.env[name] ?? fallback) || fallback, 1), max);
 const RATE = bounded('BENCH_RATE', 20, 50); // orders per second
 const DURATION_S = bounded('BENCH_DURATION', 60, 300);
+/** Seconds of the same load before the measured ones, not counted: the services' code is compiled by
+ *  V8 as it runs, and on a freshly started stack the first seconds were slow enough to leave a queue
+ *  that took half a minute to drain at this rate. Their orders are still checked for stock. */
+const WARMUP_S = bounded('BENCH_WARMUP', 10, 60);
 // each order is two writes; a shopper may make 60 a minute, so keep each under 48
 const SHOPPERS = bounded('BENCH_SHOPPERS', Math.ceil((RATE * 60 * 2) / 48), 200);
 const CART_URL = process.env.CART_URL ?? 'http://127.0.0.1:4002';
@@ -49,6 +53,16 @@ interface Shopper {
   address: string;
   identity: Record<string, string>;
 }
+
+/** What one phase of the run (warm-up, measured) records. */
+interface Tally {
+  timings: Map<string, Timing>;
+  placeLatencies: number[];
+  refused: Map<number, number>;
+  skipped: number;
+  notCleared: number;
+}
+const newTally = (): Tally => ({ timings: new Map(), placeLatencies: [], refused: new Map(), skipped: 0, notCleared: 0 });
 
 interface Timing {
   /** when POST /orderplace was sent: the cart-empty latency counts from here */
@@ -258,12 +272,12 @@ async function cartIsEmpty(shopper: Shopper): Promise<boolean> {
 }
 
 async function main(): Promise<void> {
-  console.log(`order flow: ${RATE} orders/s for ${DURATION_S} s by ${SHOPPERS} fresh shoppers, through ${stackEnv.gatewayUrl}\n`);
+  console.log(
+    `order flow: ${RATE} orders/s for ${DURATION_S} s, after ${WARMUP_S} s of warm-up, by ${SHOPPERS} fresh shoppers, through ${stackEnv.gatewayUrl}\n`,
+  );
   const shelf = new TestShelf();
-  const timings = new Map<string, Timing>();
-  const refused = new Map<number, number>();
-  let skipped = 0;
-  let notCleared = 0;
+  const warmup = newTally();
+  const measured = newTally();
   /** when and where each order's event arrived: it may come before the bench has read the order's answer */
   const eventArrivals = new Map<string, { at: number; position: Position }>();
   const eventWaiters = new Map<string, () => void>();
@@ -294,23 +308,22 @@ async function main(): Promise<void> {
     await cartConsumer.start();
 
     const idle = [...shoppers];
-    const placeLatencies: number[] = [];
     const inFlight = new Set<Promise<void>>();
-    const order = async (shopper: Shopper) => {
+    const order = async (shopper: Shopper, tally: Tally) => {
       const from = { 'x-forwarded-for': shopper.address };
       try {
         const token = await freshToken(shopper);
         const added = await call('POST', '/addtocart', token, { productId: product, cartQuantity: 1 }, from);
-        if (added.status !== 201) return void refused.set(added.status, (refused.get(added.status) ?? 0) + 1);
+        if (added.status !== 201) return void tally.refused.set(added.status, (tally.refused.get(added.status) ?? 0) + 1);
         const started = performance.now();
         const body = { name: 'Bench Shopper', email: shopper.email, mycart: [] };
         const placed = await call('POST', '/orderplace', token, body, { ...from, 'idempotency-key': `bench-${randomUUID()}` });
         const answeredAt = performance.now();
-        if (placed.status !== 201) return void refused.set(placed.status, (refused.get(placed.status) ?? 0) + 1);
-        placeLatencies.push(answeredAt - started);
+        if (placed.status !== 201) return void tally.refused.set(placed.status, (tally.refused.get(placed.status) ?? 0) + 1);
+        tally.placeLatencies.push(answeredAt - started);
         const timing: Timing = { postedAt: started, answeredAt };
         const orderId = PlaceOrderAnswer.parse(placed.body).insertedId;
-        timings.set(orderId, timing);
+        tally.timings.set(orderId, timing);
         const event = await eventOnTopic(orderId, CLEAR_TIMEOUT_MS);
         if (event && (await cartConsumer.passed(event.position, answeredAt + CLEAR_TIMEOUT_MS - performance.now()))) {
           const appliedAt = performance.now();
@@ -327,29 +340,35 @@ async function main(): Promise<void> {
           }
           await sleep(pollDelay(performance.now() - answeredAt));
         }
-        notCleared++;
+        tally.notCleared++;
       } finally {
         idle.push(shopper);
       }
     };
 
-    const start = performance.now();
-    for (let i = 0; i < RATE * DURATION_S; i++) {
-      const due = start + (i * 1_000) / RATE;
-      if (due > performance.now()) await sleep(due - performance.now());
-      const shopper = idle.shift();
-      if (!shopper) {
-        skipped++;
-        continue;
+    /** Places orders at RATE for `seconds`; those still under way go on into the next phase. */
+    const placeAtRate = async (seconds: number, tally: Tally) => {
+      const start = performance.now();
+      for (let i = 0; i < RATE * seconds; i++) {
+        const due = start + (i * 1_000) / RATE;
+        if (due > performance.now()) await sleep(due - performance.now());
+        const shopper = idle.shift();
+        if (!shopper) {
+          tally.skipped++;
+          continue;
+        }
+        const flight: Promise<void> = order(shopper, tally).finally(() => inFlight.delete(flight));
+        inFlight.add(flight);
       }
-      const flight: Promise<void> = order(shopper).finally(() => inFlight.delete(flight));
-      inFlight.add(flight);
-    }
-    const loadSeconds = (performance.now() - start) / 1_000;
+      return (performance.now() - start) / 1_000;
+    };
+    await placeAtRate(WARMUP_S, warmup);
+    const loadSeconds = await placeAtRate(DURATION_S, measured);
     await Promise.all(inFlight);
 
+    const { timings, placeLatencies, refused, skipped, notCleared } = measured;
     const accepted = timings.size;
-    const unitsOrdered = accepted;
+    const unitsOrdered = accepted + warmup.timings.size;
     // the catalog applies the same events; give it the time the carts had
     let stockAfter = await shelf.stockOf(product);
     for (let waited = 0; stockBefore - stockAfter < unitsOrdered && waited < CLEAR_TIMEOUT_MS; waited += 200) {
@@ -362,6 +381,7 @@ async function main(): Promise<void> {
     const done = [...timings.values()];
     const cleared = done.filter((t) => t.clearedAt !== undefined);
 
+    console.log(`warm-up: ${warmup.timings.size} orders in ${WARMUP_S} s, not counted below`);
     console.log(`load: ${accepted} orders in ${loadSeconds.toFixed(1)} s (${(accepted / loadSeconds).toFixed(1)}/s)\n`);
     console.log(row('baseline: bare Kafka produce -> consume', baseline));
     console.log(row('POST /orderplace through the gateway', placeLatencies));
