@@ -51,8 +51,8 @@ interface ConsumerOptions<S extends z.ZodType<{ id: string }>> {
 /** Consumes one topic at least once and applies each event once: messages that do not parse or
  *  fail the contract go to `<topic>.dlq`; ids already in the ledger are skipped; the offset is
  *  committed only after the effect and its ledger entry are stored (or the message is
- *  dead-lettered), at the end of each fetch and every 50 ms during a long one. If the broker is
- *  away, the consumer keeps trying to come back until stopped. Each message is handled inside the trace of its `traceparent` header (a new
+ *  dead-lettered), once per fetched batch. If the broker is away, the consumer keeps trying to come
+ *  back until stopped. Each message is handled inside the trace of its `traceparent` header (a new
  *  trace without one), and each applied event is logged once; the lag per partition is kept for
  *  /metrics. */
 export class EventConsumer<S extends z.ZodType<{ id: string }>> {
