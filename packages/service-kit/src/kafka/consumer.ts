@@ -14,9 +14,6 @@ const AppliedEvent = mongoose.model(
   'applied_events',
 );
 
-/** How long applied messages of one fetch may wait for their commit while the rest are applied. */
-const COMMIT_EVERY_MS = 50;
-
 /** The consumer group of one service's handler of one topic; tools that watch a service's progress
  *  on a topic (its committed offsets) name it the same way. */
 export const consumerGroupId = (service: string, topic: string) => `${service}.${topic}`;
@@ -90,31 +87,20 @@ export class EventConsumer<S extends z.ZodType<{ id: string }>> {
         autoCommit: false,
         eachBatchAutoResolve: false,
         // The messages of one fetch are applied in order, and the offset after the last one applied
-        // is committed at the end of the fetch, and on the way whenever COMMIT_EVERY_MS have passed
-        // since the last commit: under load a fetch brings many, and a commit per message cost more
-        // than applying it, while one commit at the end left the first messages of a long fetch
-        // unacknowledged until the last was applied. If one fails, those before it are committed.
+        // is committed once: one commit per fetch rather than per message, and under load a fetch
+        // brings many. If one fails, those before it are still committed.
         eachBatch: async ({ batch: { topic, partition, messages }, resolveOffset, heartbeat, isRunning, isStale }) => {
           let applied: string | undefined;
-          let committed: string | undefined;
-          let committedAt = performance.now();
-          const commit = async () => {
-            if (applied === undefined || applied === committed) return;
-            await consumer.commitOffsets([{ topic, partition, offset: (BigInt(applied) + 1n).toString() }]);
-            committed = applied;
-            committedAt = performance.now();
-          };
           try {
             for (const message of messages) {
               if (!isRunning() || isStale()) break;
               await runInTrace(continueTrace(traceparentOf(message.headers)), () => this.apply(message, partition));
               resolveOffset(message.offset);
               applied = message.offset;
-              if (performance.now() - committedAt >= COMMIT_EVERY_MS) await commit();
               await heartbeat();
             }
           } finally {
-            await commit();
+            if (applied !== undefined) await consumer.commitOffsets([{ topic, partition, offset: (BigInt(applied) + 1n).toString() }]);
           }
         },
       });
