@@ -162,7 +162,7 @@ const FERRETDB_PATCHES = [
   {
     file: 'internal/backends/sqlite/collection.go',
     from: 'if params.Filter.Len() == 1 {\n\t\tv, _ := params.Filter.Get("_id")\n\t\tswitch v.(type) {\n\t\tcase string, types.ObjectID:\n\t\t\twhereClause',
-    to: 'if params.Filter.Has("_id") {\n\t\tv, _ := params.Filter.Get("_id")\n\t\tswitch v.(type) {\n\t\tcase string, types.ObjectID:\n\t\t\twhereClause',
+    to: 'if params.Filter != nil && params.Filter.Has("_id") {\n\t\tv, _ := params.Filter.Get("_id")\n\t\tswitch v.(type) {\n\t\tcase string, types.ObjectID:\n\t\t\twhereClause',
   },
   ...['Track', 'Untrack'].map((name) => ({
     file: 'internal/util/resource/resource.go',
