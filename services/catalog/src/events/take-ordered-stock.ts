@@ -45,7 +45,7 @@ async function takeFromReadCopy(
   productId: string,
   quantity: number,
   event: OrderPlaced,
-  take: { $set: Record<string, unknown>; $push: Record<string, unknown> },
+  take: { $inc: { quantity: number }; $set: Record<string, unknown>; $push: Record<string, unknown> },
   log: Logger,
 ): Promise<boolean> {
   const shelf = await Product.findById(productId, 'quantity stockEvents').lean<{ quantity: number; stockEvents: string[] }>();
