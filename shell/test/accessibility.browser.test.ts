@@ -72,31 +72,33 @@ test('public pages', async () => {
   expect(found).toEqual([]);
 });
 
-test('signed-in pages of a shopper and of an admin', async () => {
+// One test per account: both in one took about 60 s on a slow CI run, the whole of a test's budget.
+test.each([
+  ['a shopper', ACCOUNTS.shopper],
+  ['an admin', ACCOUNTS.admin],
+])('signed-in pages of %s', async (_, account) => {
   const found: string[] = [];
-  for (const account of [ACCOUNTS.shopper, ACCOUNTS.admin]) {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    await page.goto(`${webUrl}/login`);
-    await signIn(page, account);
-    await waitForPath(page, '/');
-    await page.close();
-    const pages: [string, (page: Page) => Promise<unknown>][] = [
-      ['/cart', heading('Your Cart')],
-      ['/checkout', heading(/Billing Details/)],
-      ['/dashboard/my-profile', (p) => p.getByRole('link', { name: 'Back Home Page' }).waitFor()],
-      ['/dashboard/my-wallet', (p) => p.getByRole('link', { name: 'Back Home Page' }).waitFor()],
-      ['/dashboard/my-review', (p) => p.getByRole('button', { name: 'Add Revire' }).waitFor()],
-      ['/dashboard/my-orders', (p) => p.getByRole('link', { name: 'Back Home Page' }).waitFor()],
-    ];
-    if (account === ACCOUNTS.admin)
-      pages.push(
-        ['/dashboard/all-users', (p) => p.getByRole('table').waitFor()],
-        ['/dashboard/add-product', (p) => p.getByRole('button', { name: 'Publist Product' }).waitFor()],
-        ['/dashboard/add-offer', (p) => p.getByRole('button', { name: 'Add Offer' }).waitFor()],
-      );
-    for (const [path, ready] of pages) found.push(...(await audit(context, path, ready)));
-    await context.close();
-  }
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(`${webUrl}/login`);
+  await signIn(page, account);
+  await waitForPath(page, '/');
+  await page.close();
+  const pages: [string, (page: Page) => Promise<unknown>][] = [
+    ['/cart', heading('Your Cart')],
+    ['/checkout', heading(/Billing Details/)],
+    ['/dashboard/my-profile', (p) => p.getByRole('link', { name: 'Back Home Page' }).waitFor()],
+    ['/dashboard/my-wallet', (p) => p.getByRole('link', { name: 'Back Home Page' }).waitFor()],
+    ['/dashboard/my-review', (p) => p.getByRole('button', { name: 'Add Revire' }).waitFor()],
+    ['/dashboard/my-orders', (p) => p.getByRole('link', { name: 'Back Home Page' }).waitFor()],
+  ];
+  if (account === ACCOUNTS.admin)
+    pages.push(
+      ['/dashboard/all-users', (p) => p.getByRole('table').waitFor()],
+      ['/dashboard/add-product', (p) => p.getByRole('button', { name: 'Publist Product' }).waitFor()],
+      ['/dashboard/add-offer', (p) => p.getByRole('button', { name: 'Add Offer' }).waitFor()],
+    );
+  for (const [path, ready] of pages) found.push(...(await audit(context, path, ready)));
+  await context.close();
   expect(found).toEqual([]);
 });
