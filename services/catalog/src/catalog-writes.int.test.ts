@@ -131,6 +131,18 @@ describe('who may publish', () => {
 
 describe('publishing and stock', () => {
   let productId: string;
+  /** an order-placed event for `quantity` pieces of the product published here */
+  const order = (quantity: number) => ({
+    id: randomUUID(),
+    type: 'OrderPlaced',
+    occurredAt: new Date().toISOString(),
+    payload: {
+      orderId: new mongoose.Types.ObjectId().toString(),
+      userEmail: `stock-${run}@bazar.test`,
+      items: [{ productId, quantity }],
+      cartLineIds: [],
+    },
+  });
 
   it('shows a published product on the next read of the list, detail and search, and announces it', async () => {
     expect((await storeProducts()).some((p) => p.name === validProduct.name)).toBe(false); // the list is now cached
@@ -157,17 +169,6 @@ describe('publishing and stock', () => {
   it('takes stock once per order event, even delivered twice, empties the shelf for an order larger than what is left, and the cached detail follows', async () => {
     const detail = async () => Product.parse((await call(`${stackEnv.gatewayUrl}/product-details/${productId}`)).body).quantity;
     expect(await detail()).toBe(12); // cached
-    const order = (quantity: number) => ({
-      id: randomUUID(),
-      type: 'OrderPlaced',
-      occurredAt: new Date().toISOString(),
-      payload: {
-        orderId: new mongoose.Types.ObjectId().toString(),
-        userEmail: `stock-${run}@bazar.test`,
-        items: [{ productId, quantity }],
-        cartLineIds: [],
-      },
-    });
     const [five, one] = [order(5), order(1)];
     const producer = kafka.producer();
     await producer.connect();
@@ -188,5 +189,18 @@ describe('publishing and stock', () => {
     await producer.disconnect();
     await eventually(async () => expect(await detail()).toBe(0));
     await eventually(async () => expect(stockChanges().size).toBe(3));
+  });
+
+  it('remembers only the last five stock events of a product, so its document does not grow with every order', async () => {
+    const products = mongoose.connection.collection<{ _id: mongoose.Types.ObjectId; stockEvents: string[] }>('products');
+    const remembered = async () => (await products.findOne({ _id: new mongoose.Types.ObjectId(productId) }))?.stockEvents ?? [];
+    const before = await remembered();
+    expect(before).toHaveLength(3);
+    const later = Array.from({ length: 4 }, () => order(1));
+    const producer = kafka.producer();
+    await producer.connect();
+    for (const event of later) await producer.send({ topic: TOPICS.orderPlaced, messages: [{ key: productId, value: JSON.stringify(event) }] });
+    await producer.disconnect();
+    await eventually(async () => expect(await remembered()).toEqual([...before.slice(-1), ...later.map(({ id }) => id)]));
   });
 });
