@@ -199,7 +199,8 @@ describe('publishing and stock', () => {
     const later = Array.from({ length: 4 }, () => order(1));
     const producer = kafka.producer();
     await producer.connect();
-    for (const event of later) await producer.send({ topic: TOPICS.orderPlaced, messages: [{ key: productId, value: JSON.stringify(event) }] });
+    for (const event of later)
+      await producer.send({ topic: TOPICS.orderPlaced, messages: [{ key: productId, value: JSON.stringify(event) }] });
     await producer.disconnect();
     await eventually(async () => expect(await remembered()).toEqual([...before.slice(-1), ...later.map(({ id }) => id)]));
   });
