@@ -143,6 +143,14 @@ describe('publishing and stock', () => {
       cartLineIds: [],
     },
   });
+  /** Sends the events one after another, keyed by the product: one partition, applied in this order. */
+  const sendOrders = async (...events: ReturnType<typeof order>[]) => {
+    const producer = kafka.producer();
+    await producer.connect();
+    for (const event of events)
+      await producer.send({ topic: TOPICS.orderPlaced, messages: [{ key: productId, value: JSON.stringify(event) }] });
+    await producer.disconnect();
+  };
 
   it('shows a published product on the next read of the list, detail and search, and announces it', async () => {
     expect((await storeProducts()).some((p) => p.name === validProduct.name)).toBe(false); // the list is now cached
@@ -170,12 +178,7 @@ describe('publishing and stock', () => {
     const detail = async () => Product.parse((await call(`${stackEnv.gatewayUrl}/product-details/${productId}`)).body).quantity;
     expect(await detail()).toBe(12); // cached
     const [five, one] = [order(5), order(1)];
-    const producer = kafka.producer();
-    await producer.connect();
-    // the same event twice, then another one: same key, same partition, applied in this order
-    for (const event of [five, five, one])
-      await producer.send({ topic: TOPICS.orderPlaced, messages: [{ key: productId, value: JSON.stringify(event) }] });
-    await producer.disconnect();
+    await sendOrders(five, five, one); // the same event twice, then another one
 
     await eventually(async () => expect(await detail()).toBe(6));
     // the relay sends at least once: count distinct events
@@ -184,9 +187,7 @@ describe('publishing and stock', () => {
     await eventually(async () => expect(stockChanges().size).toBe(2));
 
     // another order took the last pieces between this one's placement and its event: the shelf empties
-    await producer.connect();
-    await producer.send({ topic: TOPICS.orderPlaced, messages: [{ key: productId, value: JSON.stringify(order(10)) }] });
-    await producer.disconnect();
+    await sendOrders(order(10));
     await eventually(async () => expect(await detail()).toBe(0));
     await eventually(async () => expect(stockChanges().size).toBe(3));
   });
@@ -197,11 +198,7 @@ describe('publishing and stock', () => {
     const before = await remembered();
     expect(before).toHaveLength(3);
     const later = Array.from({ length: 4 }, () => order(1));
-    const producer = kafka.producer();
-    await producer.connect();
-    for (const event of later)
-      await producer.send({ topic: TOPICS.orderPlaced, messages: [{ key: productId, value: JSON.stringify(event) }] });
-    await producer.disconnect();
+    await sendOrders(...later);
     await eventually(async () => expect(await remembered()).toEqual([...before.slice(-1), ...later.map(({ id }) => id)]));
   });
 });
