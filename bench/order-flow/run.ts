@@ -366,7 +366,7 @@ async function main(): Promise<void> {
     const loadSeconds = await placeAtRate(DURATION_S, measured);
     await Promise.all(inFlight);
 
-    const { timings, placeLatencies, refused, skipped, notCleared } = measured;
+    const { timings, placeLatencies } = measured;
     const accepted = timings.size;
     const unitsOrdered = accepted + warmup.timings.size;
     // the catalog applies the same events; give it the time the carts had
@@ -409,9 +409,14 @@ async function main(): Promise<void> {
     console.log(
       `stock drop ${stockBefore - stockAfter}, units ordered ${unitsOrdered}: ${stockBefore - stockAfter === unitsOrdered ? 'equal' : 'NOT EQUAL'}`,
     );
-    if (skipped + notCleared + refused.size > 0) {
+    // what went wrong in the warm-up is shown too, though its figures are not
+    for (const [phase, tally] of [
+      ['warm-up', warmup],
+      ['measured', measured],
+    ] as const) {
+      if (tally.skipped + tally.notCleared + tally.refused.size === 0) continue;
       console.log(
-        `not counted: ${skipped} ticks with no idle shopper, ${notCleared} carts not empty within ${CLEAR_TIMEOUT_MS / 1_000} s, refusals ${JSON.stringify(Object.fromEntries(refused))}`,
+        `${phase}, not counted: ${tally.skipped} ticks with no idle shopper, ${tally.notCleared} carts not empty within ${CLEAR_TIMEOUT_MS / 1_000} s, refusals ${JSON.stringify(Object.fromEntries(tally.refused))}`,
       );
     }
     const placeP95 = summary(placeLatencies).p95;
