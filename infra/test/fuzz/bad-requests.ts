@@ -129,9 +129,11 @@ function objectLike(schema: JsonSchema): fc.Arbitrary<Record<string, unknown>> {
       fc.oneof({ weight: 3, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: fc.dictionary(extraKey(), wrongType(), { maxKeys: 3 }) }),
     )
     .map(([known, extra]) => {
+      // defineProperty keeps `__proto__` an own key; an extra key that happens to be a field's name
+      // (a random string can be `name`) is replaced by the field, so the property stays redefinable
       const body: Record<string, unknown> = {};
       for (const [key, value] of [...Object.entries(extra), ...Object.entries(known)])
-        Object.defineProperty(body, key, { value, enumerable: true });
+        Object.defineProperty(body, key, { value, enumerable: true, writable: true, configurable: true });
       return body;
     });
 }
