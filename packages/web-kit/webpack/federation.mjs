@@ -17,6 +17,9 @@ const singletons = [
   '@bazar/web-kit',
   '@bazar/web-kit/routing',
   '@bazar/web-kit/api',
+  // What the order pages share, the live order stream among it (one per tab, whichever remote's
+  // page listens). The shell does not import it: a remote provides it, no shell redeploy needed.
+  '@bazar/web-kit/orders',
   // The dialogs' library: one copy (and one popup at a time) for the whole page.
   'sweetalert2',
 ];

@@ -1,0 +1,125 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { EventStreamContentType, fetchEventSource } from '@microsoft/fetch-event-source';
+import { ORDER_STREAM_EVENT, type OrderStatus, type OrderStreamMessage } from '@bazar/contracts';
+// Through the shared modules, not './api' or './session': this module is a federation singleton of
+// its own, and must reach the page's one store, api and token getter.
+import { currentAccessToken, useStore } from '@bazar/web-kit';
+import { storefrontApi } from '@bazar/web-kit/api';
+
+/** An order's status in the shop's words. */
+export const ORDER_STATUS_LABEL: Record<OrderStatus, string> = {
+  placed: 'Placed',
+  confirmed: 'Confirmed',
+  packed: 'Packed',
+  'out-for-delivery': 'Out for delivery',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+};
+
+// The store delivers in Bangladesh, and the admin's days are Bangladesh days: times are shown there.
+const orderTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Dhaka' });
+
+/** An order's moment (ISO time) as the order pages show it: '12 Jan 2026, 14:05'. */
+export const formatOrderTime = (iso: string): string => orderTime.format(new Date(iso));
+
+/** `live` while the stream is open; `connecting` before its first answer and between retries. */
+export type OrderStreamState = 'connecting' | 'live';
+
+type Dispatch = (action: ReturnType<typeof storefrontApi.util.invalidateTags>) => unknown;
+
+// One stream per tab, whoever listens (My Orders, the admin's Orders page): opened by the first
+// listener, closed with the last.
+let listeners = 0;
+let stream: AbortController | undefined;
+let state: OrderStreamState = 'connecting';
+const watchers = new Set<() => void>();
+
+function setState(next: OrderStreamState) {
+  state = next;
+  for (const watcher of watchers) watcher();
+}
+
+/** EventSource cannot send an Authorization header; fetch can, and asks for a fresh token on
+ *  every (re)connection, so a stream that outlives a token reconnects with the next one. */
+const fetchWithToken: typeof fetch = async (input, init) => {
+  const headers = new Headers(init?.headers);
+  const token = await currentAccessToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  return fetch(input, { ...init, headers });
+};
+
+const changeIn = (data: string): Partial<OrderStreamMessage> => {
+  try {
+    return JSON.parse(data) as Partial<OrderStreamMessage>;
+  } catch {
+    return {};
+  }
+};
+
+function open(dispatch: Dispatch): AbortController {
+  const controller = new AbortController();
+  let failures = 0;
+  void fetchEventSource('/api/orders/live', {
+    signal: controller.signal,
+    fetch: fetchWithToken,
+    // The library's default closes the stream while the tab is hidden and reopens it when shown,
+    // but a retry already scheduled then opens a second stream that is never closed.
+    openWhenHidden: true,
+    async onopen(response) {
+      if (!response.ok || !response.headers.get('content-type')?.startsWith(EventStreamContentType)) {
+        throw new Error(`The order stream answered ${response.status}`);
+      }
+      failures = 0;
+      setState('live');
+      // A change made before this stream opened (while the page loaded, or while it was away)
+      // was never heard: read the orders again now that nothing more can be missed.
+      dispatch(storefrontApi.util.invalidateTags(['Order']));
+    },
+    onmessage(message) {
+      if (message.event !== ORDER_STREAM_EVENT) return;
+      // A cancelled order's units are back on the shelf.
+      const cancelled = changeIn(message.data).status === 'cancelled';
+      dispatch(storefrontApi.util.invalidateTags(cancelled ? ['Order', 'Product'] : ['Order']));
+    },
+    onclose() {
+      // The server ended the stream (a restart, a deploy): throwing makes the library reconnect.
+      throw new Error('The order stream closed');
+    },
+    onerror() {
+      setState('connecting');
+      failures += 1;
+      // 1 s, 2 s, 4 s … at most 30 s between tries
+      return Math.min(30_000, 1_000 * 2 ** (failures - 1));
+    },
+  });
+  return controller;
+}
+
+function join(dispatch: Dispatch): () => void {
+  listeners += 1;
+  stream ??= open(dispatch);
+  return () => {
+    listeners -= 1;
+    if (listeners > 0) return;
+    stream?.abort();
+    stream = undefined;
+    setState('connecting');
+  };
+}
+
+function watch(watcher: () => void): () => void {
+  watchers.add(watcher);
+  return () => watchers.delete(watcher);
+}
+
+/**
+ * Keeps the signed-in user's orders live while the calling component is mounted: on every status
+ * change the server streams (`GET /api/orders/live`, Server-Sent Events) the 'Order' tag is
+ * invalidated, so every order query refetches; a cancellation also refreshes the products' stock.
+ * One stream per tab, reconnecting by itself; answers whether it is open now.
+ */
+export function useOrderStream(): OrderStreamState {
+  const { dispatch } = useStore();
+  useEffect(() => join(dispatch), [dispatch]);
+  return useSyncExternalStore(watch, () => state);
+}
