@@ -1,7 +1,7 @@
 import { serverMessage } from '@bazar/web-kit';
 import { storefrontApi } from '@bazar/web-kit/api';
 import {
-  CART_ALREADY_ORDERED,
+  CART_CHANGED_DURING_ORDER,
   IDEMPOTENCY_KEY_HEADER,
   type CartLine,
   type Order,
@@ -9,8 +9,13 @@ import {
   type PlaceOrderAnswer,
 } from '@bazar/contracts';
 
-/** The refusal of a cart that has already become an order, placed from another tab. */
-export const isCartAlreadyOrdered = (error: unknown) => serverMessage(error) === CART_ALREADY_ORDERED;
+/** A refusal of Place Order whose remedy is on My Orders: this cart has already become an order
+ *  (placed from another tab), or too many orders await confirmation. The other refusals are read on
+ *  the cart: a stock refusal names its items, and a cart changed meanwhile is checked again. */
+export function pointsToMyOrders(error: unknown): boolean {
+  const { status, data } = (error ?? {}) as { status?: unknown; data?: { items?: unknown } };
+  return status === 409 && data?.items === undefined && serverMessage(error) !== CART_CHANGED_DURING_ORDER;
+}
 
 export const cartApi = storefrontApi.injectEndpoints({
   endpoints: (build) => ({
@@ -31,26 +36,24 @@ export const cartApi = storefrontApi.injectEndpoints({
         body: order,
         headers: { [IDEMPOTENCY_KEY_HEADER]: requestId },
       }),
-      // The cart is emptied by the cart service when it consumes OrderPlaced, a moment later; a
-      // refetch now could still see the ordered lines, so the cached cart is cleared instead. So it
-      // is when another tab has just ordered this very cart.
-      async onQueryStarted({ order }, { dispatch, queryFulfilled }) {
-        try {
-          await queryFulfilled;
-        } catch (failure) {
-          if (!isCartAlreadyOrdered((failure as { error?: unknown }).error)) return;
-        }
-        dispatch(storefrontApi.util.updateQueryData('getMyCart', order.email, () => []));
-      },
-      invalidatesTags: ['Order', 'Product'],
+      // The order service takes the ordered lines off the cart before it answers 201, and a refusal
+      // (stock, a cart already ordered) leaves the cart as the server now has it: either way the
+      // cart, its badge and the products' stock are read again.
+      invalidatesTags: ['Order', 'Product', 'Cart'],
     }),
     getMyOrders: build.query<Order[], void>({
       query: () => '/myorders',
       providesTags: ['Order'],
     }),
-    confirmOrder: build.mutation<unknown, string>({
+    /** 'Pay on delivery': a placed order becomes confirmed. A refusal (409) says where it stands. */
+    confirmOrder: build.mutation<Order, string>({
       query: (id) => ({ url: `/orders/${encodeURIComponent(id)}/confirm`, method: 'PUT' }),
       invalidatesTags: ['Order'],
+    }),
+    /** The shopper cancels until the order is packed; its units go back on the shelf. */
+    cancelOrder: build.mutation<Order, string>({
+      query: (id) => ({ url: `/orders/${encodeURIComponent(id)}/cancel`, method: 'PUT' }),
+      invalidatesTags: ['Order', 'Product'],
     }),
   }),
   overrideExisting: 'throw',
@@ -62,4 +65,5 @@ export const {
   usePlaceOrderMutation,
   useGetMyOrdersQuery,
   useConfirmOrderMutation,
+  useCancelOrderMutation,
 } = cartApi;

@@ -3,7 +3,7 @@ import { Link, useLocation } from '@bazar/web-kit/routing';
 import { ShoppingBag, Truck } from 'lucide-react';
 import { serverMessage, showNotice } from '@bazar/web-kit';
 import '../styles.css';
-import { isCartAlreadyOrdered, usePlaceOrderMutation } from '../api';
+import { pointsToMyOrders, usePlaceOrderMutation } from '../api';
 import { useMyCart } from '../components/useMyCart';
 import { OrderSummary } from '../components/OrderSummary';
 
@@ -34,12 +34,14 @@ export default function CheckoutPage() {
         mycart: lines,
       },
     });
+    // Every outcome reads the cart and the stock again (the api's tags): a refusal for stock shows
+    // what is left, a placed order shows the emptied cart.
     if (result.error) {
       void showNotice({
         tone: 'error',
         title: 'Oops...',
         text: serverMessage(result.error) ?? 'Something went wrong!',
-        ...(isCartAlreadyOrdered(result.error) && { footer: { text: 'Go to My Orders', href: '/dashboard/my-orders' } }),
+        ...(pointsToMyOrders(result.error) && { footer: { text: 'Go to My Orders', href: '/dashboard/my-orders' } }),
       });
       return;
     }

@@ -1,12 +1,25 @@
-import { formatTaka, Spinner } from '@bazar/web-kit';
+import { confirmDanger, formatTaka, serverMessage, showNotice, Spinner } from '@bazar/web-kit';
+import { formatOrderTime, ORDER_STATUS_LABEL, useOrderStream } from '@bazar/web-kit/orders';
+import { mayMoveOrder, type Order } from '@bazar/contracts';
 import '../styles.css';
-import { useConfirmOrderMutation, useGetMyOrdersQuery } from '../api';
+import { useCancelOrderMutation, useConfirmOrderMutation, useGetMyOrdersQuery } from '../api';
+import { OrderTimeline } from '../components/OrderTimeline';
+import { LiveBadge } from '../components/LiveBadge';
 
-const statusLabel = { 'pending-payment': 'Awaiting payment', confirmed: 'Confirmed' } as const;
+const oops = (error: unknown) => showNotice({ tone: 'error', title: 'Oops...', text: serverMessage(error) ?? 'Something went wrong!' });
+
+const badgeLook: Record<Order['status'], string> = {
+  placed: 'bg-amber-100 text-amber-800',
+  confirmed: 'bg-sky-100 text-sky-800',
+  packed: 'bg-indigo-100 text-indigo-800',
+  'out-for-delivery': 'bg-violet-100 text-violet-800',
+  delivered: 'bg-brand-100 text-brand-800',
+  cancelled: 'bg-red-100 text-red-800',
+};
 
 export default function MyOrdersPage() {
   const { data: orders = [], isLoading, isError, refetch } = useGetMyOrdersQuery();
-  const [confirm, confirming] = useConfirmOrderMutation();
+  const live = useOrderStream();
 
   if (isLoading) return <Spinner label="Loading your orders" />;
   if (isError) {
@@ -21,49 +34,102 @@ export default function MyOrdersPage() {
   }
   return (
     <section aria-labelledby="my-orders">
-      <h2 id="my-orders" className="text-2xl font-bold text-stone-800">
-        My Orders
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="my-orders" className="text-2xl font-bold text-stone-800">
+          My Orders
+        </h2>
+        <LiveBadge state={live} />
+      </div>
       {orders.length === 0 && <p className="mt-4 text-stone-500">You have not placed any orders yet.</p>}
       <ul className="mt-4 space-y-4">
         {orders.map((order) => (
-          <li key={order._id} className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm">
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <p className="text-sm text-stone-500">
-                Placed <time dateTime={order.placedAt}>{new Date(order.placedAt).toLocaleString('en-GB')}</time>
-              </p>
-              <span
-                className={`rounded-full px-3 py-1 text-xs font-bold ${order.status === 'confirmed' ? 'bg-brand-100 text-brand-700' : 'bg-amber-100 text-amber-800'}`}
-              >
-                {statusLabel[order.status]}
-              </span>
-            </div>
-            <ul className="mt-3 text-sm text-stone-700">
-              {order.items.map((item) => (
-                <li key={item.productId} className="flex justify-between py-0.5">
-                  <span>
-                    {item.name} × {item.quantity}
-                  </span>
-                  <span>{formatTaka(item.lineTotal)}</span>
-                </li>
-              ))}
-            </ul>
-            <div className="mt-3 flex items-center justify-between border-t border-stone-100 pt-3">
-              <p className="font-bold text-stone-800">Total {formatTaka(order.total)}</p>
-              {order.status === 'pending-payment' && (
-                <button
-                  type="button"
-                  disabled={confirming.isLoading}
-                  onClick={() => void confirm(order._id)}
-                  className="rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-50"
-                >
-                  Pay on delivery
-                </button>
-              )}
-            </div>
-          </li>
+          <OrderCard key={order._id} order={order} />
         ))}
       </ul>
     </section>
+  );
+}
+
+function OrderCard({ order }: { order: Order }) {
+  const [confirm, confirming] = useConfirmOrderMutation();
+  const [cancel, cancelling] = useCancelOrderMutation();
+  const busy = confirming.isLoading || cancelling.isLoading;
+  const mayConfirm = mayMoveOrder('shopper', order.status, 'confirmed');
+  const mayCancel = mayMoveOrder('shopper', order.status, 'cancelled');
+
+  async function payOnDelivery() {
+    const result = await confirm(order._id);
+    if (result.error) void oops(result.error);
+  }
+
+  async function cancelOrder() {
+    const confirmed = await confirmDanger({
+      title: 'Are you sure?',
+      text: "You won't be able to revert this!",
+      confirmText: 'Yes, cancel it!',
+      cancelText: 'No, keep it',
+    });
+    if (!confirmed) return;
+    const result = await cancel(order._id);
+    if (result.error) void oops(result.error);
+    else void showNotice({ tone: 'success', title: 'Cancelled!', text: 'Your order has been cancelled.', autoCloseMs: 2000 });
+  }
+
+  return (
+    <li aria-label={`Order ${order._id}`} className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:p-5">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="font-mono text-xs break-all text-stone-500">Order {order._id}</p>
+          <p className="text-sm text-stone-500">
+            Placed <time dateTime={order.placedAt}>{formatOrderTime(order.placedAt)}</time>
+          </p>
+        </div>
+        <span className={`rounded-full px-3 py-1 text-xs font-bold ${badgeLook[order.status]}`}>{ORDER_STATUS_LABEL[order.status]}</span>
+      </div>
+      <OrderTimeline order={order} />
+      <ul aria-label="Items" className="mt-4 border-t border-stone-100 pt-3 text-sm text-stone-700">
+        {order.items.map((item) => (
+          <li key={item.productId} className="flex justify-between gap-4 py-0.5">
+            <span>
+              {item.name} × {item.quantity}
+            </span>
+            <span className="shrink-0">{formatTaka(item.lineTotal)}</span>
+          </li>
+        ))}
+      </ul>
+      {order.status === 'placed' && order.holdUntil && (
+        <p className="mt-3 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          Confirm with Pay on delivery by <time dateTime={order.holdUntil}>{formatOrderTime(order.holdUntil)}</time>, or the order is
+          cancelled.
+        </p>
+      )}
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-3 border-t border-stone-100 pt-3">
+        <p className="font-bold text-stone-800">Total {formatTaka(order.total)}</p>
+        {(mayConfirm || mayCancel) && (
+          <div className="flex flex-wrap gap-2">
+            {mayCancel && (
+              <button
+                type="button"
+                disabled={busy}
+                onClick={() => void cancelOrder()}
+                className="rounded-full border border-red-600 px-4 py-2 text-sm font-semibold text-red-700 hover:bg-red-50 disabled:opacity-50"
+              >
+                Cancel order
+              </button>
+            )}
+            {mayConfirm && (
+              <button
+                type="button"
+                disabled={busy}
+                onClick={() => void payOnDelivery()}
+                className="rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-50"
+              >
+                Pay on delivery
+              </button>
+            )}
+          </div>
+        )}
+      </div>
+    </li>
   );
 }
