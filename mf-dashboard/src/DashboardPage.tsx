@@ -10,6 +10,7 @@ import { AddOffer } from './pages/AddOffer';
 import { AddProduct } from './pages/AddProduct';
 import { AllUsers } from './pages/AllUsers';
 import { MyProfile } from './pages/MyProfile';
+import { Orders } from './pages/Orders';
 
 const shopperLinks = [
   { to: '/dashboard/my-profile', label: 'My Profile' },
@@ -21,6 +22,7 @@ const adminLinks = [
   { to: '/dashboard/all-users', label: 'All Users' },
   { to: '/dashboard/add-product', label: 'Add Product' },
   { to: '/dashboard/add-offer', label: 'Add Offer' },
+  { to: '/dashboard/orders', label: 'Orders' },
 ];
 
 /** The user service answered (403, 404): not a failure to reach it. */
@@ -97,6 +99,7 @@ export default function DashboardPage({ myOrders }: DashboardPageProps) {
             <Route path="all-users" element={adminOnly(<AllUsers />)} />
             <Route path="add-product" element={adminOnly(<AddProduct />)} />
             <Route path="add-offer" element={adminOnly(<AddOffer />)} />
+            <Route path="orders" element={adminOnly(<Orders />)} />
             <Route path="*" element={notAvailable} />
           </Routes>
         </div>

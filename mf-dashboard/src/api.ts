@@ -8,6 +8,11 @@ import {
   type NewOffer,
   type NewProduct,
   type NewReview,
+  type Order,
+  type OrderListQuery,
+  type OrderPage,
+  type OrderStatus,
+  type OrderSummary,
   type Profile,
   type ProfileUpdate,
   type ProfileUpdateAnswer,
@@ -127,6 +132,21 @@ export const dashboardApi = storefrontApi.injectEndpoints({
     addReview: build.mutation<unknown, NewReview>({
       query: (review) => ({ url: '/review', method: 'POST', body: review }),
     }),
+    /** A page of every shopper's orders, newest first, as the admin filtered them. */
+    getAllOrders: build.query<OrderPage, Partial<OrderListQuery>>({
+      query: (filters) => ({ url: '/allorders', params: filters }),
+      providesTags: ['Order'],
+    }),
+    getOrderSummary: build.query<OrderSummary, void>({
+      query: () => '/ordersummary',
+      providesTags: ['Order'],
+    }),
+    /** Moves an order one step on, or cancels it (its units go back on the shelf). A refusal (409)
+     *  says where the order stands now; the list is read again either way. */
+    setOrderStatus: build.mutation<Order, { id: string; status: OrderStatus }>({
+      query: ({ id, status }) => ({ url: `/orderstatus/${encodeURIComponent(id)}`, method: 'PUT', body: { status } }),
+      invalidatesTags: (_result, _error, { status }) => (status === 'cancelled' ? ['Order', 'Product'] : ['Order']),
+    }),
   }),
   overrideExisting: 'throw',
 });
@@ -143,4 +163,7 @@ export const {
   useAddReviewMutation,
   useUploadImageMutation,
   useAddProductMutation,
+  useGetAllOrdersQuery,
+  useGetOrderSummaryQuery,
+  useSetOrderStatusMutation,
 } = dashboardApi;

@@ -1,0 +1,84 @@
+import { useState, type FormEvent } from 'react';
+import { OrderStatus, type OrderListQuery } from '@bazar/contracts';
+import { ORDER_STATUS_LABEL } from '@bazar/web-kit/orders';
+
+export type Filters = Pick<OrderListQuery, 'status' | 'from' | 'to' | 'q'>;
+
+const control =
+  'w-full rounded-xl border border-stone-300 bg-white px-3 py-2 text-sm outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-100';
+
+/** Status and days apply as they are chosen; the search applies when it is sent (Enter or Search). */
+export function OrderFilters({ filters, onChange }: { filters: Filters; onChange: (filters: Filters) => void }) {
+  const [search, setSearch] = useState(filters.q ?? '');
+  const set = (change: Filters) => onChange({ ...filters, ...change });
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    set({ q: search.trim() || undefined });
+  }
+
+  return (
+    <form
+      role="search"
+      aria-label="Find orders"
+      onSubmit={submit}
+      className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-[10rem_10rem_10rem_1fr]"
+    >
+      <label className="block text-sm font-medium text-stone-700">
+        Status
+        <select
+          value={filters.status ?? ''}
+          onChange={(event) => set({ status: (event.target.value || undefined) as OrderStatus | undefined })}
+          className={`mt-1 ${control}`}
+        >
+          <option value="">All</option>
+          {OrderStatus.options.map((status) => (
+            <option key={status} value={status}>
+              {ORDER_STATUS_LABEL[status]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="block text-sm font-medium text-stone-700">
+        From
+        <input
+          type="date"
+          value={filters.from ?? ''}
+          max={filters.to}
+          onChange={(event) => set({ from: event.target.value || undefined })}
+          className={`mt-1 ${control}`}
+        />
+      </label>
+      <label className="block text-sm font-medium text-stone-700">
+        To
+        <input
+          type="date"
+          value={filters.to ?? ''}
+          min={filters.from}
+          onChange={(event) => set({ to: event.target.value || undefined })}
+          className={`mt-1 ${control}`}
+        />
+      </label>
+      <div className="block text-sm font-medium text-stone-700 sm:col-span-2 lg:col-span-1">
+        <label htmlFor="order-search">Order id, phone or email</label>
+        <div className="mt-1 flex gap-2">
+          <input
+            id="order-search"
+            type="search"
+            value={search}
+            maxLength={100}
+            onChange={(event) => setSearch(event.target.value)}
+            placeholder="e.g. 01712345678"
+            className={control}
+          />
+          <button
+            type="submit"
+            className="shrink-0 rounded-full bg-brand-600 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+          >
+            Search
+          </button>
+        </div>
+      </div>
+    </form>
+  );
+}

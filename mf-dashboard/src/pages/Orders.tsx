@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { Spinner } from '@bazar/web-kit';
+import { useOrderStream } from '@bazar/web-kit/orders';
+import { useGetAllOrdersQuery } from '../api';
+import { LiveBadge } from '../components/LiveBadge';
+import { OrderFilters, type Filters } from '../components/orders/OrderFilters';
+import { OrderRow } from '../components/orders/OrderRow';
+import { SummaryPanel } from '../components/orders/SummaryPanel';
+
+const PAGE_SIZE = 10;
+
+/** Every shopper's orders for the admin: today's figures, filters, a page at a time, newest first;
+ *  live, so a shopper's confirmation or cancellation shows without a reload. */
+export function Orders() {
+  const live = useOrderStream();
+  const [filters, setFilters] = useState<Filters>({});
+  const [page, setPage] = useState(1);
+  const orders = useGetAllOrdersQuery({ ...filters, page, pageSize: PAGE_SIZE });
+  const pages = Math.max(1, Math.ceil((orders.data?.total ?? 0) / PAGE_SIZE));
+
+  function filter(next: Filters) {
+    setFilters(next);
+    setPage(1);
+  }
+
+  return (
+    <section aria-labelledby="orders">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="orders" className="text-2xl font-bold text-stone-800">
+          Orders
+        </h2>
+        <LiveBadge state={live} />
+      </div>
+      <SummaryPanel />
+      <OrderFilters filters={filters} onChange={filter} />
+      {orders.isError && (
+        <p role="alert" className="mt-4 rounded-xl bg-red-50 p-4 text-red-800">
+          We could not load the orders.{' '}
+          <button type="button" className="font-semibold underline" onClick={() => void orders.refetch()}>
+            Retry
+          </button>
+        </p>
+      )}
+      {orders.isLoading ? (
+        <Spinner label="Loading orders" />
+      ) : (
+        orders.data && (
+          <>
+            <div className="mt-6 overflow-hidden rounded-2xl border border-stone-200">
+              <div
+                aria-hidden
+                className="hidden grid-cols-[9.5rem_1fr_7rem_9rem_1.25rem] gap-x-3 bg-brand-50 px-3 py-2.5 text-sm font-semibold text-brand-900 sm:grid"
+              >
+                <span>Placed</span>
+                <span>Shopper and order</span>
+                <span className="text-right">Total</span>
+                <span>Status</span>
+              </div>
+              {orders.data.orders.length === 0 ? (
+                <p className="px-3 py-6 text-center text-stone-500">No orders match.</p>
+              ) : (
+                <ul aria-label="Orders, newest first" aria-busy={orders.isFetching}>
+                  {orders.data.orders.map((order) => (
+                    <OrderRow key={order._id} order={order} />
+                  ))}
+                </ul>
+              )}
+            </div>
+            <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-3 text-sm">
+              <button
+                type="button"
+                disabled={page <= 1}
+                onClick={() => setPage(page - 1)}
+                className="rounded-full border border-brand-600 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50 disabled:border-stone-200 disabled:text-stone-400 disabled:hover:bg-transparent"
+              >
+                Previous
+              </button>
+              <p aria-live="polite">
+                Page {Math.min(page, pages)} of {pages}
+                <span className="text-stone-500"> · {orders.data.total} orders</span>
+              </p>
+              <button
+                type="button"
+                disabled={page >= pages}
+                onClick={() => setPage(page + 1)}
+                className="rounded-full border border-brand-600 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50 disabled:border-stone-200 disabled:text-stone-400 disabled:hover:bg-transparent"
+              >
+                Next
+              </button>
+            </nav>
+          </>
+        )
+      )}
+    </section>
+  );
+}
