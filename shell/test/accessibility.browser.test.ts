@@ -97,6 +97,7 @@ test.each([
       ['/dashboard/all-users', (p) => p.getByRole('table').waitFor()],
       ['/dashboard/add-product', (p) => p.getByRole('button', { name: 'Publist Product' }).waitFor()],
       ['/dashboard/add-offer', (p) => p.getByRole('button', { name: 'Add Offer' }).waitFor()],
+      ['/dashboard/orders', (p) => p.getByRole('navigation', { name: 'Pages' }).waitFor()],
     );
   for (const [path, ready] of pages) found.push(...(await audit(context, path, ready)));
   await context.close();

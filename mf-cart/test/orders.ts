@@ -1,0 +1,58 @@
+// What the order tests set up through the API: a product of their own with a known stock, and an
+// order placed from a fresh shopper's cart; and a sign-in through Keycloak's page in a browser.
+import type { Order, PlaceOrderAnswer } from '@bazar/contracts';
+import { ACCOUNTS, catalogProducts, gatewayCall, signedInAndSynced, stackEnv, type Credentials } from '@bazar/testing';
+import mongoose from 'mongoose';
+import type { Page } from 'playwright-core';
+
+export interface TestProduct {
+  _id: string;
+  name: string;
+}
+
+/** Publishes a product with `quantity` on the shelf, as an admin does. */
+export async function publishProduct(label: string, quantity: number): Promise<TestProduct> {
+  const [admin, [shown]] = await Promise.all([signedInAndSynced(ACCOUNTS.admin), catalogProducts()]);
+  const name = `${label} ${Date.now()}`;
+  const published = await gatewayCall('POST', '/addproducts', admin, {
+    name,
+    price: '120',
+    quantity: String(quantity),
+    description: 'Published by an order test.',
+    img: shown!.img,
+  });
+  if (published.status !== 201) throw new Error(`publishing ${name} answered ${published.status} ${JSON.stringify(published.body)}`);
+  return { _id: (published.body as { insertedId: string }).insertedId, name };
+}
+
+export async function removeProduct(product: TestProduct | undefined): Promise<void> {
+  if (!product) return;
+  const catalog = await mongoose.createConnection(stackEnv.mongoUrl, { dbName: 'catalog' }).asPromise();
+  await catalog.collection('products').deleteOne({ _id: new mongoose.Types.ObjectId(product._id) });
+  await catalog.close();
+}
+
+/** Puts `quantity` of the product in the shopper's cart and places the cart as an order. */
+export async function placeOrder(shopper: Credentials, product: TestProduct, quantity: number): Promise<Order> {
+  const token = await signedInAndSynced(shopper);
+  const added = await gatewayCall('POST', '/addtocart', token, { productId: product._id, cartQuantity: quantity });
+  if (added.status >= 300) throw new Error(`adding to the cart answered ${added.status} ${JSON.stringify(added.body)}`);
+  const placed = await gatewayCall('POST', '/orderplace', token, {
+    name: shopper.fullName,
+    email: shopper.email,
+    phone: '01712345678',
+    addinfo: 'House 7, Road 3, Dhanmondi, Dhaka',
+  });
+  if (placed.status !== 201) throw new Error(`placing the order answered ${placed.status} ${JSON.stringify(placed.body)}`);
+  return (placed.body as PlaceOrderAnswer).order;
+}
+
+/** Opens `path`, which sends a signed-out visitor to Keycloak, signs in there and waits to be back. */
+export async function openSignedIn(page: Page, path: string, account: { email: string; password: string }): Promise<void> {
+  await page.goto(`${stackEnv.webUrl}${path}`);
+  await page.waitForURL(/\/auth\/realms\/bazar\//);
+  await page.locator('#username').fill(account.email);
+  await page.locator('#password').fill(account.password);
+  await page.locator('#kc-login').click();
+  await page.waitForURL((url) => url.pathname === path);
+}

@@ -1,0 +1,123 @@
+// The admin's Orders page against the real order lifecycle: an admin moves a shopper's order from
+// placed to delivered, one step at a time, while the shopper's My Orders, open in another browser
+// context, shows each step within 2 seconds without a reload (the live order stream).
+import type { Order } from '@bazar/contracts';
+import { ACCOUNTS, catalogProducts, createAccount, eventually, launchChromium, type Credentials } from '@bazar/testing';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { openSignedIn, placeOrder, publishProduct, removeProduct, type TestProduct } from './orders';
+
+let browser: Browser;
+let product: TestProduct;
+let shopper: Credentials;
+let order: Order;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  [product, shopper] = await Promise.all([publishProduct('Deshi Murgi 1 kg', 5), createAccount('orderlive')]);
+  order = await placeOrder(shopper, product, 2);
+});
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+  await removeProduct(product);
+});
+
+async function newPage(width: number): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  contexts.push(context);
+  return context.newPage();
+}
+
+const STEPS = [
+  ['Confirmed', 'Mark as Confirmed'],
+  ['Packed', 'Mark as Packed'],
+  ['Out for delivery', 'Mark as Out for delivery'],
+  ['Delivered', 'Mark as Delivered'],
+] as const;
+
+test('an admin takes an order to delivered; the shopper sees every step appear live', async () => {
+  const shopperPage = await newPage(1280);
+  await openSignedIn(shopperPage, '/dashboard/my-orders', shopper);
+  const card = shopperPage.getByRole('listitem', { name: `Order ${order._id}` });
+  const currentStep = card.getByRole('list', { name: 'Order status' }).locator('[aria-current="step"]');
+  await currentStep.getByText('Placed', { exact: true }).waitFor();
+  await shopperPage.getByText('Live updates on').waitFor();
+  await shopperPage.evaluate(() => Object.assign(window, { notReloaded: true }));
+
+  const adminPage = await newPage(1280);
+  await openSignedIn(adminPage, '/dashboard/orders', ACCOUNTS.admin);
+  const orders = adminPage.getByRole('region', { name: 'Orders' });
+  await orders.getByRole('region', { name: 'Summary' }).getByText("Today's revenue").waitFor();
+  // newest first: the order just placed leads the unfiltered list
+  await orders.getByRole('list', { name: 'Orders, newest first' }).getByRole('button').first().getByText(order._id).waitFor();
+  await orders.getByLabel('Order id, phone or email').fill(order._id);
+  await orders.getByRole('button', { name: 'Search' }).click();
+  await orders.getByText('Page 1 of 1').waitFor();
+  const row = orders.getByRole('button', { name: new RegExp(order._id) });
+  await row.click();
+  const detail = orders.getByRole('region', { name: `Order ${order._id}` });
+  await detail.getByText(shopper.email).waitFor();
+  await detail.getByText('House 7, Road 3, Dhanmondi, Dhaka').waitFor();
+  expect(await detail.getByRole('button', { name: 'Cancel order' }).isVisible()).toBe(true);
+  await adminPage.screenshot({ path: 'test-results/admin-orders-1280.png', fullPage: true });
+
+  for (const [status, action] of STEPS) {
+    // only the next step is offered
+    expect(await detail.getByRole('button', { name: /^Mark as / }).allInnerTexts()).toEqual([action]);
+    const started = Date.now();
+    await detail.getByRole('button', { name: action }).click();
+    await currentStep.getByText(status, { exact: true }).waitFor({ timeout: 2_000 });
+    const seenAfter = Date.now() - started;
+    expect(seenAfter).toBeLessThan(2_000);
+    // the admin's own list follows too, and the history records who moved it
+    await row.getByText(status, { exact: true }).waitFor();
+    await detail.getByRole('listitem').filter({ hasText: status }).getByText('by an admin').waitFor();
+  }
+  expect(await detail.getByRole('button', { name: /^Mark as |^Cancel order$/ }).count()).toBe(0);
+  expect(await shopperPage.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+  // every step of the timeline carries its time
+  expect(await card.getByRole('list', { name: 'Order status' }).locator('time').count()).toBe(5);
+  expect(await card.getByRole('button', { name: 'Cancel order' }).count()).toBe(0);
+
+  await shopperPage.screenshot({ path: 'test-results/my-orders-1280.png', fullPage: true });
+  await shopperPage.setViewportSize({ width: 390, height: 844 });
+  await shopperPage.screenshot({ path: 'test-results/my-orders-390.png', fullPage: true });
+  await adminPage.setViewportSize({ width: 390, height: 844 });
+  await adminPage.screenshot({ path: 'test-results/admin-orders-390.png', fullPage: true });
+});
+
+const shelfStock = async () => (await catalogProducts(product.name)).find((shown) => shown._id === product._id)?.quantity;
+
+test("an admin's cancel asks first, then returns the order's units and ends its way", async () => {
+  const second = await placeOrder(shopper, product, 1);
+  // 5 published, 2 delivered, 1 held by this order
+  await eventually(async () => expect(await shelfStock()).toBe(2));
+  const adminPage = await newPage(1280);
+  await openSignedIn(adminPage, '/dashboard/orders', ACCOUNTS.admin);
+  const orders = adminPage.getByRole('region', { name: 'Orders' });
+  await orders.getByLabel('Status').selectOption('placed');
+  await orders.getByLabel('Order id, phone or email').fill(shopper.email);
+  await orders.getByRole('button', { name: 'Search' }).click();
+  const row = orders.getByRole('button', { name: new RegExp(second._id) });
+  await row.click();
+  const detail = orders.getByRole('region', { name: `Order ${second._id}` });
+
+  await detail.getByRole('button', { name: 'Cancel order' }).click();
+  const ask = adminPage.getByRole('dialog', { name: 'Are you sure?' });
+  await ask.getByText("You won't be able to revert this!").waitFor();
+  await ask.getByRole('button', { name: 'No, keep it' }).click();
+  await ask.waitFor({ state: 'hidden' });
+  await row.getByText('Placed', { exact: true }).waitFor();
+
+  await detail.getByRole('button', { name: 'Cancel order' }).click();
+  await ask.getByRole('button', { name: 'Yes, cancel it!' }).click();
+  // filtered on 'placed', the cancelled order leaves the list
+  await row.waitFor({ state: 'detached' });
+  await orders.getByLabel('Status').selectOption('cancelled');
+  await orders
+    .getByRole('button', { name: new RegExp(second._id) })
+    .getByText('Cancelled', { exact: true })
+    .waitFor();
+  await eventually(async () => expect(await shelfStock()).toBe(3));
+});
