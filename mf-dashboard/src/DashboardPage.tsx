@@ -73,7 +73,7 @@ export default function DashboardPage({ myOrders }: DashboardPageProps) {
         </Link>
       </div>
       <div className="mt-8 grid gap-6 md:grid-cols-[14rem_1fr]">
-        <nav aria-label="Dashboard" className="h-fit rounded-2xl border border-stone-200 bg-white p-3 shadow-sm">
+        <nav aria-label="Dashboard" className="h-fit min-w-0 rounded-2xl border border-stone-200 bg-white p-3 shadow-sm">
           <ul className="flex gap-1 overflow-x-auto md:flex-col">
             {links.map((link) => (
               <li key={link.to} className="shrink-0">

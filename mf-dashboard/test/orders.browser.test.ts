@@ -96,7 +96,7 @@ test("an admin's cancel asks first, then returns the order's units and ends its 
   const adminPage = await newPage(1280);
   await openSignedIn(adminPage, '/dashboard/orders', ACCOUNTS.admin);
   const orders = adminPage.getByRole('region', { name: 'Orders' });
-  await orders.getByLabel('Status').selectOption('placed');
+  await orders.getByLabel('Status', { exact: true }).selectOption('placed');
   await orders.getByLabel('Order id, phone or email').fill(shopper.email);
   await orders.getByRole('button', { name: 'Search' }).click();
   const row = orders.getByRole('button', { name: new RegExp(second._id) });
@@ -114,7 +114,7 @@ test("an admin's cancel asks first, then returns the order's units and ends its 
   await ask.getByRole('button', { name: 'Yes, cancel it!' }).click();
   // filtered on 'placed', the cancelled order leaves the list
   await row.waitFor({ state: 'detached' });
-  await orders.getByLabel('Status').selectOption('cancelled');
+  await orders.getByLabel('Status', { exact: true }).selectOption('cancelled');
   await orders
     .getByRole('button', { name: new RegExp(second._id) })
     .getByText('Cancelled', { exact: true })

@@ -77,7 +77,10 @@ export function Orders() {
               </button>
               <p aria-live="polite">
                 Page {Math.min(page, pages)} of {pages}
-                <span className="text-stone-500"> · {orders.data.total} orders</span>
+                <span className="text-stone-500">
+                  {' '}
+                  · {orders.data.total} {orders.data.total === 1 ? 'order' : 'orders'}
+                </span>
               </p>
               <button
                 type="button"

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { OrderStatus, type OrderListQuery } from '@bazar/contracts';
 import { ORDER_STATUS_LABEL } from '@bazar/web-kit/orders';
 
@@ -10,6 +10,7 @@ const control =
 /** Status and days apply as they are chosen; the search applies when it is sent (Enter or Search). */
 export function OrderFilters({ filters, onChange }: { filters: Filters; onChange: (filters: Filters) => void }) {
   const [search, setSearch] = useState(filters.q ?? '');
+  const id = useId();
   const set = (change: Filters) => onChange({ ...filters, ...change });
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -24,9 +25,10 @@ export function OrderFilters({ filters, onChange }: { filters: Filters; onChange
       onSubmit={submit}
       className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-[10rem_10rem_10rem_1fr]"
     >
-      <label className="block text-sm font-medium text-stone-700">
-        Status
+      <div className="text-sm font-medium text-stone-700">
+        <label htmlFor={`${id}-status`}>Status</label>
         <select
+          id={`${id}-status`}
           value={filters.status ?? ''}
           onChange={(event) => set({ status: (event.target.value || undefined) as OrderStatus | undefined })}
           className={`mt-1 ${control}`}
@@ -38,32 +40,34 @@ export function OrderFilters({ filters, onChange }: { filters: Filters; onChange
             </option>
           ))}
         </select>
-      </label>
-      <label className="block text-sm font-medium text-stone-700">
-        From
+      </div>
+      <div className="text-sm font-medium text-stone-700">
+        <label htmlFor={`${id}-from`}>From</label>
         <input
+          id={`${id}-from`}
           type="date"
           value={filters.from ?? ''}
           max={filters.to}
           onChange={(event) => set({ from: event.target.value || undefined })}
           className={`mt-1 ${control}`}
         />
-      </label>
-      <label className="block text-sm font-medium text-stone-700">
-        To
+      </div>
+      <div className="text-sm font-medium text-stone-700">
+        <label htmlFor={`${id}-to`}>To</label>
         <input
+          id={`${id}-to`}
           type="date"
           value={filters.to ?? ''}
           min={filters.from}
           onChange={(event) => set({ to: event.target.value || undefined })}
           className={`mt-1 ${control}`}
         />
-      </label>
-      <div className="block text-sm font-medium text-stone-700 sm:col-span-2 lg:col-span-1">
-        <label htmlFor="order-search">Order id, phone or email</label>
+      </div>
+      <div className="text-sm font-medium text-stone-700 sm:col-span-2 lg:col-span-1">
+        <label htmlFor={`${id}-search`}>Order id, phone or email</label>
         <div className="mt-1 flex gap-2">
           <input
-            id="order-search"
+            id={`${id}-search`}
             type="search"
             value={search}
             maxLength={100}

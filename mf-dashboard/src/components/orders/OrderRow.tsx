@@ -85,8 +85,8 @@ function OrderDetail({ id, order }: { id: string; order: Order }) {
                   {item.name}
                   <span className="block text-xs text-stone-500">{formatTaka(item.unitPrice)} each</span>
                 </td>
-                <td className="py-1.5 text-right">{item.quantity}</td>
-                <td className="py-1.5 text-right">{formatTaka(item.lineTotal)}</td>
+                <td className="py-1.5 pl-2 text-right">{item.quantity}</td>
+                <td className="py-1.5 pl-3 text-right whitespace-nowrap">{formatTaka(item.lineTotal)}</td>
               </tr>
             ))}
           </tbody>
