@@ -53,7 +53,8 @@ test('an admin takes an order to delivered; the shopper sees every step appear l
   await orders.getByRole('list', { name: 'Orders, newest first' }).getByRole('button').first().getByText(order._id).waitFor();
   await orders.getByLabel('Order id, phone or email').fill(order._id);
   await orders.getByRole('button', { name: 'Search' }).click();
-  await orders.getByText('Page 1 of 1').waitFor();
+  // the answer to the search, not the list before it (shown until the answer arrives)
+  await orders.getByText(/^Page 1 of 1 · 1 order$/).waitFor();
   const row = orders.getByRole('button', { name: new RegExp(order._id) });
   await row.click();
   const detail = orders.getByRole('region', { name: `Order ${order._id}` });
@@ -99,6 +100,7 @@ test("an admin's cancel asks first, then returns the order's units and ends its 
   await orders.getByLabel('Status', { exact: true }).selectOption('placed');
   await orders.getByLabel('Order id, phone or email').fill(shopper.email);
   await orders.getByRole('button', { name: 'Search' }).click();
+  await orders.getByText(/^Page 1 of 1 · 1 order$/).waitFor();
   const row = orders.getByRole('button', { name: new RegExp(second._id) });
   await row.click();
   const detail = orders.getByRole('region', { name: `Order ${second._id}` });

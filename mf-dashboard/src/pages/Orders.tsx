@@ -59,7 +59,11 @@ export function Orders() {
               {orders.data.orders.length === 0 ? (
                 <p className="px-3 py-6 text-center text-stone-500">No orders match.</p>
               ) : (
-                <ul aria-label="Orders, newest first" aria-busy={orders.isFetching}>
+                <ul
+                  aria-label="Orders, newest first"
+                  aria-busy={orders.isFetching}
+                  className={orders.isFetching ? 'opacity-60' : undefined}
+                >
                   {orders.data.orders.map((order) => (
                     <OrderRow key={order._id} order={order} />
                   ))}
