@@ -155,6 +155,14 @@ function buildGoCommand({ module, version, pkg, binary, prepare = () => {}, ldfl
  * trims the array after the push as MongoDB does (a negative `$slice` keeps the last entries, a
  * positive one the first).
  *
+ * The fourth: an update or findAndModify reads the matching documents and writes them back outside
+ * any transaction, so two of them on the same document from two connections could both read the
+ * old value and one write was lost (100 concurrent `$inc` of one document kept 10), and two
+ * conditional decrements (`quantity >= n`) could both pass. MongoDB makes every single-document
+ * update atomic; the patch does the same by letting one update of a collection run at a time (a
+ * mutex per database and collection). Reads and other collections are not held up, and services
+ * may keep a pool of connections, as they do on MongoDB.
+ *
  * It also tracks every cursor, connection and iterator for leak detection: a pprof record with the
  * caller's stack and a finalizer each, 6% of its CPU under the order flow. The other two patches
  * turn that tracking off, as a leak check is for FerretDB's own tests, not for a store.
@@ -182,6 +190,34 @@ const FERRETDB_PATCHES = [
       '\t\tdefault:\n\t\t\tknown = false\n\t\t}\n' +
       '\t\tfor known && array.Len() > max(keep, -keep) {\n' +
       '\t\t\tif keep < 0 {\n\t\t\t\tarray.Remove(0)\n\t\t\t} else {\n\t\t\t\tarray.Remove(array.Len() - 1)\n\t\t\t}\n\t\t}\n\t}\n',
+  },
+  {
+    file: 'internal/handler/msg_update.go',
+    from: 'import (\n\t"context"\n\t"fmt"\n',
+    to: 'import (\n\t"context"\n\t"fmt"\n\t"sync"\n',
+  },
+  {
+    file: 'internal/handler/msg_update.go',
+    from: '// updateDocument iterate through all documents in collection and update them.\n',
+    to:
+      '// collectionUpdates holds a mutex per database and collection: one update of a collection at a time.\n' +
+      'var collectionUpdates sync.Map\n\n' +
+      'func lockCollection(db, collection string) func() {\n' +
+      '\tmu, _ := collectionUpdates.LoadOrStore(db+"."+collection, new(sync.Mutex))\n' +
+      '\tmu.(*sync.Mutex).Lock()\n' +
+      '\treturn mu.(*sync.Mutex).Unlock\n' +
+      '}\n\n' +
+      '// updateDocument iterate through all documents in collection and update them.\n',
+  },
+  {
+    file: 'internal/handler/msg_update.go',
+    from: '(int32, int32, *types.Array, error) {\n\tvar matched, modified int32\n',
+    to: '(int32, int32, *types.Array, error) {\n\tdefer lockCollection(params.DB, params.Collection)()\n\n\tvar matched, modified int32\n',
+  },
+  {
+    file: 'internal/handler/msg_findandmodify.go',
+    from: 'params *common.FindAndModifyParams) (*findAndModifyResult, error) {\n',
+    to: 'params *common.FindAndModifyParams) (*findAndModifyResult, error) {\n\tdefer lockCollection(params.DB, params.Collection)()\n\n',
   },
   ...['Track', 'Untrack'].map((name) => ({
     file: 'internal/util/resource/resource.go',

@@ -37,12 +37,11 @@ const storePort = (direct: number, proxy: number) => (FAULT_PROXIES ? proxy : di
 
 const KAFKA_PORT_FOR_CLIENTS = storePort(PORTS.kafka, PORTS.kafkaProxy);
 const KAFKA_BROKERS = `${HOST}:${KAFKA_PORT_FOR_CLIENTS}`;
-/** One connection per process: FerretDB 1.x on SQLite applies an update as read-document then
- *  write-document outside a transaction, so two updates of one document on two connections can
- *  lose one of them (100 concurrent `$inc` on one document kept 10). Over a single connection it
- *  handles one command at a time, which makes each single-document update atomic again, as it is
- *  on MongoDB (docker-compose and production keep the driver's default pool). */
-const MONGO_URL = `mongodb://${HOST}:${storePort(PORTS.ferretdb, PORTS.ferretdbProxy)}/?maxPoolSize=1`;
+/** The services keep the driver's pool of connections, as on MongoDB: FerretDB 1.x on SQLite applied
+ *  an update as read-document then write-document outside a transaction, so two updates of one
+ *  document on two connections could lose one (100 concurrent `$inc` kept 10) until the install
+ *  patched it to run one update of a collection at a time (infra/bin/install.mjs). */
+const MONGO_URL = `mongodb://${HOST}:${storePort(PORTS.ferretdb, PORTS.ferretdbProxy)}`;
 const REDIS_URL = `redis://${HOST}:${storePort(PORTS.redis, PORTS.redisProxy)}`;
 const KEYCLOAK_INTERNAL_URL = `http://${HOST}:${PORTS.keycloak}/auth`;
 const serviceUrl = (name: keyof typeof PORTS) => `http://${HOST}:${PORTS[name]}`;
@@ -62,9 +61,9 @@ const redis: Component = {
 
 /** The layout of the documents the services keep. Raised when a change leaves older local documents
  *  unreadable to the services (2: outbox entries listed by event id, one cart document per
- *  shopper); a developer's local documents are then started afresh, since they are demo data the
+ *  shopper; 3: orders owned by the account id, with the lifecycle's statuses); a developer's local documents are then started afresh, since they are demo data the
  *  seed and the next sign-in bring back. */
-const DOCUMENT_LAYOUT = '2';
+const DOCUMENT_LAYOUT = '3';
 const documentLayoutFile = stackPath('data', 'ferretdb-layout');
 
 async function startAfreshOnOlderLayout(): Promise<void> {
@@ -333,7 +332,7 @@ export const SEED = {
 export const STACK_ENV = {
   BAZAR_WEB_URL: `http://localhost:${PORTS.web}`,
   BAZAR_GATEWAY_URL: serviceUrl('gateway'),
-  MONGO_URL: `mongodb://${HOST}:${PORTS.ferretdb}/?maxPoolSize=1`,
+  MONGO_URL: `mongodb://${HOST}:${PORTS.ferretdb}`,
   KAFKA_BROKERS: `${HOST}:${PORTS.kafka}`,
   REDIS_URL: `redis://${HOST}:${PORTS.redis}`,
   BAZAR_TOXIPROXY_URL: `http://${HOST}:${PORTS.toxiproxy}`,

@@ -147,9 +147,7 @@ const { keycloak: localKeycloak, ...localComponents } = local;
 describe('environment matches the local stack (infra/stack/components.ts)', () => {
   // Where the local stack names 127.0.0.1:<port>, compose names a service on the same port; any other
   // value (database name, realm, audience, public issuer, public path, log level) must be the same.
-  // The exception: the local MONGO_URL's single-connection pool, which only FerretDB needs (see
-  // MONGO_URL in components.ts).
-  const localPorts = (value: string) => value.replace(/127\.0\.0\.1:(\d+)/g, '<port $1>').replace(/\/\?maxPoolSize=1$/, '');
+  const localPorts = (value: string) => value.replace(/127\.0\.0\.1:(\d+)/g, '<port $1>');
   const composePorts = (value: string, wrongHosts: string[]) =>
     value.replace(/\b([a-z][\w-]*):(\d+)/g, (match, host: string, port: string) => {
       const target = config.services[host];

@@ -12,9 +12,8 @@ mongoose.set('skipOriginalStackTraces', true);
 
 /**
  * Reads that need not see a write of their own request go through a connection of their own, with
- * a small pool. Locally every write of a service must use one connection (FerretDB keeps an update
- * whole only within one; see MONGO_URL in infra/stack/components.ts), and a burst of reads (every
- * shopper looking at a cart) queued in front of the writes and the event consumers on it.
+ * a small pool, so that a burst of reads (every shopper looking at a cart) does not queue in front
+ * of the writes and the event consumers.
  */
 const readConnection = mongoose.createConnection();
 const READ_POOL_SIZE = 4;

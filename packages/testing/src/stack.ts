@@ -10,7 +10,7 @@ export const stackEnv = {
   orderUrl: process.env.ORDER_URL ?? 'http://127.0.0.1:4003',
   userUrl: process.env.USER_URL ?? 'http://127.0.0.1:4004',
   mediaUrl: process.env.MEDIA_URL ?? 'http://127.0.0.1:4005',
-  mongoUrl: process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27017/?maxPoolSize=1',
+  mongoUrl: process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27017',
   kafkaBrokers: (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(','),
   redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
   keycloakUrl: process.env.KEYCLOAK_URL ?? 'http://127.0.0.1:8180/auth',
