@@ -9,6 +9,7 @@ export * from './http/identity';
 export * from './mongo';
 export * from './redis';
 export * from './internal';
+export * from './jobs';
 export * from './kafka/client';
 export * from './kafka/producer';
 export * from './kafka/outbox';

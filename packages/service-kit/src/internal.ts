@@ -3,7 +3,7 @@ import { Agent, request } from 'undici';
 import { HttpError } from './http/errors';
 import { TRACEPARENT_HEADER, outgoingTraceparent } from './trace';
 
-/** A JSON reader of another service's API over the internal network, with a short timeout so a
+/** A JSON client of another service's API over the internal network, with a short timeout so a
  *  slow neighbour turns into a 503 instead of a hung request. Calls carry the current trace.
  *
  *  undici's `request` rather than `fetch` (which undici also implements): a call here is on the path
@@ -27,18 +27,37 @@ export class InternalClient {
 
   /** The parsed answer with the answer's headers, or undefined for a 404. */
   async read(path: string, headers: Record<string, string> = {}): Promise<{ body: unknown; headers: IncomingHttpHeaders } | undefined> {
+    const answer = await this.send('GET', path, { headers });
+    if (answer.status === 404) return undefined;
+    if (answer.status >= 300) throw new HttpError(503, `The ${this.serviceName} service answered ${answer.status}; try again shortly`);
+    return answer;
+  }
+
+  /** Any call; every answer below 500 comes back as it is (a 409 is the neighbour's decision, for
+   *  the caller to act on), anything else (5xx, no answer in time, no connection) is a 503. */
+  async send(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    path: string,
+    { body, headers = {} }: { body?: unknown; headers?: Record<string, string> } = {},
+  ): Promise<{ status: number; body: unknown; headers: IncomingHttpHeaders }> {
     const traceparent = outgoingTraceparent();
     try {
       const answer = await request(`${this.baseUrl}${path}`, {
+        method,
         dispatcher: this.agent,
-        headers: traceparent ? { ...headers, [TRACEPARENT_HEADER]: traceparent } : headers,
+        headers: {
+          ...headers,
+          ...(traceparent && { [TRACEPARENT_HEADER]: traceparent }),
+          ...(body !== undefined && { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
       });
-      if (answer.statusCode >= 300) {
+      if (answer.statusCode >= 500) {
         await answer.body.dump();
-        if (answer.statusCode === 404) return undefined;
         throw new HttpError(503, `The ${this.serviceName} service answered ${answer.statusCode}; try again shortly`);
       }
-      return { body: await answer.body.json(), headers: answer.headers };
+      const text = await answer.body.text();
+      return { status: answer.statusCode, body: text ? (JSON.parse(text) as unknown) : undefined, headers: answer.headers };
     } catch (err) {
       if (err instanceof HttpError) throw err;
       throw new HttpError(503, `The ${this.serviceName} service is unavailable; try again shortly`);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { Router } from 'express';
 import type { Kafka } from 'kafkajs';
@@ -9,6 +10,7 @@ import { EventConsumer, consumerGroupId, type EventHandler } from './kafka/consu
 import { OutboxRelay, type NudgeOutbox, type OutboxModel } from './kafka/outbox';
 import { EventProducer } from './kafka/producer';
 import { KafkaProbe } from './kafka/probe';
+import { JobRunner, type PeriodicJob } from './jobs';
 import { createLogger, type Logger } from './logger';
 import { enableProcessMetrics, metricsHandler, watchOutbox } from './metrics';
 import { connectMongo, disconnectMongo, mongoConnected } from './mongo';
@@ -30,11 +32,15 @@ export interface ServiceContext<C> {
   nudgeOutbox: NudgeOutbox;
 }
 
-/** What a service contributes: its routes, the events it consumes, the models with an outbox. */
+/** What a service contributes: its routes, the events it consumes, the models with an outbox, the
+ *  work it does by itself every so often. */
 export interface Wiring {
   routes: Router;
   consumers?: EventHandler<z.ZodType<{ id: string }>>[];
   outboxes?: OutboxModel[];
+  jobs?: PeriodicJob[];
+  /** Called first when the service stops: ends what would keep it open (long-lived answers). */
+  stop?: () => void | Promise<void>;
 }
 
 export interface ServiceDefinition<S extends z.ZodType<BaseConfig>> {
@@ -120,9 +126,13 @@ async function startService<S extends z.ZodType<BaseConfig>>(definition: Service
     relays.set(model, new OutboxRelay({ model, producer, log }));
     watchOutbox(model);
   }
+  // a handler every replica runs hears every event in a consumer group of its own
+  const groupOf = (handler: EventHandler<z.ZodType<{ id: string }>>) =>
+    consumerGroupId(definition.name, handler.topic) + (handler.everyReplica ? `.${randomUUID()}` : '');
   const consumers = (wiring.consumers ?? []).map(
-    (handler) => new EventConsumer({ kafka, groupId: consumerGroupId(definition.name, handler.topic), handler, producer, log }),
+    (handler) => new EventConsumer({ kafka, groupId: groupOf(handler), handler, producer, log }),
   );
+  const jobs = (wiring.jobs ?? []).map((job) => new JobRunner(job, log));
 
   const checks = () => ({
     ...(useDatabase && { database: mongoConnected() ? 'up' : 'down' }),
@@ -157,16 +167,18 @@ async function startService<S extends z.ZodType<BaseConfig>>(definition: Service
   server.headersTimeout = 66_000;
   consumers.forEach((consumer) => consumer.start());
   relays.forEach((relay) => relay.start());
+  jobs.forEach((job) => job.start());
   log.info({ host: config.HOST, port: config.PORT }, 'listening');
 
   return {
     server,
     log,
     async stop() {
+      await wiring.stop?.();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       await closed;
-      await Promise.all([...[...relays.values()].map((r) => r.stop()), ...consumers.map((c) => c.stop())]);
+      await Promise.all([...[...relays.values()].map((r) => r.stop()), ...consumers.map((c) => c.stop()), ...jobs.map((j) => j.stop())]);
       await producer.disconnect();
       await probe.stop();
       if (useDatabase) await disconnectMongo();

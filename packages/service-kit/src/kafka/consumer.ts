@@ -28,6 +28,10 @@ export interface EventHandler<S extends z.ZodType<{ id: string }>> {
    *  process without a database, the gateway, can consume too) or the handler recognises a repeat
    *  itself, in the same write as its effect. The ledger costs two reads and writes per event. */
   repeatable?: boolean;
+  /** Every replica of the service hears every event (a consumer group of its own, from the events
+   *  published after it starts, no ledger): for effects local to a process, such as the live
+   *  streams its clients hold open. */
+  everyReplica?: boolean;
 }
 
 interface ConsumerOptions<S extends z.ZodType<{ id: string }>> {
@@ -82,7 +86,7 @@ export class EventConsumer<S extends z.ZodType<{ id: string }>> {
     });
     try {
       await consumer.connect();
-      await consumer.subscribe({ topic: handler.topic, fromBeginning: true });
+      await consumer.subscribe({ topic: handler.topic, fromBeginning: !handler.everyReplica });
       await consumer.run({
         autoCommit: false,
         eachBatchAutoResolve: false,
@@ -126,7 +130,7 @@ export class EventConsumer<S extends z.ZodType<{ id: string }>> {
 
     const event = parsed.event;
     const where = { topic: handler.topic, partition, offset: message.offset, eventId: event.id };
-    if (!handler.repeatable) {
+    if (!handler.repeatable && !handler.everyReplica) {
       const ledgerId = `${groupId}/${event.id}`;
       if (await AppliedEvent.exists({ _id: ledgerId })) {
         countConsumedEvent(handler.topic, 'skipped');
