@@ -7,6 +7,7 @@ import { TOPICS, deadLetterTopic, type Topic } from '../../packages/contracts/sr
  */
 const PARTITIONS = {
   [TOPICS.orderPlaced]: 3,
+  [TOPICS.orderStatusChanged]: 3,
   [TOPICS.roleChanged]: 1,
   [TOPICS.userDeleted]: 1,
   [TOPICS.productChanged]: 1,

@@ -32,7 +32,12 @@ export const ROUTES: readonly Route[] = [
   route('/cartquantity/*', 'cart', 'user'),
   route('/orderplace', 'order', 'user'),
   route('/myorders', 'order', 'user'),
+  // confirm and cancel an order, and the live stream of its status; the order service tells a
+  // shopper's own orders from an admin's reach
   route('/orders/*', 'order', 'user'),
+  route('/allorders', 'order', 'admin'),
+  route('/ordersummary', 'order', 'admin'),
+  route('/orderstatus/*', 'order', 'admin'),
   // the first sign-in's sync may make the caller an admin (a realm admin's first record)
   route('/users/*', 'user', 'user', { changesRole: true }),
   route('/allusers', 'user', 'admin'),

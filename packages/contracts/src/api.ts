@@ -3,7 +3,20 @@ import { AddToCart, CartLine, CartLineList, SetCartQuantity } from './cart';
 import { NewOffer, NewProduct, OfferList, Product, ProductList, ProductSearchQuery } from './catalog';
 import { DeleteAnswer, EmailParams, ErrorAnswer, IdParams, InsertAnswer, UpdateAnswer } from './common';
 import { IMAGE_UPLOAD, UploadAnswer, type FileUpload } from './media';
-import { CartAlreadyOrderedAnswer, Order, OrderList, OutOfStockAnswer, PlaceOrder, PlaceOrderAnswer, PlaceOrderHeaders } from './order';
+import {
+  CartAlreadyOrderedAnswer,
+  Order,
+  OrderList,
+  OrderListQuery,
+  OrderMoveRefusal,
+  OrderPage,
+  OrderSummary,
+  OutOfStockAnswer,
+  PlaceOrder,
+  PlaceOrderAnswer,
+  PlaceOrderHeaders,
+  SetOrderStatus,
+} from './order';
 import { AdminAnswer, NewReview, ProfileList, ProfileUpdate, ProfileUpdateAnswer, SyncUser, SyncUserAnswer, UserList } from './user';
 
 /** Who may call an endpoint: anyone, a signed-in user, or an admin (decided by the user service). */
@@ -100,17 +113,65 @@ export const PUBLIC_API: readonly Endpoint[] = [
     answers: {
       ...created(PlaceOrderAnswer),
       ...ok(PlaceOrderAnswer, 'The order this idempotency key already placed'),
-      409: refused('Not enough stock, or this cart has already been ordered', z.union([OutOfStockAnswer, CartAlreadyOrderedAnswer])),
+      409: refused(
+        'Not enough stock, this cart has already been ordered, the cart changed meanwhile, or too many orders await confirmation',
+        z.union([OutOfStockAnswer, CartAlreadyOrderedAnswer, ErrorAnswer]),
+      ),
     },
   },
-  { method: 'get', path: '/myorders', summary: "The caller's orders, newest first", access: 'user', answers: ok(OrderList) },
+  {
+    method: 'get',
+    path: '/myorders',
+    summary: "The caller's orders, newest first (the latest 50)",
+    access: 'user',
+    answers: ok(OrderList),
+  },
   {
     method: 'put',
     path: '/orders/{id}/confirm',
-    summary: 'Confirm cash on delivery',
+    summary: 'Confirm cash on delivery for a placed order of the caller',
     access: 'user',
     params: IdParams,
-    answers: ok(Order),
+    answers: { ...ok(Order), 409: refused('The order is no longer placed', OrderMoveRefusal) },
+  },
+  {
+    method: 'put',
+    path: '/orders/{id}/cancel',
+    summary: 'Cancel an order of the caller (until it is packed) or, for an admin, any order until it is delivered',
+    access: 'user',
+    params: IdParams,
+    answers: { ...ok(Order), 409: refused('The order can no longer be cancelled', OrderMoveRefusal) },
+  },
+  {
+    method: 'get',
+    path: '/orders/live',
+    summary: "Server-Sent Events: the caller's orders' status changes (an admin's: every order's)",
+    access: 'user',
+    answers: { 200: { description: 'text/event-stream of order-status events', schema: z.string() } },
+  },
+  {
+    method: 'get',
+    path: '/allorders',
+    summary: 'Orders, newest first, filtered and a page at a time',
+    access: 'admin',
+    query: OrderListQuery,
+    answers: ok(OrderPage),
+  },
+  {
+    method: 'get',
+    path: '/ordersummary',
+    summary: "Today's orders and revenue, and orders per status",
+    access: 'admin',
+    answers: ok(OrderSummary),
+  },
+  {
+    method: 'put',
+    path: '/orderstatus/{id}',
+    summary: 'Move an order one step on, or cancel it',
+    access: 'admin',
+    params: IdParams,
+    body: SetOrderStatus,
+    answers: { ...ok(Order), 409: refused('The order cannot move to that status from where it stands', OrderMoveRefusal) },
   },
   {
     method: 'put',

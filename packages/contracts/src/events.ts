@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Email, ObjectIdString, Role } from './common';
+import { OrderActor, OrderStatus } from './order';
 import { TOPICS, type Topic } from './topics';
 
 /** Every event: `id` is the idempotency key consumers record, `type` names what happened (past
@@ -12,13 +13,28 @@ export const OrderPlaced = envelope(
   'OrderPlaced',
   z.object({
     orderId: ObjectIdString,
+    /** the identity provider's id of the shopper (`sub`); the email is a copy */
+    userId: z.string().min(1),
     userEmail: Email,
     items: z.array(z.object({ productId: ObjectIdString, quantity: z.number().int().positive() })).min(1),
-    /** the cart lines the order was built from, for the cart service to remove */
-    cartLineIds: z.array(ObjectIdString),
   }),
 );
 export type OrderPlaced = z.infer<typeof OrderPlaced>;
+
+/** An order moved to another status (placed ones too). `reservationId` names the catalog's hold on
+ *  its units, which a cancellation gives back. */
+export const OrderStatusChanged = envelope(
+  'OrderStatusChanged',
+  z.object({
+    orderId: ObjectIdString,
+    userId: z.string().min(1),
+    reservationId: ObjectIdString,
+    status: OrderStatus,
+    previous: OrderStatus.optional(),
+    by: OrderActor,
+  }),
+);
+export type OrderStatusChanged = z.infer<typeof OrderStatusChanged>;
 
 export const RoleChanged = envelope('RoleChanged', z.object({ userId: ObjectIdString, email: Email, role: Role }));
 export type RoleChanged = z.infer<typeof RoleChanged>;
@@ -32,6 +48,7 @@ export type ProductChanged = z.infer<typeof ProductChanged>;
 /** Which event travels on which topic. */
 export const EVENTS_BY_TOPIC = {
   [TOPICS.orderPlaced]: OrderPlaced,
+  [TOPICS.orderStatusChanged]: OrderStatusChanged,
   [TOPICS.roleChanged]: RoleChanged,
   [TOPICS.userDeleted]: UserDeleted,
   [TOPICS.productChanged]: ProductChanged,

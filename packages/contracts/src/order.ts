@@ -22,8 +22,41 @@ export const PlaceOrderHeaders = z.object({
     .optional(),
 });
 
-export const OrderStatus = z.enum(['pending-payment', 'confirmed']);
+/** An order's life: placed (its units reserved), confirmed (cash on delivery agreed), packed, out
+ *  for delivery, delivered; or cancelled on the way. */
+export const ORDER_STEPS = ['placed', 'confirmed', 'packed', 'out-for-delivery', 'delivered'] as const;
+export const OrderStatus = z.enum([...ORDER_STEPS, 'cancelled']);
 export type OrderStatus = z.infer<typeof OrderStatus>;
+
+/** Who moved an order: its shopper, an admin, or the store itself (an unconfirmed hold expired). */
+export const OrderActor = z.enum(['shopper', 'admin', 'system']);
+export type OrderActor = z.infer<typeof OrderActor>;
+
+/** The step after `status` on the way to delivery, if there is one. */
+export function nextOrderStep(status: OrderStatus): OrderStatus | undefined {
+  const at = (ORDER_STEPS as readonly string[]).indexOf(status);
+  return at >= 0 ? ORDER_STEPS[at + 1] : undefined;
+}
+
+/** Whether `actor` may move an order from `from` to `to`. A shopper confirms a placed order (pay on
+ *  delivery) and may cancel until it is packed; an admin moves it one step forward at a time and may
+ *  cancel it until it is delivered; the store cancels only unconfirmed holds. */
+export function mayMoveOrder(actor: OrderActor, from: OrderStatus, to: OrderStatus): boolean {
+  if (to === 'cancelled') {
+    if (actor === 'shopper') return from === 'placed' || from === 'confirmed';
+    if (actor === 'admin') return from !== 'delivered' && from !== 'cancelled';
+    return from === 'placed';
+  }
+  if (actor === 'shopper') return from === 'placed' && to === 'confirmed';
+  return actor === 'admin' && nextOrderStep(from) === to;
+}
+
+/** The statuses `actor` may move an order in `status` to, in the order a screen offers them. */
+export const orderMovesFor = (actor: OrderActor, status: OrderStatus): OrderStatus[] =>
+  OrderStatus.options.filter((to) => mayMoveOrder(actor, status, to));
+
+export const OrderStatusChange = z.object({ status: OrderStatus, at: z.iso.datetime(), by: OrderActor });
+export type OrderStatusChange = z.infer<typeof OrderStatusChange>;
 
 export const OrderItem = z.object({
   productId: ObjectIdString,
@@ -51,6 +84,10 @@ export const Order = z.object({
   total: z.number(),
   status: OrderStatus,
   placedAt: z.string(),
+  /** every status it has had, oldest first, with who set it and when */
+  history: z.array(OrderStatusChange),
+  /** while placed: when it is cancelled unless confirmed (ISO time) */
+  holdUntil: z.string().optional(),
 });
 export type Order = z.infer<typeof Order>;
 export const OrderList = z.array(Order);
@@ -58,12 +95,92 @@ export const OrderList = z.array(Order);
 export const PlaceOrderAnswer = z.object({ acknowledged: z.boolean(), insertedId: ObjectIdString, order: Order });
 export type PlaceOrderAnswer = z.infer<typeof PlaceOrderAnswer>;
 
-/** 409 answer when the cart asks for more than the shelf holds. */
+/** 409 answer when the cart asks for more than the shelf holds: `error` names each item and how many
+ *  are left (`Only 1 left of Fresh Carrot`), `items` the same for a screen. */
 export const OutOfStockItem = z.object({ productId: ObjectIdString, name: z.string(), requested: z.number(), available: z.number() });
 export const OutOfStockAnswer = z.object({ error: z.string(), items: z.array(OutOfStockItem) });
 export type OutOfStockAnswer = z.infer<typeof OutOfStockAnswer>;
+
+/** Plain words for what the shelf cannot give: `Only 1 left of Fresh Carrot, Mustard Oil is out of stock`. */
+export function outOfStockMessage(items: OutOfStockAnswer['items']): string {
+  return items.map(({ name, available }) => (available > 0 ? `Only ${available} left of ${name}` : `${name} is out of stock`)).join(', ');
+}
 
 /** 409 answer when this very cart, unchanged, has already become an order: placed from another tab,
  *  or by a client that sent a new Idempotency-Key. */
 export const CART_ALREADY_ORDERED = 'This cart has just been ordered; see My Orders';
 export const CartAlreadyOrderedAnswer = z.object({ error: z.literal(CART_ALREADY_ORDERED) });
+
+/** 409 answer when an order cannot be moved as asked: `status` is where it stands now. */
+export const OrderMoveRefusal = z.object({ error: z.string(), status: OrderStatus });
+export type OrderMoveRefusal = z.infer<typeof OrderMoveRefusal>;
+
+/** An admin moves an order on (or cancels it): the status it should have now. */
+export const SetOrderStatus = z.strictObject({ status: OrderStatus });
+export type SetOrderStatus = z.infer<typeof SetOrderStatus>;
+
+/** Pages of the admin's order list are at most this long. */
+export const MAX_ORDER_PAGE_SIZE = 50;
+const DAY = z.iso.date().meta({ description: 'A day, YYYY-MM-DD, in Bangladesh time' });
+
+/** The admin's order list: newest first, filtered by status, days placed (from and to included)
+ *  and a search of the order id, phone or email. */
+export const OrderListQuery = z.strictObject({
+  status: OrderStatus.optional(),
+  from: DAY.optional(),
+  to: DAY.optional(),
+  q: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(MAX_ORDER_PAGE_SIZE).default(20),
+});
+export type OrderListQuery = z.infer<typeof OrderListQuery>;
+
+export const OrderPage = z.object({
+  orders: z.array(Order),
+  /** how many orders match, on every page */
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type OrderPage = z.infer<typeof OrderPage>;
+
+/** The top of the admin's order page: today's orders and revenue (delivered or on their way, in
+ *  taka; cancelled ones not counted), and how many orders are in each status now. */
+export const OrderSummary = z.object({
+  today: z.iso.date(),
+  todayOrders: z.number().int(),
+  todayRevenue: z.number(),
+  byStatus: z.record(OrderStatus, z.number().int()),
+});
+export type OrderSummary = z.infer<typeof OrderSummary>;
+
+/** The live stream of order status changes (Server-Sent Events): a shopper hears of their own
+ *  orders, an admin of every order. Each message's `event` is this name and its data this shape. */
+export const ORDER_STREAM_EVENT = 'order-status';
+export const OrderStreamMessage = z.object({ orderId: ObjectIdString, status: OrderStatus, at: z.iso.datetime() });
+export type OrderStreamMessage = z.infer<typeof OrderStreamMessage>;
+
+// Between the services (never through the public gateway).
+
+/** The catalog holds an order's units: all of them or none. */
+export const StockReservation = z.strictObject({
+  items: z
+    .array(z.strictObject({ productId: ObjectIdString, quantity: z.number().int().positive() }))
+    .min(1)
+    .max(500),
+});
+export type StockReservation = z.infer<typeof StockReservation>;
+
+/** The cart gives up the ordered pieces of its lines, in one write, or none of them. */
+export const CartCheckout = z.strictObject({
+  email: Email,
+  items: z
+    .array(z.strictObject({ productId: ObjectIdString, quantity: z.number().int().positive() }))
+    .min(1)
+    .max(500),
+});
+export type CartCheckout = z.infer<typeof CartCheckout>;
+/** Whether an order's checkout took the pieces off the cart (`taken`) or never will (`voided`). */
+export const CheckoutOutcome = z.object({ outcome: z.enum(['taken', 'voided']) });
+export type CheckoutOutcome = z.infer<typeof CheckoutOutcome>;
+export const CART_CHANGED_DURING_ORDER = 'Your cart changed while the order was being placed; check it and place the order again';

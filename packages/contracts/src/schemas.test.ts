@@ -106,9 +106,9 @@ describe('events', () => {
       occurredAt: new Date().toISOString(),
       payload: {
         orderId: '507f1f77bcf86cd799439011',
+        userId: 'b5d0f6a2-2c1e-4d7b-9f4e-0a1b2c3d4e5f',
         userEmail: 'rahim@bazar.test',
         items: [{ productId: '507f1f77bcf86cd799439012', quantity: 2 }],
-        cartLineIds: ['507f1f77bcf86cd799439013'],
       },
     };
     expect(OrderPlaced.safeParse(event).success).toBe(true);

@@ -1,6 +1,7 @@
 /** Kafka topic names, declared once. Each has a dead-letter twin `<topic>.dlq`. */
 export const TOPICS = {
   orderPlaced: 'order-placed',
+  orderStatusChanged: 'order-status-changed',
   roleChanged: 'role-changed',
   userDeleted: 'user-deleted',
   productChanged: 'product-changed',

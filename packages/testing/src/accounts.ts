@@ -21,10 +21,13 @@ export interface Credentials {
   fullName: string;
 }
 
-/** A fresh, enabled Keycloak account (email, full name, password) that nobody has signed in with. */
-export async function createAccount(label: string): Promise<Credentials> {
+/** A fresh, enabled Keycloak account (email, full name, password) that nobody has signed in with;
+ *  under a new address unless one is given (an address freed by a deleted account, say). */
+export async function createAccount(
+  label: string,
   // the realm holds new addresses to the spec's pattern: lowercase letters and digits, a 2-3 letter top-level domain
-  const email = `${label.toLowerCase().replace(/[^a-z0-9]/g, '')}${randomUUID().slice(0, 8).replace(/-/g, '')}@example.com`;
+  email = `${label.toLowerCase().replace(/[^a-z0-9]/g, '')}${randomUUID().slice(0, 8).replace(/-/g, '')}@example.com`,
+): Promise<Credentials> {
   const password = `pw-${randomUUID()}`;
   const fullName = `Test ${label}`;
   const created = await keycloakAdmin('POST', '/users', {

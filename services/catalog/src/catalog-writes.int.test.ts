@@ -1,8 +1,18 @@
 // Catalog writes on the running stack: validation, admin-only access (gateway and service), the
-// read cache dropped on publish and on stock changes, product-changed events, and stock taken
-// once per order event. Products and offers made here are removed afterwards.
+// read cache dropped on publish and on stock changes, product-changed events, and orders' holds on
+// the stock: taken all or none, given back once, repaired after an interruption. Products and
+// offers made here are removed afterwards.
 import { randomUUID } from 'node:crypto';
-import { IDENTITY_HEADERS, InsertAnswer, OfferList, Product, ProductChanged, ProductList, TOPICS } from '@bazar/contracts';
+import {
+  IDENTITY_HEADERS,
+  InsertAnswer,
+  OfferList,
+  Product,
+  ProductChanged,
+  ProductList,
+  TOPICS,
+  type OrderStatusChanged,
+} from '@bazar/contracts';
 import { ReadCache, createLogger, createRedis } from '@bazar/service-kit';
 import { ACCOUNTS, eventually, signedInAndSynced, stackEnv } from '@bazar/testing';
 import { Kafka, logLevel, type Consumer } from 'kafkajs';
@@ -131,26 +141,29 @@ describe('who may publish', () => {
 
 describe('publishing and stock', () => {
   let productId: string;
-  /** an order-placed event for `quantity` pieces of the product published here */
-  const order = (quantity: number) => ({
+  const reservations = `${stackEnv.catalogUrl}/internal/reservations`;
+  const newId = () => new mongoose.Types.ObjectId().toString();
+  const reserve = (reservationId: string, quantity: number) =>
+    call(`${reservations}/${reservationId}`, { method: 'POST', body: { items: [{ productId, quantity }] } });
+  const release = (reservationId: string) => call(`${reservations}/${reservationId}`, { method: 'DELETE' });
+  /** An order-status-changed event of an order holding the reservation. */
+  const statusChanged = (reservationId: string, status: OrderStatusChanged['payload']['status']): OrderStatusChanged => ({
     id: randomUUID(),
-    type: 'OrderPlaced',
+    type: 'OrderStatusChanged',
     occurredAt: new Date().toISOString(),
-    payload: {
-      orderId: new mongoose.Types.ObjectId().toString(),
-      userEmail: `stock-${run}@bazar.test`,
-      items: [{ productId, quantity }],
-      cartLineIds: [],
-    },
+    payload: { orderId: newId(), userId: `stock-${run}`, reservationId, status, by: 'admin' },
   });
-  /** Sends the events one after another, keyed by the product: one partition, applied in this order. */
-  const sendOrders = async (...events: ReturnType<typeof order>[]) => {
+  /** Sends the events one after another, on one partition: applied in this order. */
+  const send = async (...events: OrderStatusChanged[]) => {
     const producer = kafka.producer();
     await producer.connect();
     for (const event of events)
-      await producer.send({ topic: TOPICS.orderPlaced, messages: [{ key: productId, value: JSON.stringify(event) }] });
+      await producer.send({ topic: TOPICS.orderStatusChanged, messages: [{ key: productId, value: JSON.stringify(event) }] });
     await producer.disconnect();
   };
+  const products = () =>
+    mongoose.connection.collection<{ _id: mongoose.Types.ObjectId; quantity: number; pendingStock: string[] }>('products');
+  const markers = async () => (await products().findOne({ _id: new mongoose.Types.ObjectId(productId) }))?.pendingStock;
 
   it('shows a published product on the next read of the list, detail and search, and announces it', async () => {
     expect((await storeProducts()).some((p) => p.name === validProduct.name)).toBe(false); // the list is now cached
@@ -174,31 +187,68 @@ describe('publishing and stock', () => {
     await eventually(async () => expect(changed).toContainEqual(expect.objectContaining({ payload: { productId, change: 'created' } })));
   });
 
-  it('takes stock once per order event, even delivered twice, empties the shelf for an order larger than what is left, and the cached detail follows', async () => {
+  it('holds units all or none, once per reservation, names what is short, and the cached detail follows', async () => {
     const detail = async () => Product.parse((await call(`${stackEnv.gatewayUrl}/product-details/${productId}`)).body).quantity;
     expect(await detail()).toBe(12); // cached
-    const [five, one] = [order(5), order(1)];
-    await sendOrders(five, five, one); // the same event twice, then another one
+    const held = newId();
+    expect(await reserve(held, 5)).toEqual({ status: 201, body: { reserved: true } });
+    expect(await detail()).toBe(7);
+    expect((await reserve(held, 5)).status).toBe(201); // a repeat holds nothing more
+    expect(await detail()).toBe(7);
+    expect(await reserve(newId(), 8)).toEqual({
+      status: 409,
+      body: { error: `Only 7 left of ${validProduct.name}`, items: [{ productId, name: validProduct.name, requested: 8, available: 7 }] },
+    });
+    expect(await detail()).toBe(7);
+    await eventually(async () => expect(await markers()).toEqual([])); // settled once held
 
-    await eventually(async () => expect(await detail()).toBe(6));
+    expect(await release(held)).toEqual({ status: 200, body: { released: true } });
+    expect((await release(held)).status).toBe(200);
+    expect(await detail()).toBe(12);
     // the relay sends at least once: count distinct events
     const stockChanges = () =>
       new Set(changed.filter((e) => e.payload.productId === productId && e.payload.change === 'stock').map((e) => e.id));
     await eventually(async () => expect(stockChanges().size).toBe(2));
-
-    // another order took the last pieces between this one's placement and its event: the shelf empties
-    await sendOrders(order(10));
-    await eventually(async () => expect(await detail()).toBe(0));
-    await eventually(async () => expect(stockChanges().size).toBe(3));
   });
 
-  it('remembers only the last five stock events of a product, so its document does not grow with every order', async () => {
-    const products = mongoose.connection.collection<{ _id: mongoose.Types.ObjectId; stockEvents: string[] }>('products');
-    const remembered = async () => (await products.findOne({ _id: new mongoose.Types.ObjectId(productId) }))?.stockEvents ?? [];
-    const before = await remembered();
-    expect(before).toHaveLength(3);
-    const later = Array.from({ length: 4 }, () => order(1));
-    await sendOrders(...later);
-    await eventually(async () => expect(await remembered()).toEqual([...before.slice(-1), ...later.map(({ id }) => id)]));
+  it('refuses a reservation that arrives after its release, holding nothing', async () => {
+    const late = newId();
+    expect((await release(late)).status).toBe(200);
+    expect(await reserve(late, 1)).toEqual({ status: 409, body: { error: 'This order was withdrawn; place it again' } });
+    expect((await products().findOne({ _id: new mongoose.Types.ObjectId(productId) }))?.quantity).toBe(12);
+  });
+
+  it('gives back a cancelled order’s units once, even when the event comes twice; a delivered order’s stay sold', async () => {
+    const [cancelled, delivered] = [newId(), newId()];
+    expect((await reserve(cancelled, 3)).status).toBe(201);
+    expect((await reserve(delivered, 2)).status).toBe(201);
+    const cancel = statusChanged(cancelled, 'cancelled');
+    await send(cancel, cancel, statusChanged(delivered, 'delivered'), statusChanged(cancelled, 'cancelled'));
+    await eventually(async () => expect((await products().findOne({ _id: new mongoose.Types.ObjectId(productId) }))?.quantity).toBe(10));
+    // give the consumer time to (wrongly) apply the repeats
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect((await products().findOne({ _id: new mongoose.Types.ObjectId(productId) }))?.quantity).toBe(10);
+  });
+
+  it('gives back what a reservation interrupted midway had taken, when the sweep finds it', async () => {
+    // what a catalog that died after taking the units, before its reservation was held, leaves
+    const interrupted = newId();
+    const minuteAgo = new Date(Date.now() - 60_000);
+    await mongoose.connection.collection('reservations').insertOne({
+      _id: interrupted as never,
+      items: [{ productId, quantity: 4 }],
+      state: 'reserving',
+      settled: false,
+      createdAt: minuteAgo,
+      updatedAt: minuteAgo,
+    });
+    await products().updateOne(
+      { _id: new mongoose.Types.ObjectId(productId) },
+      { $inc: { quantity: -4 }, $push: { pendingStock: `+${interrupted}` } },
+    );
+    // the sweep runs every 15 s
+    await eventually(async () => expect(await markers()).not.toContain(`+${interrupted}`), 40_000, 500);
+    expect((await products().findOne({ _id: new mongoose.Types.ObjectId(productId) }))?.quantity).toBe(10);
+    expect(await reserve(interrupted, 1)).toMatchObject({ status: 409 });
   });
 });

@@ -1,14 +1,32 @@
 import type { ServiceContext, Wiring } from '@bazar/service-kit';
+import { Router } from 'express';
 import type { OrderConfig } from './config';
+import { passOnStatusChanges } from './events/live-order-status';
+import { LiveOrders } from './live-orders';
 import { Order } from './model/order';
 import { Neighbours } from './neighbours';
+import { OrderHolds } from './order-holds';
+import type { OrderDesk } from './place-order';
+import { adminOrderRoutes } from './routes/admin-orders';
 import { orderRoutes } from './routes/orders';
+import { sweepOrders } from './sweep-orders';
 
 export async function wireOrder({ config, log, nudgeOutbox }: ServiceContext<OrderConfig>): Promise<Wiring> {
   await Order.init(); // the unique index on cartState must exist before the first order is taken
-  const neighbours = new Neighbours({ cart: config.CART_URL, catalog: config.CATALOG_URL });
+  const desk: OrderDesk = {
+    neighbours: new Neighbours({ cart: config.CART_URL, catalog: config.CATALOG_URL }),
+    holds: new OrderHolds(config.ORDER_HOLD_LIMIT),
+    nudgeOutbox,
+    log,
+    holdWindowMs: config.ORDER_HOLD_WINDOW_MS,
+    holdLimit: config.ORDER_HOLD_LIMIT,
+  };
+  const live = new LiveOrders();
   return {
-    routes: orderRoutes(neighbours, log, nudgeOutbox),
+    routes: Router().use(orderRoutes(desk, live), adminOrderRoutes(desk)),
+    consumers: [passOnStatusChanges(live)],
     outboxes: [Order],
+    jobs: [{ name: 'expire holds and settle interrupted orders', everyMs: config.ORDER_SWEEP_INTERVAL_MS, run: () => sweepOrders(desk) }],
+    stop: () => live.close(),
   };
 }

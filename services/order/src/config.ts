@@ -1,4 +1,18 @@
 import { ServiceUrl, StandardServiceEnv } from '@bazar/service-kit';
+import { z } from 'zod';
 
-export const OrderConfig = StandardServiceEnv.extend({ CATALOG_URL: ServiceUrl, CART_URL: ServiceUrl });
+export const OrderConfig = StandardServiceEnv.extend({
+  CATALOG_URL: ServiceUrl,
+  CART_URL: ServiceUrl,
+  /** how long a placed order holds its units unconfirmed before the store cancels it */
+  ORDER_HOLD_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .min(1_000)
+    .default(30 * 60_000),
+  /** how many unconfirmed orders one shopper may hold at once */
+  ORDER_HOLD_LIMIT: z.coerce.number().int().min(1).max(100).default(3),
+  /** how often each replica looks for expired holds and orders left half-placed */
+  ORDER_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(10_000),
+});
 export type OrderConfig = typeof OrderConfig._output;

@@ -1,15 +1,27 @@
-import { CART_REVISION_HEADER, CartLineList, CartRevisionTag, Product, takaToPaisa, type CartLine } from '@bazar/contracts';
-import { HttpError, InternalClient, identityHeadersOf, type RequestUser } from '@bazar/service-kit';
+import {
+  CART_REVISION_HEADER,
+  CartLineList,
+  CartRevisionTag,
+  CheckoutOutcome,
+  OutOfStockAnswer,
+  Product,
+  takaToPaisa,
+  type CartLine,
+  type StockReservation,
+} from '@bazar/contracts';
+import { HttpError, InternalClient, conflict, identityHeadersOf, type RequestUser } from '@bazar/service-kit';
 
 export interface ShelfProduct {
   name: string;
   img: string;
   pricePaisa: number;
-  quantity: number;
 }
 
-/** The fresh reads placing an order needs: the shopper's cart and the catalog's current prices
- *  and stock, straight from those services (never through the public gateway). */
+type Items = StockReservation['items'];
+
+/** The calls placing an order makes straight to the cart and the catalog (never through the public
+ *  gateway): fresh reads of the cart and prices, the catalog's hold on the units, the cart's
+ *  checkout of the lines. A neighbour's 409 becomes this service's 409 with its words. */
 export class Neighbours {
   private readonly cart: InternalClient;
   private readonly catalog: InternalClient;
@@ -31,7 +43,39 @@ export class Neighbours {
   async product(id: string): Promise<ShelfProduct | undefined> {
     const answer = await this.catalog.get(`/product-details/${id}`);
     if (answer === undefined) return undefined;
-    const { name, img, price, quantity } = Product.parse(answer);
-    return { name, img, pricePaisa: takaToPaisa(price), quantity };
+    const { name, img, price } = Product.parse(answer);
+    return { name, img, pricePaisa: takaToPaisa(price) };
   }
+
+  /** Holds every unit, or refuses (409, naming what is short) having held none. */
+  async reserve(reservationId: string, items: Items): Promise<void> {
+    expectDone(await this.catalog.send('POST', `/internal/reservations/${reservationId}`, { body: { items } }), 'catalog');
+  }
+
+  /** Gives back whatever the reservation holds; safe to repeat, and before the reservation arrived. */
+  async release(reservationId: string): Promise<void> {
+    expectDone(await this.catalog.send('DELETE', `/internal/reservations/${reservationId}`), 'catalog');
+  }
+
+  /** Takes the ordered pieces off the cart, or refuses (409) having taken none. */
+  async checkout(reservationId: string, email: string, items: Items): Promise<void> {
+    expectDone(await this.cart.send('POST', `/internal/checkouts/${reservationId}`, { body: { email, items } }), 'cart');
+  }
+
+  /** Makes sure a checkout whose outcome was not learned never takes anything: `taken` if it did. */
+  async voidCheckout(reservationId: string, email: string): Promise<CheckoutOutcome['outcome']> {
+    const answer = await this.cart.send('POST', `/internal/checkouts/${reservationId}/void`, { body: { email } });
+    expectDone(answer, 'cart');
+    return CheckoutOutcome.parse(answer.body).outcome;
+  }
+}
+
+function expectDone(answer: { status: number; body: unknown }, service: string): void {
+  if (answer.status < 300) return;
+  const refusal = OutOfStockAnswer.partial({ items: true }).safeParse(answer.body);
+  if (answer.status === 409 && refusal.success) {
+    const { error, items } = refusal.data;
+    throw conflict(error, items && { items });
+  }
+  throw new HttpError(503, `The ${service} service refused the call (${answer.status}); try again shortly`);
 }

@@ -1,60 +1,81 @@
-import { CART_ALREADY_ORDERED, orderTotals, takaToPaisa, type OutOfStockAnswer, type PlaceOrder } from '@bazar/contracts';
-import { badRequest, conflict, derivedObjectId, fieldRefusal, type Logger, type RequestUser } from '@bazar/service-kit';
+import { CART_ALREADY_ORDERED, orderTotals, outOfStockMessage, takaToPaisa, type PlaceOrder } from '@bazar/contracts';
+import {
+  HttpError,
+  badRequest,
+  conflict,
+  derivedObjectId,
+  fieldRefusal,
+  outboxUpdate,
+  type Logger,
+  type NudgeOutbox,
+  type RequestUser,
+} from '@bazar/service-kit';
 import { Types } from 'mongoose';
-import { orderPlacedOutbox } from './events/order-placed';
+import { orderPlaced } from './events/order-events';
 import { Order, cartStateOf, type OrderDocument } from './model/order';
 import type { Neighbours } from './neighbours';
+import type { OrderHolds } from './order-holds';
 
-interface PlaceOrderInput {
-  user: RequestUser;
-  body: PlaceOrder;
-  idempotencyKey: string | undefined;
+/** What placing and moving orders work with. */
+export interface OrderDesk {
   neighbours: Neighbours;
+  holds: OrderHolds;
+  nudgeOutbox: NudgeOutbox;
   log: Logger;
+  holdWindowMs: number;
+  holdLimit: number;
 }
 
-const isDuplicateKey = (err: unknown) => typeof err === 'object' && err !== null && 'code' in err && err.code === 11000;
+/** An order still `placing` this long is taken to have been interrupted (its request or process
+ *  died) and is settled by the sweep; a live placement takes well under a second, three neighbour
+ *  calls of at most 3 s each at worst. */
+export const PLACING_INTERRUPTED_AFTER_MS = 30_000;
 
-/** Places the shopper's current cart as an order, pricing every line from the catalog now. The
- *  order, its OrderPlaced event and its claim on the cart state it was placed from are one document
- *  write. With an idempotency key, a repeat of the request answers the order it already created;
- *  any other request for a cart state already ordered is refused (409): answering it with that
- *  order would pass off another tab's name, phone and address as the ones just sent.
+const isDuplicateKey = (err: unknown) => typeof err === 'object' && err !== null && 'code' in err && err.code === 11000;
+/** A neighbour's decision (409), as opposed to a failure to reach it. */
+const isRefusal = (err: unknown) => err instanceof HttpError && err.status === 409;
+
+/**
+ * Places the shopper's current cart as an order. FerretDB has no multi-document transactions, so
+ * each step is one single-document write owned by one service, in this order:
  *
- *  A repeat is recognised when the order's write clashes with the one it made, or when a refusal is
- *  due (the first order emptied the cart, or took the last pieces): the usual first request makes no
- *  extra read for it. */
-export async function placeOrder({
-  user,
-  body,
-  idempotencyKey,
-  neighbours,
-  log,
-}: PlaceOrderInput): Promise<{ order: OrderDocument; created: boolean }> {
+ *   1. order service: the order, `placing`, claiming the cart state it was read at (unique) and
+ *      its idempotency id; then the shopper's count of unconfirmed orders (OrderHolds)
+ *   2. catalog: every unit held (`quantity >= n`, per product), or none and a 409 naming each
+ *      item short and how many are left
+ *   3. cart: the ordered pieces taken off the cart in one write, or none (409 when the shopper
+ *      removed some meanwhile); pieces added meanwhile stay
+ *   4. order service: `placed`, with OrderPlaced and OrderStatusChanged in its outbox
+ *
+ * A refusal at 2 or 3 undoes the earlier steps (the hold released, the order removed) and the cart
+ * is as it was. A failure to reach a neighbour, or a crash, is settled by `settlePlacing`, in the
+ * request itself or by the sweep: an order whose lines the cart took is placed, any other is undone,
+ * the cart first voiding the checkout so a late one cannot take anything. A placed order therefore
+ * always holds its units and no longer has its lines in the cart; a line is never ordered twice.
+ *
+ * With an idempotency key, a repeat of the request answers the order it already created; any other
+ * request for a cart state already ordered is refused (409).
+ */
+export async function placeOrder(
+  desk: OrderDesk,
+  { user, body, idempotencyKey }: { user: RequestUser; body: PlaceOrder; idempotencyKey: string | undefined },
+): Promise<{ order: OrderDocument; created: boolean }> {
   if (body.email !== user.email) throw fieldRefusal(403, 'email', 'You can only place orders for your own account');
-  const _id = idempotencyKey ? derivedObjectId('order', user.email, idempotencyKey) : new Types.ObjectId();
+  const _id = idempotencyKey ? derivedObjectId('order', user.id, idempotencyKey) : new Types.ObjectId();
   const earlierOrderOr = async (refusal: Error) => {
-    const earlier = idempotencyKey && (await Order.findById(_id).lean<OrderDocument>());
-    if (earlier) return { order: earlier, created: false };
-    throw refusal;
+    const earlier = idempotencyKey && (await settledOrder(_id, user.id));
+    if (!earlier) throw refusal;
+    return { order: earlier, created: false };
   };
 
-  const { lines, revision } = await neighbours.cartOf(user);
+  const { lines, revision } = await desk.neighbours.cartOf(user);
   if (lines.length === 0) return earlierOrderOr(badRequest('Your cart is empty'));
   const productIds = [...new Set(lines.map((line) => line.productId))];
-  const shelf = new Map(await Promise.all(productIds.map(async (id) => [id, await neighbours.product(id)] as const)));
-
-  const shortages: OutOfStockAnswer['items'] = lines.flatMap((line) => {
-    const product = shelf.get(line.productId);
-    const available = product?.quantity ?? 0;
-    return line.cartQuantity > available
-      ? [{ productId: line.productId, name: product?.name ?? line.cartName, requested: line.cartQuantity, available }]
-      : [];
-  });
-  if (shortages.length > 0) {
-    return earlierOrderOr(
-      conflict(`Not enough stock for ${shortages.map((s) => `${s.name} (${s.available} left)`).join(', ')}`, { items: shortages }),
-    );
+  const shelf = new Map(await Promise.all(productIds.map(async (id) => [id, await desk.neighbours.product(id)] as const)));
+  const gone = lines.filter((line) => !shelf.has(line.productId) || !shelf.get(line.productId));
+  if (gone.length > 0) {
+    const items = gone.map((line) => ({ productId: line.productId, name: line.cartName, requested: line.cartQuantity, available: 0 }));
+    return earlierOrderOr(conflict(outOfStockMessage(items), { items }));
   }
 
   const items = lines.map((line) => {
@@ -69,32 +90,123 @@ export async function placeOrder({
   });
   const totals = orderTotals(items);
   if (body.total !== undefined && takaToPaisa(body.total) !== totals.total) {
-    log.warn(
-      { clientTotal: body.total, totalPaisa: totals.total, email: user.email },
+    desk.log.warn(
+      { clientTotal: body.total, totalPaisa: totals.total, userId: user.id },
       'client total differs from the server total; using the server total',
     );
   }
 
+  let placing: OrderDocument;
   try {
-    const order = await Order.create({
-      _id,
-      cartState: cartStateOf(user.email, revision),
-      email: user.email,
-      name: body.name,
-      phone: body.phone ?? '',
-      addinfo: body.addinfo ?? '',
-      items,
-      subtotalPaisa: totals.subtotal,
-      vatPaisa: totals.vat,
-      deliveryPaisa: totals.delivery,
-      totalPaisa: totals.total,
-      ...orderPlacedOutbox({ _id, email: user.email, items, cartLineIds: lines.map((line) => line._id) }),
-    });
-    return { order: order.toObject(), created: true };
+    placing = (
+      await Order.create({
+        _id,
+        userId: user.id,
+        email: user.email,
+        name: body.name,
+        phone: body.phone ?? '',
+        addinfo: body.addinfo ?? '',
+        items,
+        subtotalPaisa: totals.subtotal,
+        vatPaisa: totals.vat,
+        deliveryPaisa: totals.delivery,
+        totalPaisa: totals.total,
+        status: 'placing',
+        reservationId: new Types.ObjectId().toString(),
+        cartState: cartStateOf(user.email, revision),
+      })
+    ).toObject<OrderDocument>();
   } catch (err) {
     if (!isDuplicateKey(err)) throw err;
     // the same key placed its order already (a repeat, or a twin request that got there first):
     // answer that order; otherwise another order has claimed this cart state
     return earlierOrderOr(conflict(CART_ALREADY_ORDERED));
   }
+  if (!(await desk.holds.claim(user.id, _id.toString()))) {
+    await Order.deleteOne({ _id, status: 'placing' });
+    throw conflict(`You already have ${desk.holdLimit} orders waiting for confirmation; confirm or cancel one in My Orders first`);
+  }
+  return { order: await completePlacing(desk, placing), created: true };
+}
+
+/** How long a repeated request waits for its twin, still placing the same order, to finish. */
+const TWIN_WAIT_MS = 5_000;
+
+/** The order with this id, once it is no longer placing (a twin request may be placing it now);
+ *  undefined if there is none, or it was given up. */
+async function settledOrder(_id: Types.ObjectId, userId: string): Promise<OrderDocument | undefined> {
+  const giveUpAt = Date.now() + TWIN_WAIT_MS;
+  for (;;) {
+    const order = await Order.findOne({ _id, userId }).lean<OrderDocument>();
+    if (!order) return undefined;
+    if (order.status !== 'placing') return order;
+    if (Date.now() > giveUpAt) throw conflict('This order is still being placed; look at My Orders in a moment');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Steps 2 to 4 of `placeOrder`. */
+async function completePlacing(desk: OrderDesk, order: OrderDocument): Promise<OrderDocument> {
+  const units = order.items.map(({ productId, quantity }) => ({ productId, quantity }));
+  for (const step of [
+    () => desk.neighbours.reserve(order.reservationId, units),
+    () => desk.neighbours.checkout(order.reservationId, order.email, units),
+  ]) {
+    try {
+      await step();
+    } catch (err) {
+      if (isRefusal(err)) {
+        // undone now if the catalog answers, or else by the sweep; the refusal is the answer
+        await undoPlacing(desk, order).catch((undoErr: unknown) =>
+          desk.log.warn({ err: undoErr, orderId: order._id }, 'undoing a refused order failed; the sweep will'),
+        );
+        throw err;
+      }
+      const settled = await settlePlacing(desk, order).catch((settleErr: unknown) => {
+        desk.log.warn({ err: settleErr, orderId: order._id }, 'settling an interrupted order failed; the sweep will');
+        return undefined;
+      });
+      if (settled) return settled;
+      throw err;
+    }
+  }
+  return markPlaced(desk, order);
+}
+
+/** Ends a placement whose outcome is unknown (a neighbour did not answer, a process died): placed if
+ *  the cart took its lines, undone otherwise (the undefined answer). Safe in any replica, any
+ *  number of times, while the request itself may still be running. */
+export async function settlePlacing(desk: OrderDesk, order: OrderDocument): Promise<OrderDocument | undefined> {
+  if ((await desk.neighbours.voidCheckout(order.reservationId, order.email)) === 'taken') return markPlaced(desk, order);
+  await undoPlacing(desk, order);
+  return undefined;
+}
+
+/** The cart no longer takes this attempt's lines (voided or refused): its units go back, the order
+ *  goes, and so does its place among the shopper's unconfirmed orders. */
+async function undoPlacing(desk: OrderDesk, order: OrderDocument): Promise<void> {
+  await desk.neighbours.release(order.reservationId);
+  await Order.deleteOne({ _id: order._id, status: 'placing' });
+  await desk.holds.release(order.userId, order._id.toString());
+}
+
+async function markPlaced(desk: OrderDesk, order: OrderDocument): Promise<OrderDocument> {
+  const at = new Date();
+  const announce = outboxUpdate(orderPlaced(order));
+  const placed = await Order.findOneAndUpdate(
+    { _id: order._id, status: 'placing' },
+    {
+      $set: { status: 'placed', holdUntil: new Date(at.getTime() + desk.holdWindowMs), ...announce.$set },
+      $push: { history: { status: 'placed', at, by: 'shopper' }, ...announce.$push },
+    },
+    { new: true },
+  ).lean<OrderDocument>();
+  if (placed) {
+    desk.nudgeOutbox(Order, { _id: order._id, ...announce.added });
+    return placed;
+  }
+  // placed meanwhile by the sweep (or by the request, for the sweep)
+  const current = await Order.findById(order._id).lean<OrderDocument>();
+  if (current && current.status !== 'placing') return current;
+  throw new HttpError(503, 'Your order could not be completed; try again shortly');
 }

@@ -1,9 +1,19 @@
 // What the order tests and the order-flow benchmark share: shoppers talking to the cart and order
 // services with the identity headers the gateway would forward, products made for one run (and
-// removed after it, so runs leave the demo catalog's stock alone), and a wait for both order-placed
-// consumer groups to have committed everything on the topic.
+// removed after it, so runs leave the demo catalog's stock alone), a wait for the catalog's
+// order-status-changed consumer to have committed everything on the topic, and a reading of the
+// events published for some orders.
 import { randomUUID } from 'node:crypto';
-import { CART_REVISION_HEADER, CartLineList, IDENTITY_HEADERS, InsertAnswer, OrderPlaced, Product, TOPICS } from '@bazar/contracts';
+import {
+  CART_REVISION_HEADER,
+  CartLineList,
+  IDENTITY_HEADERS,
+  InsertAnswer,
+  OrderList,
+  Product,
+  TOPICS,
+  type Topic,
+} from '@bazar/contracts';
 import { ReadCache, consumerGroupId, createLogger, createRedis } from '@bazar/service-kit';
 import type { Kafka } from 'kafkajs';
 import mongoose from 'mongoose';
@@ -28,11 +38,16 @@ async function call(
   return { status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined };
 }
 
-/** A shopper with a fresh address, calling the services as the gateway would on their behalf. */
-export function shopper(label = 'shopper') {
-  const email = `${label}-${randomUUID().slice(0, 8)}@bazar.test`;
-  const identity = { [IDENTITY_HEADERS.id]: randomUUID(), [IDENTITY_HEADERS.email]: email };
+/** A shopper with a fresh account and address, calling the services as the gateway would on their
+ *  behalf; `orderUrl` picks the order service replica. */
+export function shopper(
+  label = 'shopper',
+  { orderUrl = stackEnv.orderUrl, email = `${label}-${randomUUID().slice(0, 8)}@bazar.test` } = {},
+) {
+  const id = randomUUID();
+  const identity = { [IDENTITY_HEADERS.id]: id, [IDENTITY_HEADERS.email]: email };
   return {
+    id,
     email,
     call: (url: string, init?: Parameters<typeof call>[2]) => call(url, identity, init),
     addToCart: (productId: string, cartQuantity: number) =>
@@ -42,16 +57,19 @@ export function shopper(label = 'shopper') {
     cartRevision: async () =>
       (await fetch(`${stackEnv.cartUrl}/myallcart/${email}`, { headers: identity })).headers.get(CART_REVISION_HEADER),
     placeOrder: (key = `order-${randomUUID()}`, total = 0) =>
-      call(`${stackEnv.orderUrl}/orderplace`, identity, {
+      call(`${orderUrl}/orderplace`, identity, {
         method: 'POST',
         headers: { 'idempotency-key': key },
         body: { name: 'Test Shopper', email, phone: '+8801712345678', addinfo: 'near the mosque', total, mycart: [] },
       }),
+    myOrders: async () => OrderList.parse((await call(`${orderUrl}/myorders`, identity)).body),
+    confirm: (orderId: string) => call(`${orderUrl}/orders/${orderId}/confirm`, identity, { method: 'PUT' }),
+    cancel: (orderId: string) => call(`${orderUrl}/orders/${orderId}/cancel`, identity, { method: 'PUT' }),
   };
 }
 export type Shopper = ReturnType<typeof shopper>;
 
-const adminIdentity = {
+export const adminIdentity = {
   [IDENTITY_HEADERS.id]: 'order-tests',
   [IDENTITY_HEADERS.email]: 'admin@bazar.test',
   [IDENTITY_HEADERS.role]: 'admin',
@@ -82,6 +100,11 @@ export class TestShelf {
     const catalog = await mongoose.createConnection(stackEnv.mongoUrl, { dbName: 'catalog' }).asPromise();
     await catalog.collection('products').deleteMany({ name: { $regex: this.run } });
     await catalog.close();
+    await this.dropCachedProducts();
+  }
+
+  /** Drops the catalog's cached answers, after a product was changed behind its back. */
+  async dropCachedProducts(): Promise<void> {
     const log = createLogger('test-shelf', 'silent');
     const redis = createRedis(stackEnv.redisUrl, log);
     await new Promise((resolve) => redis.once('ready', resolve));
@@ -90,17 +113,21 @@ export class TestShelf {
   }
 }
 
-export const ORDER_PLACED_GROUPS = ['catalog', 'cart'].map((service) => consumerGroupId(service, TOPICS.orderPlaced));
+/** An admin's call to the order service, as the gateway forwards it. */
+export const asAdmin = (url: string, init?: Parameters<typeof call>[2]) => call(url, adminIdentity, init);
 
-/** Every message now on order-placed has been consumed and committed by both consumer groups. */
+/** The consumer groups that act on orders' events: the catalog gives back a cancelled order's units. */
+export const ORDER_EVENT_GROUPS = [consumerGroupId('catalog', TOPICS.orderStatusChanged)];
+
+/** Every message now on order-status-changed has been consumed and committed by the catalog. */
 export async function consumersCaughtUp(kafka: Kafka): Promise<void> {
   const admin = kafka.admin();
   await admin.connect();
   try {
-    const ends = await admin.fetchTopicOffsets(TOPICS.orderPlaced);
+    const ends = await admin.fetchTopicOffsets(TOPICS.orderStatusChanged);
     await eventually(async () => {
-      for (const groupId of ORDER_PLACED_GROUPS) {
-        const [committed] = await admin.fetchOffsets({ groupId, topics: [TOPICS.orderPlaced] });
+      for (const groupId of ORDER_EVENT_GROUPS) {
+        const [committed] = await admin.fetchOffsets({ groupId, topics: [TOPICS.orderStatusChanged] });
         for (const end of ends) {
           const offset = Number(committed?.partitions.find((p) => p.partition === end.partition)?.offset ?? -1);
           // -1: nothing to commit on an empty partition; beyond the end: other tests ordered meanwhile
@@ -113,30 +140,28 @@ export async function consumersCaughtUp(kafka: Kafka): Promise<void> {
   }
 }
 
-/** Every order-placed event now on the topic for these orders, counting repeats. */
-export async function publishedOrderEvents(kafka: Kafka, orderIds: string[]): Promise<OrderPlaced[]> {
+/** Every event now on `topic` about these orders (`payload.orderId`), counting repeats. */
+export async function publishedOrderEvents(kafka: Kafka, orderIds: string[], topic: Topic = TOPICS.orderPlaced) {
   const wanted = new Set(orderIds);
-  const seen: OrderPlaced[] = [];
+  const seen: { type: string; payload: { orderId: string; status?: string } }[] = [];
   const admin = kafka.admin();
   await admin.connect();
-  const ends = await admin.fetchTopicOffsets(TOPICS.orderPlaced);
+  const ends = await admin.fetchTopicOffsets(topic);
   await admin.disconnect();
   const reader = kafka.consumer({ groupId: `order-test-reader-${randomUUID()}`, maxWaitTimeInMs: 100 });
   await reader.connect();
-  await reader.subscribe({ topic: TOPICS.orderPlaced, fromBeginning: true });
+  await reader.subscribe({ topic, fromBeginning: true });
   const read = new Map<number, bigint>();
   await reader.run({
     eachMessage: async ({ partition, message }) => {
       read.set(partition, BigInt(message.offset) + 1n);
-      // the topic also holds the poison messages of the dead-letter test
-      let json: unknown;
+      // the topic may also hold the poison messages of the dead-letter test
       try {
-        json = JSON.parse(message.value?.toString() ?? '');
+        const event = JSON.parse(message.value?.toString() ?? '') as (typeof seen)[number];
+        if (wanted.has(event.payload?.orderId)) seen.push(event);
       } catch {
         return;
       }
-      const event = OrderPlaced.safeParse(json);
-      if (event.success && wanted.has(event.data.payload.orderId)) seen.push(event.data);
     },
   });
   await eventually(async () => {

@@ -30,7 +30,8 @@ const cartSchema = new Schema(
     lines: { type: Map, of: cartLineSchema },
     /** raised by every write of the cart (see `revised`); none yet counts as 0 */
     revision: { type: Number },
-    /** the latest orders whose pieces were taken off this cart (order-placed applied once) */
+    /** the latest checkouts that took pieces off this cart, and those voided (`void:<id>`), so that
+     *  each takes at most once (see routes/checkouts.ts) */
     takenByOrders: { type: [String], default: undefined },
   },
   { versionKey: false },

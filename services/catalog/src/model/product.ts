@@ -10,9 +10,9 @@ const productSchema = new Schema(
     img: { type: String, default: '' },
     quantity: { type: Number, required: true, min: 0 },
     description: { type: String, default: '' },
-    /** ids of the last order events applied to this product's stock: the stock update and this
-     *  marker are one atomic write, so a replayed event can never take stock twice */
-    stockEvents: { type: [String], default: [] },
+    /** markers of reservations whose units are being taken (`+id`) or given back (`-id`) right now
+     *  (see model/reservation.ts); empty when nothing is under way */
+    pendingStock: { type: [String], default: [] },
     ...outboxFields,
   },
   { timestamps: true },
@@ -22,7 +22,7 @@ productSchema.index({ createdAt: 1 });
 export type ProductDocument = InferSchemaType<typeof productSchema> & { _id: mongoose.Types.ObjectId };
 export const Product = mongoose.model('Product', productSchema, 'products');
 
-/** The fields an answer is made of; reads leave the outbox and stock ledger in the database. */
+/** The fields an answer is made of; reads leave the outbox and stock markers in the database. */
 export const ANSWER_FIELDS = 'name pricePaisa img quantity description';
 type AnswerFields = Pick<ProductDocument, '_id' | 'name' | 'pricePaisa' | 'img' | 'quantity' | 'description'>;
 

@@ -1,4 +1,4 @@
-import { paisaToTaka, type Order as OrderAnswer, type OrderStatus } from '@bazar/contracts';
+import { OrderActor, OrderStatus, paisaToTaka, type Order as OrderAnswer, type OrderStatusChange } from '@bazar/contracts';
 import { outboxFields } from '@bazar/service-kit';
 import mongoose, { Schema, type InferSchemaType } from 'mongoose';
 
@@ -14,8 +14,25 @@ const orderItemSchema = new Schema(
   { _id: false },
 );
 
+const statusChangeSchema = new Schema(
+  {
+    status: { type: String, enum: OrderStatus.options, required: true },
+    at: { type: Date, required: true },
+    by: { type: String, enum: OrderActor.options, required: true },
+  },
+  { _id: false },
+);
+
+/** `placing` is the order's own first step, never shown: it exists while its units are reserved
+ *  and its lines taken off the cart (see place-order.ts), and becomes `placed` or is removed. */
+export const STORED_STATUSES = ['placing', ...OrderStatus.options] as const;
+export type StoredStatus = (typeof STORED_STATUSES)[number];
+
 const orderSchema = new Schema(
   {
+    /** the identity provider's id of the shopper (`sub`): whose order it is */
+    userId: { type: String, required: true },
+    /** a copy, for the admin and for the shopper's own reading; never what ownership follows */
     email: { type: String, required: true },
     name: { type: String, required: true },
     phone: { type: String, default: '' },
@@ -26,7 +43,13 @@ const orderSchema = new Schema(
     vatPaisa: { type: Number, required: true },
     deliveryPaisa: { type: Number, required: true },
     totalPaisa: { type: Number, required: true },
-    status: { type: String, enum: ['pending-payment', 'confirmed'] satisfies OrderStatus[], default: 'pending-payment' },
+    status: { type: String, enum: STORED_STATUSES, required: true },
+    history: { type: [statusChangeSchema], default: [] },
+    /** while placed: when the store cancels it unless it is confirmed */
+    holdUntil: { type: Date },
+    /** the catalog's hold on its units and the cart's checkout of its lines: one per attempt to
+     *  place it, so that an attempt given up can never be mistaken for a later one */
+    reservationId: { type: String, required: true },
     /** The cart state the order was placed from (`cartStateOf`): its claim, made in the order's own
      *  write, so that one state of a cart becomes one order. Only its unique index reads it (FerretDB
      *  on SQLite enforces one). Sparse for MongoDB, where older orders without it would clash;
@@ -36,13 +59,21 @@ const orderSchema = new Schema(
   },
   { timestamps: true },
 );
-orderSchema.index({ email: 1, createdAt: -1 });
+orderSchema.index({ userId: 1, createdAt: -1 });
 
 /** A shopper's cart at one revision (the cart service's `CART_REVISION_HEADER`). */
 export const cartStateOf = (email: string, cartRevision: number) => `${email} ${cartRevision}`;
 
-export type OrderDocument = InferSchemaType<typeof orderSchema> & { _id: mongoose.Types.ObjectId; createdAt: Date };
+export type OrderDocument = InferSchemaType<typeof orderSchema> & {
+  _id: mongoose.Types.ObjectId;
+  createdAt: Date;
+  status: StoredStatus;
+  history: { status: OrderStatus; at: Date; by: OrderActor }[];
+};
 export const Order = mongoose.model('Order', orderSchema, 'orders');
+
+/** The fields an answer is made of: reads leave the outbox in the database. */
+export const ANSWER_FIELDS = '-outbox -outboxPending';
 
 export function toOrderAnswer(order: OrderDocument): OrderAnswer {
   return {
@@ -63,7 +94,10 @@ export function toOrderAnswer(order: OrderDocument): OrderAnswer {
     vat: paisaToTaka(order.vatPaisa),
     delivery: paisaToTaka(order.deliveryPaisa),
     total: paisaToTaka(order.totalPaisa),
-    status: order.status,
+    // an answer is only ever made of an order that has left `placing`
+    status: order.status === 'placing' ? 'placed' : order.status,
     placedAt: order.createdAt.toISOString(),
+    history: order.history.map((change): OrderStatusChange => ({ status: change.status, at: change.at.toISOString(), by: change.by })),
+    ...(order.status === 'placed' && order.holdUntil && { holdUntil: order.holdUntil.toISOString() }),
   };
 }

@@ -6,48 +6,55 @@ import {
   type Order as OrderAnswer,
   type PlaceOrderAnswer,
 } from '@bazar/contracts';
-import { currentUser, notFound, readModel, requireUser, validate, type Logger, type NudgeOutbox } from '@bazar/service-kit';
+import { currentUser, readModel, requireUser, validate } from '@bazar/service-kit';
 import { Router } from 'express';
-import { Order, toOrderAnswer, type OrderDocument } from '../model/order';
-import type { Neighbours } from '../neighbours';
-import { placeOrder } from '../place-order';
+import type { LiveOrders } from '../live-orders';
+import { ANSWER_FIELDS, Order, toOrderAnswer, type OrderDocument } from '../model/order';
+import { moveOrder } from '../move-order';
+import { placeOrder, type OrderDesk } from '../place-order';
 
-export function orderRoutes(neighbours: Neighbours, log: Logger, nudgeOutbox: NudgeOutbox): Router {
+/** How many of their latest orders My Orders lists. */
+const MY_ORDERS_SHOWN = 50;
+
+/** A shopper's orders: placing one, reading them, confirming and cancelling, following them live. */
+export function orderRoutes(desk: OrderDesk, live: LiveOrders): Router {
   const router = Router();
 
   router.post('/orderplace', requireUser, validate({ headers: PlaceOrderHeaders, body: PlaceOrder }), async (req, res) => {
-    const { order, created } = await placeOrder({
+    const { order, created } = await placeOrder(desk, {
       user: currentUser(req),
       body: req.body,
       idempotencyKey: req.get(IDEMPOTENCY_KEY_HEADER),
-      neighbours,
-      log,
     });
-    if (created) nudgeOutbox(Order, order);
     const answer: PlaceOrderAnswer = { acknowledged: true, insertedId: order._id.toString(), order: toOrderAnswer(order) };
     res.status(created ? 201 : 200).json(answer);
   });
 
   router.get('/myorders', requireUser, async (req, res) => {
     const orders = await readModel(Order)
-      .find({ email: currentUser(req).email })
+      .find({ userId: currentUser(req).id, status: { $ne: 'placing' } })
+      .select(ANSWER_FIELDS)
       .sort({ createdAt: -1 })
+      .limit(MY_ORDERS_SHOWN)
       .lean<OrderDocument[]>();
     res.json(orders.map(toOrderAnswer) satisfies OrderAnswer[]);
   });
 
-  /** Pay on delivery: a pending order becomes confirmed; confirming again changes nothing. */
+  /** Pay on delivery: a placed order becomes confirmed. */
   router.put('/orders/:id/confirm', requireUser, validate({ params: IdParams }), async (req, res) => {
-    const owned = { _id: req.params.id, email: currentUser(req).email };
-    const order =
-      (await Order.findOneAndUpdate(
-        { ...owned, status: 'pending-payment' },
-        { $set: { status: 'confirmed' } },
-        { new: true },
-      ).lean<OrderDocument>()) ?? (await Order.findOne(owned).lean<OrderDocument>());
-    if (!order) throw notFound('No such order');
+    const order = await moveOrder(desk, { orderId: req.params.id, to: 'confirmed', actor: 'shopper', ownerId: currentUser(req).id });
     res.json(toOrderAnswer(order) satisfies OrderAnswer);
   });
+
+  /** A shopper cancels their own order until it is packed; an admin any order until it is delivered. */
+  router.put('/orders/:id/cancel', requireUser, validate({ params: IdParams }), async (req, res) => {
+    const user = currentUser(req);
+    const by = user.role === 'admin' ? { actor: 'admin' as const } : { actor: 'shopper' as const, ownerId: user.id };
+    const order = await moveOrder(desk, { orderId: req.params.id, to: 'cancelled', ...by });
+    res.json(toOrderAnswer(order) satisfies OrderAnswer);
+  });
+
+  router.get('/orders/live', requireUser, live.stream);
 
   return router;
 }

@@ -1,0 +1,22 @@
+import { IdParams, StockReservation } from '@bazar/contracts';
+import { validate } from '@bazar/service-kit';
+import { Router } from 'express';
+import type { StockReservations } from '../stock-reservations';
+
+/** Internal: the order service holds and gives back an order's units (never routed by the gateway;
+ *  the id is the order's reservation id). */
+export function reservationRoutes(reservations: StockReservations): Router {
+  const router = Router();
+
+  router.post('/internal/reservations/:id', validate({ params: IdParams, body: StockReservation }), async (req, res) => {
+    await reservations.reserve(req.params.id, req.body.items);
+    res.status(201).json({ reserved: true });
+  });
+
+  router.delete('/internal/reservations/:id', validate({ params: IdParams }), async (req, res) => {
+    await reservations.release(req.params.id);
+    res.json({ released: true });
+  });
+
+  return router;
+}

@@ -1,0 +1,182 @@
+import { outOfStockMessage, type OutOfStockAnswer, type StockReservation } from '@bazar/contracts';
+import { conflict, outboxUpdate, type Logger, type NudgeOutbox, type ReadCache } from '@bazar/service-kit';
+import { Product, productChanged } from './model/product';
+import { Reservation, returnedMarker, takenMarker, type ReservationDocument } from './model/reservation';
+
+type Item = StockReservation['items'][number];
+
+/** A reservation left `reserving` or `releasing` this long is taken to have been interrupted (its
+ *  request or process died) and is finished by the sweep; a live step takes milliseconds. */
+export const INTERRUPTED_AFTER_MS = 30_000;
+/** How long a released reservation is kept, refusing a reserve request that comes after it. */
+const TOMBSTONE_KEPT_MS = 60 * 60_000;
+
+const isDuplicateKey = (err: unknown) => typeof err === 'object' && err !== null && 'code' in err && err.code === 11000;
+
+/**
+ * Orders' holds on the shelf. Every stock change is one conditional single-document write on the
+ * product (FerretDB has no transactions): taking needs `quantity >= n`, so concurrent orders cannot
+ * take more than there is, and each change carries its reservation's marker, so it is made at most
+ * once whoever repeats it. See model/reservation.ts for the states.
+ */
+export class StockReservations {
+  constructor(
+    private readonly cache: ReadCache,
+    private readonly nudgeOutbox: NudgeOutbox,
+    private readonly log: Logger,
+  ) {}
+
+  /** Holds every unit of `items` for the reservation, or none: a 409 names each item short and how
+   *  many are left. Repeating a reservation that is held changes nothing. */
+  async reserve(reservationId: string, items: Item[]): Promise<void> {
+    try {
+      await Reservation.create({ _id: reservationId, items, state: 'reserving' });
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err;
+      const earlier = await Reservation.findById(reservationId).lean<ReservationDocument>();
+      if (earlier?.state === 'held') return;
+      throw conflict('This order was withdrawn; place it again');
+    }
+
+    const taken: Item[] = [];
+    for (const item of items) {
+      if (!(await this.take(reservationId, item))) break;
+      taken.push(item);
+    }
+    if (taken.length < items.length) {
+      await Promise.all(taken.map((item) => this.giveBackTaken(reservationId, item)));
+      await Reservation.updateOne({ _id: reservationId, state: 'reserving' }, { $set: { state: 'released', settled: true } });
+      await this.cache.clear();
+      const short = await this.shortages(items);
+      throw conflict(outOfStockMessage(short), { items: short });
+    }
+
+    const { modifiedCount } = await Reservation.updateOne({ _id: reservationId, state: 'reserving' }, { $set: { state: 'held' } });
+    await this.cache.clear();
+    if (modifiedCount === 0) {
+      // released meanwhile (the order gave up waiting): what this request took goes back, once,
+      // whether the release or this line gets to each product first
+      await Promise.all(taken.map((item) => this.giveBackTaken(reservationId, item)));
+      throw conflict('This order was withdrawn; place it again');
+    }
+    void this.settle(reservationId, items, takenMarker(reservationId)).catch((err: unknown) =>
+      this.log.warn({ err, reservationId }, 'settling a reservation failed; the sweep will'),
+    );
+  }
+
+  /** Gives back whatever the reservation holds, once, however often it is asked; a reservation not
+   *  seen yet is released before it begins (a late reserve request is then refused). */
+  async release(reservationId: string): Promise<void> {
+    const before = await Reservation.findOneAndUpdate(
+      { _id: reservationId },
+      { $setOnInsert: { items: [], state: 'released', settled: true } },
+      { upsert: true, new: false },
+    ).lean<ReservationDocument>();
+    if (!before || before.state === 'released') return;
+    if (before.state !== 'releasing') {
+      const { modifiedCount } = await Reservation.updateOne(
+        { _id: reservationId, state: before.state },
+        { $set: { state: 'releasing', releasedFrom: before.state, settled: false } },
+      );
+      if (modifiedCount === 0) return this.release(reservationId); // it moved meanwhile: look again
+    }
+    await this.finishRelease(reservationId);
+  }
+
+  /** A held reservation whose order was delivered: its units are sold for good, nothing to keep. */
+  async forget(reservationId: string): Promise<void> {
+    await Reservation.deleteOne({ _id: reservationId, state: 'held', settled: true });
+  }
+
+  /** Finishes what an interrupted request or process left: reservations stuck while reserving are
+   *  released (their order never learned it got the units), releases are completed, markers of
+   *  finished steps removed. Safe to run in every replica at once. */
+  async finishInterrupted(): Promise<void> {
+    const before = new Date(Date.now() - INTERRUPTED_AFTER_MS);
+    const stale = await Reservation.find({
+      $or: [{ state: { $in: ['reserving', 'releasing'] } }, { settled: false }],
+      updatedAt: { $lt: before },
+    })
+      .select('items state')
+      .lean<ReservationDocument[]>();
+    for (const reservation of stale) {
+      if (reservation.state === 'reserving' || reservation.state === 'releasing') await this.release(reservation._id);
+      else {
+        const marker = reservation.state === 'held' ? takenMarker(reservation._id) : returnedMarker(reservation._id);
+        await this.settle(reservation._id, reservation.items, marker);
+      }
+    }
+    // tombstones are needed only while a late reserve request could still arrive
+    await Reservation.deleteMany({ state: 'released', settled: true, updatedAt: { $lt: new Date(Date.now() - TOMBSTONE_KEPT_MS) } });
+  }
+
+  private async finishRelease(reservationId: string): Promise<void> {
+    const reservation = await Reservation.findById(reservationId).lean<ReservationDocument>();
+    if (reservation?.state !== 'releasing') return;
+    if (reservation.releasedFrom === 'held') {
+      // everything was taken; the take markers go first, as one array cannot be pushed to and
+      // pulled from in one write
+      await this.settleMarkers(reservation.items, takenMarker(reservationId));
+      for (const item of reservation.items) await this.giveBackHeld(reservationId, item);
+    } else {
+      for (const item of reservation.items) await this.giveBackTaken(reservationId, item);
+    }
+    // The return markers stay until the sweep, a while later: a second release that read
+    // `releasing` before this one ended must still find them, or it would give back again.
+    await Reservation.updateOne({ _id: reservationId, state: 'releasing' }, { $set: { state: 'released' } });
+    await this.cache.clear();
+  }
+
+  /** Takes one item's units if the shelf holds them. */
+  private async take(reservationId: string, { productId, quantity }: Item): Promise<boolean> {
+    const announce = outboxUpdate([productChanged(productId, 'stock')]);
+    const { modifiedCount } = await Product.updateOne(
+      { _id: productId, quantity: { $gte: quantity }, pendingStock: { $ne: takenMarker(reservationId) } },
+      { $inc: { quantity: -quantity }, $set: announce.$set, $push: { ...announce.$push, pendingStock: takenMarker(reservationId) } },
+    );
+    if (modifiedCount > 0) this.nudgeOutbox(Product, { _id: productId, ...announce.added });
+    return modifiedCount > 0;
+  }
+
+  /** Gives back an item taken by a reservation not yet held: only if its take marker is there. */
+  private async giveBackTaken(reservationId: string, { productId, quantity }: Item): Promise<void> {
+    const announce = outboxUpdate([productChanged(productId, 'stock')]);
+    const { modifiedCount } = await Product.updateOne(
+      { _id: productId, pendingStock: takenMarker(reservationId) },
+      { $inc: { quantity }, $set: announce.$set, $push: announce.$push, $pull: { pendingStock: takenMarker(reservationId) } },
+    );
+    if (modifiedCount > 0) this.nudgeOutbox(Product, { _id: productId, ...announce.added });
+  }
+
+  /** Gives back an item of a held reservation, once: the return marker records it. */
+  private async giveBackHeld(reservationId: string, { productId, quantity }: Item): Promise<void> {
+    const announce = outboxUpdate([productChanged(productId, 'stock')]);
+    const { modifiedCount } = await Product.updateOne(
+      { _id: productId, pendingStock: { $ne: returnedMarker(reservationId) } },
+      { $inc: { quantity }, $set: announce.$set, $push: { ...announce.$push, pendingStock: returnedMarker(reservationId) } },
+    );
+    if (modifiedCount > 0) this.nudgeOutbox(Product, { _id: productId, ...announce.added });
+  }
+
+  private async settle(reservationId: string, items: Item[], marker: string): Promise<void> {
+    await this.settleMarkers(items, marker);
+    await Reservation.updateOne({ _id: reservationId }, { $set: { settled: true } });
+  }
+
+  private async settleMarkers(items: Item[], marker: string): Promise<void> {
+    await Promise.all(items.map(({ productId }) => Product.updateOne({ _id: productId }, { $pull: { pendingStock: marker } })));
+  }
+
+  /** The items the shelf cannot give in full now, with how many are left. */
+  private async shortages(items: Item[]): Promise<OutOfStockAnswer['items']> {
+    // one look-up by _id each: FerretDB finds nothing else without reading every product
+    const products = await Promise.all(
+      items.map(({ productId }) => Product.findById(productId, 'name quantity').lean<{ name: string; quantity: number }>()),
+    );
+    return items.flatMap(({ productId, quantity }, at) => {
+      const product = products[at];
+      const available = product?.quantity ?? 0;
+      return quantity > available ? [{ productId, name: product?.name ?? 'A product no longer sold', requested: quantity, available }] : [];
+    });
+  }
+}

@@ -1,0 +1,46 @@
+import { mayMoveOrder, type OrderActor, type OrderStatus } from '@bazar/contracts';
+import { conflict, notFound, outboxUpdate } from '@bazar/service-kit';
+import { statusChanged } from './events/order-events';
+import { Order, type OrderDocument } from './model/order';
+import type { OrderDesk } from './place-order';
+
+const refusalFor = (status: OrderStatus, to: OrderStatus) =>
+  to === 'cancelled' ? `This order is ${status}; it can no longer be cancelled` : `This order is ${status}; it cannot become ${to}`;
+
+/**
+ * Moves an order to `to` if `actor` may (contracts' mayMoveOrder), in one conditional write on the
+ * order that also stores who and when in its history and puts OrderStatusChanged in its outbox: of
+ * two moves at once, one wins and the other is decided again on what it left. A move that is not
+ * allowed is refused (409, with the status the order has). A shopper reaches only their own orders
+ * (`ownerId`); another's answers as if it did not exist.
+ *
+ * Leaving `placed` frees a place among the shopper's unconfirmed orders; a cancellation's units go
+ * back through its event (the catalog releases the hold once, however often it hears of it).
+ */
+export async function moveOrder(
+  desk: OrderDesk,
+  { orderId, to, actor, ownerId }: { orderId: string; to: OrderStatus; actor: OrderActor; ownerId?: string },
+): Promise<OrderDocument> {
+  const current = await Order.findOne({ _id: orderId, ...(ownerId && { userId: ownerId }) }).lean<OrderDocument>();
+  if (!current || current.status === 'placing') throw notFound('No such order');
+  if (!mayMoveOrder(actor, current.status, to)) throw conflict(refusalFor(current.status, to), { status: current.status });
+
+  const announce = outboxUpdate([statusChanged(current, to, actor, current.status)]);
+  const moved = await Order.findOneAndUpdate(
+    { _id: orderId, status: current.status },
+    {
+      $set: { status: to, ...announce.$set },
+      $push: { history: { status: to, at: new Date(), by: actor }, ...announce.$push },
+      ...(current.status === 'placed' && { $unset: { holdUntil: 1 } }),
+    },
+    { new: true },
+  ).lean<OrderDocument>();
+  if (!moved) return moveOrder(desk, { orderId, to, actor, ownerId }); // moved meanwhile
+  desk.nudgeOutbox(Order, { _id: moved._id, ...announce.added });
+  if (current.status === 'placed') {
+    await desk.holds
+      .release(current.userId, orderId)
+      .catch((err: unknown) => desk.log.warn({ err, orderId }, 'freeing an unconfirmed order’s place failed; the next claim looks again'));
+  }
+  return moved;
+}

@@ -1,0 +1,50 @@
+import { Holds, type HoldsDocument } from './model/holds';
+import { Order } from './model/order';
+
+const isDuplicateKey = (err: unknown) => typeof err === 'object' && err !== null && 'code' in err && err.code === 11000;
+
+/** How many orders a shopper holds unconfirmed, kept under a limit with one conditional write. */
+export class OrderHolds {
+  constructor(private readonly limit: number) {}
+
+  /** Counts the order among the shopper's unconfirmed ones, unless they hold the limit already. */
+  async claim(userId: string, orderId: string): Promise<boolean> {
+    if (await this.tryClaim(userId, orderId)) return true;
+    // a crash between an order's move and its release can leave it listed: look before refusing
+    if (await this.forgetSettled(userId)) return this.tryClaim(userId, orderId);
+    return false;
+  }
+
+  async release(userId: string, orderId: string): Promise<void> {
+    await Holds.updateOne({ _id: userId }, { $pull: { open: orderId } });
+  }
+
+  private async tryClaim(userId: string, orderId: string): Promise<boolean> {
+    try {
+      // matches only while the list is shorter than the limit; when it is full the upsert's insert
+      // clashes with the shopper's document
+      await Holds.updateOne(
+        { _id: userId, [`open.${this.limit - 1}`]: { $exists: false } },
+        { $addToSet: { open: orderId } },
+        { upsert: true },
+      );
+      return true;
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err;
+    }
+    return (await Holds.findById(userId).lean<HoldsDocument>())?.open?.includes(orderId) ?? false;
+  }
+
+  /** Drops listed orders that are no longer unconfirmed; true if any was. */
+  private async forgetSettled(userId: string): Promise<boolean> {
+    const listed = (await Holds.findById(userId).lean<HoldsDocument>())?.open ?? [];
+    let forgot = false;
+    for (const orderId of listed) {
+      const order = await Order.findById(orderId, 'status').lean<{ status: string }>();
+      if (order?.status === 'placing' || order?.status === 'placed') continue;
+      await this.release(userId, orderId);
+      forgot = true;
+    }
+    return forgot;
+  }
+}
