@@ -44,6 +44,8 @@ const TEST_DATA = [
   'catalog.offers',
   'cart.carts',
   'order.orders',
+  'order.holds',
+  'catalog.reservations',
   'media.uploads',
   '*.applied_events',
 ];

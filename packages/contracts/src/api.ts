@@ -36,6 +36,8 @@ export interface Endpoint {
   body?: z.ZodType;
   /** a multipart upload instead of a JSON body */
   upload?: FileUpload;
+  /** the answer is a stream of Server-Sent Events that stays open, not one JSON body */
+  stream?: true;
   /** the success answer and any answers beyond the ones every endpoint may give */
   answers: Record<number, { description: string; schema: z.ZodType }>;
 }
@@ -147,6 +149,7 @@ export const PUBLIC_API: readonly Endpoint[] = [
     path: '/orders/live',
     summary: "Server-Sent Events: the caller's orders' status changes (an admin's: every order's)",
     access: 'user',
+    stream: true,
     answers: { 200: { description: 'text/event-stream of order-status events', schema: z.string() } },
   },
   {

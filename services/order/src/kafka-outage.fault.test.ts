@@ -1,8 +1,9 @@
-// Nothing lost while Kafka is away: with the broker stopped, the order service still accepts and
-// stores orders (their events wait in the order documents' outbox); once the broker is back, each
-// waiting event is published once, and the cart and catalog apply each one once; pieces added to a
-// cart line after its order was placed stay in the cart.
-import { PlaceOrderAnswer } from '@bazar/contracts';
+// Nothing ordered twice and nothing lost while Kafka is away: with the broker stopped, a shopper adds
+// one product and places an order, five times over. Each order carries exactly its own line, the
+// cart is empty after each 201 and the stock held at once, since placing needs no broker; the events
+// wait in the orders' outbox. Once the broker is back each is published once, and a cancellation
+// made then gives its units back once.
+import { PlaceOrderAnswer, TOPICS, cartTotals } from '@bazar/contracts';
 import { eventually, stackControl, stackEnv } from '@bazar/testing';
 import { Kafka, logLevel } from 'kafkajs';
 import mongoose from 'mongoose';
@@ -19,52 +20,62 @@ afterAll(async () => {
   await orders.close();
 });
 
-it('accepts orders while the broker is down and applies each one exactly once when it is back', async () => {
-  const rice = await shelf.stock('Outage Rice', 90, 100);
-  const oil = await shelf.stock('Outage Oil', 185, 100);
-  const shoppers = [shopper('outage'), shopper('outage'), shopper('outage')];
-  for (const [index, someone] of shoppers.entries()) {
-    expect((await someone.addToCart(rice, index + 1)).status).toBe(201);
-    expect((await someone.addToCart(oil, 1)).status).toBe(201);
-  }
-  const [riceBefore, oilBefore] = [await shelf.stockOf(rice), await shelf.stockOf(oil)];
-
+it('places five orders in a row with the broker down, each with only its own line, and publishes each once when it is back', async () => {
+  const products = await Promise.all(['Rice', 'Oil', 'Dal', 'Salt', 'Tea'].map((name, i) => shelf.stock(`Outage ${name}`, 50 + i * 10, 20)));
+  const buyer = shopper('outage');
+  // the hold limit is 3: the first orders are confirmed as they come, as a shopper paying on delivery would
   const orderIds: string[] = [];
+
   await stackControl.stop('kafka');
   try {
-    for (const someone of shoppers) {
-      const placed = await someone.placeOrder();
+    for (const [i, product] of products.entries()) {
+      expect((await buyer.addToCart(product, i + 1)).status).toBe(201);
+      const lines = await buyer.cart();
+      expect(lines.map((line) => [line.productId, line.cartQuantity])).toEqual([[product, i + 1]]);
+
+      const placed = await buyer.placeOrder();
       expect(placed.status).toBe(201);
-      orderIds.push(PlaceOrderAnswer.parse(placed.body).insertedId);
+      const { order, insertedId } = PlaceOrderAnswer.parse(placed.body);
+      expect(order.items.map((item) => [item.productId, item.quantity])).toEqual([[product, i + 1]]);
+      const { subtotal, vat, delivery, total } = order;
+      expect({ subtotal, vat, delivery, total }).toEqual(cartTotals(lines));
+      expect(await buyer.cart()).toEqual([]);
+      expect(await shelf.stockOf(product)).toBe(20 - (i + 1));
+      expect((await buyer.confirm(insertedId)).status).toBe(200);
+      orderIds.push(insertedId);
     }
-    // stored, with their events still waiting; nothing could have reached the consumers
+    // stored, with their events still waiting: nothing could have reached the broker
     const stored = await orders
       .collection('orders')
       .find({ _id: { $in: orderIds.map((id) => new mongoose.Types.ObjectId(id)) } })
       .toArray();
-    expect(stored.map((order) => order.outboxPending.length)).toEqual([1, 1, 1]);
-    for (const someone of shoppers) expect(await someone.cart()).toHaveLength(2);
-    expect([await shelf.stockOf(rice), await shelf.stockOf(oil)]).toEqual([riceBefore, oilBefore]);
-    // the first shopper wants one more rice after ordering: that piece must outlive the order's event
-    expect((await shoppers[0]!.addToCart(rice, 1)).status).toBe(200);
+    expect(stored.every((order) => order.outboxPending.length === 3)).toBe(true); // placed twice over, confirmed
+    expect(await buyer.myOrders()).toHaveLength(5);
   } finally {
     await stackControl.start('kafka');
   }
 
-  const [first, ...others] = shoppers;
+  // a cancellation once the broker is back: its units come back once
+  expect((await buyer.cancel(orderIds[4]!)).status).toBe(200);
+  await eventually(async () => expect(await shelf.stockOf(products[4]!)).toBe(20), 90_000, 500);
+
   await eventually(
-    async () => expect((await first!.cart()).map((line) => [line.productId, line.cartQuantity])).toEqual([[rice, 1]]),
+    async () => {
+      const relayed = await orders
+        .collection('orders')
+        .find({ _id: { $in: orderIds.map((id) => new mongoose.Types.ObjectId(id)) } })
+        .toArray();
+      expect(relayed.map((order) => order.outboxPending.length)).toEqual([0, 0, 0, 0, 0]);
+    },
     90_000,
     500,
   );
-  for (const someone of others) await eventually(async () => expect(await someone.cart()).toEqual([]), 90_000, 500);
   await consumersCaughtUp(kafka);
-  expect(await shelf.stockOf(rice)).toBe(riceBefore - (1 + 2 + 3));
-  expect(await shelf.stockOf(oil)).toBe(oilBefore - 3);
-  const relayed = await orders
-    .collection('orders')
-    .find({ _id: { $in: orderIds.map((id) => new mongoose.Types.ObjectId(id)) } })
-    .toArray();
-  expect(relayed.map((order) => order.outboxPending.length)).toEqual([0, 0, 0]);
-  expect((await publishedOrderEvents(kafka, orderIds)).map((event) => event.payload.orderId).sort()).toEqual([...orderIds].sort());
+  expect(await Promise.all(products.map((product) => shelf.stockOf(product)))).toEqual([19, 18, 17, 16, 20]);
+  const placedEvents = await publishedOrderEvents(kafka, orderIds);
+  expect(placedEvents.map((event) => event.payload.orderId).sort()).toEqual([...orderIds].sort());
+  const moves = await publishedOrderEvents(kafka, orderIds, TOPICS.orderStatusChanged);
+  expect(moves.map((event) => `${event.payload.orderId} ${event.payload.status}`).sort()).toEqual(
+    [...orderIds.flatMap((id) => [`${id} placed`, `${id} confirmed`]), `${orderIds[4]} cancelled`].sort(),
+  );
 });

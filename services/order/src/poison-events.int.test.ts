@@ -1,51 +1,56 @@
-// A message on order-placed that cannot be read goes to order-placed.dlq, from the cart's and from
-// the catalog's consumer, and neither consumer stalls on it: a valid event sent after it, on the
-// same partition, is applied.
+// A message on order-status-changed that cannot be read goes to order-status-changed.dlq from the
+// catalog's consumer, once, and the consumer does not stall on it: a valid event sent after it, on
+// the same partition, is applied (a cancelled order's units come back).
 import { randomUUID } from 'node:crypto';
-import { TOPICS, deadLetterTopic, type OrderPlaced } from '@bazar/contracts';
+import { TOPICS, deadLetterTopic, type OrderStatusChanged } from '@bazar/contracts';
 import { Kafka, logLevel } from 'kafkajs';
 import mongoose from 'mongoose';
-import { ORDER_PLACED_GROUPS, shopper, TestShelf } from '../test/shop';
+import { ORDER_EVENT_GROUPS, TestShelf } from '../test/shop';
 import { eventually, stackEnv } from '@bazar/testing';
 
 const kafka = new Kafka({ clientId: 'poison-events-test', brokers: stackEnv.kafkaBrokers, logLevel: logLevel.NOTHING });
 const shelf = new TestShelf();
-const me = shopper('poison');
 
 afterAll(() => shelf.clear());
 
-it('dead-letters unreadable order-placed messages once per consumer and applies the valid event after them', async () => {
+it('dead-letters unreadable order-status-changed messages once per consumer and applies the valid event after them', async () => {
   const lentils = await shelf.stock('Lentils', 120, 10);
-  expect((await me.addToCart(lentils, 2)).status).toBe(201);
-  const [line] = await me.cart();
+  const reservationId = new mongoose.Types.ObjectId().toString();
+  const held = await fetch(`${stackEnv.catalogUrl}/internal/reservations/${reservationId}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ items: [{ productId: lentils, quantity: 2 }] }),
+  });
+  expect(held.status).toBe(201);
+  expect(await shelf.stockOf(lentils)).toBe(8);
 
   const marker = randomUUID();
-  const poison = [`not json ${marker}`, JSON.stringify({ id: marker, type: 'OrderPlaced', payload: { userEmail: me.email } })];
-  const valid: OrderPlaced = {
+  const poison = [`not json ${marker}`, JSON.stringify({ id: marker, type: 'OrderStatusChanged', payload: { status: 'cancelled' } })];
+  const valid: OrderStatusChanged = {
     id: randomUUID(),
-    type: 'OrderPlaced',
+    type: 'OrderStatusChanged',
     occurredAt: new Date().toISOString(),
     payload: {
       orderId: new mongoose.Types.ObjectId().toString(),
-      userEmail: me.email,
-      items: [{ productId: lentils, quantity: 2 }],
-      cartLineIds: [line!._id],
+      userId: `poison-${marker}`,
+      reservationId,
+      status: 'cancelled',
+      by: 'shopper',
     },
   };
   // one key for all three: one partition, so the valid event is only reached past the poison
   const key = `poison-${marker}`;
   const producer = kafka.producer();
   await producer.connect();
-  await producer.send({ topic: TOPICS.orderPlaced, messages: [...poison, JSON.stringify(valid)].map((value) => ({ key, value })) });
+  await producer.send({ topic: TOPICS.orderStatusChanged, messages: [...poison, JSON.stringify(valid)].map((value) => ({ key, value })) });
   await producer.disconnect();
 
-  await eventually(async () => expect(await me.cart()).toEqual([]));
-  await eventually(async () => expect(await shelf.stockOf(lentils)).toBe(8));
+  await eventually(async () => expect(await shelf.stockOf(lentils)).toBe(10));
 
   const dlq = kafka.consumer({ groupId: `poison-events-test-${marker}`, maxWaitTimeInMs: 100 });
   const dead: { value: string; reason: string }[] = [];
   await dlq.connect();
-  await dlq.subscribe({ topic: deadLetterTopic(TOPICS.orderPlaced), fromBeginning: true });
+  await dlq.subscribe({ topic: deadLetterTopic(TOPICS.orderStatusChanged), fromBeginning: true });
   await dlq.run({
     eachMessage: async ({ message }) => {
       if (message.key?.toString() === key)
@@ -54,10 +59,10 @@ it('dead-letters unreadable order-placed messages once per consumer and applies 
   });
   try {
     // each consumer group sends each poison message once, with the reason it could not read it
-    await eventually(async () => expect(dead).toHaveLength(ORDER_PLACED_GROUPS.length * poison.length));
-    expect(dead.filter((d) => d.value === poison[0])).toEqual(ORDER_PLACED_GROUPS.map(() => ({ value: poison[0], reason: 'not JSON' })));
+    await eventually(async () => expect(dead).toHaveLength(ORDER_EVENT_GROUPS.length * poison.length));
+    expect(dead.filter((d) => d.value === poison[0])).toEqual(ORDER_EVENT_GROUPS.map(() => ({ value: poison[0], reason: 'not JSON' })));
     expect(dead.filter((d) => d.value === poison[1])).toEqual(
-      ORDER_PLACED_GROUPS.map(() => ({ value: poison[1], reason: expect.stringContaining('occurredAt') })),
+      ORDER_EVENT_GROUPS.map(() => ({ value: poison[1], reason: expect.stringContaining('occurredAt') })),
     );
   } finally {
     await dlq.disconnect();

@@ -126,7 +126,12 @@ export class EventConsumer<S extends z.ZodType<{ id: string }>> {
   private async apply(message: KafkaMessage, partition: number): Promise<void> {
     const { handler, groupId, log } = this.options;
     const parsed = parseEvent(message, handler.schema);
-    if (!parsed.ok) return this.deadLetter(message, parsed.reason);
+    if (!parsed.ok) {
+      // the durable consumer of the topic dead-letters it; a copy from every replica would be noise
+      if (handler.everyReplica)
+        return void log.warn({ topic: handler.topic, offset: message.offset, reason: parsed.reason }, 'unreadable event skipped');
+      return this.deadLetter(message, parsed.reason);
+    }
 
     const event = parsed.event;
     const where = { topic: handler.topic, partition, offset: message.offset, eventId: event.id };
