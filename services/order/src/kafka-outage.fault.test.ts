@@ -21,7 +21,9 @@ afterAll(async () => {
 });
 
 it('places five orders in a row with the broker down, each with only its own line, and publishes each once when it is back', async () => {
-  const products = await Promise.all(['Rice', 'Oil', 'Dal', 'Salt', 'Tea'].map((name, i) => shelf.stock(`Outage ${name}`, 50 + i * 10, 20)));
+  const products = await Promise.all(
+    ['Rice', 'Oil', 'Dal', 'Salt', 'Tea'].map((name, i) => shelf.stock(`Outage ${name}`, 50 + i * 10, 20)),
+  );
   const buyer = shopper('outage');
   // the hold limit is 3: the first orders are confirmed as they come, as a shopper paying on delivery would
   const orderIds: string[] = [];

@@ -17,7 +17,12 @@ it('shows a re-registered address none of the deleted account’s orders; the ad
   const first = await createAccount('reborn');
   const firstToken = await signedInAndSynced(first);
   expect((await call('POST', '/addtocart', firstToken, { productId: rice, cartQuantity: 2 })).status).toBe(201);
-  const placed = await call('POST', '/orderplace', firstToken, { name: 'First Owner', email: first.email, phone: '01712345678', addinfo: 'Road 1' });
+  const placed = await call('POST', '/orderplace', firstToken, {
+    name: 'First Owner',
+    email: first.email,
+    phone: '01712345678',
+    addinfo: 'Road 1',
+  });
   expect(placed.status).toBe(201);
   const { insertedId } = PlaceOrderAnswer.parse(placed.body);
 
