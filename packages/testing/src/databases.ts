@@ -93,16 +93,33 @@ export async function removeAddedDocuments(
   }
 }
 
-/** Snapshots until two in a row agree, so that what earlier work set going (Kafka consumers,
- *  outbox relays) has landed before a comparison starts; throws when the stores never settle. */
-export async function settledDatabaseSnapshot(timeoutMs = 30_000, pauseMs = 1_000): Promise<DatabaseSnapshot> {
+/** Work a service finishes by itself some seconds later, in a sweep: the catalog settles the stock
+ *  markers of reservations given back (services/catalog/src/stock-reservations.ts). */
+const UNFINISHED_WORK = [{ database: 'catalog', collection: 'reservations', filter: { settled: false } }];
+
+async function unfinishedWork(): Promise<number> {
+  const client = await new mongo.MongoClient(stackEnv.mongoUrl, { serverSelectionTimeoutMS: 5_000 }).connect();
+  try {
+    const counts = await Promise.all(
+      UNFINISHED_WORK.map(({ database, collection, filter }) => client.db(database).collection(collection).countDocuments(filter)),
+    );
+    return counts.reduce((sum, count) => sum + count, 0);
+  } finally {
+    await client.close();
+  }
+}
+
+/** Snapshots until two in a row agree and no service has work of its own left to finish, so that
+ *  what earlier work set going (Kafka consumers, outbox relays, sweeps) has landed before a
+ *  comparison starts; throws when the stores never settle. */
+export async function settledDatabaseSnapshot(timeoutMs = 60_000, pauseMs = 1_000): Promise<DatabaseSnapshot> {
   const deadline = Date.now() + timeoutMs;
   let previous = await databaseSnapshot();
   for (;;) {
     await new Promise((resolve) => setTimeout(resolve, pauseMs));
     const current = await databaseSnapshot();
     const changes = databaseChanges(previous, current);
-    if (changes.length === 0) return current;
+    if (changes.length === 0 && (await unfinishedWork()) === 0) return current;
     if (Date.now() > deadline) throw new Error(`the databases kept changing for ${timeoutMs / 1000} s:\n${changes.join('\n')}`);
     previous = current;
   }

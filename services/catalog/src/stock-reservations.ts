@@ -8,6 +8,10 @@ type Item = StockReservation['items'][number];
 /** A reservation left `reserving` or `releasing` this long is taken to have been interrupted (its
  *  request or process died) and is finished by the sweep; a live step takes milliseconds. */
 export const INTERRUPTED_AFTER_MS = 30_000;
+/** How long a finished release keeps its return markers on the products: a second release that read
+ *  `releasing` just before the first ended (a repeated event, the sweep) must still find them. Its
+ *  own writes take milliseconds; this is ample. */
+const RETURN_MARKERS_KEPT_MS = 5_000;
 /** How long a released reservation is kept, refusing a reserve request that comes after it. */
 const TOMBSTONE_KEPT_MS = 60 * 60_000;
 
@@ -92,16 +96,15 @@ export class StockReservations {
    *  released (their order never learned it got the units), releases are completed, markers of
    *  finished steps removed. Safe to run in every replica at once. */
   async finishInterrupted(): Promise<void> {
-    const before = new Date(Date.now() - INTERRUPTED_AFTER_MS);
-    const stale = await Reservation.find({
-      $or: [{ state: { $in: ['reserving', 'releasing'] } }, { settled: false }],
-      updatedAt: { $lt: before },
-    })
-      .select('items state')
+    const now = Date.now();
+    const unfinished = await Reservation.find({ $or: [{ state: { $in: ['reserving', 'releasing'] } }, { settled: false }] })
+      .select('items state updatedAt')
       .lean<ReservationDocument[]>();
-    for (const reservation of stale) {
-      if (reservation.state === 'reserving' || reservation.state === 'releasing') await this.release(reservation._id);
-      else {
+    for (const reservation of unfinished) {
+      const age = now - reservation.updatedAt.getTime();
+      if (reservation.state === 'reserving' || reservation.state === 'releasing') {
+        if (age > INTERRUPTED_AFTER_MS) await this.release(reservation._id);
+      } else if (age > (reservation.state === 'released' ? RETURN_MARKERS_KEPT_MS : INTERRUPTED_AFTER_MS)) {
         const marker = reservation.state === 'held' ? takenMarker(reservation._id) : returnedMarker(reservation._id);
         await this.settle(reservation._id, reservation.items, marker);
       }
@@ -121,7 +124,7 @@ export class StockReservations {
     } else {
       for (const item of reservation.items) await this.giveBackTaken(reservationId, item);
     }
-    // The return markers stay until the sweep, a while later: a second release that read
+    // The return markers stay until the sweep (RETURN_MARKERS_KEPT_MS on): a second release that read
     // `releasing` before this one ended must still find them, or it would give back again.
     await Reservation.updateOne({ _id: reservationId, state: 'releasing' }, { $set: { state: 'released' } });
     await this.cache.clear();
