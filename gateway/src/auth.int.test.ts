@@ -22,7 +22,7 @@ async function serviceAccountToken(): Promise<string> {
     body: new URLSearchParams({
       grant_type: 'client_credentials',
       client_id: 'bazar-user-service',
-      client_secret: process.env.KEYCLOAK_ADMIN_CLIENT_SECRET ?? 'bazar-user-service-secret',
+      client_secret: stackEnv.userServiceClientSecret,
     }),
   });
   expect(response.status).toBe(200);

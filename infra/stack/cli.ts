@@ -6,7 +6,7 @@
  */
 import { readFile, rm, writeFile, mkdir } from 'node:fs/promises';
 import { execa } from 'execa';
-import { ALL, FAULT_PROXIES, INFRA, SEED, STACK_ENV, type Component } from './components.ts';
+import { ALL, DEMO_ACCOUNTS, FAULT_PROXIES, INFRA, SEED, STACK_ENV, type Component } from './components.ts';
 import { Stack, StackError, isReady } from './runner.ts';
 import { serveControl } from './control.ts';
 import { WEB_URL } from './ports.ts';
@@ -15,6 +15,7 @@ import { residentMemoryByGroup } from './memory.ts';
 
 const PID_FILE = stackPath('stack.pid');
 
+// Imported from infra/keycloak/demo-users unless NODE_ENV=production.
 const ACCOUNTS = `Demo accounts (local use only):
   admin    admin@bazar.test    / admin123
   shopper  shopper@bazar.test  / shopper123`;
@@ -80,7 +81,7 @@ async function up(infraOnly: boolean): Promise<void> {
   await writeFile(PID_FILE, String(process.pid));
   console.log(`\nEverything is up in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   await printMemory(stack);
-  if (!infraOnly) console.log(`\n  Bazar: ${WEB_URL}\n\n${ACCOUNTS}\n`);
+  if (!infraOnly) console.log(`\n  Bazar: ${WEB_URL}\n${DEMO_ACCOUNTS ? `\n${ACCOUNTS}\n` : ''}`);
   console.log('Press Ctrl-C to stop every process started here.');
   await new Promise(() => {});
 }

@@ -4,6 +4,8 @@ import { execa } from 'execa';
 import { HOST, PORTS, WEB_URL } from './ports.ts';
 import { KEYCLOAK_HOME, ROOT, rootPath, stackPath } from './paths.ts';
 import { createTopics } from './kafka-topics.ts';
+import { installationSecrets } from './secrets.ts';
+import { demoAccountsWanted, prepareRealmImport } from './keycloak-realm.ts';
 
 /** One process of the local stack and how to tell that it is ready. */
 export interface Component {
@@ -46,8 +48,10 @@ const REDIS_URL = `redis://${HOST}:${storePort(PORTS.redis, PORTS.redisProxy)}`;
 const KEYCLOAK_INTERNAL_URL = `http://${HOST}:${PORTS.keycloak}/auth`;
 const serviceUrl = (name: keyof typeof PORTS) => `http://${HOST}:${PORTS[name]}`;
 
-/** Local-only secret of the user service's confidential client (also in the realm import). */
-const USER_SERVICE_CLIENT_SECRET = process.env.KEYCLOAK_ADMIN_CLIENT_SECRET ?? 'bazar-user-service-secret';
+/** Made on the first start and kept in .stack/secrets.json (infra/stack/secrets.ts). */
+const SECRETS = installationSecrets();
+/** Whether the realm comes with the demo admin and shopper (not when NODE_ENV=production). */
+export const DEMO_ACCOUNTS = demoAccountsWanted();
 
 const redis: Component = {
   name: 'redis',
@@ -179,22 +183,6 @@ const mail: Component = {
   readyTimeoutMs: 15_000,
 };
 
-/** The realm is imported on first start only; later starts keep what users changed. When the realm
- *  file itself has changed since the import, the local Keycloak data is started afresh so the change
- *  shows (the accounts people registered locally go with it; the seeded ones come back). */
-const importedRealm = `${KEYCLOAK_HOME}/data/import/bazar-realm.json`;
-async function startAfreshOnChangedRealm(): Promise<void> {
-  const realm = await readFile(rootPath('infra', 'keycloak', 'realms', 'bazar-realm.json'), 'utf8');
-  const imported = await readFile(importedRealm, 'utf8').catch(() => undefined);
-  if (imported === realm) return;
-  if (imported !== undefined) {
-    console.log('  keycloak  the realm file has changed since it was imported; importing it afresh');
-    await rm(`${KEYCLOAK_HOME}/data/h2`, { recursive: true, force: true });
-  }
-  await mkdir(`${KEYCLOAK_HOME}/data/import`, { recursive: true });
-  await writeFile(importedRealm, realm);
-}
-
 const keycloak: Component = {
   name: 'keycloak',
   ports: [PORTS.keycloak, PORTS.keycloakManagement],
@@ -222,11 +210,16 @@ const keycloak: Component = {
     // The realm's smtpServer (import placeholders): the mail component, which starts before Keycloak.
     BAZAR_SMTP_HOST: HOST,
     BAZAR_SMTP_PORT: String(PORTS.mailSmtp),
+    // Import placeholder of the realm's user-service client, and the master realm's admin (reached on
+    // the internal address only; nginx does not forward the admin surface).
+    BAZAR_USER_SERVICE_CLIENT_SECRET: SECRETS.BAZAR_USER_SERVICE_CLIENT_SECRET,
+    KC_BOOTSTRAP_ADMIN_USERNAME: 'admin',
+    KC_BOOTSTRAP_ADMIN_PASSWORD: SECRETS.KC_BOOTSTRAP_ADMIN_PASSWORD,
   },
   ready: [`http-get://${HOST}:${PORTS.keycloak}/auth/realms/bazar/.well-known/openid-configuration`],
   readyTimeoutMs: 180_000,
   prepare: async () => {
-    await startAfreshOnChangedRealm();
+    await prepareRealmImport(KEYCLOAK_HOME, SECRETS, { demoAccounts: DEMO_ACCOUNTS });
     // The store's providers (infra/keycloak/providers, built by install.mjs); dev mode picks up a
     // changed jar when it starts.
     await mkdir(`${KEYCLOAK_HOME}/providers`, { recursive: true });
@@ -272,7 +265,7 @@ const services: Component[] = [
       KEYCLOAK_URL: KEYCLOAK_INTERNAL_URL,
       KEYCLOAK_REALM: 'bazar',
       KEYCLOAK_ADMIN_CLIENT_ID: 'bazar-user-service',
-      KEYCLOAK_ADMIN_CLIENT_SECRET: USER_SERVICE_CLIENT_SECRET,
+      KEYCLOAK_ADMIN_CLIENT_SECRET: SECRETS.BAZAR_USER_SERVICE_CLIENT_SECRET,
     }),
   ),
   node('media', 'services/media', PORTS.media, serviceEnv('media', { MEDIA_DIR: stackPath('media'), MEDIA_PUBLIC_PATH: '/media/' })),
@@ -337,7 +330,7 @@ export const STACK_ENV = {
   REDIS_URL: `redis://${HOST}:${PORTS.redis}`,
   BAZAR_TOXIPROXY_URL: `http://${HOST}:${PORTS.toxiproxy}`,
   KEYCLOAK_URL: KEYCLOAK_INTERNAL_URL,
-  KEYCLOAK_ADMIN_CLIENT_SECRET: USER_SERVICE_CLIENT_SECRET,
+  KEYCLOAK_ADMIN_CLIENT_SECRET: SECRETS.BAZAR_USER_SERVICE_CLIENT_SECRET,
   CATALOG_URL: serviceUrl('catalog'),
   CART_URL: serviceUrl('cart'),
   ORDER_URL: serviceUrl('order'),

@@ -13,7 +13,7 @@
 //     infra/stack/kafka-topics.ts, and its .dlq twin;
 //   - every `service_healthy` dependency has a healthcheck.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { TOPICS, deadLetterTopic } from '../../packages/contracts/src/topics.ts';
@@ -48,13 +48,39 @@ function composeCommand(): string[] {
   throw new Error('docker compose is not installed: install the docker compose plugin (it needs no engine for `config`)');
 }
 
-function compose(...args: string[]) {
+/** docker compose on the repository's file, with the given environment instead of a developer's
+ *  `.env` (an empty env file), so the test sees what the file itself requires. */
+function compose(args: string[], env: Record<string, string> = COMPOSE_SECRETS) {
   const [file, ...base] = composeCommand() as [string, ...string[]];
-  return spawnSync(file, [...base, '--project-directory', ROOT, '-f', path.join(ROOT, 'docker-compose.yml'), ...args], {
-    cwd: ROOT,
-    encoding: 'utf8',
-  });
+  const noEnvFile = path.join(mkdtempSync(path.join(tmpdir(), 'compose-env-')), '.env');
+  writeFileSync(noEnvFile, '');
+  try {
+    return spawnSync(
+      file,
+      [...base, '--project-directory', ROOT, '--env-file', noEnvFile, '-f', path.join(ROOT, 'docker-compose.yml'), ...args],
+      { cwd: ROOT, encoding: 'utf8', env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env } },
+    );
+  } finally {
+    rmSync(path.dirname(noEnvFile), { recursive: true, force: true });
+  }
 }
+
+/** The secrets `.env` gives compose (see .env.example): this installation's, so that the values
+ *  compare equal to the local stack's. */
+const localSecrets = JSON.parse(
+  execFileSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '--input-type=module',
+      '-e',
+      `process.stdout.write(JSON.stringify((await import('./infra/stack/secrets.ts')).installationSecrets()))`,
+    ],
+    { cwd: ROOT, encoding: 'utf8' },
+  ),
+) as Record<string, string>;
+const COMPOSE_SECRETS = localSecrets;
 
 /** Environment names and values the local stack gives each component, read from the module itself. */
 function localEnvironments(): Record<string, Record<string, string>> {
@@ -112,15 +138,23 @@ function declaredTopics(): Record<string, number> {
 let config: ComposeConfig;
 
 beforeAll(() => {
-  const result = compose('config', '--format', 'json');
+  const result = compose(['config', '--format', 'json']);
   if (result.status !== 0) throw new Error(`docker compose config failed:\n${result.stderr}`);
   config = JSON.parse(result.stdout) as ComposeConfig;
 });
 
 test('docker compose config --quiet accepts the file', () => {
-  const result = compose('config', '--quiet');
+  const result = compose(['config', '--quiet']);
   expect(result.stderr).toBe('');
   expect(result.status).toBe(0);
+});
+
+test.each(['BAZAR_USER_SERVICE_CLIENT_SECRET', 'KC_BOOTSTRAP_ADMIN_PASSWORD'])('compose refuses to run without %s, naming it', (name) => {
+  const { [name]: _left, ...others } = COMPOSE_SECRETS;
+  const result = compose(['config', '--quiet'], others);
+  expect(result.status).not.toBe(0);
+  expect(result.stderr).toContain(name);
+  expect(result.stderr).toContain('.env.example');
 });
 
 test('every deployable folder has a service that builds it', () => {
@@ -209,7 +243,7 @@ describe("Keycloak's compose image", () => {
     { given: 'only the client id', env: { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: '' }, enabled: 'false' },
     { given: 'no credentials', env: { GOOGLE_CLIENT_ID: '', GOOGLE_CLIENT_SECRET: '' }, enabled: 'false' },
   ])('enables Google sign-in with $given: $enabled', ({ env, enabled }) => {
-    const bin = mkdtempSync(path.join(tmpdir(), 'keycloak-bin-'));
+    const bin = keycloakHome();
     try {
       copyFileSync(path.join(ROOT, 'infra', 'keycloak', 'entrypoint.sh'), path.join(bin, 'entrypoint.sh'));
       writeFileSync(path.join(bin, 'kc.sh'), '#!/bin/bash\necho "$GOOGLE_IDP_ENABLED ${GOOGLE_CLIENT_ID:-unset} $*"\n', { mode: 0o755 });
@@ -221,10 +255,39 @@ describe("Keycloak's compose image", () => {
       });
       expect(printed.trim()).toBe(`${enabled} ${enabled === 'true' ? 'id' : 'unset'} start-dev --import-realm`);
     } finally {
-      rmSync(bin, { recursive: true, force: true });
+      rmSync(path.dirname(bin), { recursive: true, force: true });
+    }
+  });
+
+  // The realm and the demo accounts are mounted as compose mounts them; the entrypoint puts them
+  // where `--import-realm` reads.
+  test.each([
+    { nodeEnv: 'development', imported: ['bazar-realm.json', 'bazar-users-0.json'] },
+    { nodeEnv: 'production', imported: ['bazar-realm.json'] },
+  ])('imports the demo accounts unless NODE_ENV=production: $nodeEnv', ({ nodeEnv, imported }) => {
+    const bin = keycloakHome();
+    const home = path.dirname(bin);
+    try {
+      copyFileSync(path.join(ROOT, 'infra', 'keycloak', 'entrypoint.sh'), path.join(bin, 'entrypoint.sh'));
+      writeFileSync(path.join(bin, 'kc.sh'), '#!/bin/bash\necho ok\n', { mode: 0o755 });
+      execFileSync('bash', [path.join(bin, 'entrypoint.sh'), 'start-dev'], { env: { PATH: process.env.PATH, NODE_ENV: nodeEnv } });
+      expect(readdirSync(path.join(home, 'data', 'import')).sort()).toEqual(imported);
+    } finally {
+      rmSync(home, { recursive: true, force: true });
     }
   });
 });
+
+/** A Keycloak home as in the image (/opt/keycloak) with what compose mounts under it; returns its
+ *  bin folder. */
+function keycloakHome(): string {
+  const home = mkdtempSync(path.join(tmpdir(), 'keycloak-home-'));
+  mkdirSync(path.join(home, 'bin'));
+  const volumes = (config.services.keycloak as { volumes?: { source: string; target: string }[] }).volumes ?? [];
+  for (const volume of volumes.filter((v) => v.target.startsWith('/opt/keycloak/')))
+    cpSync(volume.source, path.join(home, path.relative('/opt/keycloak', volume.target)), { recursive: true });
+  return path.join(home, 'bin');
+}
 
 test('the topic init container creates the topics of the contracts and kafka-topics.ts, and their .dlq twins', () => {
   const script = (config.services['kafka-topics']?.command ?? []).join('\n');

@@ -14,6 +14,7 @@ let published: { kid: string; publicKey: KeyObject }[] = [];
 let jwksRequests = 0;
 let server: Server;
 let verifier: TokenVerifier;
+let jwksUri: string;
 
 beforeAll(async () => {
   server = createServer((_req, res) => {
@@ -23,7 +24,8 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  verifier = new TokenVerifier({ jwksUri: `http://127.0.0.1:${port}/certs`, issuer, audience });
+  jwksUri = `http://127.0.0.1:${port}/certs`;
+  verifier = new TokenVerifier({ jwksUri, issuer, audience, refetchIntervalMs: 200 });
 });
 afterAll(() => new Promise((resolve) => server.close(resolve)));
 
@@ -83,4 +85,53 @@ it('fetches the key set again for a key id it has not seen (Keycloak rotated its
   const after = jwksRequests;
   await verifier.verify(sign(claims, {}, second.privateKey, second.kid));
   expect(jwksRequests).toBe(after); // now cached
+});
+
+describe('a flood of tokens naming made-up key ids', () => {
+  const junk = (n: number) => {
+    const { privateKey } = keyPair();
+    return Array.from({ length: n }, (_, i) => sign(claims, {}, privateKey, `junk-${i}-${Math.random().toString(36).slice(2)}`));
+  };
+
+  it('costs the JWKS one fetch per interval, and does not stop a token of a newly rotated key', async () => {
+    const refetchIntervalMs = 1_000;
+    const fresh = new TokenVerifier({ jwksUri, issuer, audience, refetchIntervalMs });
+    const started = Date.now();
+    const before = jwksRequests;
+    await fresh.verify(sign(claims));
+
+    const flood = await Promise.allSettled(junk(300).map((token) => fresh.verify(token)));
+    expect(flood.filter((answer) => answer.status === 'fulfilled')).toEqual([]);
+    // the same made-up ids again: answered from what the last fetch showed, without waiting for another
+    const again = Date.now();
+    await expect(fresh.verify(sign(claims, {}, keyPair().privateKey, 'junk-0'))).rejects.toThrow(/signing key/);
+
+    const rotated = { kid: 'rotated', ...keyPair() };
+    published = [first, rotated];
+    const [valid, ...stillJunk] = await Promise.allSettled([
+      fresh.verify(sign(claims, {}, rotated.privateKey, rotated.kid)),
+      ...junk(300).map((token) => fresh.verify(token)),
+    ]);
+    expect(valid).toEqual({ status: 'fulfilled', value: expect.objectContaining({ sub: 'user-1' }) });
+    expect(stillJunk.filter((answer) => answer.status === 'fulfilled')).toEqual([]);
+
+    // one fetch for the first token, at most one per interval after it
+    const elapsed = Date.now() - started;
+    expect(jwksRequests - before).toBeGreaterThanOrEqual(2);
+    expect(jwksRequests - before).toBeLessThanOrEqual(1 + Math.ceil(elapsed / refetchIntervalMs));
+    expect(jwksRequests - before).toBeLessThanOrEqual(4);
+    expect(Date.now() - again).toBeLessThan(3 * refetchIntervalMs);
+  }, 20_000);
+
+  it('answers a repeated unknown key id at once, from the last fetch', async () => {
+    const fresh = new TokenVerifier({ jwksUri, issuer, audience, refetchIntervalMs: 1_000 });
+    await fresh.verify(sign(claims));
+    const [token] = junk(1);
+    await expect(fresh.verify(token!)).rejects.toThrow(/signing key/);
+    const before = jwksRequests;
+    const asked = Date.now();
+    await expect(fresh.verify(token!)).rejects.toThrow(/signing key/);
+    expect(Date.now() - asked).toBeLessThan(500);
+    expect(jwksRequests).toBe(before);
+  });
 });

@@ -1,6 +1,6 @@
-import { createPublicKey, type KeyObject } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
 import jwt, { type JwtPayload } from 'jsonwebtoken';
-import { JwksClient } from 'jwks-rsa';
+import { SigningKeys, UnknownSigningKey, type SigningKeyOptions } from './signing-keys';
 
 export interface VerifiedToken {
   sub: string;
@@ -13,42 +13,23 @@ export class InvalidToken extends Error {
   override name = 'InvalidToken';
 }
 
-/** How long a signing key is trusted before the JWKS is asked again (a key Keycloak retired stops
- *  verifying within this time). */
-const KEY_MAX_AGE_MS = 10 * 60_000;
-
-/** Verifies Keycloak access tokens: RS256 only, our issuer and audience, not expired. Signing keys
- *  come from the realm's JWKS and are kept per key id as ready KeyObjects (turning the PEM into a
- *  key on every request cost more than the signature check itself); a token naming an unknown key
- *  id makes the JWKS be fetched again (Keycloak rotated its keys), at most 10 times a minute. */
+/** Verifies Keycloak access tokens: RS256 only, our issuer and audience, not expired, signed by a
+ *  key of the realm's JWKS (see SigningKeys for how a key id it has not seen is looked up). */
 export class TokenVerifier {
-  private readonly jwks: JwksClient;
-  private readonly keys = new Map<string, { key: KeyObject; fetchedAt: number }>();
+  private readonly keys: SigningKeys;
 
-  constructor(private readonly options: { jwksUri: string; issuer: string; audience: string }) {
-    this.jwks = new JwksClient({
-      jwksUri: options.jwksUri,
-      cache: true,
-      cacheMaxEntries: 10,
-      cacheMaxAge: KEY_MAX_AGE_MS,
-      rateLimit: true,
-      jwksRequestsPerMinute: 10,
-      timeout: 3_000,
-    });
+  constructor(private readonly options: SigningKeyOptions & { issuer: string; audience: string }) {
+    this.keys = new SigningKeys(options);
   }
 
   private async signingKey(kid: string | undefined): Promise<KeyObject> {
-    const cacheKey = kid ?? '';
-    const cached = this.keys.get(cacheKey);
-    if (cached && Date.now() - cached.fetchedAt < KEY_MAX_AGE_MS) return cached.key;
-    let key: KeyObject;
+    if (!kid) throw new InvalidToken('token names no signing key');
     try {
-      key = createPublicKey((await this.jwks.getSigningKey(kid)).getPublicKey());
+      return await this.keys.key(kid);
     } catch (err) {
-      throw new InvalidToken(`no signing key: ${err instanceof Error ? err.message : String(err)}`);
+      if (!(err instanceof UnknownSigningKey)) throw err;
+      throw new InvalidToken(`no signing key: ${err.message}`);
     }
-    this.keys.set(cacheKey, { key, fetchedAt: Date.now() });
-    return key;
   }
 
   async verify(token: string): Promise<VerifiedToken> {

@@ -1,3 +1,20 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** A secret the local stack made for this installation (infra/stack/secrets.ts). */
+function installationSecret(name: string): string {
+  const file = path.join(process.env.BAZAR_STACK_DIR ?? path.resolve(__dirname, '../../../.stack'), 'secrets.json');
+  let secrets: Record<string, string>;
+  try {
+    secrets = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+  } catch {
+    throw new Error(`${file} is missing: start the stack once (npm start), which makes the installation's secrets`);
+  }
+  const secret = secrets[name];
+  if (!secret) throw new Error(`${file} holds no ${name}: delete it and start the stack again`);
+  return secret;
+}
+
 /**
  * Where tests find the running stack. `npm test` exports these (infra/stack/components.ts STACK_ENV);
  * the defaults are the local ports, so `npx jest` works against a stack started by `npm start`.
@@ -14,7 +31,10 @@ export const stackEnv = {
   kafkaBrokers: (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(','),
   redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
   keycloakUrl: process.env.KEYCLOAK_URL ?? 'http://127.0.0.1:8180/auth',
-  userServiceClientSecret: process.env.KEYCLOAK_ADMIN_CLIENT_SECRET ?? 'bazar-user-service-secret',
+  /** the user service's confidential client secret, made per installation */
+  get userServiceClientSecret(): string {
+    return process.env.KEYCLOAK_ADMIN_CLIENT_SECRET ?? installationSecret('BAZAR_USER_SERVICE_CLIENT_SECRET');
+  },
   controlUrl: process.env.BAZAR_STACK_CONTROL_URL ?? 'http://127.0.0.1:4099',
   /** the API of the Toxiproxy between the services and Kafka, Redis and FerretDB */
   toxiproxyUrl: process.env.BAZAR_TOXIPROXY_URL ?? 'http://127.0.0.1:8474',
