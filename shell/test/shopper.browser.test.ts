@@ -74,7 +74,7 @@ test('/singup hands over to Keycloak registration and /cart remembers where the 
   expect(redirectUri).toBe(`${webUrl}/checkout`);
 });
 
-test('checkout places an order: the cart badge drops to 0 and My Orders lists it as awaiting payment', async () => {
+test('checkout places an order: the cart badge drops to 0 and My Orders lists it as placed, and paying on delivery confirms it', async () => {
   await page.goto(`${webUrl}/checkout`);
   await page.waitForURL(/\/auth\/realms\/bazar\//);
   await signInAsShopper(page);
@@ -98,6 +98,10 @@ test('checkout places an order: the cart badge drops to 0 and My Orders lists it
 
   await page.goto(`${webUrl}/dashboard/my-orders`);
   const orders = page.getByRole('region', { name: 'My Orders' });
-  await orders.getByRole('listitem').first().waitFor();
-  expect(await orders.getByText('Awaiting payment').count()).toBeGreaterThan(0);
+  const newest = orders.getByRole('listitem').first();
+  await newest.waitFor();
+  expect(await newest.getByText('Placed').count()).toBeGreaterThan(0);
+  // paying on delivery confirms it (and frees one of the three unconfirmed orders a shopper may hold)
+  await newest.getByRole('button', { name: 'Pay on delivery' }).click();
+  await newest.getByText('Confirmed').first().waitFor();
 });

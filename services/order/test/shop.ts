@@ -143,7 +143,7 @@ export async function consumersCaughtUp(kafka: Kafka): Promise<void> {
 /** Every event now on `topic` about these orders (`payload.orderId`), counting repeats. */
 export async function publishedOrderEvents(kafka: Kafka, orderIds: string[], topic: Topic = TOPICS.orderPlaced) {
   const wanted = new Set(orderIds);
-  const seen: { type: string; payload: { orderId: string; status?: string } }[] = [];
+  const seen: { id: string; type: string; payload: { orderId: string; status?: string } }[] = [];
   const admin = kafka.admin();
   await admin.connect();
   const ends = await admin.fetchTopicOffsets(topic);
