@@ -81,8 +81,9 @@ export async function removeAddedDocuments(
         if (!wanted(database, collection)) continue;
         const old = before.get(database)?.get(collection);
         const added = [...documents.keys()].filter((id) => !old?.has(id));
-        // snapshots key documents by String(_id): ObjectIds as their hex, other ids as they are
-        const ids = added.map((id) => (/^[0-9a-f]{24}$/.test(id) ? new mongo.ObjectId(id) : id));
+        // snapshots key documents by String(_id): ObjectIds as their hex, other ids as they are, so
+        // 24 hex digits may be either (a reservation's _id is the hex text of an order's id)
+        const ids = added.flatMap((id) => (/^[0-9a-f]{24}$/.test(id) ? [new mongo.ObjectId(id), id] : [id]));
         const documentsOf = client.db(database).collection<{ _id: string | mongo.ObjectId }>(collection);
         if (ids.length > 0) removed += (await documentsOf.deleteMany({ _id: { $in: ids } })).deletedCount;
       }
