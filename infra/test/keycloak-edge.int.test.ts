@@ -1,37 +1,12 @@
 // Keycloak at the store's public address (nginx, infra/nginx/nginx.conf): a browser gets what it needs
 // of realm bazar, and nothing of Keycloak's admin surface, the master realm or any other realm answers
 // (issue 18: with the admin API public, a leaked client secret made anyone admin). Requests are sent
-// byte for byte with node:http, so `..` and encoded slashes reach nginx as written.
+// byte for byte (rawWebRequest), so `..` and encoded slashes reach nginx as written.
 import { createHash, randomBytes } from 'node:crypto';
-import http from 'node:http';
-import { ACCOUNTS, createAccount, keycloakAdmin, serviceAccountToken, stackEnv } from '@bazar/testing';
-
-const web = new URL(stackEnv.webUrl);
-
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-function send(path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      { host: web.hostname, port: web.port, path, method: init.method ?? 'GET', headers: init.headers },
-      (response) => {
-        let body = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (body += chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
-      },
-    );
-    request.on('error', reject);
-    request.end(init.body);
-  });
-}
+import { ACCOUNTS, createAccount, keycloakAdmin, rawWebRequest, serviceAccountToken, stackEnv, type RawWebAnswer } from '@bazar/testing';
 
 /** nginx's own refusal: 404 with its short text, never Keycloak's page. */
-const refusedByNginx = (answer: Answer) => answer.status === 404 && answer.body === 'Not found\n';
+const refusedByNginx = (answer: RawWebAnswer) => answer.status === 404 && answer.body === 'Not found\n';
 
 const oidc = '/auth/realms/bazar/protocol/openid-connect';
 const authorize = `${oidc}/auth?${new URLSearchParams({
@@ -59,7 +34,7 @@ describe('what a browser needs of realm bazar passes through nginx', () => {
       302,
     ],
   ])('%s %s answers %i from Keycloak', async (method, path, status) => {
-    const answer = await send(path, {
+    const answer = await rawWebRequest(path, {
       method,
       headers: method === 'POST' ? { 'content-type': 'application/x-www-form-urlencoded' } : {},
       body: method === 'POST' ? '' : undefined,
@@ -68,15 +43,16 @@ describe('what a browser needs of realm bazar passes through nginx', () => {
   });
 
   it('the login page, its form action and its theme resources', async () => {
-    const page = await send(authorize);
+    const page = await rawWebRequest(authorize);
     expect(page.status).toBe(200);
     const action = /<form[^>]*action="([^"]*login-actions\/authenticate[^"]*)"/.exec(page.body)?.[1]?.replaceAll('&amp;', '&');
     expect(action).toMatch(/^http:\/\/localhost:8080\/auth\/realms\/bazar\/login-actions\/authenticate\?/);
     const resources = [...page.body.matchAll(/(?:href|src)="(\/auth\/resources\/[^"]+)"/g)].map((match) => match[1]!);
     expect(resources.length).toBeGreaterThan(0);
-    for (const resource of resources) expect({ resource, status: (await send(resource)).status }).toEqual({ resource, status: 200 });
+    for (const resource of resources)
+      expect({ resource, status: (await rawWebRequest(resource)).status }).toEqual({ resource, status: 200 });
     for (const path of ['/auth/realms/bazar/login-actions/registration', '/auth/realms/bazar/login-actions/reset-credentials']) {
-      const answer = await send(path);
+      const answer = await rawWebRequest(path);
       expect({ path, fromKeycloak: !refusedByNginx(answer) && answer.status < 500 }).toEqual({ path, fromKeycloak: true });
     }
   });
@@ -84,7 +60,7 @@ describe('what a browser needs of realm bazar passes through nginx', () => {
   it('a shopper signs in entirely through the public address (code flow with PKCE)', async () => {
     const { email, password } = await createAccount('edge');
     const verifier = randomBytes(32).toString('base64url');
-    const start = await send(
+    const start = await rawWebRequest(
       `${oidc}/auth?${new URLSearchParams({
         client_id: 'storefront',
         response_type: 'code',
@@ -97,7 +73,7 @@ describe('what a browser needs of realm bazar passes through nginx', () => {
     const cookies = (start.headers['set-cookie'] ?? []).map((cookie) => cookie.split(';')[0]).join('; ');
     const action = new URL(/<form[^>]*action="([^"]*)"/.exec(start.body)![1]!.replaceAll('&amp;', '&'));
     expect(action.origin).toBe(stackEnv.webUrl);
-    const submitted = await send(`${action.pathname}${action.search}`, {
+    const submitted = await rawWebRequest(`${action.pathname}${action.search}`, {
       method: 'POST',
       headers: { cookie: cookies, 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ username: email, password, credentialId: '' }).toString(),
@@ -105,7 +81,7 @@ describe('what a browser needs of realm bazar passes through nginx', () => {
     expect(submitted.status).toBe(302);
     const code = new URL(submitted.headers.location ?? 'about:blank').searchParams.get('code');
     expect(code).toBeTruthy();
-    const token = await send(`${oidc}/token`, {
+    const token = await rawWebRequest(`${oidc}/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({
@@ -150,14 +126,14 @@ describe("Keycloak's admin surface, the master realm and other realms answer 404
     '/auth/resources/%2E%2E/admin/realms/bazar/users',
     '/auth/realms/bazar/broker/../../master/',
   ])('GET %s', async (path) => {
-    const answer = await send(path);
+    const answer = await rawWebRequest(path);
     expect({ path, refused: refusedByNginx(answer) }).toEqual({ path, refused: true });
   });
 
   it('refuses the admin API even with a token that may use it, which still works on the internal address', async () => {
     const token = await serviceAccountToken();
     for (const method of ['GET', 'POST', 'PUT', 'DELETE']) {
-      const answer = await send('/auth/admin/realms/bazar/users', {
+      const answer = await rawWebRequest('/auth/admin/realms/bazar/users', {
         method,
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
         body: method === 'GET' || method === 'DELETE' ? undefined : JSON.stringify({ username: 'intruder@example.com' }),
@@ -169,7 +145,7 @@ describe("Keycloak's admin surface, the master realm and other realms answer 404
   });
 
   it("refuses a token from the master realm's endpoint (admin-cli with the bootstrap admin)", async () => {
-    const answer = await send('/auth/realms/master/protocol/openid-connect/token', {
+    const answer = await rawWebRequest('/auth/realms/master/protocol/openid-connect/token', {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ grant_type: 'password', client_id: 'admin-cli', username: 'admin', password: 'guess' }).toString(),

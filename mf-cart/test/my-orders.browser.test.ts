@@ -1,9 +1,18 @@
 // A shopper's side of the order lifecycle, in Chromium: checkout empties the cart badge at once and
 // the order shows on My Orders as placed, with its deadline; cancelling it (after the spec's
 // confirmation) ends its timeline and puts its units back, as the product page then shows.
-import { createAccount, launchChromium, stackEnv, type Credentials } from '@bazar/testing';
+import {
+  createAccount,
+  launchChromium,
+  openSignedIn,
+  placeOrder,
+  publishProduct,
+  removeProduct,
+  stackEnv,
+  type Credentials,
+  type TestProduct,
+} from '@bazar/testing';
 import type { Browser, Page } from 'playwright-core';
-import { openSignedIn, placeOrder, publishProduct, removeProduct, type TestProduct } from './orders';
 
 let browser: Browser;
 let page: Page;

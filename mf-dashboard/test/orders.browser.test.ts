@@ -2,9 +2,20 @@
 // placed to delivered, one step at a time, while the shopper's My Orders, open in another browser
 // context, shows each step without a reload (the live order stream).
 import type { Order } from '@bazar/contracts';
-import { ACCOUNTS, catalogProducts, createAccount, eventually, launchChromium, type Credentials } from '@bazar/testing';
+import {
+  ACCOUNTS,
+  catalogProducts,
+  createAccount,
+  eventually,
+  launchChromium,
+  openSignedIn,
+  placeOrder,
+  publishProduct,
+  removeProduct,
+  type Credentials,
+  type TestProduct,
+} from '@bazar/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { openSignedIn, placeOrder, publishProduct, removeProduct, type TestProduct } from './orders';
 
 let browser: Browser;
 let product: TestProduct;

@@ -8,3 +8,5 @@ export { gatewayCall, signedInAndSynced, type GatewayAnswer } from './gateway';
 export { catalogProducts } from './catalog';
 export { databaseChanges, databaseSnapshot, removeAddedDocuments, settledDatabaseSnapshot, type DatabaseSnapshot } from './databases';
 export { forgetRateLimits } from './rate-limits';
+export { openSignedIn, placeOrder, publishProduct, removeProduct, type TestProduct } from './orders';
+export { rawWebRequest, type RawWebAnswer } from './web';

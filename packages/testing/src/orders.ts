@@ -1,9 +1,13 @@
 // What the order tests set up through the API: a product of their own with a known stock, and an
 // order placed from a fresh shopper's cart; and a sign-in through Keycloak's page in a browser.
 import type { Order, PlaceOrderAnswer } from '@bazar/contracts';
-import { ACCOUNTS, catalogProducts, gatewayCall, signedInAndSynced, stackEnv, type Credentials } from '@bazar/testing';
 import mongoose from 'mongoose';
 import type { Page } from 'playwright-core';
+import type { Credentials } from './accounts';
+import { ACCOUNTS } from './auth';
+import { catalogProducts } from './catalog';
+import { gatewayCall, signedInAndSynced } from './gateway';
+import { stackEnv } from './stack';
 
 export interface TestProduct {
   _id: string;

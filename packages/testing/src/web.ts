@@ -1,0 +1,30 @@
+import http from 'node:http';
+import { stackEnv } from './stack';
+
+export interface RawWebAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** A request to the store's public address, sent as written: fetch would resolve `..` and encoded
+ *  slashes in the path before nginx ever saw them. */
+export function rawWebRequest(
+  path: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<RawWebAnswer> {
+  const web = new URL(stackEnv.webUrl);
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      { host: web.hostname, port: web.port, path, method: init.method ?? 'GET', headers: init.headers },
+      (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (body += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+      },
+    );
+    request.on('error', reject);
+    request.end(init.body);
+  });
+}
