@@ -1,21 +1,11 @@
 import { confirmDanger, formatTaka, serverMessage, showNotice, Spinner } from '@bazar/web-kit';
-import { formatOrderTime, ORDER_STATUS_LABEL, useOrderStream } from '@bazar/web-kit/orders';
+import { formatOrderTime, LiveBadge, OrderStatusBadge, useOrderStream } from '@bazar/web-kit/orders';
 import { mayMoveOrder, type Order } from '@bazar/contracts';
 import '../styles.css';
 import { useCancelOrderMutation, useConfirmOrderMutation, useGetMyOrdersQuery } from '../api';
 import { OrderTimeline } from '../components/OrderTimeline';
-import { LiveBadge } from '../components/LiveBadge';
 
 const oops = (error: unknown) => showNotice({ tone: 'error', title: 'Oops...', text: serverMessage(error) ?? 'Something went wrong!' });
-
-const badgeLook: Record<Order['status'], string> = {
-  placed: 'bg-amber-100 text-amber-800',
-  confirmed: 'bg-sky-100 text-sky-800',
-  packed: 'bg-indigo-100 text-indigo-800',
-  'out-for-delivery': 'bg-violet-100 text-violet-800',
-  delivered: 'bg-brand-100 text-brand-800',
-  cancelled: 'bg-red-100 text-red-800',
-};
 
 export default function MyOrdersPage() {
   const { data: orders = [], isLoading, isError, refetch } = useGetMyOrdersQuery();
@@ -84,7 +74,7 @@ function OrderCard({ order }: { order: Order }) {
             Placed <time dateTime={order.placedAt}>{formatOrderTime(order.placedAt)}</time>
           </p>
         </div>
-        <span className={`rounded-full px-3 py-1 text-xs font-bold ${badgeLook[order.status]}`}>{ORDER_STATUS_LABEL[order.status]}</span>
+        <OrderStatusBadge status={order.status} />
       </div>
       <OrderTimeline order={order} />
       <ul aria-label="Items" className="mt-4 border-t border-stone-100 pt-3 text-sm text-stone-700">

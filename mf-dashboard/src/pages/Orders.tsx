@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Spinner } from '@bazar/web-kit';
-import { useOrderStream } from '@bazar/web-kit/orders';
+import { LiveBadge, useOrderStream } from '@bazar/web-kit/orders';
 import { useGetAllOrdersQuery } from '../api';
-import { LiveBadge } from '../components/LiveBadge';
 import { OrderFilters, type Filters } from '../components/orders/OrderFilters';
 import { OrderRow } from '../components/orders/OrderRow';
 import { SummaryPanel } from '../components/orders/SummaryPanel';

@@ -2,9 +2,8 @@ import { useId, useState } from 'react';
 import { ChevronDown } from 'lucide-react';
 import { orderMovesFor, type Order, type OrderStatus } from '@bazar/contracts';
 import { confirmDanger, formatTaka, serverMessage, showNotice } from '@bazar/web-kit';
-import { formatOrderTime, ORDER_STATUS_LABEL } from '@bazar/web-kit/orders';
+import { formatOrderTime, ORDER_STATUS_LABEL, OrderStatusBadge } from '@bazar/web-kit/orders';
 import { useSetOrderStatusMutation } from '../../api';
-import { StatusBadge } from './StatusBadge';
 
 const actorLabel = { shopper: 'by the shopper', admin: 'by an admin', system: 'by the store (not confirmed in time)' } as const;
 
@@ -30,7 +29,7 @@ export function OrderRow({ order }: { order: Order }) {
         </span>
         <span className="font-semibold text-stone-800 sm:text-right">{formatTaka(order.total)}</span>
         <span className="flex items-center justify-end gap-2 sm:justify-start">
-          <StatusBadge status={order.status} />
+          <OrderStatusBadge status={order.status} />
         </span>
         <ChevronDown aria-hidden className={`hidden size-5 text-stone-400 transition-transform sm:block ${open ? 'rotate-180' : ''}`} />
       </button>

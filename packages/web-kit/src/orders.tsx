@@ -16,6 +16,24 @@ export const ORDER_STATUS_LABEL: Record<OrderStatus, string> = {
   cancelled: 'Cancelled',
 };
 
+const ORDER_STATUS_LOOK: Record<OrderStatus, string> = {
+  placed: 'bg-amber-100 text-amber-800',
+  confirmed: 'bg-sky-100 text-sky-800',
+  packed: 'bg-indigo-100 text-indigo-800',
+  'out-for-delivery': 'bg-violet-100 text-violet-800',
+  delivered: 'bg-brand-100 text-brand-800',
+  cancelled: 'bg-red-100 text-red-800',
+};
+
+/** An order's status as a coloured pill, the same on My Orders and on the admin's Orders page. */
+export function OrderStatusBadge({ status }: { status: OrderStatus }) {
+  return (
+    <span className={`inline-block rounded-full px-2.5 py-1 text-xs font-semibold whitespace-nowrap ${ORDER_STATUS_LOOK[status]}`}>
+      {ORDER_STATUS_LABEL[status]}
+    </span>
+  );
+}
+
 // The store delivers in Bangladesh, and the admin's days are Bangladesh days: times are shown there.
 const orderTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Dhaka' });
 
@@ -122,4 +140,15 @@ export function useOrderStream(): OrderStreamState {
   const { dispatch } = useStore();
   useEffect(() => join(dispatch), [dispatch]);
   return useSyncExternalStore(watch, () => state);
+}
+
+/** Whether the page hears of order changes as they happen, or is (re)connecting. */
+export function LiveBadge({ state }: { state: OrderStreamState }) {
+  const live = state === 'live';
+  return (
+    <p className={`flex items-center gap-1.5 text-xs font-medium ${live ? 'text-brand-700' : 'text-stone-500'}`}>
+      <span aria-hidden className={`size-2 rounded-full ${live ? 'bg-brand-500' : 'bg-stone-300'}`} />
+      {live ? 'Live updates on' : 'Connecting for live updates…'}
+    </p>
+  );
 }
