@@ -93,6 +93,16 @@ describe('the bazar realm imported into the real Keycloak', () => {
     expect(((await passwordGrant.json()) as { error: string }).error).toBe('unauthorized_client');
   });
 
+  it('takes no password at all for the realm: admin-cli, which Keycloak makes in every realm, is off', async () => {
+    const passwordGrant = await fetch(`${stackEnv.keycloakUrl}/realms/bazar/protocol/openid-connect/token`, {
+      method: 'POST',
+      body: new URLSearchParams({ grant_type: 'password', client_id: 'admin-cli', username: 'admin@bazar.test', password: 'admin123' }),
+    });
+    expect(passwordGrant.status).toBeGreaterThanOrEqual(400);
+    expect(passwordGrant.status).toBeLessThan(500);
+    expect(await passwordGrant.json()).not.toHaveProperty('access_token');
+  });
+
   it('has the seeded admin holding the admin role and the seeded shopper without it', async () => {
     const [adminUser] = await admin<Array<{ id: string }>>('/users?email=admin@bazar.test&exact=true');
     const [shopper] = await admin<Array<{ id: string }>>('/users?email=shopper@bazar.test&exact=true');
