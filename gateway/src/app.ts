@@ -2,6 +2,7 @@ import type { ServiceContext, Wiring } from '@bazar/service-kit';
 import cors from 'cors';
 import { Router } from 'express';
 import { authenticate } from './auth/authenticate';
+import { Revocations } from './auth/revocations';
 import { RoleDirectory } from './auth/roles';
 import { TokenVerifier } from './auth/token-verifier';
 import type { GatewayConfig } from './config';
@@ -14,6 +15,7 @@ import { ROUTES, type ServiceName } from './routes/table';
 export function wireGateway({ config, log, redis }: ServiceContext<GatewayConfig>): Wiring {
   const verifier = new TokenVerifier({ jwksUri: config.OIDC_JWKS_URL, issuer: config.OIDC_ISSUER, audience: config.OIDC_AUDIENCE });
   const roles = new RoleDirectory(config.USER_URL, redis, log);
+  const revocations = new Revocations(redis, log);
   const limits = new RateLimits(redis, config, log);
   const serviceUrls: Record<ServiceName, string> = {
     catalog: config.CATALOG_URL,
@@ -33,7 +35,7 @@ export function wireGateway({ config, log, redis }: ServiceContext<GatewayConfig
     .use(cors({ origin: config.STORE_ORIGIN, allowedHeaders: ['authorization', 'content-type', 'idempotency-key'], maxAge: 600 }))
     .get('/openapi.json', (_req, res) => void res.type('application/json').send(openApi));
   for (const route of ROUTES) {
-    routes.all(route.path, authenticate(route, { verifier, roles, limits, log }), proxies[route.service]);
+    routes.all(route.path, authenticate(route, { verifier, roles, revocations, limits, log }), proxies[route.service]);
   }
   return { routes, consumers: forgetChangedRoles(roles) };
 }

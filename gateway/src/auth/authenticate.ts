@@ -3,6 +3,7 @@ import { HttpError, type Logger } from '@bazar/service-kit';
 import type { Request, RequestHandler } from 'express';
 import type { RateLimits } from '../limits/rate-limit';
 import type { Route } from '../routes/table';
+import type { Revocations } from './revocations';
 import type { RoleDirectory } from './roles';
 import { InvalidToken, type TokenVerifier, type VerifiedToken } from './token-verifier';
 
@@ -11,6 +12,7 @@ const BEARER = /^Bearer ([\w-]+\.[\w-]+\.[\w-]*)$/;
 interface Gatekeepers {
   verifier: TokenVerifier;
   roles: RoleDirectory;
+  revocations: Revocations;
   limits: RateLimits;
   log: Logger;
 }
@@ -24,7 +26,7 @@ function emailAtEndOf(req: Request): string | undefined {
 /** Strips identity headers a client sent, counts the request against the rate limits, lets
  *  anonymous reads of the catalog through, and for everything else verifies the bearer token,
  *  decides the role from the user service's record and forwards who the user is to the service. */
-export function authenticate(route: Route, { verifier, roles, limits, log }: Gatekeepers): RequestHandler {
+export function authenticate(route: Route, { verifier, roles, revocations, limits, log }: Gatekeepers): RequestHandler {
   return async (req, res, next) => {
     for (const header of Object.values(IDENTITY_HEADERS)) delete req.headers[header];
     await limits.address(req, res);
@@ -44,6 +46,7 @@ export function authenticate(route: Route, { verifier, roles, limits, log }: Gat
       throw new HttpError(401, 'Your sign-in is not valid; sign in again');
     }
     if (!token.email) throw new HttpError(403, 'This token does not belong to a shopper');
+    if (await revocations.isRevoked(token.sub)) throw new HttpError(401, 'This account has been deleted');
     await limits.user(token.sub, req, res);
 
     let role: Role;

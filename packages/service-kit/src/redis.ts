@@ -74,3 +74,10 @@ export class ReadCache {
     }
   }
 }
+
+/** Where a deleted account is listed as revoked, by its identity provider id (a token's subject):
+ *  the user service writes it as it deletes the account, and the gateway refuses that account's
+ *  tokens from the next request on, instead of until they expire. Kept longer than any access
+ *  token lives (the realm's: 5 minutes); an account signed up again has a new id. */
+export const revokedAccountKey = (accountId: string) => `revoked-account:${accountId}`;
+export const REVOKED_ACCOUNT_TTL_SECONDS = 60 * 60;

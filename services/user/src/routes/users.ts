@@ -19,9 +19,13 @@ import {
   outboxUpdate,
   requireAdmin,
   requireUser,
+  REVOKED_ACCOUNT_TTL_SECONDS,
+  revokedAccountKey,
   validate,
   withOutbox,
+  type Logger,
   type NudgeOutbox,
+  type Redis,
 } from '@bazar/service-kit';
 import { Router } from 'express';
 import { Types } from 'mongoose';
@@ -39,7 +43,7 @@ async function liveUser(email: string): Promise<UserDocument> {
   return user;
 }
 
-export function userRoutes(nudgeOutbox: NudgeOutbox): Router {
+export function userRoutes(nudgeOutbox: NudgeOutbox, redis: Redis, log: Logger): Router {
   const router = Router();
 
   router.put('/users/:email', requireUser, validate({ params: EmailParams, body: SyncUser, headers: RealmRoles }), async (req, res) => {
@@ -119,7 +123,16 @@ export function userRoutes(nudgeOutbox: NudgeOutbox): Router {
       user.role === 'admin'
         ? await unlessLastAdmin(user._id, 'The last admin cannot be deleted; make someone else an admin first', remove)
         : await remove();
-    if (modifiedCount > 0) nudgeOutbox(User, { _id: user._id, ...added });
+    if (modifiedCount > 0) {
+      nudgeOutbox(User, { _id: user._id, ...added });
+      // the account's tokens stop at the gateway from the next request, not when they expire
+      if (user.keycloakId)
+        await redis
+          .set(revokedAccountKey(user.keycloakId), '1', 'EX', REVOKED_ACCOUNT_TTL_SECONDS)
+          .catch((err: unknown) =>
+            log.warn({ err, userId: user._id }, 'could not revoke a deleted account’s tokens; they expire on their own'),
+          );
+    }
     res.json({ acknowledged: true, deletedCount: modifiedCount } satisfies DeleteAnswer);
   });
 
