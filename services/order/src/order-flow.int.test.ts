@@ -124,6 +124,28 @@ it('keeps orders to their owner: another shopper can neither see nor move them',
   expect(await me.confirm(mine[0]!._id)).toMatchObject({ status: 200, body: { status: 'confirmed' } });
 });
 
+it('refuses an idempotency key sent again with other content: another address, another cart', async () => {
+  const buyer = shopper('key-reuse');
+  const tea = await shelf.stock('Key Tea', 70, 20);
+  expect((await buyer.addToCart(tea, 1)).status).toBe(201);
+  const key = `reuse-${randomUUID()}`;
+  const order = (addinfo: string, mycart: unknown[]) =>
+    buyer.call(`${stackEnv.orderUrl}/orderplace`, {
+      method: 'POST',
+      headers: { 'idempotency-key': key },
+      body: { name: 'Key Shopper', email: buyer.email, addinfo, mycart },
+    });
+  expect((await order('Road 1', [{ cartName: 'Key Tea', cartQuantity: 1 }])).status).toBe(201);
+  expect((await order('Road 1', [{ cartName: 'Key Tea', cartQuantity: 1 }])).status).toBe(200); // the same request again
+
+  const refusal = { status: 409, body: { error: 'This Idempotency-Key was already used for another order' } };
+  expect(await order('Road 2', [{ cartName: 'Key Tea', cartQuantity: 1 }])).toEqual(refusal);
+  expect((await buyer.addToCart(tea, 2)).status).toBe(201);
+  expect(await order('Road 1', [{ cartName: 'Key Tea', cartQuantity: 2 }])).toEqual(refusal);
+  // the cart the refused requests named is left alone
+  expect(await piecesOf(buyer)).toEqual([[tea, 2]]);
+});
+
 it('makes one order of two requests racing with the same idempotency key', async () => {
   const racer = shopper('racer');
   const tea = await shelf.stock('Race Tea', 120, 20);

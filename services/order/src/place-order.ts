@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { CART_ALREADY_ORDERED, orderTotals, outOfStockMessage, takaToPaisa, type PlaceOrder } from '@bazar/contracts';
 import {
   HttpError,
@@ -53,8 +54,9 @@ const isRefusal = (err: unknown) => err instanceof HttpError && err.status === 4
  * the cart first voiding the checkout so a late one cannot take anything. A placed order therefore
  * always holds its units and no longer has its lines in the cart; a line is never ordered twice.
  *
- * With an idempotency key, a repeat of the request answers the order it already created; any other
- * request for a cart state already ordered is refused (409).
+ * With an idempotency key, a repeat of the request answers the order it already created, and the
+ * key sent with other content (another name or address, another cart) is refused (409); any other
+ * request for a cart state already ordered is refused (409) too.
  */
 export async function placeOrder(
   desk: OrderDesk,
@@ -62,9 +64,12 @@ export async function placeOrder(
 ): Promise<{ order: OrderDocument; created: boolean }> {
   if (body.email !== user.email) throw fieldRefusal(403, 'email', 'You can only place orders for your own account');
   const _id = idempotencyKey ? derivedObjectId('order', user.id, idempotencyKey) : new Types.ObjectId();
+  // what the key stands for: a repeat must ask for the same order, not reuse the key for another
+  const requestHash = createHash('sha256').update(JSON.stringify(body)).digest('base64url');
   const earlierOrderOr = async (refusal: Error) => {
     const earlier = idempotencyKey && (await settledOrder(_id, user.id));
     if (!earlier) throw refusal;
+    if (earlier.requestHash !== requestHash) throw conflict('This Idempotency-Key was already used for another order');
     return { order: earlier, created: false };
   };
 
@@ -114,6 +119,7 @@ export async function placeOrder(
         status: 'placing',
         reservationId: new Types.ObjectId().toString(),
         cartState: cartStateOf(user.email, revision),
+        requestHash,
       })
     ).toObject<OrderDocument>();
   } catch (err) {

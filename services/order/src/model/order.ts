@@ -55,6 +55,8 @@ const orderSchema = new Schema(
      *  on SQLite enforces one). Sparse for MongoDB, where older orders without it would clash;
      *  FerretDB ignores `sparse`, and its SQLite index lets any number of them lack the field. */
     cartState: { type: String, unique: true, sparse: true },
+    /** a hash of the request that placed it: its Idempotency-Key answers only the same request again */
+    requestHash: { type: String },
     ...outboxFields,
   },
   { timestamps: true },
