@@ -1,6 +1,7 @@
 // nginx in front of /api (infra/nginx/nginx.conf), issue 18's rough edges: a write to a micro-cached
 // catalog path keeps its token (the catalog has no write there today: the gateway must still see it), and nginx's own refusals answer in JSON with the app's security
-// headers instead of its HTML page. Requests go byte for byte (rawWebRequest).
+// headers instead of its HTML page, and the public health answer names no component. Requests go
+// byte for byte (rawWebRequest).
 import { ACCOUNTS, rawWebRequest, signedInAndSynced } from '@bazar/testing';
 
 describe('writes to the micro-cached catalog paths keep their token', () => {
@@ -43,4 +44,22 @@ describe("nginx's own refusals of /api requests", () => {
     expect(JSON.parse(answer.body)).toEqual({ error: expect.any(String) });
     for (const header of securityHeaders) expect({ header, value: answer.headers[header] }).toEqual({ header, value: expect.any(String) });
   });
+});
+
+describe('the store’s health through the public address', () => {
+  // nginx merges the slashes of /api//health before it picks a location: the same answer
+  it.each(['/api/health', '/api//health', '/api/health?detail=1'])('%s says only whether the store is up', async (path) => {
+    const answer = await rawWebRequest(path);
+    expect({ status: answer.status, body: JSON.parse(answer.body) as unknown }).toEqual({ status: 200, body: { status: 'up' } });
+    expect(answer.headers['content-security-policy']).toBeDefined();
+  });
+
+  it.each(['/api/ready', '/api/status', '/api/health/', '/api/HEALTH', '/api/Ready?x=1'])(
+    'keeps the components’ detail to the internal network: %s answers 404',
+    async (path) => {
+      const answer = await rawWebRequest(path);
+      expect({ path, status: answer.status }).toEqual({ path, status: 404 });
+      expect(answer.body).not.toMatch(/kafka|database|redis|consumers/);
+    },
+  );
 });

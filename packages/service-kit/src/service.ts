@@ -145,6 +145,12 @@ async function startService<S extends z.ZodType<BaseConfig>>(definition: Service
     const current = checks();
     res.json({ status: Object.values(current).every((c) => c === 'up') ? 'ok' : 'degraded', checks: current });
   });
+  // What the public may know (nginx serves it as /api/health): up or down, no components named.
+  app.get('/status', (_req, res) => {
+    const current = checks();
+    const down = (['database', 'kafka'] as const).some((name) => name in current && current[name as keyof typeof current] !== 'up');
+    res.json({ status: down ? 'down' : 'up' });
+  });
   app.get('/ready', (_req, res) => {
     const current = checks();
     const down = (['database', 'kafka'] as const).filter((name) => name in current && current[name as keyof typeof current] !== 'up');
