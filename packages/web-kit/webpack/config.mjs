@@ -33,7 +33,9 @@ export function storefrontConfig({ appDir, name, publicPath, exposes, html }) {
       context: appDir,
       // A remote's only entry is the container federation adds for its exposed modules.
       entry: exposes ? {} : './src/index.ts',
-      devtool: 'source-map',
+      // Production maps are written for an error tracker but named nowhere in the code, and the
+      // web servers refuse *.map: the sources are not published with the store.
+      devtool: production ? 'hidden-source-map' : 'source-map',
       output: {
         path: path.join(appDir, 'dist'),
         publicPath,
