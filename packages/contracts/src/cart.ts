@@ -30,7 +30,7 @@ export const CartRevisionTag = z
 
 /** The spec's add-to-cart body plus the product id. Name, price, image and description are taken
  *  from the catalog, so the copies a client sends are accepted and ignored. */
-export const AddToCart = z.object({
+export const AddToCart = z.strictObject({
   productId: ObjectIdString,
   cartQuantity: z.number().int().min(1).max(MAX_LINE_QUANTITY).default(1),
   userEmail: Email.optional(),
@@ -42,7 +42,7 @@ export const AddToCart = z.object({
 export type AddToCart = z.infer<typeof AddToCart>;
 
 /** Beyond the spec: sets a cart line's quantity (the cart page's + and −), up to the stock. */
-export const SetCartQuantity = z.object({
+export const SetCartQuantity = z.strictObject({
   cartQuantity: z.number().int().min(1).max(MAX_LINE_QUANTITY),
 });
 export type SetCartQuantity = z.infer<typeof SetCartQuantity>;

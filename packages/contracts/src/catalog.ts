@@ -39,7 +39,7 @@ const numberFromText = (field: string, number: z.ZodNumber) =>
     )
     .meta({ description: 'A number, or the same number as text' });
 
-export const NewProduct = z.object({
+export const NewProduct = z.strictObject({
   name: Text(120),
   price: numberFromText(
     'price',
@@ -69,5 +69,5 @@ export const Offer = z.object({ _id: ObjectIdString, offerTitle: z.string(), off
 export type Offer = z.infer<typeof Offer>;
 export const OfferList = z.array(Offer);
 
-export const NewOffer = z.object({ offerTitle: Text(120), offerDetails: Text(1000) });
+export const NewOffer = z.strictObject({ offerTitle: Text(120), offerDetails: Text(1000) });
 export type NewOffer = z.infer<typeof NewOffer>;

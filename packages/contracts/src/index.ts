@@ -8,3 +8,4 @@ export * from './order';
 export * from './user';
 export * from './media';
 export * from './api';
+export * from './hygiene';

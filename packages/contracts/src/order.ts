@@ -3,7 +3,7 @@ import { BdMobilePhone, Email, ObjectIdString } from './common';
 
 /** The spec's order body. Only who and where are used: the lines come from the shopper's cart
  *  and every amount is recomputed by the order service, so `total` and `mycart` are advisory. */
-export const PlaceOrder = z.object({
+export const PlaceOrder = z.strictObject({
   name: z.string().trim().min(1, 'name is required').max(120),
   email: Email,
   phone: z.union([z.literal(''), BdMobilePhone]).optional(),

@@ -7,7 +7,7 @@ export const UserList = z.array(User);
 
 /** PUT /users/{email}: the shopper's own record, synced after sign-in. The name is taken from the
  *  verified token when it carries one; the body's name is used only when it does not. */
-export const SyncUser = z.object({ email: Email.optional(), name: z.string().trim().max(120).optional() });
+export const SyncUser = z.strictObject({ email: Email.optional(), name: z.string().trim().max(120).optional() });
 export type SyncUser = z.infer<typeof SyncUser>;
 
 /** The answer of PUT /users/{email}. The spec's client stored a `token` from this answer as its API
@@ -48,7 +48,7 @@ function isUrl(text: string): boolean {
   }
 }
 
-export const ProfileUpdate = z.object({
+export const ProfileUpdate = z.strictObject({
   name: z.string().trim().max(120).optional(),
   phone: BdMobilePhone,
   address: Text(300),
@@ -70,5 +70,5 @@ export const ProfileList = z.array(Profile);
 export const ProfileUpdateAnswer = z.object({ result: z.object({ acknowledged: z.boolean() }), profile: Profile });
 export type ProfileUpdateAnswer = z.infer<typeof ProfileUpdateAnswer>;
 
-export const NewReview = z.object({ firstName: Text(60), lastName: Text(60), des: Text(2000) });
+export const NewReview = z.strictObject({ firstName: Text(60), lastName: Text(60), des: Text(2000) });
 export type NewReview = z.infer<typeof NewReview>;

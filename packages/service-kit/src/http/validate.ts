@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import type { ErrorAnswer } from '@bazar/contracts';
+import { cleanInput, type ErrorAnswer } from '@bazar/contracts';
 import type { z } from 'zod';
 import { HttpError, describeZodError, zodFieldErrors } from './errors';
 
@@ -11,7 +11,8 @@ interface Schemas<P, B, Q> {
 }
 
 /** Validates the parts of a request with contract schemas and replaces them with the parsed
- *  values, so the handler after it sees typed, trimmed, defaulted input. Any failure is a 400
+ *  values, so the handler after it sees typed, trimmed, defaulted input; text is normalised and
+ *  control and text-direction characters refused first (contracts' cleanInput). Any failure is a 400
  *  naming the field; a refused body also lists its fields in `fields`, for a form to show each
  *  message under its own field. */
 export function validate<P = Record<string, string>, B = unknown, Q = Record<string, unknown>>(
@@ -26,8 +27,13 @@ export function validate<P = Record<string, string>, B = unknown, Q = Record<str
     ] as const;
     for (const [part, schema] of parts) {
       if (!schema) continue;
-      const input: unknown = part === 'body' ? (req.body ?? {}) : req[part];
-      const result = schema.safeParse(input);
+      const raw: unknown = part === 'body' ? (req.body ?? {}) : req[part];
+      // headers are the gateway's and the client's machinery, not typed text
+      const cleaned = part === 'headers' ? { ok: true as const, value: raw } : cleanInput(raw, part);
+      if (!cleaned.ok) {
+        throw new HttpError(400, cleaned.problem, part === 'body' ? { fields: { [cleaned.field]: cleaned.problem } } : undefined);
+      }
+      const result = schema.safeParse(cleaned.value);
       if (!result.success) throw refusal(part, result.error);
       // express 5 exposes `query` as a getter; an own property shadows it for this request
       if (part !== 'headers') Object.defineProperty(req, part, { value: result.data, writable: true, enumerable: true });
