@@ -94,15 +94,23 @@ export async function removeAddedDocuments(
   }
 }
 
-/** Work a service finishes by itself some seconds later, in a sweep: the catalog settles the stock
- *  markers of reservations given back (services/catalog/src/stock-reservations.ts). */
-const UNFINISHED_WORK = [{ database: 'catalog', collection: 'reservations', filter: { settled: false } }];
+/** Work a service finishes by itself later, in a sweep (services/catalog/src/stock-reservations.ts):
+ *  the catalog settles the stock markers of reservations given back, and deletes the tombstones of
+ *  released ones after an hour (a stack whose data outlives a run has some due). */
+const UNFINISHED_WORK = () => [
+  { database: 'catalog', collection: 'reservations', filter: { settled: false } },
+  {
+    database: 'catalog',
+    collection: 'reservations',
+    filter: { state: 'released', updatedAt: { $lt: new Date(Date.now() - 60 * 60_000) } },
+  },
+];
 
 async function unfinishedWork(): Promise<number> {
   const client = await new mongo.MongoClient(stackEnv.mongoUrl, { serverSelectionTimeoutMS: 5_000 }).connect();
   try {
     const counts = await Promise.all(
-      UNFINISHED_WORK.map(({ database, collection, filter }) => client.db(database).collection(collection).countDocuments(filter)),
+      UNFINISHED_WORK().map(({ database, collection, filter }) => client.db(database).collection(collection).countDocuments(filter)),
     );
     return counts.reduce((sum, count) => sum + count, 0);
   } finally {

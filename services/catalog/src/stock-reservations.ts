@@ -12,7 +12,7 @@ export const INTERRUPTED_AFTER_MS = 30_000;
  *  `releasing` just before the first ended (a repeated event, the sweep) must still find them. Its
  *  own writes take milliseconds; this is ample. */
 const RETURN_MARKERS_KEPT_MS = 5_000;
-/** How long a released reservation is kept, refusing a reserve request that comes after it. */
+/** How long a tombstone is kept, refusing a reserve request that comes after its release. */
 const TOMBSTONE_KEPT_MS = 60 * 60_000;
 
 const isDuplicateKey = (err: unknown) => typeof err === 'object' && err !== null && 'code' in err && err.code === 11000;
@@ -49,7 +49,8 @@ export class StockReservations {
     }
     if (taken.length < items.length) {
       await Promise.all(taken.map((item) => this.giveBackTaken(reservationId, item)));
-      await Reservation.updateOne({ _id: reservationId, state: 'reserving' }, { $set: { state: 'released', settled: true } });
+      // refused whole in this request: nothing is left to remember
+      await Reservation.deleteOne({ _id: reservationId, state: 'reserving' });
       await this.cache.clear();
       const short = await this.shortages(items);
       throw conflict(outOfStockMessage(short), { items: short });
@@ -104,12 +105,15 @@ export class StockReservations {
       const age = now - reservation.updatedAt.getTime();
       if (reservation.state === 'reserving' || reservation.state === 'releasing') {
         if (age > INTERRUPTED_AFTER_MS) await this.release(reservation._id);
-      } else if (age > (reservation.state === 'released' ? RETURN_MARKERS_KEPT_MS : INTERRUPTED_AFTER_MS)) {
-        const marker = reservation.state === 'held' ? takenMarker(reservation._id) : returnedMarker(reservation._id);
-        await this.settle(reservation._id, reservation.items, marker);
+      } else if (reservation.state === 'held' && age > INTERRUPTED_AFTER_MS) {
+        await this.settle(reservation._id, reservation.items, takenMarker(reservation._id));
+      } else if (reservation.state === 'released' && age > RETURN_MARKERS_KEPT_MS) {
+        // given back and settled: nothing is left to remember
+        await this.settleMarkers(reservation.items, returnedMarker(reservation._id));
+        await Reservation.deleteOne({ _id: reservation._id, state: 'released' });
       }
     }
-    // tombstones are needed only while a late reserve request could still arrive
+    // a tombstone (released before it was reserved) is needed only while that request could arrive
     await Reservation.deleteMany({ state: 'released', settled: true, updatedAt: { $lt: new Date(Date.now() - TOMBSTONE_KEPT_MS) } });
   }
 

@@ -11,8 +11,10 @@ import mongoose, { Schema } from 'mongoose';
  * being given back; each product given back carries `-<id>` until the reservation is `released`
  * and settled. A marker is written in the same single-document write as the stock change it stands
  * for, so whoever finishes an interrupted step (the request that began it, a repeated release, the
- * sweep) can tell, product by product, whether the change was made. A `released` reservation that
- * never existed before is a tombstone: a reserve request arriving after its release is refused.
+ * sweep) can tell, product by product, whether the change was made. A released reservation is
+ * deleted once its markers are settled (a reservation refused whole, at once); one released before
+ * it was reserved is kept an hour as a tombstone: a reserve request arriving after its release is
+ * refused. A held one is deleted when its order is delivered.
  */
 export const RESERVATION_STATES = ['reserving', 'held', 'releasing', 'released'] as const;
 export type ReservationState = (typeof RESERVATION_STATES)[number];
