@@ -61,7 +61,9 @@ export function Orders() {
                 <ul
                   aria-label="Orders, newest first"
                   aria-busy={orders.isFetching}
-                  className={orders.isFetching ? 'opacity-60' : undefined}
+                  // dimmed only while another page or filter is read, not while a live change
+                  // refreshes this one (a dimmed list would fall below readable contrast)
+                  className={orders.currentData === undefined && orders.isFetching ? 'opacity-60' : undefined}
                 >
                   {orders.data.orders.map((order) => (
                     <OrderRow key={order._id} order={order} />
