@@ -6,6 +6,7 @@
 /** C0 and C1 control characters other than tab, line feed and carriage return, and DEL; and the
  *  bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069), which make text
  *  read differently from how it is stored (an order note that shows a different phone number). */
+// eslint-disable-next-line no-control-regex -- control characters are what it is there to find
 const NOT_TYPED_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
 
 /** Deeper than any body of the store's API; a deeper one is refused before it is walked. */
