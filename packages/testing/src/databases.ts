@@ -94,10 +94,13 @@ export async function removeAddedDocuments(
   }
 }
 
-/** Work a service finishes by itself later, in a sweep (services/catalog/src/stock-reservations.ts):
+/** Work a service finishes by itself later, in a sweep: the order service settles orders left
+ *  half-placed by a killed service (placed or undone, 30 s on: services/order/src/sweep-orders.ts);
  *  the catalog settles the stock markers of reservations given back, and deletes the tombstones of
- *  released ones after an hour (a stack whose data outlives a run has some due). */
+ *  released ones after an hour (services/catalog/src/stock-reservations.ts; a stack whose data
+ *  outlives a run has some due). */
 const UNFINISHED_WORK = () => [
+  { database: 'order', collection: 'orders', filter: { status: 'placing' } },
   { database: 'catalog', collection: 'reservations', filter: { settled: false } },
   {
     database: 'catalog',
@@ -121,7 +124,7 @@ async function unfinishedWork(): Promise<number> {
 /** Snapshots until two in a row agree and no service has work of its own left to finish, so that
  *  what earlier work set going (Kafka consumers, outbox relays, sweeps) has landed before a
  *  comparison starts; throws when the stores never settle. */
-export async function settledDatabaseSnapshot(timeoutMs = 60_000, pauseMs = 1_000): Promise<DatabaseSnapshot> {
+export async function settledDatabaseSnapshot(timeoutMs = 90_000, pauseMs = 1_000): Promise<DatabaseSnapshot> {
   const deadline = Date.now() + timeoutMs;
   let previous = await databaseSnapshot();
   for (;;) {
