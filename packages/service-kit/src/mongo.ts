@@ -80,3 +80,6 @@ export async function disconnectMongo(): Promise<void> {
 export function derivedObjectId(...parts: string[]): mongoose.Types.ObjectId {
   return new mongoose.Types.ObjectId(createHash('sha256').update(parts.join('\n')).digest().subarray(0, 12));
 }
+
+/** The write clashed with a unique index (`_id`, or a unique field): the document is there already. */
+export const isDuplicateKey = (err: unknown): boolean => typeof err === 'object' && err !== null && 'code' in err && err.code === 11000;

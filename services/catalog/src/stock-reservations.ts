@@ -1,5 +1,5 @@
 import { outOfStockMessage, type OutOfStockAnswer, type StockReservation } from '@bazar/contracts';
-import { conflict, outboxUpdate, type Logger, type NudgeOutbox, type ReadCache } from '@bazar/service-kit';
+import { conflict, isDuplicateKey, outboxUpdate, type Logger, type NudgeOutbox, type ReadCache } from '@bazar/service-kit';
 import { Product, productChanged } from './model/product';
 import { Reservation, returnedMarker, takenMarker, type ReservationDocument } from './model/reservation';
 
@@ -14,8 +14,6 @@ export const INTERRUPTED_AFTER_MS = 30_000;
 const RETURN_MARKERS_KEPT_MS = 5_000;
 /** How long a tombstone is kept, refusing a reserve request that comes after its release. */
 const TOMBSTONE_KEPT_MS = 60 * 60_000;
-
-const isDuplicateKey = (err: unknown) => typeof err === 'object' && err !== null && 'code' in err && err.code === 11000;
 
 /**
  * Orders' holds on the shelf. Every stock change is one conditional single-document write on the

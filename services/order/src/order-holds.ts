@@ -1,7 +1,6 @@
+import { isDuplicateKey } from '@bazar/service-kit';
 import { Holds, type HoldsDocument } from './model/holds';
 import { Order } from './model/order';
-
-const isDuplicateKey = (err: unknown) => typeof err === 'object' && err !== null && 'code' in err && err.code === 11000;
 
 /** How many orders a shopper holds unconfirmed, kept under a limit with one conditional write. */
 export class OrderHolds {

@@ -6,6 +6,7 @@ import {
   conflict,
   derivedObjectId,
   fieldRefusal,
+  isDuplicateKey,
   outboxUpdate,
   type Logger,
   type NudgeOutbox,
@@ -32,7 +33,6 @@ export interface OrderDesk {
  *  calls of at most 3 s each at worst. */
 export const PLACING_INTERRUPTED_AFTER_MS = 30_000;
 
-const isDuplicateKey = (err: unknown) => typeof err === 'object' && err !== null && 'code' in err && err.code === 11000;
 /** A neighbour's decision (409), as opposed to a failure to reach it. */
 const isRefusal = (err: unknown) => err instanceof HttpError && err.status === 409;
 
@@ -77,7 +77,7 @@ export async function placeOrder(
   if (lines.length === 0) return earlierOrderOr(badRequest('Your cart is empty'));
   const productIds = [...new Set(lines.map((line) => line.productId))];
   const shelf = new Map(await Promise.all(productIds.map(async (id) => [id, await desk.neighbours.product(id)] as const)));
-  const gone = lines.filter((line) => !shelf.has(line.productId) || !shelf.get(line.productId));
+  const gone = lines.filter((line) => !shelf.get(line.productId));
   if (gone.length > 0) {
     const items = gone.map((line) => ({ productId: line.productId, name: line.cartName, requested: line.cartQuantity, available: 0 }));
     return earlierOrderOr(conflict(outOfStockMessage(items), { items }));

@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import mongoose from 'mongoose';
+import { isDuplicateKey } from '../mongo';
 import { ZodError } from 'zod';
 import type { FieldErrors } from '@bazar/contracts';
 
@@ -122,7 +123,7 @@ export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, next) 
         .map((e) => e.message)
         .join('; '),
     );
-  if (typeof err === 'object' && err !== null && 'code' in err && err.code === 11000) return answer(409, 'That already exists');
+  if (isDuplicateKey(err)) return answer(409, 'That already exists');
   if (databaseUnreachable(err)) {
     req.log.warn({ err }, 'database unreachable');
     res.setHeader('Retry-After', '5');

@@ -1,5 +1,5 @@
 import { CART_CHANGED_DURING_ORDER, CartCheckout, Email, IdParams, type CheckoutOutcome } from '@bazar/contracts';
-import { conflict, validate } from '@bazar/service-kit';
+import { conflict, isDuplicateKey, validate } from '@bazar/service-kit';
 import { Router } from 'express';
 import { z } from 'zod';
 import { Cart, revised, type CartDocument } from '../model/cart';
@@ -52,7 +52,7 @@ export function checkoutRoutes(): Router {
       );
     } catch (err) {
       // the cart exists and did take it: the upsert's insert clashed with it
-      if (!(typeof err === 'object' && err !== null && 'code' in err && err.code === 11000)) throw err;
+      if (!isDuplicateKey(err)) throw err;
     }
     res.json(answer((await checkoutsOf(email)).includes(checkoutId) ? 'taken' : 'voided'));
   });

@@ -15,6 +15,7 @@ import {
   currentUser,
   fieldRefusal,
   forbidden,
+  isDuplicateKey,
   notFound,
   outboxUpdate,
   requireAdmin,
@@ -34,7 +35,6 @@ import { DeletedAccount } from '../model/deleted-account';
 import { unlessLastAdmin } from '../model/last-admin';
 import { User, live, toUserAnswer, type UserDocument } from '../model/user';
 
-const isDuplicateKey = (err: unknown) => typeof err === 'object' && err !== null && 'code' in err && err.code === 11000;
 const RealmRoles = IdentityHeaders.pick({ [IDENTITY_HEADERS.realmRoles]: true });
 
 async function liveUser(email: string): Promise<UserDocument> {
