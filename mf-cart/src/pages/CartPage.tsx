@@ -1,6 +1,6 @@
 import { Link } from '@bazar/web-kit/routing';
 import { ShoppingBasket, ShoppingCart, Trash2 } from 'lucide-react';
-import { formatTaka, showNotice, Spinner } from '@bazar/web-kit';
+import { formatTaka, showNotice, Spinner, LoadFailure } from '@bazar/web-kit';
 import '../styles.css';
 import { useRemoveCartLineMutation } from '../api';
 import { useMyCart } from '../components/useMyCart';
@@ -28,14 +28,7 @@ export default function CartPage() {
         <h1 id="cart-title" className="text-3xl font-extrabold text-stone-800">
           Your Cart
         </h1>
-        {cart.isError && (
-          <p role="alert" className="mt-4 rounded-xl bg-red-50 p-4 text-red-800">
-            We could not load your cart.{' '}
-            <button type="button" className="font-semibold underline" onClick={() => void cart.refetch()}>
-              Retry
-            </button>
-          </p>
-        )}
+        {cart.isError && <LoadFailure what="your cart" onRetry={() => void cart.refetch()} className="mt-4" />}
         {lines.length === 0 && !cart.isError ? (
           <div className="mt-6 rounded-2xl border border-dashed border-stone-300 bg-white p-12 text-center">
             <ShoppingCart className="mx-auto size-14 text-stone-300" aria-hidden />

@@ -1,4 +1,4 @@
-import { confirmDanger, formatTaka, serverMessage, showNotice, Spinner } from '@bazar/web-kit';
+import { confirmDanger, formatTaka, serverMessage, showNotice, Spinner, LoadFailure } from '@bazar/web-kit';
 import { formatOrderTime, LiveBadge, OrderStatusBadge, useOrderStream } from '@bazar/web-kit/orders';
 import { mayMoveOrder, type Order } from '@bazar/contracts';
 import '../styles.css';
@@ -13,14 +13,7 @@ export default function MyOrdersPage() {
 
   if (isLoading) return <Spinner label="Loading your orders" />;
   if (isError) {
-    return (
-      <p role="alert" className="rounded-xl bg-red-50 p-4 text-red-800">
-        We could not load your orders.{' '}
-        <button type="button" className="font-semibold underline" onClick={() => void refetch()}>
-          Retry
-        </button>
-      </p>
-    );
+    return <LoadFailure what="your orders" onRetry={() => void refetch()} />;
   }
   return (
     <section aria-labelledby="my-orders">

@@ -1,5 +1,5 @@
 import { Trash2 } from 'lucide-react';
-import { confirmDanger, serverMessage, showNotice, Spinner, useShopper } from '@bazar/web-kit';
+import { confirmDanger, serverMessage, showNotice, Spinner, useShopper, LoadFailure } from '@bazar/web-kit';
 import type { User } from '@bazar/contracts';
 import { useDeleteUserMutation, useGetAllUsersQuery, useMakeAdminMutation, useRemoveAdminMutation } from '../api';
 
@@ -53,14 +53,7 @@ export function AllUsers() {
       <h2 id="all-users" className="text-2xl font-bold text-stone-800">
         All Users
       </h2>
-      {users.isError && (
-        <p role="alert" className="mt-4 rounded-xl bg-red-50 p-4 text-red-800">
-          We could not load the users.{' '}
-          <button type="button" className="font-semibold underline" onClick={() => void users.refetch()}>
-            Retry
-          </button>
-        </p>
-      )}
+      {users.isError && <LoadFailure what="the users" onRetry={() => void users.refetch()} className="mt-4" />}
       <div className="mt-6 overflow-x-auto">
         <table className="w-full min-w-[44rem] text-left text-sm">
           <thead className="bg-brand-50 text-brand-900">

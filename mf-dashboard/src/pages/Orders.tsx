@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Spinner } from '@bazar/web-kit';
+import { Spinner, LoadFailure } from '@bazar/web-kit';
 import { LiveBadge, useOrderStream } from '@bazar/web-kit/orders';
 import { useGetAllOrdersQuery } from '../api';
 import { OrderFilters, type Filters } from '../components/orders/OrderFilters';
@@ -32,14 +32,7 @@ export function Orders() {
       </div>
       <SummaryPanel />
       <OrderFilters filters={filters} onChange={filter} />
-      {orders.isError && (
-        <p role="alert" className="mt-4 rounded-xl bg-red-50 p-4 text-red-800">
-          We could not load the orders.{' '}
-          <button type="button" className="font-semibold underline" onClick={() => void orders.refetch()}>
-            Retry
-          </button>
-        </p>
-      )}
+      {orders.isError && <LoadFailure what="the orders" onRetry={() => void orders.refetch()} className="mt-4" />}
       {orders.isLoading ? (
         <Spinner label="Loading orders" />
       ) : (

@@ -23,6 +23,7 @@ export {
   type Shopper,
 } from './session';
 export { Spinner } from './Spinner';
+export { LoadFailure } from './LoadFailure';
 // One formatter for every price on screen, declared with the money rules in the contracts.
 export { formatTaka } from '@bazar/contracts';
 export { showNotice, confirmDanger, type NoticeOptions, type NoticeTone, type ConfirmOptions } from './dialogs';

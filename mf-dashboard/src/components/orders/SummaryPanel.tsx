@@ -1,5 +1,5 @@
 import { OrderStatus } from '@bazar/contracts';
-import { formatTaka } from '@bazar/web-kit';
+import { formatTaka, LoadFailure } from '@bazar/web-kit';
 import { ORDER_STATUS_LABEL } from '@bazar/web-kit/orders';
 import { useGetOrderSummaryQuery } from '../../api';
 
@@ -7,14 +7,7 @@ import { useGetOrderSummaryQuery } from '../../api';
 export function SummaryPanel() {
   const { data: summary, isError, refetch } = useGetOrderSummaryQuery();
   if (isError) {
-    return (
-      <p role="alert" className="mt-4 rounded-xl bg-red-50 p-4 text-sm text-red-800">
-        We could not load today&apos;s figures.{' '}
-        <button type="button" className="font-semibold underline" onClick={() => void refetch()}>
-          Retry
-        </button>
-      </p>
-    );
+    return <LoadFailure what="today's figures" onRetry={() => void refetch()} className="mt-4 text-sm" />;
   }
   return (
     <section aria-label="Summary" className="mt-4 grid gap-3 lg:grid-cols-[auto_auto_1fr]">
