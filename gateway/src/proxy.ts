@@ -25,6 +25,10 @@ function endToEnd<H extends IncomingHttpHeaders>(headers: H): OutgoingHttpHeader
   return copy;
 }
 
+// An answer that goes out before the whole request body arrived (the service refused the body
+// unread, or could not be reached) ends its connection: the rest of that body would otherwise be
+// read as the start of the client's next request on it, which then waits unanswered.
+
 /** Streams a request to one service and its answer back, without buffering either body, over
  *  kept-alive connections. A service that cannot be reached within a second answers 503 with
  *  Retry-After; one that stops answering, 504. The call carries the request's trace (with the
@@ -65,9 +69,6 @@ export function proxyTo(baseUrl: string, serviceName: string, log: Logger): Requ
     outgoing.on('response', (answer) => {
       const answerHeaders = endToEnd(answer.headers);
       delete answerHeaders[TRACEPARENT_HEADER]; // the gateway's own stands
-      // The service answered before the whole request body arrived (it refused the body unread):
-      // the connection ends with this answer, or the rest of that body could leave the client's
-      // next request on it unanswered.
       if (!req.complete) answerHeaders.connection = 'close';
       res.writeHead(answer.statusCode ?? 502, answerHeaders);
       pipeline(answer, res, () => undefined);
@@ -78,6 +79,7 @@ export function proxyTo(baseUrl: string, serviceName: string, log: Logger): Requ
       const timedOut = err.code === 'ETIMEDOUT';
       log.warn({ err: err.message, code: err.code, service: serviceName }, 'service unreachable');
       res.setHeader('Retry-After', RETRY_AFTER_SECONDS);
+      if (!req.complete) res.setHeader('Connection', 'close');
       res.status(timedOut ? 504 : 503).json({
         error: timedOut
           ? `The ${serviceName} service did not answer in time`
@@ -89,6 +91,8 @@ export function proxyTo(baseUrl: string, serviceName: string, log: Logger): Requ
     res.on('close', () => {
       if (!res.writableFinished) outgoing.destroy();
     });
-    pipeline(req, outgoing, () => undefined);
+    // Not pipeline(): a failed call to the service must not destroy the client's connection
+    // before its 503 is out.
+    req.pipe(outgoing);
   };
 }

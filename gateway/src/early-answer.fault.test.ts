@@ -1,10 +1,13 @@
-// A service may refuse a request before reading its body (the user service answers a Content-Encoding
-// it cannot decode 415 at once). The gateway then ends the connection with that answer, so the rest
+// An answer may go out before the request's body has arrived: a service refuses it unread (the user
+// service answers a Content-Encoding it cannot decode 415 at once), or the service cannot be reached
+// and the gateway answers 503. The gateway then ends the connection with that answer, so the rest
 // of the body cannot hold up the next request the client sends on the same connection. Found by the
-// bad-input fuzz (infra/test/bad-input.fuzz.test.ts), where such a next request waited 30 s.
+// bad-input fuzz (a next request waited 30 s) and by the crash test (the probe right after a killed
+// media service came back had followed a large upload's 503 on its connection, and waited).
+// A fault test: the second case stops the media service.
 import { randomInt } from 'node:crypto';
 import { Agent, request } from 'node:http';
-import { stackEnv } from '@bazar/testing';
+import { stackControl, stackEnv } from '@bazar/testing';
 import { newShopper } from '../test/accounts';
 
 /** One connection, kept alive between requests, as a browser would. */
@@ -32,13 +35,11 @@ function post(path: string, headers: Record<string, string>, body: Buffer): Prom
   });
 }
 
+const from = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+
 it('answers the next request on a connection whose last body a service refused unread', async () => {
   const { token } = await newShopper('early-answer');
-  const headers = {
-    authorization: `Bearer ${token}`,
-    'content-type': 'application/json',
-    'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`,
-  };
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'x-forwarded-for': from() };
   const unreadable = Buffer.from(`{"des":"${'a'.repeat(800_000)}"}`);
   const statuses = [];
   for (let round = 0; round < 8; round++) {
@@ -46,4 +47,21 @@ it('answers the next request on a connection whose last body a service refused u
     statuses.push(await post('/review', headers, Buffer.from('{}')));
   }
   expect(statuses).toEqual(Array.from({ length: 8 }, () => [415, 400]).flat());
+});
+
+it('answers the next request on a connection whose last body went to a service that was down', async () => {
+  const { token } = await newShopper('early-answer');
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'multipart/form-data; boundary=x', 'x-forwarded-for': from() };
+  const largeUpload = Buffer.alloc(3_000_000, 'a');
+  const statuses = [];
+  await stackControl.stop('media', { kill: true });
+  try {
+    for (let round = 0; round < 4; round++) {
+      statuses.push(await post('/upload', headers, largeUpload));
+      statuses.push(await post('/upload', headers, Buffer.from('--x--')));
+    }
+  } finally {
+    await stackControl.start('media');
+  }
+  expect(statuses).toEqual(Array.from({ length: 8 }, () => 503));
 });
