@@ -5,7 +5,7 @@
 // The last line is the plain count of both runs together ("tests: N passed, N failed"), since CI
 // reads a run's closing line and does not know jest's own summary.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './install.mjs';
 
@@ -31,7 +31,27 @@ function runPhase(phase) {
   }
 }
 
+/** The requests the services failed (500) during the run, from the stack's logs: a CI run keeps
+ *  only this output, and a failed test's 500 is explained there. */
+function printFailedRequests() {
+  const logs = join(process.env.BAZAR_STACK_DIR ?? join(ROOT, '.stack'), 'logs');
+  if (!existsSync(logs)) return;
+  for (const file of readdirSync(logs).filter((name) => name.endsWith('.log'))) {
+    const failed = readFileSync(join(logs, file), 'utf8')
+      .split('\n')
+      .filter((line) => line.includes('"msg":"request failed"'))
+      .map((line) => {
+        const { time, req, err } = JSON.parse(line);
+        return `  ${time} ${req?.method} ${req?.url}: ${err?.type ?? ''} ${err?.message ?? ''}`;
+      });
+    if (failed.length === 0) continue;
+    console.log(`\n${file}: ${failed.length} request(s) failed with 500; the last ones:`);
+    console.log(failed.slice(-5).join('\n'));
+  }
+}
+
 const phases = [runPhase('ordinary'), runPhase('alone')];
+if (phases.some((phase) => phase.status !== 0)) printFailedRequests();
 const total = (key) => phases.reduce((sum, phase) => sum + phase[key], 0);
 const skipped = total('skipped') > 0 ? `, ${total('skipped')} skipped` : '';
 console.log(`\ntests: ${total('passed')} passed, ${total('failed')} failed${skipped}`);

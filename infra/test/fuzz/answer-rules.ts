@@ -2,6 +2,7 @@
 // stack trace or a database's own words, a refusal as JSON `{ "error": … }` with one of the
 // statuses the API uses, and a request that had to be refused is refused.
 import { ErrorAnswer } from '@bazar/contracts';
+import { serverErrorsFor } from '@bazar/testing';
 import type { Answer, WireRequest } from './wire.ts';
 
 /** 415: a body in a charset or encoding the services do not read */
@@ -43,5 +44,6 @@ export function describeExchange(wire: WireRequest, caller: string, reasons: rea
     ...(wire.body ? [`    body (${wire.body.length} bytes): ${clip(wire.body.toString('latin1').replace(/[^\x20-\x7e]/g, '·'))}`] : []),
     `  must be refused because: ${reasons.length > 0 ? reasons.join('; ') : '(nothing: it may be accepted)'}`,
     `  answer: ${answer.status} ${clip(answer.text)}`,
+    ...(answer.status >= 500 ? serverErrorsFor(answer.headers['x-request-id']).map((error) => `  logged: ${error}`) : []),
   ].join('\n');
 }

@@ -1,4 +1,5 @@
-export { eventually, stackControl, stackEnv } from './stack';
+export { eventually, stackControl, stackDir, stackEnv } from './stack';
+export { serverErrorsFor } from './server-logs';
 export { ACCOUNTS, refreshSignIn, serviceAccountToken, signIn, signInForTokens, type StorefrontTokens } from './auth';
 export { launchChromium, pagePerFile, pagePerTest } from './browser';
 export { networkFaults, type ProxiedComponent } from './network';

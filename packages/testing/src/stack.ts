@@ -1,9 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
+/** The local stack's folder (infra/stack/paths.ts): its secrets, data and logs. */
+export const stackDir = process.env.BAZAR_STACK_DIR ?? path.resolve(__dirname, '../../../.stack');
+
 /** A secret the local stack made for this installation (infra/stack/secrets.ts). */
 function installationSecret(name: string): string {
-  const file = path.join(process.env.BAZAR_STACK_DIR ?? path.resolve(__dirname, '../../../.stack'), 'secrets.json');
+  const file = path.join(stackDir, 'secrets.json');
   let secrets: Record<string, string>;
   try {
     secrets = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
