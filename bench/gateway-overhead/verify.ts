@@ -6,7 +6,7 @@ import { createPublicKey } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { JwksClient } from 'jwks-rsa';
 import { ACCOUNTS, signIn, stackEnv } from '@bazar/testing';
-import { TokenVerifier } from '../../gateway/src/auth/token-verifier';
+import { TokenVerifier } from '@bazar/gateway/src/auth/token-verifier';
 import { emitFigures } from '../figures';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10_000);

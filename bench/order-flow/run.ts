@@ -10,12 +10,11 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CartLineList, IDENTITY_HEADERS, PlaceOrderAnswer, type Order } from '@bazar/contracts';
-import { createAccount, refreshSignIn, signInForTokens, stackEnv, type StorefrontTokens } from '@bazar/testing';
+import { createAccount, gatewayCall as call, refreshSignIn, signInForTokens, stackEnv, type StorefrontTokens } from '@bazar/testing';
+import { TestShelf } from '@bazar/testing/shop';
 import { emitFigures } from '../figures';
 import mongoose from 'mongoose';
 import { request } from 'undici';
-import { call } from '../../gateway/test/accounts';
-import { TestShelf } from '../../services/order/test/shop';
 
 const bounded = (name: string, fallback: number, max: number) =>
   Math.min(Math.max(Number(process.env[name] ?? fallback) || fallback, 1), max);

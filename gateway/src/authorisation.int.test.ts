@@ -4,9 +4,8 @@
 // full five minutes).
 import { generateKeyPairSync } from 'node:crypto';
 import { CartLineList, ErrorAnswer, ProductList, UserList } from '@bazar/contracts';
-import { ACCOUNTS, signIn } from '@bazar/testing';
+import { ACCOUNTS, gatewayCall as call, newShopper, signIn, syncAccount as sync, type TestAccount } from '@bazar/testing';
 import jwt from 'jsonwebtoken';
-import { call, newShopper, sync, type TestAccount } from '../test/accounts';
 import { NOT_IN_MATRIX, ROWS, endpointNames, invalidTokenStatus, rowName, type Caller, type World } from '../test/matrix';
 
 const callers = {} as Record<Exclude<Caller, 'visitor'>, TestAccount>;

@@ -7,8 +7,7 @@
 // A fault test: the second case stops the media service.
 import { randomInt } from 'node:crypto';
 import { Agent, request } from 'node:http';
-import { stackControl, stackEnv } from '@bazar/testing';
-import { newShopper } from '../test/accounts';
+import { newShopper, stackControl, stackEnv } from '@bazar/testing';
 
 /** One connection, kept alive between requests, as a browser would. */
 const agent = new Agent({ keepAlive: true, maxSockets: 1 });

@@ -1,9 +1,8 @@
 // The matrix's expired column: a genuine realm token, used once it has expired. Keycloak signs only
 // tokens that are valid now, so this waits out the storefront client's access token lifespan (60 s).
 import { ProductList } from '@bazar/contracts';
-import { ACCOUNTS, signIn } from '@bazar/testing';
+import { ACCOUNTS, gatewayCall as call, signIn } from '@bazar/testing';
 import jwt from 'jsonwebtoken';
-import { call } from '../test/accounts';
 import { ROWS, invalidTokenStatus, type World } from '../test/matrix';
 
 // ids and emails of private calls need not exist: an expired token is refused before any service

@@ -2,8 +2,19 @@
 // gateway's role cache and the cart service.
 import { CartLineList, IDENTITY_HEADERS, ProductList, SyncUserAnswer, UserList } from '@bazar/contracts';
 import { createLogger, createRedis } from '@bazar/service-kit';
-import { ACCOUNTS, createAccount, eventually, keycloakAdmin, signIn, stackEnv } from '@bazar/testing';
-import { call, keycloakAccount, newShopper, sync, type TestAccount } from '../test/accounts';
+import {
+  ACCOUNTS,
+  createAccount,
+  eventually,
+  gatewayCall as call,
+  keycloakAccount,
+  keycloakAdmin,
+  newShopper,
+  signIn,
+  stackEnv,
+  syncAccount as sync,
+  type TestAccount,
+} from '@bazar/testing';
 import { roleCacheKey } from './auth/roles';
 
 let admin: TestAccount;

@@ -1,7 +1,7 @@
 // Rate limits of the running gateway, in Redis. Each test speaks from its own address (nginx sets
 // X-Forwarded-For), so other tests sharing the gateway are not counted with it.
 import { randomInt } from 'node:crypto';
-import { call, newShopper } from '../test/accounts';
+import { gatewayCall as call, newShopper } from '@bazar/testing';
 
 const address = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 

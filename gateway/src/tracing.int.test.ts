@@ -5,10 +5,9 @@ import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { openSync, readSync, closeSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { PlaceOrderAnswer, TOPICS } from '@bazar/contracts';
-import { eventually, stackEnv } from '@bazar/testing';
+import { eventually, gatewayCall as call, newShopper, stackEnv, type TestAccount } from '@bazar/testing';
 import { Kafka, logLevel } from 'kafkajs';
-import { publishedOrderEvents, TestShelf } from '../../services/order/test/shop';
-import { call, newShopper, type TestAccount } from '../test/accounts';
+import { publishedOrderEvents, TestShelf } from '@bazar/testing/shop';
 
 const LOGS = path.join(process.env.BAZAR_STACK_DIR ?? path.resolve(__dirname, '../../.stack'), 'logs');
 const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-01$/;

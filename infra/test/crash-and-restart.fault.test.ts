@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { OrderList, PlaceOrderAnswer } from '@bazar/contracts';
 import { createAccount, eventually, gatewayCall, signIn, stackControl, stackEnv } from '@bazar/testing';
 import { Kafka, logLevel } from 'kafkajs';
-import { consumersCaughtUp, TestShelf } from '../../services/order/test/shop.ts';
+import { consumersCaughtUp, TestShelf } from '@bazar/testing/shop';
 
 jest.setTimeout(300_000);
 

@@ -8,7 +8,7 @@ import { PlaceOrderAnswer } from '@bazar/contracts';
 import { eventually, gatewayCall, networkFaults, stackEnv } from '@bazar/testing';
 import { Kafka, logLevel } from 'kafkajs';
 import mongoose from 'mongoose';
-import { publishedOrderEvents, shopper, TestShelf } from '../../services/order/test/shop.ts';
+import { publishedOrderEvents, shopper, TestShelf } from '@bazar/testing/shop';
 
 jest.setTimeout(240_000);
 

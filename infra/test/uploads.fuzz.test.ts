@@ -12,7 +12,7 @@ import { ErrorAnswer, MAX_UPLOAD_BYTES, UploadAnswer } from '@bazar/contracts';
 import { databaseChanges, databaseSnapshot, forgetRateLimits, settledDatabaseSnapshot, stackEnv } from '@bazar/testing';
 import fc from 'fast-check';
 import sharp from 'sharp';
-import { picture, pngChunk, pngClaiming, withChunk } from '../../services/media/test/pictures.ts';
+import { picture, pngChunk, pngClaiming, withChunk } from '@bazar/testing/pictures';
 import { stackPath } from '../stack/paths.ts';
 import { fuzzCallers } from './fuzz/callers.ts';
 import { strangeText } from './fuzz/values.ts';

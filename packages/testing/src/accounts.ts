@@ -1,7 +1,7 @@
 // Accounts for tests, made through Keycloak's admin API with the user service's service account, so
 // tests never change the seeded demo accounts.
 import { randomUUID } from 'node:crypto';
-import { serviceAccountToken } from './auth';
+import { serviceAccountToken, signIn } from './auth';
 import { stackEnv } from './stack';
 
 const adminApi = () => `${stackEnv.keycloakUrl}/admin/realms/bazar`;
@@ -51,4 +51,15 @@ export async function keycloakAccount(email: string): Promise<{ id: string; real
   if (!id) return undefined;
   const roles = (await (await keycloakAdmin('GET', `/users/${id}/role-mappings/realm`)).json()) as { name: string }[];
   return { id, realmRoles: roles.map((role) => role.name) };
+}
+
+export interface TestAccount {
+  email: string;
+  token: string;
+}
+
+/** A fresh shopper with a Keycloak account, signed in. */
+export async function newShopper(label: string): Promise<TestAccount> {
+  const { email, password } = await createAccount(label);
+  return { email, token: await signIn(email, password) };
 }

@@ -61,3 +61,6 @@ export async function signedInAndSynced(account: { email: string; password: stri
   if (synced.status >= 300) throw new Error(`sync of ${account.email} answered ${synced.status} ${JSON.stringify(synced.body)}`);
   return token;
 }
+
+/** The storefront's sync after a sign-in (PUT /users/{email}), for an account already signed in. */
+export const syncAccount = (account: { email: string; token: string }) => gatewayCall('PUT', `/users/${account.email}`, account.token, {});

@@ -1,11 +1,14 @@
+// Shoppers and products at the services' own ports (./shop) and pictures for uploads (./pictures) are
+// entry points of their own, @bazar/testing/shop and @bazar/testing/pictures: they load the service
+// kit and sharp, which the many tests that import only this one need not load.
 export { eventually, stackControl, stackDir, stackEnv } from './stack';
 export { serverErrorsFor } from './server-logs';
 export { ACCOUNTS, refreshSignIn, serviceAccountToken, signIn, signInForTokens, type StorefrontTokens } from './auth';
 export { launchChromium, pagePerFile, pagePerTest } from './browser';
 export { networkFaults, type ProxiedComponent } from './network';
 export { mailbox, type Mail, type MailSummary } from './mail';
-export { createAccount, keycloakAccount, keycloakAdmin, type Credentials } from './accounts';
-export { gatewayCall, signedInAndSynced, type GatewayAnswer } from './gateway';
+export { createAccount, keycloakAccount, keycloakAdmin, newShopper, type Credentials, type TestAccount } from './accounts';
+export { gatewayCall, signedInAndSynced, syncAccount, type GatewayAnswer } from './gateway';
 export { catalogProducts } from './catalog';
 export { databaseChanges, databaseSnapshot, removeAddedDocuments, settledDatabaseSnapshot, type DatabaseSnapshot } from './databases';
 export { forgetRateLimits } from './rate-limits';

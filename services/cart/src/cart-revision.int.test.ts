@@ -5,7 +5,7 @@ import { CartLine, TOPICS, type UserDeleted } from '@bazar/contracts';
 import { eventually, stackEnv } from '@bazar/testing';
 import { Kafka, logLevel } from 'kafkajs';
 import mongoose from 'mongoose';
-import { shopper, TestShelf } from '../../order/test/shop';
+import { shopper, TestShelf } from '@bazar/testing/shop';
 
 const kafka = new Kafka({ clientId: 'cart-revision-test', brokers: stackEnv.kafkaBrokers, logLevel: logLevel.NOTHING });
 const shelf = new TestShelf();

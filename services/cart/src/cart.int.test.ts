@@ -2,8 +2,8 @@
 // line, the quantity control beyond the spec (PUT /cartquantity/{id}), and refused input.
 import { randomInt } from 'node:crypto';
 import { CartLine, CartLineList, ErrorAnswer } from '@bazar/contracts';
-import { call as gatewayCall, newShopper, type TestAccount } from '../../../gateway/test/accounts';
-import { TestShelf } from '../../order/test/shop';
+import { gatewayCall, newShopper, type TestAccount } from '@bazar/testing';
+import { TestShelf } from '@bazar/testing/shop';
 
 // this file's own address, so the per-address limits count it apart from other tests
 const from = { 'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` };

@@ -1,6 +1,6 @@
 // POST /upload against the running media service (through the gateway for sign-in, and directly
 // with a one-off identity where a test needs to see what was recorded), the real document store
-// and the files nginx serves. Every image is made with sharp (test/pictures.ts).
+// and the files nginx serves. Every image is made with sharp (@bazar/testing/pictures).
 import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -8,7 +8,7 @@ import { IDENTITY_HEADERS, MAX_UPLOAD_BYTES, UploadAnswer } from '@bazar/contrac
 import { ACCOUNTS, signIn, stackEnv } from '@bazar/testing';
 import mongoose from 'mongoose';
 import sharp from 'sharp';
-import { picture } from '../test/pictures';
+import { picture } from '@bazar/testing/pictures';
 
 const MEDIA_URL = process.env.MEDIA_URL ?? 'http://127.0.0.1:4005';
 const MEDIA_DIR = process.env.MEDIA_DIR ?? join(__dirname, '..', '..', '..', '.stack', 'media');

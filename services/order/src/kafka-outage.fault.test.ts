@@ -7,7 +7,7 @@ import { PlaceOrderAnswer, TOPICS, cartTotals } from '@bazar/contracts';
 import { eventually, stackControl, stackEnv } from '@bazar/testing';
 import { Kafka, logLevel } from 'kafkajs';
 import mongoose from 'mongoose';
-import { consumersCaughtUp, publishedOrderEvents, shopper, TestShelf } from '../test/shop';
+import { consumersCaughtUp, publishedOrderEvents, shopper, TestShelf } from '@bazar/testing/shop';
 
 jest.setTimeout(240_000);
 

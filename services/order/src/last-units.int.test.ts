@@ -4,7 +4,7 @@
 // writes up and hide a race). Exactly what was on the shelf is sold; every refusal says why.
 import { PlaceOrderAnswer } from '@bazar/contracts';
 import { stackEnv } from '@bazar/testing';
-import { shopper, TestShelf } from '../test/shop';
+import { shopper, TestShelf } from '@bazar/testing/shop';
 import { startOrderReplica, type OrderReplica } from '../test/replica';
 
 const shelf = new TestShelf();

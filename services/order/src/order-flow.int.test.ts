@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { CART_ALREADY_ORDERED, PlaceOrderAnswer, TOPICS } from '@bazar/contracts';
 import { Kafka, logLevel } from 'kafkajs';
-import { publishedOrderEvents, shopper, TestShelf, type Shopper } from '../test/shop';
+import { publishedOrderEvents, shopper, TestShelf, type Shopper } from '@bazar/testing/shop';
 import { stackEnv } from '@bazar/testing';
 
 const kafka = new Kafka({ clientId: 'order-flow-test', brokers: stackEnv.kafkaBrokers, logLevel: logLevel.NOTHING });

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { Order, OrderPage, OrderSummary, PlaceOrderAnswer, TOPICS, type OrderStatus } from '@bazar/contracts';
 import { eventually, stackEnv } from '@bazar/testing';
 import { Kafka, logLevel } from 'kafkajs';
-import { asAdmin, consumersCaughtUp, publishedOrderEvents, shopper, TestShelf, type Shopper } from '../test/shop';
+import { asAdmin, consumersCaughtUp, publishedOrderEvents, shopper, TestShelf, type Shopper } from '@bazar/testing/shop';
 import { startOrderReplica, type OrderReplica } from '../test/replica';
 
 const kafka = new Kafka({ clientId: 'order-lifecycle-test', brokers: stackEnv.kafkaBrokers, logLevel: logLevel.NOTHING });

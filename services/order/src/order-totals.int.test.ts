@@ -2,7 +2,7 @@
 // up), just below half (rounded down), and many lines whose float sum would drift; each order's
 // totals equal what cartTotals (the cart page's computation) gives for the same cart lines.
 import { PlaceOrderAnswer, cartTotals, type CartLine } from '@bazar/contracts';
-import { shopper, TestShelf, type Shopper } from '../test/shop';
+import { shopper, TestShelf, type Shopper } from '@bazar/testing/shop';
 import { eventually, stackEnv } from '@bazar/testing';
 
 const shelf = new TestShelf();

@@ -4,7 +4,7 @@
 import { randomInt } from 'node:crypto';
 import { OrderList, OrderPage, PlaceOrderAnswer, UserList } from '@bazar/contracts';
 import { ACCOUNTS, createAccount, eventually, gatewayCall, keycloakAccount, signedInAndSynced } from '@bazar/testing';
-import { TestShelf } from '../test/shop';
+import { TestShelf } from '@bazar/testing/shop';
 
 // this file's own address, so the per-address limits count it apart from other tests
 const from = { 'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` };

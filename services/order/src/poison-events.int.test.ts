@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { TOPICS, deadLetterTopic, type OrderStatusChanged } from '@bazar/contracts';
 import { Kafka, logLevel } from 'kafkajs';
 import mongoose from 'mongoose';
-import { ORDER_EVENT_GROUPS, TestShelf } from '../test/shop';
+import { ORDER_EVENT_GROUPS, TestShelf } from '@bazar/testing/shop';
 import { eventually, stackEnv } from '@bazar/testing';
 
 const kafka = new Kafka({ clientId: 'poison-events-test', brokers: stackEnv.kafkaBrokers, logLevel: logLevel.NOTHING });

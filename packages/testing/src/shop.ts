@@ -1,8 +1,8 @@
-// What the order tests and the order-flow benchmark share: shoppers talking to the cart and order
-// services with the identity headers the gateway would forward, products made for one run (and
-// removed after it, so runs leave the demo catalog's stock alone), a wait for the catalog's
-// order-status-changed consumer to have committed everything on the topic, and a reading of the
-// events published for some orders.
+// Shoppers calling the cart and order services straight, with the identity headers the gateway would
+// forward; products made for one run (and removed after it, so runs leave the demo catalog's stock
+// alone); a wait for the catalog's order-status-changed consumer to have committed everything on the
+// topic; and a reading of the events published for some orders. Used by the order, cart and gateway
+// tests, infra's fault tests and the order-flow benchmark.
 import { randomUUID } from 'node:crypto';
 import {
   CART_REVISION_HEADER,
@@ -17,7 +17,7 @@ import {
 import { ReadCache, consumerGroupId, createLogger, createRedis } from '@bazar/service-kit';
 import type { Kafka } from 'kafkajs';
 import mongoose from 'mongoose';
-import { eventually, stackEnv } from '@bazar/testing';
+import { eventually, stackEnv } from './stack';
 
 export interface Answer {
   status: number;
