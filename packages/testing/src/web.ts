@@ -8,15 +8,23 @@ export interface RawWebAnswer {
 }
 
 /** A request to the store's public address, sent as written: fetch would resolve `..` and encoded
- *  slashes in the path before nginx ever saw them. */
+ *  slashes in the path before nginx ever saw them. `from` is the loopback address to send it from
+ *  (any of 127.0.0.0/8), for tests of what nginx counts per client address. */
 export function rawWebRequest(
   path: string,
-  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  init: { method?: string; headers?: Record<string, string>; body?: string; from?: string } = {},
 ): Promise<RawWebAnswer> {
   const web = new URL(stackEnv.webUrl);
   return new Promise((resolve, reject) => {
     const request = http.request(
-      { host: web.hostname, port: web.port, path, method: init.method ?? 'GET', headers: init.headers },
+      {
+        host: web.hostname,
+        port: web.port,
+        path,
+        method: init.method ?? 'GET',
+        headers: init.headers,
+        ...(init.from && { localAddress: init.from, family: 4 }),
+      },
       (response) => {
         let body = '';
         response.setEncoding('utf8');
