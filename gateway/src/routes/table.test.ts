@@ -7,7 +7,7 @@ function routeFor(path: string) {
   const router = Router();
   let found: (typeof ROUTES)[number] | undefined;
   for (const route of ROUTES) router.all(route.path, () => void (found ??= route));
-  router.handle({ method: 'GET', url: path, headers: {} } as never, {} as never, () => undefined);
+  router({ method: 'GET', url: path, headers: {} } as never, {} as never, () => undefined);
   return found;
 }
 

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { IDENTITY_HEADERS } from '@bazar/contracts';
-import { createApp, createLogger, finishApp } from '@bazar/service-kit';
+import { createApp, createLogger, createRedis, finishApp, type Redis } from '@bazar/service-kit';
 import { stackEnv } from '@bazar/testing';
 import mongoose from 'mongoose';
 import { User, live } from './model/user';
@@ -16,11 +16,14 @@ const ROUNDS = 6;
 const dbName = `user_last_admin_${randomUUID().slice(0, 8)}`;
 let server: Server;
 let serviceUrl: string;
+let redis: Redis;
 
 beforeAll(async () => {
   await mongoose.connect(stackEnv.mongoUrl, { dbName, serverSelectionTimeoutMS: 5_000 });
-  const app = createApp({ log: createLogger('user', 'silent') });
-  app.use(userRoutes(() => {}));
+  const log = createLogger('user', 'silent');
+  redis = createRedis(stackEnv.redisUrl, log);
+  const app = createApp({ log });
+  app.use(userRoutes(() => {}, redis, log));
   finishApp(app);
   server = await new Promise<Server>((resolve) => {
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
@@ -32,6 +35,7 @@ afterAll(async () => {
   await new Promise((resolve) => server?.close(resolve));
   await mongoose.connection.dropDatabase();
   await mongoose.disconnect();
+  await redis?.quit();
 });
 
 interface Admin {
