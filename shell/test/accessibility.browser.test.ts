@@ -62,7 +62,13 @@ test('public pages', async () => {
     ['/wishlist', main],
     ['/compare', main],
     [`/product-details/${product!._id}`, (page) => page.getByRole('button', { name: 'Add To Cart' }).waitFor()],
-    [`/products?search=rice`, main],
+    [
+      '/search?search=rice',
+      async (page) => {
+        await page.getByRole('heading', { name: 'Results for “rice”' }).waitFor();
+        await page.getByRole('article').first().waitFor();
+      },
+    ],
     ['/no-such-page', heading("OOOPPS! THIS PAGE CAN'T BE FOUND.")],
     ['/login', (page) => page.locator('#username').waitFor()],
     ['/singup', (page) => page.getByRole('button', { name: 'Singup' }).waitFor()],
