@@ -2,9 +2,8 @@
 // jsonwebtoken.verify with a ready KeyObject, on the same real realm token, in one run. Also shows
 // the cost of handing jsonwebtoken the PEM text on every call (what the verifier used to do).
 // Usage: node --import tsx bench/gateway-overhead/verify.ts   (Keycloak must be up)
-import { createPublicKey } from 'node:crypto';
+import { createPublicKey, type JsonWebKey } from 'node:crypto';
 import jwt from 'jsonwebtoken';
-import { JwksClient } from 'jwks-rsa';
 import { ACCOUNTS, signIn, stackEnv } from '@bazar/testing';
 import { TokenVerifier } from '@bazar/gateway/src/auth/token-verifier';
 import { emitFigures } from '../figures';
@@ -29,8 +28,11 @@ async function perOp(verifyOnce: () => unknown): Promise<number> {
 async function main(): Promise<void> {
   const token = await signIn(ACCOUNTS.shopper.email, ACCOUNTS.shopper.password);
   const kid = jwt.decode(token, { complete: true })?.header.kid;
-  const pem = (await new JwksClient({ jwksUri: realm.jwksUri }).getSigningKey(kid)).getPublicKey();
-  const keyObject = createPublicKey(pem);
+  const { keys } = (await (await fetch(realm.jwksUri)).json()) as { keys: (JsonWebKey & { kid?: string })[] };
+  const jwk = keys.find((key) => key.kid === kid);
+  if (!jwk) throw new Error(`the realm's JWKS has no key ${kid}`);
+  const keyObject = createPublicKey({ key: jwk, format: 'jwk' });
+  const pem = keyObject.export({ type: 'spki', format: 'pem' });
   const verifier = new TokenVerifier(realm);
   const expected = (jwt.verify(token, keyObject, options) as jwt.JwtPayload).sub;
   if ((await verifier.verify(token)).sub !== expected) throw new Error('the gateway verifier read a different subject');
