@@ -29,18 +29,70 @@ export function redisReady(redis: Redis): boolean {
   return redis.status === 'ready';
 }
 
+/** A cached answer (JSON text) with the revision of the record it was made from. */
+export interface Revised {
+  revision: number;
+  json: string;
+}
+
+// Entries live under `<prefix>:g<generation>:<key>`; a revised entry's value is "<revision> <json>".
+// Each script reads the generation itself, so a clear() cannot fall between the two.
+const READ_REVISED = `
+local generation = redis.call('GET', KEYS[1]) or '0'
+local found = { generation }
+for i = 2, #ARGV do
+  found[i] = redis.call('GET', ARGV[1] .. ':g' .. generation .. ':' .. ARGV[i]) or false
+end
+return found`;
+// ARGV: prefix, generation the value was loaded under ('' for any), key, revision, json, ttl
+const STORE_REVISED = `
+local generation = redis.call('GET', KEYS[1]) or '0'
+if ARGV[2] ~= '' and ARGV[2] ~= generation then return 0 end
+local key = ARGV[1] .. ':g' .. generation .. ':' .. ARGV[3]
+local current = redis.call('GET', key)
+if current and tonumber(string.match(current, '^(%d+) ')) >= tonumber(ARGV[4]) then return 0 end
+redis.call('SET', key, ARGV[4] .. ' ' .. ARGV[5], 'EX', ARGV[6])
+return 1`;
+
+interface RevisedCommands {
+  readRevised(generationKey: string, prefix: string, ...keys: string[]): Promise<[string, ...(string | null)[]]>;
+  storeRevised(
+    generationKey: string,
+    prefix: string,
+    generation: string,
+    key: string,
+    revision: number,
+    json: string,
+    ttl: number,
+  ): Promise<number>;
+}
+
 /**
- * A JSON read-through cache that is bypassed whenever Redis fails: the store keeps working without
- * it, only slower. Entries live under a generation number that `clear()` bumps: a read that loaded
- * from the database before a change and stores its answer after the clear writes into the old
- * generation, which nobody reads any more, so a stale answer cannot outlive an invalidation.
+ * A read-through cache of JSON answers that is bypassed whenever Redis fails: the store keeps
+ * working without it, only slower. Entries live under a generation number that `clear()` bumps: a
+ * read that loaded from the database before a change and stores its answer after the clear writes
+ * into the old generation, which nobody reads any more, so a stale answer cannot outlive an
+ * invalidation.
+ *
+ * Revised entries (`readRevised`, `storeRevised`) carry the revision of their record, so one
+ * record's change replaces its own entry, written through by the writer, without a clear: an entry
+ * is never replaced by an older revision, so a read that loaded before the change cannot put the
+ * old answer back.
  */
 export class ReadCache {
+  private readonly scripts: RevisedCommands;
+
   constructor(
     private readonly redis: Redis,
     private readonly log: Logger,
     private readonly prefix: string,
-  ) {}
+  ) {
+    if (!('readRevised' in redis)) {
+      redis.defineCommand('readRevised', { numberOfKeys: 1, lua: READ_REVISED });
+      redis.defineCommand('storeRevised', { numberOfKeys: 1, lua: STORE_REVISED });
+    }
+    this.scripts = redis as unknown as RevisedCommands;
+  }
 
   private get generationKey(): string {
     return `${this.prefix}:generation`;
@@ -63,6 +115,43 @@ export class ReadCache {
       });
     }
     return value;
+  }
+
+  /** The cached answers for `keys` (absent: no such record), loading the missing ones with `load`
+   *  and storing them unless a newer revision got there first. */
+  async readRevised(
+    keys: string[],
+    ttlSeconds: number,
+    load: (missing: string[]) => Promise<Map<string, Revised>>,
+  ): Promise<Map<string, string>> {
+    const answers = new Map<string, string>();
+    let generation: string | undefined;
+    try {
+      const [seenGeneration, ...values] = await this.scripts.readRevised(this.generationKey, this.prefix, ...keys);
+      generation = seenGeneration;
+      values.forEach((value, at) => value !== null && answers.set(keys[at]!, value.slice(value.indexOf(' ') + 1)));
+    } catch (err) {
+      this.log.debug({ err }, 'cache read skipped');
+    }
+    const missing = keys.filter((key) => !answers.has(key));
+    if (missing.length === 0) return answers;
+    const loaded = await load(missing);
+    for (const [key, value] of loaded) answers.set(key, value.json);
+    if (generation !== undefined) await Promise.all([...loaded].map(([key, value]) => this.store(generation, key, value, ttlSeconds)));
+    return answers;
+  }
+
+  /** Writes a record's new answer through, as its writer just made it. */
+  async storeRevised(key: string, value: Revised, ttlSeconds: number): Promise<void> {
+    await this.store('', key, value, ttlSeconds);
+  }
+
+  private async store(generation: string, key: string, { revision, json }: Revised, ttlSeconds: number): Promise<void> {
+    try {
+      await this.scripts.storeRevised(this.generationKey, this.prefix, generation, key, revision, json, ttlSeconds);
+    } catch (err) {
+      this.log.debug({ err, key }, 'cache write skipped; the entry expires on its own');
+    }
   }
 
   /** Makes every entry of this cache unreachable (they expire by their TTL). */

@@ -2,19 +2,20 @@ import { ReadCache, type ServiceContext, type Wiring } from '@bazar/service-kit'
 import { Router } from 'express';
 import type { CatalogConfig } from './config';
 import { settleOrderStock } from './events/order-status-changed';
-import { dropCachedProducts } from './events/product-changed';
+import { forgetListsOnNewProducts } from './events/product-changed';
 import { Product } from './model/product';
 import { offerRoutes } from './routes/offers';
 import { productRoutes } from './routes/products';
 import { reservationRoutes } from './routes/reservations';
+import { ShelfCache } from './shelf-cache';
 import { StockReservations } from './stock-reservations';
 
 export function wireCatalog({ redis, log, nudgeOutbox }: ServiceContext<CatalogConfig>): Wiring {
-  const cache = new ReadCache(redis, log, 'catalog');
-  const reservations = new StockReservations(cache, nudgeOutbox, log);
+  const shelf = new ShelfCache(new ReadCache(redis, log, 'catalog'));
+  const reservations = new StockReservations(shelf, log);
   return {
-    routes: Router().use(productRoutes(cache, nudgeOutbox), offerRoutes(), reservationRoutes(reservations)),
-    consumers: [settleOrderStock(reservations), dropCachedProducts(cache)],
+    routes: Router().use(productRoutes(shelf, nudgeOutbox), offerRoutes(), reservationRoutes(reservations)),
+    consumers: [settleOrderStock(reservations), forgetListsOnNewProducts(shelf)],
     outboxes: [Product],
     jobs: [{ name: 'finish interrupted reservations', everyMs: 15_000, run: () => reservations.finishInterrupted() }],
   };

@@ -1,5 +1,5 @@
 // Catalog writes on the running stack: validation, admin-only access (gateway and service), the
-// read cache dropped on publish and on stock changes, product-changed events, and orders' holds on
+// read cache dropped on publish and written through on stock changes, product-changed events, and orders' holds on
 // the stock: taken all or none, given back once, repaired after an interruption. Products and
 // offers made here are removed afterwards.
 import { randomUUID } from 'node:crypto';
@@ -205,10 +205,6 @@ describe('publishing and stock', () => {
     expect(await release(held)).toEqual({ status: 200, body: { released: true } });
     expect((await release(held)).status).toBe(200);
     expect(await detail()).toBe(12);
-    // the relay sends at least once: count distinct events
-    const stockChanges = () =>
-      new Set(changed.filter((e) => e.payload.productId === productId && e.payload.change === 'stock').map((e) => e.id));
-    await eventually(async () => expect(stockChanges().size).toBe(2));
   });
 
   it('refuses a reservation that arrives after its release, holding nothing', async () => {

@@ -1,7 +1,9 @@
 import { outOfStockMessage, type OutOfStockAnswer, type StockReservation } from '@bazar/contracts';
-import { conflict, isDuplicateKey, outboxUpdate, type Logger, type NudgeOutbox, type ReadCache } from '@bazar/service-kit';
-import { Product, productChanged } from './model/product';
+import { conflict, isDuplicateKey, type Logger } from '@bazar/service-kit';
+import type { FilterQuery, UpdateQuery } from 'mongoose';
+import { Product, type AnswerFields, type ProductDocument } from './model/product';
 import { Reservation, returnedMarker, takenMarker, type ReservationDocument } from './model/reservation';
+import type { ShelfCache } from './shelf-cache';
 
 type Item = StockReservation['items'][number];
 
@@ -23,8 +25,7 @@ const TOMBSTONE_KEPT_MS = 60 * 60_000;
  */
 export class StockReservations {
   constructor(
-    private readonly cache: ReadCache,
-    private readonly nudgeOutbox: NudgeOutbox,
+    private readonly shelf: ShelfCache,
     private readonly log: Logger,
   ) {}
 
@@ -49,13 +50,11 @@ export class StockReservations {
       await Promise.all(taken.map((item) => this.giveBackTaken(reservationId, item)));
       // refused whole in this request: nothing is left to remember
       await Reservation.deleteOne({ _id: reservationId, state: 'reserving' });
-      await this.cache.clear();
       const short = await this.shortages(items);
       throw conflict(outOfStockMessage(short), { items: short });
     }
 
     const { modifiedCount } = await Reservation.updateOne({ _id: reservationId, state: 'reserving' }, { $set: { state: 'held' } });
-    await this.cache.clear();
     if (modifiedCount === 0) {
       // released meanwhile (the order gave up waiting): what this request took goes back, once,
       // whether the release or this line gets to each product first
@@ -129,38 +128,38 @@ export class StockReservations {
     // The return markers stay until the sweep (RETURN_MARKERS_KEPT_MS on): a second release that read
     // `releasing` before this one ended must still find them, or it would give back again.
     await Reservation.updateOne({ _id: reservationId, state: 'releasing' }, { $set: { state: 'released' } });
-    await this.cache.clear();
   }
 
   /** Takes one item's units if the shelf holds them. */
   private async take(reservationId: string, { productId, quantity }: Item): Promise<boolean> {
-    const announce = outboxUpdate([productChanged(productId, 'stock')]);
-    const { modifiedCount } = await Product.updateOne(
+    return this.changeStock(
       { _id: productId, quantity: { $gte: quantity }, pendingStock: { $ne: takenMarker(reservationId) } },
-      { $inc: { quantity: -quantity }, $set: announce.$set, $push: { ...announce.$push, pendingStock: takenMarker(reservationId) } },
+      { $inc: { quantity: -quantity, revision: 1 }, $push: { pendingStock: takenMarker(reservationId) } },
     );
-    if (modifiedCount > 0) this.nudgeOutbox(Product, { _id: productId, ...announce.added });
-    return modifiedCount > 0;
   }
 
   /** Gives back an item taken by a reservation not yet held: only if its take marker is there. */
   private async giveBackTaken(reservationId: string, { productId, quantity }: Item): Promise<void> {
-    const announce = outboxUpdate([productChanged(productId, 'stock')]);
-    const { modifiedCount } = await Product.updateOne(
+    await this.changeStock(
       { _id: productId, pendingStock: takenMarker(reservationId) },
-      { $inc: { quantity }, $set: announce.$set, $push: announce.$push, $pull: { pendingStock: takenMarker(reservationId) } },
+      { $inc: { quantity, revision: 1 }, $pull: { pendingStock: takenMarker(reservationId) } },
     );
-    if (modifiedCount > 0) this.nudgeOutbox(Product, { _id: productId, ...announce.added });
   }
 
   /** Gives back an item of a held reservation, once: the return marker records it. */
   private async giveBackHeld(reservationId: string, { productId, quantity }: Item): Promise<void> {
-    const announce = outboxUpdate([productChanged(productId, 'stock')]);
-    const { modifiedCount } = await Product.updateOne(
+    await this.changeStock(
       { _id: productId, pendingStock: { $ne: returnedMarker(reservationId) } },
-      { $inc: { quantity }, $set: announce.$set, $push: { ...announce.$push, pendingStock: returnedMarker(reservationId) } },
+      { $inc: { quantity, revision: 1 }, $push: { pendingStock: returnedMarker(reservationId) } },
     );
-    if (modifiedCount > 0) this.nudgeOutbox(Product, { _id: productId, ...announce.added });
+  }
+
+  /** One conditional stock write; the product's new answer goes to the cache at once. */
+  private async changeStock(filter: FilterQuery<ProductDocument>, change: UpdateQuery<ProductDocument>): Promise<boolean> {
+    // the whole document: FerretDB 1.x has no projection in findAndModify
+    const changed = await Product.findOneAndUpdate(filter, change, { new: true }).lean<AnswerFields>();
+    if (changed) await this.shelf.stored(changed);
+    return changed !== null;
   }
 
   private async settle(reservationId: string, items: Item[], marker: string): Promise<void> {

@@ -1,14 +1,18 @@
 import { ProductChanged, TOPICS } from '@bazar/contracts';
-import type { EventHandler, ReadCache } from '@bazar/service-kit';
+import type { EventHandler } from '@bazar/service-kit';
+import type { ShelfCache } from '../shelf-cache';
 
-/** product-changed: drops the cached lists and details, whoever made the change (another
- *  replica, the seed); the writer clears at once, this catches every other path. Dropping them
- *  twice is harmless, so no ledger is kept (two database round trips per order saved). */
-export function dropCachedProducts(cache: ReadCache): EventHandler<typeof ProductChanged> {
+/** product-changed: a new product changes the cached lists, whoever published it (another
+ *  replica, the seed); the publisher clears at once, this catches every other path. Clearing
+ *  twice is harmless, so no ledger is kept. Stock changes are written through to the cache by
+ *  their writer and no longer announced ('stock' events are those of earlier versions). */
+export function forgetListsOnNewProducts(shelf: ShelfCache): EventHandler<typeof ProductChanged> {
   return {
     topic: TOPICS.productChanged,
     schema: ProductChanged,
     repeatable: true,
-    handle: () => cache.clear(),
+    handle: async ({ payload }) => {
+      if (payload.change === 'created') await shelf.listsChanged();
+    },
   };
 }

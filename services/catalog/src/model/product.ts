@@ -13,6 +13,9 @@ const productSchema = new Schema(
     /** markers of reservations whose units are being taken (`+id`) or given back (`-id`) right now
      *  (see model/reservation.ts); empty when nothing is under way */
     pendingStock: { type: [String], default: [] },
+    /** counts the changes to what an answer shows (stock), so that a cached answer is never
+     *  replaced by an older one (see ShelfCache) */
+    revision: { type: Number, default: 0 },
     ...outboxFields,
   },
   { timestamps: true },
@@ -22,9 +25,9 @@ productSchema.index({ createdAt: 1 });
 export type ProductDocument = InferSchemaType<typeof productSchema> & { _id: mongoose.Types.ObjectId };
 export const Product = mongoose.model('Product', productSchema, 'products');
 
-/** The fields an answer is made of; reads leave the outbox and stock markers in the database. */
-export const ANSWER_FIELDS = 'name pricePaisa img quantity description';
-type AnswerFields = Pick<ProductDocument, '_id' | 'name' | 'pricePaisa' | 'img' | 'quantity' | 'description'>;
+/** The fields a cached answer is made of; reads leave the outbox and stock markers in the database. */
+export const ANSWER_FIELDS = 'name pricePaisa img quantity description revision';
+export type AnswerFields = Pick<ProductDocument, '_id' | 'name' | 'pricePaisa' | 'img' | 'quantity' | 'description' | 'revision'>;
 
 export function toProductAnswer(product: AnswerFields): ProductAnswer {
   return {
@@ -37,7 +40,7 @@ export function toProductAnswer(product: AnswerFields): ProductAnswer {
   };
 }
 
-/** The outbox entry announcing a change to one product (cache invalidation in every replica). */
+/** The outbox entry announcing a new product (every replica's lists change). */
 export function productChanged(productId: string, change: ProductChanged['payload']['change']) {
   return { topic: TOPICS.productChanged, key: productId, event: newEvent('ProductChanged', { productId, change }) };
 }
