@@ -120,7 +120,11 @@ const ferretdb: Component = {
   command: stackPath('bin', 'ferretdb'),
   args: [
     '--handler=sqlite',
-    `--sqlite-url=file:${stackPath('data', 'ferretdb')}/`,
+    // WAL with synchronous=NORMAL: a commit no longer waits for an fsync (a sequential conditional
+    // write took 1.0-1.3 ms instead of 1.6-1.9 ms here). A crash of FerretDB or of a service still
+    // loses nothing committed; an OS crash or power cut may lose the last commits, as MongoDB's
+    // own default (journal flushed every 100 ms) may in docker-compose.
+    `--sqlite-url=file:${stackPath('data', 'ferretdb')}/?_pragma=synchronous(normal)`,
     `--state-dir=${stackPath('data', 'ferretdb-state')}`,
     `--listen-addr=${HOST}:${PORTS.ferretdb}`,
     `--debug-addr=${HOST}:${PORTS.ferretdbDebug}`,
