@@ -133,37 +133,38 @@ async function startService<S extends z.ZodType<BaseConfig>>(definition: Service
     (handler) => new EventConsumer({ kafka, groupId: groupOf(handler), handler, producer, log }),
   );
   const jobs = (wiring.jobs ?? []).map((job) => new JobRunner(job, log));
+  const usesKafka = relays.size > 0 || consumers.length > 0;
 
   const checks = () => ({
     ...(useDatabase && { database: mongoConnected() ? 'up' : 'down' }),
-    kafka: probe.isReachable ? 'up' : 'down',
+    ...(usesKafka && { kafka: probe.isReachable ? 'up' : 'down' }),
     ...(consumers.length > 0 && { consumers: consumers.every((c) => c.isHealthy) ? 'up' : 'down' }),
     redis: redisReady(redis) ? 'up' : 'down',
   });
+  // What answering a request needs. Not Kafka: events wait in the writers' outboxes, and consumers
+  // catch up, so a broker outage makes a service degraded (/health), not unready.
+  const unavailable = () => (useDatabase && !mongoConnected() ? ['database'] : []);
   const app = createApp({ log, jsonLimit: definition.jsonLimit });
   app.get('/health', (_req, res) => {
     const current = checks();
     res.json({ status: Object.values(current).every((c) => c === 'up') ? 'ok' : 'degraded', checks: current });
   });
   // What the public may know (nginx serves it as /api/health): up or down, no components named.
-  app.get('/status', (_req, res) => {
-    const current = checks();
-    const down = (['database', 'kafka'] as const).some((name) => name in current && current[name as keyof typeof current] !== 'up');
-    res.json({ status: down ? 'down' : 'up' });
-  });
+  app.get('/status', (_req, res) => void res.json({ status: unavailable().length > 0 ? 'down' : 'up' }));
   app.get('/ready', (_req, res) => {
-    const current = checks();
-    const down = (['database', 'kafka'] as const).filter((name) => name in current && current[name as keyof typeof current] !== 'up');
-    if (down.length === 0) res.json({ ready: true, checks: current });
-    else res.status(503).json({ error: `Not ready: ${down.join(' and ')} unavailable`, checks: current });
+    const down = unavailable();
+    if (down.length === 0) res.json({ ready: true, checks: checks() });
+    else res.status(503).json({ error: `Not ready: ${down.join(' and ')} unavailable`, checks: checks() });
   });
   // Prometheus metrics; the gateway's are not public (nginx answers /api/metrics with a 404)
   app.get('/metrics', metricsHandler);
   app.use(wiring.routes);
   finishApp(app);
 
-  probe.start();
-  producer.connect().catch((err: unknown) => log.warn({ err }, 'kafka not reachable yet; events wait in the outbox'));
+  if (usesKafka) {
+    probe.start();
+    producer.connect().catch((err: unknown) => log.warn({ err }, 'kafka not reachable yet; events wait in the outbox'));
+  }
   const server = await new Promise<Server>((resolve, reject) => {
     const listening = app.listen(config.PORT, config.HOST, (err?: Error) => (err ? reject(err) : resolve(listening)));
   });

@@ -1,8 +1,8 @@
 // Nothing ordered twice and nothing lost while Kafka is away: with the broker stopped, a shopper adds
 // one product and places an order, five times over. Each order carries exactly its own line, the
 // cart is empty after each 201 and the stock held at once, since placing needs no broker; the events
-// wait in the orders' outbox. Once the broker is back each is published once, and a cancellation
-// made then gives its units back once.
+// wait in the orders' outbox, and the service stays ready (its health says degraded). Once the
+// broker is back each is published once, and a cancellation made then gives its units back once.
 import { PlaceOrderAnswer, TOPICS, cartTotals } from '@bazar/contracts';
 import { eventually, stackControl, stackEnv } from '@bazar/testing';
 import { Kafka, logLevel } from 'kafkajs';
@@ -53,6 +53,14 @@ it('places five orders in a row with the broker down, each with only its own lin
       .toArray();
     expect(stored.every((order) => order.outboxPending.length === 3)).toBe(true); // placed twice over, confirmed
     expect(await buyer.myOrders()).toHaveLength(5);
+    // taking orders needs no broker, so the service stays ready; its health says what is missing
+    await eventually(async () =>
+      expect((await (await fetch(`${stackEnv.orderUrl}/health`)).json()) as unknown).toMatchObject({
+        status: 'degraded',
+        checks: { kafka: 'down' },
+      }),
+    );
+    expect((await fetch(`${stackEnv.orderUrl}/ready`)).status).toBe(200);
   } finally {
     await stackControl.start('kafka');
   }
