@@ -3,7 +3,8 @@
 //   - the file is valid (`docker compose config --quiet` exits 0);
 //   - every deployable workspace (each services/*, gateway and the four storefront apps) has a service
 //     that builds it;
-//   - only the front nginx publishes a port, and only on 127.0.0.1;
+//   - only the front nginx publishes a port, and only on 127.0.0.1; only nginx and Keycloak leave the
+//     internal network; the gateway and the services get the gateway secret;
 //   - every service, the gateway and the mail sink get the same environment names as
 //     infra/stack/components.ts gives them locally, with the same values where a value does not depend
 //     on where things run;
@@ -13,6 +14,7 @@
 //     infra/stack/kafka-topics.ts, and its .dlq twin;
 //   - every `service_healthy` dependency has a healthcheck.
 import { execFileSync, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -23,6 +25,10 @@ const ROOT = path.resolve(__dirname, '../..');
 /** The container-only setting: a service in a container listens on its network interface, while the
  *  local stack keeps the default (loopback). It is the one name compose may add. */
 const CONTAINER_ONLY = { HOST: '0.0.0.0' } as const;
+/** The secret the gateway sends beside the identity headers: services listening beyond loopback
+ *  believe them only with it, so compose gives it to the gateway and every service, while the local
+ *  stack's services, on loopback, go without (SECURITY.md). */
+const GATEWAY_SECRET = 'BAZAR_GATEWAY_SECRET';
 
 interface ComposeService {
   build?: { context: string; dockerfile: string; args?: Record<string, string> };
@@ -80,7 +86,7 @@ const localSecrets = JSON.parse(
     { cwd: ROOT, encoding: 'utf8' },
   ),
 ) as Record<string, string>;
-const COMPOSE_SECRETS = localSecrets;
+const COMPOSE_SECRETS: Record<string, string> = { ...localSecrets, [GATEWAY_SECRET]: randomBytes(32).toString('base64url') };
 
 /** Environment names and values the local stack gives each component, read from the module itself. */
 function localEnvironments(): Record<string, Record<string, string>> {
@@ -149,13 +155,16 @@ test('docker compose config --quiet accepts the file', () => {
   expect(result.status).toBe(0);
 });
 
-test.each(['BAZAR_USER_SERVICE_CLIENT_SECRET', 'KC_BOOTSTRAP_ADMIN_PASSWORD'])('compose refuses to run without %s, naming it', (name) => {
-  const { [name]: _left, ...others } = COMPOSE_SECRETS;
-  const result = compose(['config', '--quiet'], others);
-  expect(result.status).not.toBe(0);
-  expect(result.stderr).toContain(name);
-  expect(result.stderr).toContain('.env.example');
-});
+test.each(['BAZAR_USER_SERVICE_CLIENT_SECRET', 'KC_BOOTSTRAP_ADMIN_PASSWORD', GATEWAY_SECRET])(
+  'compose refuses to run without %s, naming it',
+  (name) => {
+    const { [name]: _left, ...others } = COMPOSE_SECRETS;
+    const result = compose(['config', '--quiet'], others);
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toContain(name);
+    expect(result.stderr).toContain('.env.example');
+  },
+);
 
 test('every deployable folder has a service that builds it', () => {
   const built = new Set(Object.values(config.services).flatMap((service) => Object.values(service.build?.args ?? {})));
@@ -200,6 +209,7 @@ describe('environment matches the local stack (infra/stack/components.ts)', () =
       expect({ [key]: env[key] }).toEqual({ [key]: value });
       if (!(key in expected)) delete env[key];
     }
+    delete env[GATEWAY_SECRET];
     expect(Object.keys(env).sort()).toEqual(Object.keys(expected).sort());
 
     const wrongHosts: string[] = [];
@@ -212,6 +222,26 @@ describe('environment matches the local stack (infra/stack/components.ts)', () =
     }
     expect(wrongHosts).toEqual([]);
   });
+});
+
+test('the gateway, the services and the seed get the gateway secret; nothing else does', () => {
+  const given = Object.entries(config.services)
+    .filter(([, service]) => service.environment?.[GATEWAY_SECRET] === COMPOSE_SECRETS[GATEWAY_SECRET])
+    .map(([name]) => name);
+  expect(given.sort()).toEqual(['cart', 'catalog', 'catalog-seed', 'gateway', 'media', 'order', 'user']);
+});
+
+test('only nginx and Keycloak reach beyond the internal network', () => {
+  const networks = (config as unknown as { networks: Record<string, { internal?: boolean }> }).networks;
+  expect(networks.default).toEqual(expect.objectContaining({ internal: true }));
+  const outside = Object.entries(config.services)
+    .filter(([, service]) =>
+      Object.keys((service as { networks?: Record<string, unknown> }).networks ?? { default: {} }).some(
+        (name) => !networks[name]?.internal,
+      ),
+    )
+    .map(([name]) => name);
+  expect(outside.sort()).toEqual(['keycloak', 'nginx']);
 });
 
 test("Keycloak's realm mails the mail sink, on the port it listens on, locally and in compose", () => {

@@ -1,5 +1,5 @@
 import { EmailParams, IDENTITY_HEADERS, type Role } from '@bazar/contracts';
-import { HttpError, type Logger } from '@bazar/service-kit';
+import { GATEWAY_SECRET_HEADER, HttpError, gatewaySecretHeaders, type Logger } from '@bazar/service-kit';
 import type { Request, RequestHandler } from 'express';
 import type { RateLimits } from '../limits/rate-limit';
 import type { Route } from '../routes/table';
@@ -25,10 +25,11 @@ function emailAtEndOf(req: Request): string | undefined {
 
 /** Strips identity headers a client sent, counts the request against the rate limits, lets
  *  anonymous reads of the catalog through, and for everything else verifies the bearer token,
- *  decides the role from the user service's record and forwards who the user is to the service. */
+ *  decides the role from the user service's record and forwards who the user is to the service,
+ *  with the installation's gateway secret that the service checks. */
 export function authenticate(route: Route, { verifier, roles, revocations, limits, log }: Gatekeepers): RequestHandler {
   return async (req, res, next) => {
-    for (const header of Object.values(IDENTITY_HEADERS)) delete req.headers[header];
+    for (const header of [...Object.values(IDENTITY_HEADERS), GATEWAY_SECRET_HEADER]) delete req.headers[header];
     await limits.address(req, res);
     if (route.access === 'public-read' && (req.method === 'GET' || req.method === 'HEAD')) {
       delete req.headers.authorization;
@@ -70,6 +71,7 @@ export function authenticate(route: Route, { verifier, roles, revocations, limit
     req.headers[IDENTITY_HEADERS.name] = encodeURIComponent(token.name ?? '');
     req.headers[IDENTITY_HEADERS.role] = role;
     req.headers[IDENTITY_HEADERS.realmRoles] = token.realmRoles.join(',');
+    Object.assign(req.headers, gatewaySecretHeaders());
     // the services trust the identity headers; the user's token stays at the edge
     delete req.headers.authorization;
     next();

@@ -1,0 +1,99 @@
+// A service believes who is signed in only from the gateway (issue 18). In docker compose every
+// service listens on the compose network, where any container could send it `x-user-*` headers:
+// there it takes them only beside the installation's BAZAR_GATEWAY_SECRET, which only the gateway
+// sends (packages/service-kit/src/http/identity.ts). A media service is started here as compose
+// runs it (the stack's own, on loopback, needs no secret), beside the stack's, on its databases.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { IDENTITY_HEADERS } from '@bazar/contracts';
+import { GATEWAY_SECRET_HEADER } from '@bazar/service-kit';
+import { eventually, stackEnv } from '@bazar/testing';
+
+const MEDIA_MAIN = path.resolve(__dirname, '../../services/media/dist/main.js');
+const forgedAdmin = { [IDENTITY_HEADERS.id]: 'forged', [IDENTITY_HEADERS.email]: 'admin@bazar.test', [IDENTITY_HEADERS.role]: 'admin' };
+const fromGatewayOnly = { error: 'Who is signed in is taken from the gateway only' };
+
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  server.close();
+  return port;
+}
+
+/** A media service with the given HOST and gateway secret; stopped by the returned function. */
+async function startMedia(settings: { HOST: string; BAZAR_GATEWAY_SECRET?: string }) {
+  const port = await freePort();
+  const mediaDir = mkdtempSync(path.join(tmpdir(), 'forged-identity-media-'));
+  const child: ChildProcess = spawn(process.execPath, [MEDIA_MAIN], {
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      MONGO_URL: stackEnv.mongoUrl,
+      MONGO_DB: 'media',
+      KAFKA_BROKERS: stackEnv.kafkaBrokers.join(','),
+      REDIS_URL: stackEnv.redisUrl,
+      MEDIA_DIR: mediaDir,
+      MEDIA_PUBLIC_PATH: '/media/',
+      LOG_LEVEL: 'warn',
+      ...settings,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await eventually(async () => expect((await fetch(`${url}/ready`)).status).toBe(200), 30_000, 200);
+  return {
+    /** an upload with no image: 400 once the caller is believed, 401 before */
+    upload: async (headers: Record<string, string>) => {
+      const answer = await fetch(`${url}/upload`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: '{}',
+      });
+      return { status: answer.status, body: (await answer.json()) as unknown };
+    },
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await once(child, 'exit');
+      }
+      rmSync(mediaDir, { recursive: true, force: true });
+    },
+  };
+}
+
+describe('a service on the network with the gateway secret', () => {
+  const secret = randomBytes(32).toString('base64url');
+  let media: Awaited<ReturnType<typeof startMedia>>;
+  beforeAll(async () => void (media = await startMedia({ HOST: '0.0.0.0', BAZAR_GATEWAY_SECRET: secret })));
+  afterAll(() => media.stop());
+
+  it.each([
+    ['no secret', {}],
+    ['a wrong secret', { [GATEWAY_SECRET_HEADER]: randomBytes(32).toString('base64url') }],
+    ['the secret of another installation', { [GATEWAY_SECRET_HEADER]: `${secret.slice(0, -1)}${secret.endsWith('A') ? 'B' : 'A'}` }],
+  ])('refuses forged identity headers with %s: 401', async (_what, extra) => {
+    expect(await media.upload({ ...forgedAdmin, ...extra })).toEqual({ status: 401, body: fromGatewayOnly });
+  });
+
+  it('believes them beside the secret, as the gateway sends it', async () => {
+    expect(await media.upload({ ...forgedAdmin, [GATEWAY_SECRET_HEADER]: secret })).toEqual({
+      status: 400,
+      body: expect.objectContaining({ error: expect.stringMatching(/multipart\/form-data/) }),
+    });
+  });
+});
+
+it('a service on the network without a secret believes nobody', async () => {
+  const media = await startMedia({ HOST: '0.0.0.0' });
+  try {
+    expect(await media.upload(forgedAdmin)).toEqual({ status: 401, body: fromGatewayOnly });
+  } finally {
+    await media.stop();
+  }
+});
