@@ -7,7 +7,7 @@ import { ConfigError, loadConfig, type KafkaEnv, type MongoEnv, type RedisEnv, t
 import { createApp, finishApp } from './http/app';
 import { createKafka } from './kafka/client';
 import { EventConsumer, consumerGroupId, type EventHandler } from './kafka/consumer';
-import { OutboxRelay, type NudgeOutbox, type OutboxModel } from './kafka/outbox';
+import { Announcer, OutboxRelay, type OutboxModel } from './kafka/outbox';
 import { EventProducer } from './kafka/producer';
 import { KafkaProbe } from './kafka/probe';
 import { JobRunner, type PeriodicJob } from './jobs';
@@ -26,10 +26,9 @@ export interface ServiceContext<C> {
   redis: Redis;
   kafka: Kafka;
   producer: EventProducer;
-  /** Publishes the outbox events of the document just written now, rather than at the next sweep;
-   *  call after every write that added events (see `WrittenDocument`), naming the model written,
-   *  which must be one of the wiring's `outboxes`. */
-  nudgeOutbox: NudgeOutbox;
+  /** Writes that add events to the written document's outbox and have them published at once; the
+   *  models written must be among the wiring's `outboxes`. */
+  announcer: Announcer;
 }
 
 /** What a service contributes: its routes, the events it consumes, the models with an outbox, the
@@ -116,11 +115,11 @@ async function startService<S extends z.ZodType<BaseConfig>>(definition: Service
     redis,
     kafka,
     producer,
-    nudgeOutbox: (model, written) => {
+    announcer: new Announcer((model, written) => {
       const relay = relays.get(model);
       if (!relay) throw new Error(`${model.modelName} is not among the service's outboxes`);
       relay.nudge(written);
-    },
+    }),
   });
   for (const model of wiring.outboxes ?? []) {
     relays.set(model, new OutboxRelay({ model, producer, log }));

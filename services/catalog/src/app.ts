@@ -10,11 +10,11 @@ import { reservationRoutes } from './routes/reservations';
 import { ShelfCache } from './shelf-cache';
 import { StockReservations } from './stock-reservations';
 
-export function wireCatalog({ redis, log, nudgeOutbox }: ServiceContext<CatalogConfig>): Wiring {
+export function wireCatalog({ redis, log, announcer }: ServiceContext<CatalogConfig>): Wiring {
   const shelf = new ShelfCache(new ReadCache(redis, log, 'catalog'));
   const reservations = new StockReservations(shelf, log);
   return {
-    routes: Router().use(productRoutes(shelf, nudgeOutbox), offerRoutes(), reservationRoutes(reservations)),
+    routes: Router().use(productRoutes(shelf, announcer), offerRoutes(), reservationRoutes(reservations)),
     consumers: [settleOrderStock(reservations), forgetListsOnNewProducts(shelf)],
     outboxes: [Product],
     jobs: [{ name: 'finish interrupted reservations', everyMs: 15_000, run: () => reservations.finishInterrupted() }],

@@ -11,12 +11,12 @@ import { adminOrderRoutes } from './routes/admin-orders';
 import { orderRoutes } from './routes/orders';
 import { sweepOrders } from './sweep-orders';
 
-export async function wireOrder({ config, log, nudgeOutbox }: ServiceContext<OrderConfig>): Promise<Wiring> {
+export async function wireOrder({ config, log, announcer }: ServiceContext<OrderConfig>): Promise<Wiring> {
   await Order.init(); // the unique index on cartState must exist before the first order is taken
   const desk: OrderDesk = {
     neighbours: new Neighbours({ cart: config.CART_URL, catalog: config.CATALOG_URL }),
     holds: new OrderHolds(config.ORDER_HOLD_LIMIT),
-    nudgeOutbox,
+    announcer,
     log,
     holdWindowMs: config.ORDER_HOLD_WINDOW_MS,
     holdLimit: config.ORDER_HOLD_LIMIT,

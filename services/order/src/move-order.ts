@@ -1,5 +1,5 @@
 import { mayMoveOrder, type OrderActor, type OrderStatus } from '@bazar/contracts';
-import { conflict, notFound, outboxUpdate } from '@bazar/service-kit';
+import { conflict, notFound } from '@bazar/service-kit';
 import { statusChanged } from './events/order-events';
 import { Order, type OrderDocument } from './model/order';
 import type { OrderDesk } from './place-order';
@@ -25,18 +25,17 @@ export async function moveOrder(
   if (!current || current.status === 'placing') throw notFound('No such order');
   if (!mayMoveOrder(actor, current.status, to)) throw conflict(refusalFor(current.status, to), { status: current.status });
 
-  const announce = outboxUpdate([statusChanged(current, to, actor, current.status)]);
-  const moved = await Order.findOneAndUpdate(
+  const moved = await desk.announcer.findOneAndUpdate<OrderDocument>(
+    Order,
     { _id: orderId, status: current.status },
     {
-      $set: { status: to, ...announce.$set },
-      $push: { history: { status: to, at: new Date(), by: actor }, ...announce.$push },
+      $set: { status: to },
+      $push: { history: { status: to, at: new Date(), by: actor } },
       ...(current.status === 'placed' && { $unset: { holdUntil: 1 } }),
     },
-    { new: true },
-  ).lean<OrderDocument>();
+    [statusChanged(current, to, actor, current.status)],
+  );
   if (!moved) return moveOrder(desk, { orderId, to, actor, ownerId }); // moved meanwhile
-  desk.nudgeOutbox(Order, { _id: moved._id, ...announce.added });
   if (current.status === 'placed') {
     await desk.holds
       .release(current.userId, orderId)

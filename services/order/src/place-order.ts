@@ -2,14 +2,13 @@ import { createHash } from 'node:crypto';
 import { CART_ALREADY_ORDERED, orderTotals, outOfStockMessage, takaToPaisa, type PlaceOrder } from '@bazar/contracts';
 import {
   HttpError,
+  type Announcer,
   badRequest,
   conflict,
   derivedObjectId,
   fieldRefusal,
   isDuplicateKey,
-  outboxUpdate,
   type Logger,
-  type NudgeOutbox,
   type RequestUser,
 } from '@bazar/service-kit';
 import { Types } from 'mongoose';
@@ -22,7 +21,7 @@ import type { OrderHolds } from './order-holds';
 export interface OrderDesk {
   neighbours: Neighbours;
   holds: OrderHolds;
-  nudgeOutbox: NudgeOutbox;
+  announcer: Announcer;
   log: Logger;
   holdWindowMs: number;
   holdLimit: number;
@@ -198,19 +197,16 @@ async function undoPlacing(desk: OrderDesk, order: OrderDocument): Promise<void>
 
 async function markPlaced(desk: OrderDesk, order: OrderDocument): Promise<OrderDocument> {
   const at = new Date();
-  const announce = outboxUpdate(orderPlaced(order));
-  const placed = await Order.findOneAndUpdate(
+  const placed = await desk.announcer.findOneAndUpdate<OrderDocument>(
+    Order,
     { _id: order._id, status: 'placing' },
     {
-      $set: { status: 'placed', holdUntil: new Date(at.getTime() + desk.holdWindowMs), ...announce.$set },
-      $push: { history: { status: 'placed', at, by: 'shopper' }, ...announce.$push },
+      $set: { status: 'placed', holdUntil: new Date(at.getTime() + desk.holdWindowMs) },
+      $push: { history: { status: 'placed', at, by: 'shopper' } },
     },
-    { new: true },
-  ).lean<OrderDocument>();
-  if (placed) {
-    desk.nudgeOutbox(Order, { _id: order._id, ...announce.added });
-    return placed;
-  }
+    orderPlaced(order),
+  );
+  if (placed) return placed;
   // placed meanwhile by the sweep (or by the request, for the sweep)
   const current = await Order.findById(order._id).lean<OrderDocument>();
   if (current && current.status !== 'placing') return current;

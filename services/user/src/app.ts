@@ -9,10 +9,10 @@ import { profileRoutes } from './routes/profiles';
 import { reviewRoutes } from './routes/reviews';
 import { userRoutes } from './routes/users';
 
-export function wireUser({ config, log, nudgeOutbox, redis }: ServiceContext<UserConfig>): Wiring {
+export function wireUser({ config, log, announcer, redis }: ServiceContext<UserConfig>): Wiring {
   const keycloak = new KeycloakAdmin(config);
   return {
-    routes: Router().use(userRoutes(nudgeOutbox, redis, log), profileRoutes(config.MEDIA_ORIGINS), reviewRoutes(), internalRoutes()),
+    routes: Router().use(userRoutes(announcer, redis, log), profileRoutes(config.MEDIA_ORIGINS), reviewRoutes(), internalRoutes()),
     consumers: [keepKeycloakRoleInStep(keycloak, log), removeDeletedAccount(keycloak)],
     outboxes: [User],
   };

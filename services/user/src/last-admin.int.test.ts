@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { IDENTITY_HEADERS } from '@bazar/contracts';
-import { createApp, createLogger, createRedis, finishApp, type Redis } from '@bazar/service-kit';
+import { Announcer, createApp, createLogger, createRedis, finishApp, type Redis } from '@bazar/service-kit';
 import { stackEnv } from '@bazar/testing';
 import mongoose from 'mongoose';
 import { User, live } from './model/user';
@@ -23,7 +23,7 @@ beforeAll(async () => {
   const log = createLogger('user', 'silent');
   redis = createRedis(stackEnv.redisUrl, log);
   const app = createApp({ log });
-  app.use(userRoutes(() => {}, redis, log));
+  app.use(userRoutes(new Announcer(() => {}), redis, log)); // the events are not what this test is about
   finishApp(app);
   server = await new Promise<Server>((resolve) => {
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening));

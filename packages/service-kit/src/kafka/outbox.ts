@@ -65,7 +65,7 @@ export function withOutbox(events: NewOutboxEntry[]): Pick<OutboxDocument, 'outb
 
 /** The `$set`/`$push` that appends events to an existing document's outbox in an update, and the
  *  outbox fields they add (`added`), to hand to the relay with the nudge. */
-export function outboxUpdate(events: NewOutboxEntry[]) {
+function outboxUpdate(events: NewOutboxEntry[]) {
   const added = withOutbox(events);
   return {
     $set: Object.fromEntries([...added.outbox].map(([id, entry]) => [`outbox.${id}`, entry])),
@@ -219,4 +219,53 @@ function pendingEntries(document: PendingDocument): OutboxEntry[] {
   const pendingIds = new Set(document.outboxPending ?? []);
   const entries = document.outbox instanceof Map ? [...document.outbox.values()] : Object.values(document.outbox ?? {});
   return entries.filter((entry) => pendingIds.has(entry.event.id));
+}
+
+/** An update with events added to the document's outbox, beside the update's own `$set` and `$push`. */
+function withEvents(update: UpdateQuery<unknown>, events: NewOutboxEntry[]) {
+  const { $set, $push, added } = outboxUpdate(events);
+  return { update: { ...update, $set: { ...update.$set, ...$set }, $push: { ...update.$push, ...$push } }, added };
+}
+
+/**
+ * Writes that announce what they changed: the events go into the written document's outbox in the
+ * same single-document write, and the relay is nudged once the write has landed (a write that
+ * matched nothing announces nothing). The one way services write an event.
+ */
+export class Announcer {
+  constructor(private readonly nudge: NudgeOutbox) {}
+
+  /** Creates a document carrying `events`. */
+  async create<M extends OutboxModel>(model: M, document: Record<string, unknown> & { _id: unknown }, events: NewOutboxEntry[]) {
+    const outbox = withOutbox(events);
+    const created = (await model.create({ ...document, ...outbox })) as ReturnType<M['hydrate']>;
+    if (events.length > 0) this.nudge(model, { _id: document._id, ...outbox });
+    return created;
+  }
+
+  /** `updateOne`, adding `events`; answers how many documents changed (0 or 1). */
+  async updateOne(
+    model: OutboxModel,
+    filter: { _id: unknown } & Record<string, unknown>,
+    update: UpdateQuery<unknown>,
+    events: NewOutboxEntry[],
+  ) {
+    const { update: announced, added } = withEvents(update, events);
+    const { modifiedCount } = await model.updateOne(filter, announced);
+    if (modifiedCount > 0) this.nudge(model, { _id: filter._id, ...added });
+    return modifiedCount;
+  }
+
+  /** `findOneAndUpdate` answering the changed document (lean), adding `events`; null if none matched. */
+  async findOneAndUpdate<T extends { _id: unknown }>(
+    model: OutboxModel,
+    filter: Record<string, unknown>,
+    update: UpdateQuery<unknown>,
+    events: NewOutboxEntry[],
+  ): Promise<T | null> {
+    const { update: announced, added } = withEvents(update, events);
+    const changed = await model.findOneAndUpdate(filter, announced, { new: true }).lean<T>();
+    if (changed) this.nudge(model, { _id: changed._id, ...added });
+    return changed;
+  }
 }

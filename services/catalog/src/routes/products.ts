@@ -1,5 +1,5 @@
 import { IdParams, NewProduct, ProductSearchQuery, takaToPaisa, type InsertAnswer } from '@bazar/contracts';
-import { notFound, readModel, requireAdmin, validate, withOutbox, type NudgeOutbox } from '@bazar/service-kit';
+import { notFound, readModel, requireAdmin, validate, type Announcer } from '@bazar/service-kit';
 import { Router, type Response } from 'express';
 import mongoose from 'mongoose';
 import { Product, productChanged } from '../model/product';
@@ -13,7 +13,7 @@ const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  *  ETag), so a published product shows on the next load. */
 const sendPublicJson = (res: Response, json: string) => res.set('Cache-Control', 'no-cache').type('json').send(json);
 
-export function productRoutes(shelf: ShelfCache, nudgeOutbox: NudgeOutbox): Router {
+export function productRoutes(shelf: ShelfCache, announcer: Announcer): Router {
   const router = Router();
 
   router.get('/products', validate({ query: ProductSearchQuery }), async (req, res) => {
@@ -40,18 +40,10 @@ export function productRoutes(shelf: ShelfCache, nudgeOutbox: NudgeOutbox): Rout
   router.post('/addproducts', requireAdmin, validate({ body: NewProduct }), async (req, res) => {
     const { name, price, quantity, description, img } = req.body;
     const _id = new mongoose.Types.ObjectId();
-    const announce = withOutbox([productChanged(_id.toString(), 'created')]);
-    await Product.create({
-      _id,
-      name,
-      pricePaisa: takaToPaisa(price),
-      quantity,
-      description,
-      img,
-      ...announce,
-    });
+    await announcer.create(Product, { _id, name, pricePaisa: takaToPaisa(price), quantity, description, img }, [
+      productChanged(_id.toString(), 'created'),
+    ]);
     await shelf.listsChanged();
-    nudgeOutbox(Product, { _id, ...announce });
     res.status(201).json({ acknowledged: true, insertedId: _id.toString() } satisfies InsertAnswer);
   });
 

@@ -17,15 +17,13 @@ import {
   forbidden,
   isDuplicateKey,
   notFound,
-  outboxUpdate,
   requireAdmin,
   requireUser,
   REVOKED_ACCOUNT_TTL_SECONDS,
   revokedAccountKey,
   validate,
-  withOutbox,
   type Logger,
-  type NudgeOutbox,
+  type Announcer,
   type Redis,
 } from '@bazar/service-kit';
 import { Router } from 'express';
@@ -43,7 +41,7 @@ async function liveUser(email: string): Promise<UserDocument> {
   return user;
 }
 
-export function userRoutes(nudgeOutbox: NudgeOutbox, redis: Redis, log: Logger): Router {
+export function userRoutes(announcer: Announcer, redis: Redis, log: Logger): Router {
   const router = Router();
 
   router.put('/users/:email', requireUser, validate({ params: EmailParams, body: SyncUser, headers: RealmRoles }), async (req, res) => {
@@ -66,11 +64,13 @@ export function userRoutes(nudgeOutbox: NudgeOutbox, redis: Redis, log: Logger):
     const realmRoles = RealmRoles.parse(req.headers)[IDENTITY_HEADERS.realmRoles] ?? [];
     const role = realmRoles.includes('admin') ? 'admin' : 'user';
     const _id = new Types.ObjectId();
-    // an admin seeded here may have been looked up as a plain user already: say it changed
-    const seeded = role === 'admin' ? withOutbox([roleChangedEntry({ _id, email }, role)]) : {};
     try {
-      const user = await User.create({ _id, email, role, ...known, ...seeded });
-      if (role === 'admin') nudgeOutbox(User, { _id, ...seeded });
+      // an admin seeded here may have been looked up as a plain user already: say it changed
+      const user = await announcer.create(
+        User,
+        { _id, email, role, ...known },
+        role === 'admin' ? [roleChangedEntry({ _id, email }, role)] : [],
+      );
       res.status(201).json({ user: toUserAnswer(user.toObject()), role } satisfies SyncUserAnswer);
     } catch (err) {
       if (!isDuplicateKey(err)) throw err;
@@ -93,10 +93,9 @@ export function userRoutes(nudgeOutbox: NudgeOutbox, redis: Redis, log: Logger):
 
   router.put('/makeadmin/:email', requireAdmin, validate({ params: EmailParams }), async (req, res) => {
     const user = await liveUser(req.params.email);
-    const event = roleChangedEntry(user, 'admin');
-    const { $set, $push, added } = outboxUpdate([event]);
-    const { modifiedCount } = await User.updateOne({ _id: user._id, role: 'user', ...live }, { $set: { ...$set, role: 'admin' }, $push });
-    if (modifiedCount > 0) nudgeOutbox(User, { _id: user._id, ...added });
+    const modifiedCount = await announcer.updateOne(User, { _id: user._id, role: 'user', ...live }, { $set: { role: 'admin' } }, [
+      roleChangedEntry(user, 'admin'),
+    ]);
     res.json({ acknowledged: true, modifiedCount } satisfies UpdateAnswer);
   });
 
@@ -104,11 +103,9 @@ export function userRoutes(nudgeOutbox: NudgeOutbox, redis: Redis, log: Logger):
     const user = await liveUser(req.params.email);
     // not an admin when asked: nothing to do
     if (user.role !== 'admin') return void res.json({ acknowledged: true, modifiedCount: 0 } satisfies UpdateAnswer);
-    const { $set, $push, added } = outboxUpdate([roleChangedEntry(user, 'user')]);
-    const { modifiedCount } = await unlessLastAdmin(user._id, 'The last admin cannot be demoted; make someone else an admin first', () =>
-      User.updateOne({ _id: user._id, role: 'admin', ...live }, { $set: { ...$set, role: 'user' }, $push }),
+    const modifiedCount = await unlessLastAdmin(user._id, 'The last admin cannot be demoted; make someone else an admin first', () =>
+      announcer.updateOne(User, { _id: user._id, role: 'admin', ...live }, { $set: { role: 'user' } }, [roleChangedEntry(user, 'user')]),
     );
-    if (modifiedCount > 0) nudgeOutbox(User, { _id: user._id, ...added });
     res.json({ acknowledged: true, modifiedCount } satisfies UpdateAnswer);
   });
 
@@ -116,15 +113,14 @@ export function userRoutes(nudgeOutbox: NudgeOutbox, redis: Redis, log: Logger):
     const user = await User.findOne({ _id: req.params.id, ...live }).lean<UserDocument>();
     if (!user) throw notFound('No such user');
     if (user.email === currentUser(req).email) throw conflict('An admin cannot delete their own account');
-    const { $set, $push, added } = outboxUpdate([userDeletedEntry(user)]);
     // the role read above: an admin is deleted only through the last-admin check
-    const remove = () => User.updateOne({ _id: user._id, role: user.role, ...live }, { $set: { ...$set, deletedAt: new Date() }, $push });
-    const { modifiedCount } =
+    const remove = () =>
+      announcer.updateOne(User, { _id: user._id, role: user.role, ...live }, { $set: { deletedAt: new Date() } }, [userDeletedEntry(user)]);
+    const modifiedCount =
       user.role === 'admin'
         ? await unlessLastAdmin(user._id, 'The last admin cannot be deleted; make someone else an admin first', remove)
         : await remove();
     if (modifiedCount > 0) {
-      nudgeOutbox(User, { _id: user._id, ...added });
       // the account's tokens stop at the gateway from the next request, not when they expire
       if (user.keycloakId)
         await redis
