@@ -14,7 +14,7 @@
                        placeholder="${msg("bazarEmailPlaceholder")}"
                        aria-describedby="username-error" aria-invalid="${messagesPerField.existsError('username')?c}"
                        data-bz-required="${msg("bazarEmailRequired")}"
-                       data-bz-pattern="${properties.bazarLoginEmailPattern}" data-bz-pattern-message="${msg("bazarEmailInvalid")}"/>
+                       data-bz-pattern="${properties.bazarEmailPattern}" data-bz-pattern-message="${msg("bazarEmailInvalid")}"/>
                 <span id="username-error" class="bz-field-error" data-bz-error-for="username" aria-live="polite"><#if messagesPerField.existsError('username')>${kcSanitize(messagesPerField.get('username'))?no_esc}</#if></span>
             </div>
 

@@ -12,7 +12,7 @@
 <#if credentialsError>
     <#if !attempted?has_content>
         <#assign emailError = msg("bazarEmailRequired")>
-    <#elseif !attempted?matches(properties.bazarLoginEmailPattern)>
+    <#elseif !attempted?matches(properties.bazarEmailPattern)>
         <#assign emailError = msg("bazarEmailInvalid")>
     </#if>
 </#if>
@@ -29,7 +29,7 @@
                        placeholder="${msg("bazarEmailPlaceholder")}" aria-describedby="username-error"
                        aria-invalid="<#if emailError?has_content>true<#else>false</#if>"
                        data-bz-required="${msg("bazarEmailRequired")}"
-                       data-bz-pattern="${properties.bazarLoginEmailPattern}" data-bz-pattern-message="${msg("bazarEmailInvalid")}"/>
+                       data-bz-pattern="${properties.bazarEmailPattern}" data-bz-pattern-message="${msg("bazarEmailInvalid")}"/>
                 <span id="username-error" class="bz-field-error" data-bz-error-for="username" aria-live="polite">${emailError}</span>
             </div>
 

@@ -10,8 +10,9 @@ import org.keycloak.validate.validators.PatternValidator;
 /**
  * The pattern validator, applied only to an email a person chooses: at signup, or when changing it.
  * An address an identity provider such as Google vouches for (first broker login) is left alone, and
- * so is the address an account already has: the spec's pattern refuses dots before the '@', which
- * many Google addresses have, and the seeded accounts' domain. Configured like "pattern".
+ * so is the address an account already has, so that no rule the store adopts later locks an existing
+ * account out of editing its profile. Configured like "pattern" (the realm gives it the store's email
+ * rule, EMAIL_PATTERN of packages/contracts).
  */
 public class ChosenEmailPattern extends PatternValidator {
     public static final String ID = "bazar-chosen-email-pattern";
