@@ -1,13 +1,6 @@
 import { serverMessage } from '@bazar/web-kit';
 import { storefrontApi } from '@bazar/web-kit/api';
-import {
-  CART_CHANGED_DURING_ORDER,
-  IDEMPOTENCY_KEY_HEADER,
-  type CartLine,
-  type Order,
-  type PlaceOrder,
-  type PlaceOrderAnswer,
-} from '@bazar/contracts';
+import { CART_CHANGED_DURING_ORDER, IDEMPOTENCY_KEY_HEADER, type Order, type PlaceOrder, type PlaceOrderAnswer } from '@bazar/contracts';
 
 /** A refusal of Place Order whose remedy is on My Orders: this cart has already become an order
  *  (placed from another tab), or too many orders await confirmation. The other refusals are read on
@@ -19,15 +12,6 @@ export function pointsToMyOrders(error: unknown): boolean {
 
 export const cartApi = storefrontApi.injectEndpoints({
   endpoints: (build) => ({
-    removeCartLine: build.mutation<unknown, string>({
-      query: (id) => ({ url: `/deletecart/${encodeURIComponent(id)}`, method: 'DELETE' }),
-      invalidatesTags: ['Cart'],
-    }),
-    /** The cart page's + and −; the cart service refuses more than the shelf holds (409). */
-    setCartQuantity: build.mutation<CartLine, { id: string; cartQuantity: number }>({
-      query: ({ id, cartQuantity }) => ({ url: `/cartquantity/${encodeURIComponent(id)}`, method: 'PUT', body: { cartQuantity } }),
-      invalidatesTags: ['Cart'],
-    }),
     /** `requestId` makes a retried or double-clicked Place Order create one order. */
     placeOrder: build.mutation<PlaceOrderAnswer, { order: PlaceOrder; requestId: string }>({
       query: ({ order, requestId }) => ({
@@ -59,11 +43,4 @@ export const cartApi = storefrontApi.injectEndpoints({
   overrideExisting: 'throw',
 });
 
-export const {
-  useRemoveCartLineMutation,
-  useSetCartQuantityMutation,
-  usePlaceOrderMutation,
-  useGetMyOrdersQuery,
-  useConfirmOrderMutation,
-  useCancelOrderMutation,
-} = cartApi;
+export const { usePlaceOrderMutation, useGetMyOrdersQuery, useConfirmOrderMutation, useCancelOrderMutation } = cartApi;

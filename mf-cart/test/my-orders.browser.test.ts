@@ -42,8 +42,11 @@ test('checkout empties the cart badge at once; the order waits on My Orders with
   await page.goto(`${stackEnv.webUrl}/product-details/${product._id}`);
   await stockLine(4).waitFor();
   await page.getByRole('button', { name: 'Add To Cart' }).click();
-  await page.getByRole('dialog', { name: 'SuccessFully Added' }).waitFor();
-  await page.keyboard.press('Escape');
+  await page
+    .getByRole('region', { name: /^Notifications/ })
+    .getByRole('listitem')
+    .filter({ hasText: 'SuccessFully Added' })
+    .waitFor();
   await cartBadge().getByText('1', { exact: true }).waitFor();
 
   await page.goto(`${stackEnv.webUrl}/checkout`);

@@ -1,5 +1,5 @@
 import { storefrontApi } from '@bazar/web-kit/api';
-import type { AddToCart, Product } from '@bazar/contracts';
+import type { Product } from '@bazar/contracts';
 
 export const catalogApi = storefrontApi.injectEndpoints({
   endpoints: (build) => ({
@@ -11,12 +11,8 @@ export const catalogApi = storefrontApi.injectEndpoints({
       query: (id) => `/product-details/${encodeURIComponent(id)}`,
       providesTags: (_product, _error, id) => [{ type: 'Product', id }],
     }),
-    addToCart: build.mutation<unknown, Pick<AddToCart, 'productId' | 'cartQuantity'>>({
-      query: (line) => ({ url: '/addtocart', method: 'POST', body: line }),
-      invalidatesTags: ['Cart'],
-    }),
   }),
   overrideExisting: 'throw',
 });
 
-export const { useGetProductsQuery, useGetProductDetailsQuery, useAddToCartMutation } = catalogApi;
+export const { useGetProductsQuery, useGetProductDetailsQuery } = catalogApi;

@@ -35,8 +35,11 @@ test('+ and − change a line and the summary; Remove From Cart empties it again
   const card = page.getByRole('region', { name: 'Recently Sold Items' }).getByRole('article').first();
   const name = await card.getByRole('heading').innerText();
   await card.getByRole('button', { name: 'Add' }).click();
-  await page.getByRole('dialog', { name: 'SuccessFully Added' }).waitFor();
-  await page.keyboard.press('Escape');
+  await page
+    .getByRole('region', { name: /^Notifications/ })
+    .getByRole('listitem')
+    .filter({ hasText: 'SuccessFully Added' })
+    .waitFor();
   await page.getByRole('banner').getByRole('link', { name: 'Cart' }).click();
   await waitForPath(page, '/cart');
 

@@ -45,9 +45,13 @@ test('a shopper places an order without the mouse', async () => {
 
   await tabTo(page, 'Add');
   await page.keyboard.press('Enter');
-  await page.getByRole('dialog', { name: 'SuccessFully Added' }).waitFor();
-  await page.keyboard.press('Escape');
-  await page.getByRole('dialog', { name: 'SuccessFully Added' }).waitFor({ state: 'hidden' });
+  // The toast takes no focus, and the focus moves from Add to the stepper that took its place.
+  await page
+    .getByRole('region', { name: /^Notifications/ })
+    .getByRole('listitem')
+    .filter({ hasText: 'SuccessFully Added' })
+    .waitFor();
+  await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'One more');
 
   await tabTo(page, /^Cart, 1$/);
   await page.keyboard.press('Enter');

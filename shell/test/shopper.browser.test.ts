@@ -45,8 +45,13 @@ test('a shopper signs in, comes back, adds to the cart and sees the badge and th
   const name = await firstCard.getByRole('heading').innerText();
   const before = await cartCount();
   await firstCard.getByRole('button', { name: 'Add' }).click();
-  await page.getByRole('dialog', { name: 'SuccessFully Added' }).getByText('You Can Checkout this Product Now').waitFor();
-  await page.getByRole('button', { name: 'OK' }).click();
+  // A toast that blocks nothing: no OK to press.
+  await page
+    .getByRole('region', { name: /^Notifications/ })
+    .getByRole('listitem')
+    .filter({ hasText: 'SuccessFully Added' })
+    .getByText('You Can Checkout this Product Now')
+    .waitFor();
   // One store for shell and remotes: the badge follows without a reload.
   await page.waitForFunction(
     (expected) => document.querySelector('header a[aria-label^="Cart"]')?.textContent === String(expected),
@@ -84,8 +89,11 @@ test('checkout places an order: the cart badge drops to 0 and My Orders lists it
   // Put one product in the cart from the home page, then come back.
   await header.getByRole('link', { name: 'Bazar home' }).click();
   await page.getByRole('region', { name: 'Recently Sold Items' }).getByRole('button', { name: 'Add' }).first().click();
-  await page.getByRole('dialog', { name: 'SuccessFully Added' }).waitFor();
-  await page.getByRole('button', { name: 'OK' }).click();
+  await page
+    .getByRole('region', { name: /^Notifications/ })
+    .getByRole('listitem')
+    .filter({ hasText: 'SuccessFully Added' })
+    .waitFor();
   await page.goto(`${webUrl}/checkout`);
 
   await page.getByLabel('Phone (optional)').fill('01712345678');

@@ -50,7 +50,12 @@ test('a shopper who stays past the access token lifetime adds to the cart with a
     page.waitForRequest((request) => new URL(request.url()).pathname === '/api/addtocart' && request.method() === 'POST'),
     page.getByRole('button', { name: 'Add To Cart' }).click(),
   ]);
-  await page.getByRole('dialog', { name: 'SuccessFully Added' }).getByText('You Can Checkout this Product Now').waitFor();
+  await page
+    .getByRole('region', { name: /^Notifications/ })
+    .getByRole('listitem')
+    .filter({ hasText: 'SuccessFully Added' })
+    .getByText('You Can Checkout this Product Now')
+    .waitFor();
   expect((await added.response())?.status()).toBe(201);
   const freshToken = bearerOf(added)!;
   expect(freshToken).not.toBe(firstToken);

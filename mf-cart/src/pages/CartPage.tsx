@@ -2,10 +2,9 @@ import { Link } from '@bazar/web-kit/routing';
 import { ShoppingBasket, ShoppingCart, Trash2 } from 'lucide-react';
 import { formatTaka, showNotice, Spinner, LoadFailure } from '@bazar/web-kit';
 import '../styles.css';
-import { useRemoveCartLineMutation } from '../api';
+import { CartStepper, useRemoveCartLineMutation } from '@bazar/web-kit/cart';
 import { useMyCart } from '../components/useMyCart';
 import { OrderSummary } from '../components/OrderSummary';
-import { QuantityStepper } from '../components/QuantityStepper';
 
 export default function CartPage() {
   const { cart, lines, totals } = useMyCart();
@@ -52,7 +51,7 @@ export default function CartPage() {
                   <h2 className="font-semibold text-stone-800">{line.cartName}</h2>
                   <p className="text-sm text-stone-500">{formatTaka(line.cartPrice)} / piece</p>
                 </div>
-                <QuantityStepper line={line} />
+                <CartStepper line={line} look="line" />
                 <button
                   type="button"
                   disabled={removing.isLoading}

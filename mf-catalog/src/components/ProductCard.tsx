@@ -1,6 +1,8 @@
+import { useEffect, useRef } from 'react';
 import { Link } from '@bazar/web-kit/routing';
 import { Eye, Plus } from 'lucide-react';
 import { formatTaka } from '@bazar/web-kit';
+import { CartStepper, useCartLine } from '@bazar/web-kit/cart';
 import type { Product } from '@bazar/contracts';
 import { ProductImage } from './ProductImage';
 
@@ -11,40 +13,83 @@ interface ProductCardProps {
 
 export function ProductCard({ product, onAdd }: ProductCardProps) {
   const inStock = product.quantity > 0;
+  const line = useCartLine(product._id);
+  const page = `/product-details/${product._id}`;
+  const { controls, keepFocus } = useFocusAcrossSwap();
   return (
     <article className="group flex flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md">
       <div className="relative">
-        <ProductImage src={product.img} name={product.name} className="aspect-square w-full" />
+        {/* The name below is the same link for the keyboard and screen readers. */}
+        <Link to={page} tabIndex={-1} aria-hidden className="block">
+          <ProductImage src={product.img} name={product.name} className="aspect-square w-full" />
+        </Link>
         <Link
-          to={`/product-details/${product._id}`}
+          to={page}
           aria-label={`Details of ${product.name}`}
           className="absolute top-3 right-3 rounded-full bg-white/90 p-2 text-stone-600 shadow hover:bg-brand-600 hover:text-white"
         >
-          <Eye className="size-4" />
+          <Eye className="size-4" aria-hidden />
         </Link>
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <h3 className="line-clamp-2 font-semibold text-stone-800">{product.name}</h3>
+        <h3 className="line-clamp-2 font-semibold text-stone-800">
+          <Link to={page} className="hover:text-brand-700 hover:underline">
+            {product.name}
+          </Link>
+        </h3>
         <p className="mt-auto text-sm text-stone-500">
           <span className="text-lg font-bold text-brand-700">{formatTaka(product.price)}</span> / piece
         </p>
-        <button
-          type="button"
-          disabled={!inStock}
-          onClick={() => onAdd(product)}
-          className="flex items-center justify-center gap-1 rounded-full bg-brand-600 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-stone-300"
-        >
-          {inStock ? (
-            <>
-              <Plus className="size-4" aria-hidden /> Add
-            </>
+        <div ref={controls} onClickCapture={keepFocus}>
+          {line ? (
+            <CartStepper line={line} look="card" />
           ) : (
-            'Stock Out'
+            <button
+              type="button"
+              disabled={!inStock}
+              onClick={() => onAdd(product)}
+              className="flex w-full items-center justify-center gap-1 rounded-full bg-brand-600 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-stone-300"
+            >
+              {inStock ? (
+                <>
+                  <Plus className="size-4" aria-hidden /> Add
+                </>
+              ) : (
+                'Stock Out'
+              )}
+            </button>
           )}
-        </button>
+        </div>
       </div>
     </article>
   );
+}
+
+/**
+ * Add and the stepper take each other's place, and the button pressed goes with its focus: the focus
+ * moves to the control that took its place (the stepper's +, or Add), so that a keyboard user stays on
+ * the card. A focus the shopper has since taken elsewhere is left there.
+ */
+function useFocusAcrossSwap() {
+  const controls = useRef<HTMLDivElement>(null);
+  const pressed = useRef(false);
+  useEffect(() => {
+    const box = controls.current;
+    if (!pressed.current || !box) return;
+    const focused = document.activeElement as HTMLElement | null;
+    const focusLost = !focused || focused === document.body || (box.contains(focused) && focused.matches(':disabled'));
+    if (!focusLost) {
+      pressed.current = false;
+      return;
+    }
+    const enabled = box.querySelectorAll<HTMLButtonElement>('button:not(:disabled)');
+    const next = enabled[enabled.length - 1];
+    if (next) {
+      next.focus();
+      pressed.current = false;
+    }
+  });
+  return { controls, keepFocus: () => void (pressed.current = true) };
 }
 
 /** A grey card of the same shape, while the products load. */

@@ -14,10 +14,16 @@ export function FeaturedItems({ products, onAdd }: { products: Product[]; onAdd:
       <div className="grid gap-4 md:grid-cols-2">
         {products.map((product) => (
           <article key={product._id} className="group relative flex gap-4 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm">
-            <ProductImage src={product.img} name={product.name} className="size-28 shrink-0 rounded-xl" />
+            <Link to={`/product-details/${product._id}`} tabIndex={-1} aria-hidden className="shrink-0">
+              <ProductImage src={product.img} name={product.name} className="size-28 rounded-xl" />
+            </Link>
             <div className="flex flex-col justify-center gap-1">
               <span className="w-fit rounded-full bg-accent-500 px-2.5 py-0.5 text-xs font-bold text-white">Feature</span>
-              <h3 className="font-semibold text-stone-800">{product.name}</h3>
+              <h3 className="font-semibold text-stone-800">
+                <Link to={`/product-details/${product._id}`} className="hover:text-brand-700 hover:underline">
+                  {product.name}
+                </Link>
+              </h3>
               <p className="flex items-center gap-1 text-sm text-stone-500">
                 <span className="flex text-accent-500" role="img" aria-label="Rated 4 out of 5">
                   {[0, 1, 2, 3].map((i) => (
@@ -37,14 +43,14 @@ export function FeaturedItems({ products, onAdd }: { products: Product[]; onAdd:
                 onClick={() => onAdd(product)}
                 className="rounded-full bg-brand-600 p-2 text-white hover:bg-brand-700 disabled:bg-stone-300"
               >
-                <Plus className="size-4" />
+                <Plus className="size-4" aria-hidden />
               </button>
               <Link
                 to={`/product-details/${product._id}`}
                 aria-label={`Details of ${product.name}`}
                 className="rounded-full bg-white p-2 text-stone-600 shadow hover:bg-brand-600 hover:text-white"
               >
-                <Eye className="size-4" />
+                <Eye className="size-4" aria-hidden />
               </Link>
             </div>
           </article>

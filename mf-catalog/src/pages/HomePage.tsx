@@ -1,6 +1,6 @@
 import '../styles.css';
 import { useGetProductsQuery } from '../api';
-import { useAddToCart } from '../components/useAddToCart';
+import { useAddToCart } from '@bazar/web-kit/cart';
 import { QueryState } from '../components/QueryState';
 import { ProductGrid } from '../components/ProductGrid';
 import { Slider } from '../home/Slider';

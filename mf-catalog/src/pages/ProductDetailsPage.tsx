@@ -3,7 +3,7 @@ import { Share2, ShoppingCart, Star } from 'lucide-react';
 import { formatTaka } from '@bazar/web-kit';
 import type { Product } from '@bazar/contracts';
 import { useGetProductDetailsQuery } from '../api';
-import { useAddToCart } from '../components/useAddToCart';
+import { useAddToCart } from '@bazar/web-kit/cart';
 import { ProductImage } from '../components/ProductImage';
 
 export default function ProductDetailsPage() {

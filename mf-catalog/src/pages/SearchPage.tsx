@@ -1,7 +1,7 @@
 import { useSearchParams } from '@bazar/web-kit/routing';
 import '../styles.css';
 import { useGetProductsQuery } from '../api';
-import { useAddToCart } from '../components/useAddToCart';
+import { useAddToCart } from '@bazar/web-kit/cart';
 import { ProductGrid } from '../components/ProductGrid';
 import { QueryState } from '../components/QueryState';
 

@@ -27,5 +27,6 @@ export { LoadFailure } from './LoadFailure';
 // One formatter for every price on screen, declared with the money rules in the contracts.
 export { formatTaka } from '@bazar/contracts';
 export { showNotice, confirmDanger, type NoticeOptions, type NoticeTone, type ConfirmOptions } from './dialogs';
+export { showToast, Toasts, type ToastOptions } from './toast';
 export { Notice, type NoticeMessage } from './Notice';
 export { serverMessage } from './serverMessage';

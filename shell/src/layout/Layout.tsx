@@ -1,4 +1,7 @@
+import { Suspense } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
 import { Outlet, ScrollRestoration, useLocation } from '@bazar/web-kit/routing';
+import { Toasts } from '@bazar/web-kit';
 import { TopBar } from './TopBar';
 import { Footer } from './Footer';
 import { NavigationProgress } from './NavigationProgress';
@@ -18,6 +21,12 @@ export function Layout() {
       </main>
       {!routesWithoutFooter.has(pathname) && <Footer />}
       <ScrollRestoration />
+      {/* Fetched beside the first render; a page whose toasts could not load still works. */}
+      <ErrorBoundary fallback={null}>
+        <Suspense fallback={null}>
+          <Toasts />
+        </Suspense>
+      </ErrorBoundary>
     </div>
   );
 }

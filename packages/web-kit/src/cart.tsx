@@ -1,0 +1,232 @@
+import { Minus, Plus } from 'lucide-react';
+import { MAX_LINE_QUANTITY, type AddToCart, type CartLine, type Product } from '@bazar/contracts';
+// Through the shared modules, not './api' or './session': this module is a federation singleton of
+// its own, and must reach the page's one store, api and Toaster.
+import { serverMessage, showNotice, showToast, useShopper, useStore, type SessionState, type StorefrontState } from '@bazar/web-kit';
+import { storefrontApi, useGetMyCartQuery } from '@bazar/web-kit/api';
+
+type CartPatch = ReturnType<typeof storefrontApi.util.updateQueryData<'getMyCart'>>;
+type Dispatch = (patch: CartPatch) => ReturnType<CartPatch>;
+const selectMyCart = (email: string) => storefrontApi.endpoints.getMyCart.select(email);
+type CartCacheState = Parameters<ReturnType<typeof selectMyCart>>[0];
+
+/** A line shown before the server has answered for it: it has no id of the server's yet. */
+const PENDING = 'pending:';
+const isPending = (line: CartLine) => line._id.startsWith(PENDING);
+
+/**
+ * Changes the signed-in shopper's cart as the page holds it, at once, so that the badge and the
+ * steppers follow a click before the server answers; the answer is undone if the server refuses.
+ */
+function changeMyCart(dispatch: Dispatch, getState: () => unknown, change: (lines: CartLine[]) => void) {
+  const { session } = getState() as { session: SessionState };
+  if (session.status !== 'signedIn') return undefined;
+  return dispatch(storefrontApi.util.updateQueryData('getMyCart', session.shopper.email, change));
+}
+
+/** The cart's writes that more than one app makes: the catalog's cards add and step, the cart page
+ *  steps and removes. Each changes the cart on screen first (see `changeMyCart`). */
+export const cartApi = storefrontApi.injectEndpoints({
+  endpoints: (build) => ({
+    addToCart: build.mutation<CartLine, Product>({
+      query: (product) => ({
+        url: '/addtocart',
+        method: 'POST',
+        body: { productId: product._id, cartQuantity: 1 } satisfies Pick<AddToCart, 'productId' | 'cartQuantity'>,
+      }),
+      async onQueryStarted(product, { dispatch, getState, queryFulfilled }) {
+        const guess = changeMyCart(dispatch, getState, (lines) => {
+          const line = lines.find((l) => l.productId === product._id);
+          if (line) line.cartQuantity += 1;
+          else
+            lines.push({
+              _id: `${PENDING}${product._id}`,
+              productId: product._id,
+              cartimage: product.img,
+              cartName: product.name,
+              cartPrice: product.price,
+              cartDes: product.description,
+              cartQuantity: 1,
+              userEmail: '',
+            });
+        });
+        try {
+          const { data: saved } = await queryFulfilled;
+          // The server's line, with its id, in place of the guess until the cart is read again.
+          changeMyCart(dispatch, getState, (lines) => {
+            const at = lines.findIndex((l) => l.productId === saved.productId);
+            if (at >= 0) lines[at] = saved;
+            else lines.push(saved);
+          });
+        } catch {
+          guess?.undo();
+        }
+      },
+      invalidatesTags: ['Cart'],
+    }),
+    /** The steppers' + and −; the cart service refuses more than the shelf holds (409). */
+    setCartQuantity: build.mutation<CartLine, { id: string; cartQuantity: number }>({
+      query: ({ id, cartQuantity }) => ({ url: `/cartquantity/${encodeURIComponent(id)}`, method: 'PUT', body: { cartQuantity } }),
+      async onQueryStarted({ id, cartQuantity }, { dispatch, getState, queryFulfilled }) {
+        const guess = changeMyCart(dispatch, getState, (lines) => {
+          const line = lines.find((l) => l._id === id);
+          if (line) line.cartQuantity = cartQuantity;
+        });
+        await queryFulfilled.catch(() => guess?.undo());
+      },
+      invalidatesTags: ['Cart'],
+    }),
+    removeCartLine: build.mutation<unknown, string>({
+      query: (id) => ({ url: `/deletecart/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      async onQueryStarted(id, { dispatch, getState, queryFulfilled }) {
+        const guess = changeMyCart(dispatch, getState, (lines) => {
+          const at = lines.findIndex((l) => l._id === id);
+          if (at >= 0) lines.splice(at, 1);
+        });
+        await queryFulfilled.catch(() => guess?.undo());
+      },
+      invalidatesTags: ['Cart'],
+    }),
+  }),
+  overrideExisting: 'throw',
+});
+
+export const { useAddToCartMutation, useSetCartQuantityMutation, useRemoveCartLineMutation } = cartApi;
+
+const somethingWentWrong = (error: unknown) => ({
+  tone: 'error' as const,
+  title: 'Oops...',
+  text: serverMessage(error) ?? 'Something went wrong!',
+});
+
+/** The signed-in shopper's line of a product, if it is in the cart. */
+export function useCartLine(productId: string): CartLine | undefined {
+  const shopper = useShopper();
+  return useGetMyCartQuery(shopper?.email ?? '', {
+    skip: !shopper,
+    selectFromResult: ({ data }) => ({ line: data?.find((line) => line.productId === productId) }),
+  }).line;
+}
+
+/** Adds a product to the signed-in shopper's cart: the badge counts it at once, a toast says so with
+ *  an Undo, and a refusal takes it back with the reason. */
+export function useAddToCart() {
+  const store = useStore<StorefrontState>();
+  const [addToCart, { isLoading }] = useAddToCartMutation();
+  const [setQuantity] = useSetCartQuantityMutation();
+  const [removeLine] = useRemoveCartLineMutation();
+
+  /** The session once it is known: a click while the page is still finding out whether the visitor
+   *  is signed in waits for the answer, rather than telling a signed-in shopper to log in first. */
+  const knownSession = () =>
+    new Promise<SessionState>((resolve) => {
+      const settle = () => {
+        const session = store.getState().session;
+        if (session.status === 'resolving') return false;
+        resolve(session);
+        return true;
+      };
+      if (settle()) return;
+      const unsubscribe = store.subscribe(() => settle() && unsubscribe());
+    });
+
+  /** Undo: the piece just added comes off again, and the line goes when it was the only one. */
+  async function takeBack(productId: string) {
+    const { session } = store.getState();
+    if (session.status !== 'signedIn') return;
+    const lines = selectMyCart(session.shopper.email)(store.getState() as CartCacheState).data ?? [];
+    const line = lines.find((l) => l.productId === productId);
+    if (!line || isPending(line)) return;
+    const result =
+      line.cartQuantity > 1 ? await setQuantity({ id: line._id, cartQuantity: line.cartQuantity - 1 }) : await removeLine(line._id);
+    if (result.error) void showToast(somethingWentWrong(result.error));
+  }
+
+  async function add(product: Product) {
+    if ((await knownSession()).status !== 'signedIn') {
+      void showNotice({ tone: 'info', title: 'Log In First', text: "You Can't Add To Cart WithOut Login" });
+      return;
+    }
+    const result = await addToCart(product);
+    if (result.error) {
+      void showToast(somethingWentWrong(result.error));
+      return;
+    }
+    void showToast({
+      tone: 'success',
+      title: 'SuccessFully Added',
+      text: 'You Can Checkout this Product Now',
+      action: { label: 'Undo', onClick: () => void takeBack(product._id) },
+    });
+  }
+
+  return { add, adding: isLoading };
+}
+
+const STEPPER_LOOK = {
+  /** on a product card, in the place of its Add button */
+  card: {
+    group: 'flex items-center justify-between rounded-full bg-brand-50 p-0.5 ring-1 ring-brand-200',
+    button: 'flex size-8 items-center justify-center rounded-full bg-brand-600 text-white hover:bg-brand-700 disabled:opacity-40',
+    count: 'min-w-8 text-center text-sm font-bold text-brand-800',
+  },
+  /** on a line of the cart page */
+  line: {
+    group: 'flex items-center gap-2',
+    button:
+      'flex size-8 items-center justify-center rounded-full border border-stone-300 text-stone-700 hover:bg-stone-100 disabled:opacity-40',
+    count: 'min-w-8 text-center font-semibold text-stone-800',
+  },
+};
+
+/**
+ * − quantity + for one cart line. The cart service checks the stock; its refusal shows under the
+ * buttons ("Only 2 of Hilsa left"). On the cart page one piece is the least (fewer is Remove From
+ * Cart); on a product card, − at one piece takes the product off the cart and the Add button is back.
+ */
+export function CartStepper({ line, look }: { line: CartLine; look: keyof typeof STEPPER_LOOK }) {
+  const [setQuantity, saving] = useSetCartQuantityMutation({ fixedCacheKey: `quantity-${line.productId}` });
+  const [removeLine, removing] = useRemoveCartLineMutation();
+  const busy = isPending(line) || saving.isLoading || removing.isLoading;
+  const removesAtOne = look === 'card';
+  const refusal = saving.isError ? (serverMessage(saving.error) ?? 'The quantity could not be changed.') : undefined;
+  const style = STEPPER_LOOK[look];
+
+  function less() {
+    if (line.cartQuantity > 1) void setQuantity({ id: line._id, cartQuantity: line.cartQuantity - 1 });
+    else if (removesAtOne) void removeLine(line._id).then((result) => result.error && void showToast(somethingWentWrong(result.error)));
+  }
+
+  return (
+    <div>
+      <div className={style.group} role="group" aria-label={`Quantity of ${line.cartName}`}>
+        <button
+          type="button"
+          className={style.button}
+          aria-label="One less"
+          disabled={busy || (!removesAtOne && line.cartQuantity <= 1)}
+          onClick={less}
+        >
+          <Minus className="size-4" aria-hidden />
+        </button>
+        <output className={style.count} aria-live="polite">
+          {line.cartQuantity}
+        </output>
+        <button
+          type="button"
+          className={style.button}
+          aria-label="One more"
+          disabled={busy || line.cartQuantity >= MAX_LINE_QUANTITY}
+          onClick={() => void setQuantity({ id: line._id, cartQuantity: line.cartQuantity + 1 })}
+        >
+          <Plus className="size-4" aria-hidden />
+        </button>
+      </div>
+      {refusal && (
+        <p role="alert" className="mt-1 text-sm text-red-700">
+          {refusal}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+// axe-core in Chromium on the screens issue 21's gestures touched, at a phone's width (390 px) and a
+// laptop's: product cards with a stepper and the add-to-cart toast open (home, search, product page),
+// the cart page's steppers, All Users (the delete button of each row), and the sign-up page showing
+// 'Provide a valid Email'. No serious or critical violation, which includes every button and link
+// having an accessible name (axe's button-name and link-name rules).
+import { readFileSync } from 'node:fs';
+import { ACCOUNTS, createAccount, launchChromium, publishProduct, removeProduct, stackEnv, type TestProduct } from '@bazar/testing';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+const webUrl = stackEnv.webUrl;
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+let browser: Browser;
+let product: TestProduct;
+beforeAll(async () => {
+  browser = await launchChromium();
+  product = await publishProduct('Moshur Dal 1 kg', 20);
+});
+afterAll(async () => {
+  await browser?.close();
+  await removeProduct(product);
+});
+
+async function seriousViolations(page: Page, where: string): Promise<string[]> {
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: Violation[] }> } }).axe;
+    return (await axe.run(document)).violations;
+  });
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((v) => `${where}: ${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+async function signedInContext(width: number, account: { email: string; password: string }): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(`${webUrl}/cart`);
+  await page.waitForURL(/\/auth\/realms\/bazar\//);
+  await page.locator('#username').fill(account.email);
+  await page.locator('#password').fill(account.password);
+  await page.locator('#kc-login').click();
+  await page.waitForURL((url) => url.pathname === '/cart');
+  await page.close();
+  return context;
+}
+
+const toast = (page: Page) =>
+  page
+    .getByRole('region', { name: /^Notifications/ })
+    .getByRole('listitem')
+    .filter({ hasText: 'SuccessFully Added' });
+const widths = [
+  ['a phone', 390],
+  ['a laptop', 1280],
+] as const;
+
+test.each(widths)('a shopper on %s: cards with a stepper and the toast, the product page, the cart', async (_, width) => {
+  const shopper = await createAccount(`axe${width}`);
+  const context = await signedInContext(width, shopper);
+  const found: string[] = [];
+  try {
+    const page = await context.newPage();
+    await page.goto(`${webUrl}/search?search=${encodeURIComponent(product.name)}`);
+    const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: product.name }) });
+    await card.getByRole('button', { name: 'Add' }).click();
+    await toast(page).getByRole('button', { name: 'Undo' }).waitFor();
+    await card.getByRole('group', { name: `Quantity of ${product.name}` }).waitFor();
+    found.push(...(await seriousViolations(page, `search at ${width}px, toast open`)));
+
+    await page.goto(webUrl);
+    await page.getByRole('region', { name: 'Recently Sold Items' }).getByRole('article').first().waitFor();
+    found.push(...(await seriousViolations(page, `home at ${width}px`)));
+
+    await page.goto(`${webUrl}/product-details/${product._id}`);
+    await page.getByRole('button', { name: 'Add To Cart' }).click();
+    await toast(page).waitFor();
+    found.push(...(await seriousViolations(page, `product page at ${width}px, toast open`)));
+
+    await page.goto(`${webUrl}/cart`);
+    await page.getByRole('group', { name: `Quantity of ${product.name}` }).waitFor();
+    found.push(...(await seriousViolations(page, `cart at ${width}px`)));
+    await page.screenshot({ path: `test-results/cart-stepper-${width}.png`, fullPage: true });
+  } finally {
+    await context.close();
+  }
+  expect(found).toEqual([]);
+});
+
+test.each(widths)('an admin on %s: All Users, whose delete buttons are named', async (_, width) => {
+  const context = await signedInContext(width, ACCOUNTS.admin);
+  try {
+    const page = await context.newPage();
+    await page.goto(`${webUrl}/dashboard/all-users`);
+    await page.getByRole('table').waitFor();
+    const deletes = page.getByRole('button', { name: /^Delete / });
+    expect(await deletes.count()).toBeGreaterThan(0);
+    expect(await seriousViolations(page, `All Users at ${width}px`)).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});
+
+test.each(widths)("sign-up on %s, showing 'Provide a valid Email'", async (_, width) => {
+  const page = await browser.newPage({ viewport: { width, height: 900 } });
+  try {
+    await page.goto(`${webUrl}/singup`);
+    await page.locator('#email').fill('rahim uddin@gmail.com');
+    await page.getByRole('button', { name: 'Singup' }).click();
+    await page.locator('[data-bz-error-for="email"]').getByText('Provide a valid Email').waitFor();
+    expect(await seriousViolations(page, `sign-up at ${width}px`)).toEqual([]);
+  } finally {
+    await page.close();
+  }
+});
