@@ -1,4 +1,5 @@
 import type { ServiceContext, Wiring } from '@bazar/service-kit';
+import { backfillVariants } from './backfill';
 import type { MediaConfig } from './config';
 import { uploadRoutes } from './routes/upload';
 import { ImageStore } from './store';
@@ -6,5 +7,14 @@ import { ImageStore } from './store';
 export async function wireMedia({ config, log }: ServiceContext<MediaConfig>): Promise<Wiring> {
   const store = new ImageStore(config.MEDIA_DIR);
   await store.prepare();
-  return { routes: uploadRoutes(store, config.MEDIA_PUBLIC_PATH, log) };
+  // not awaited: the service answers uploads meanwhile
+  const stopping = new AbortController();
+  const backfill = backfillVariants(store, log, stopping.signal).catch((err: unknown) => log.error({ err }, 'variant backfill stopped'));
+  return {
+    routes: uploadRoutes(store, config.MEDIA_PUBLIC_PATH, log),
+    stop: async () => {
+      stopping.abort();
+      await backfill;
+    },
+  };
 }

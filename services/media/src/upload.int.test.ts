@@ -1,8 +1,8 @@
 // POST /upload against the running media service (through the gateway for sign-in, and directly
 // with a one-off identity where a test needs to see what was recorded), the real document store
 // and the files nginx serves. Every image is made with sharp (@bazar/testing/pictures).
-import { randomUUID } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { IDENTITY_HEADERS, MAX_UPLOAD_BYTES, UploadAnswer } from '@bazar/contracts';
 import { ACCOUNTS, signIn, stackEnv } from '@bazar/testing';
@@ -67,6 +67,77 @@ it('stores a PNG as a resized WebP under its content hash, served by nginx for a
   expect(file.headers.get('cache-control')).toContain('immutable');
   const stored = await sharp(file.bytes).metadata();
   expect([stored.format, stored.width, stored.height]).toEqual(['webp', 800, 400]);
+});
+
+describe("width variants for the storefront's srcset", () => {
+  const WIDTHS = [160, 320, 640, 1024];
+  const variantUrl = (displayUrl: string, width: number) => displayUrl.replace(/\.webp$/, `-${width}.webp`);
+  /** A variant as nginx serves it to a browser that takes AVIF, or one that takes WebP only. */
+  const servedAs = async (url: string, accept: string) => {
+    const response = await fetch(`${stackEnv.webUrl}${url}`, { headers: { accept } });
+    return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
+  };
+  const AVIF_BROWSER = 'image/avif,image/webp,image/apng,image/*,*/*;q=0.8';
+  const WEBP_BROWSER = 'image/webp,image/*,*/*;q=0.8';
+
+  it('are there once the upload answers: WebP at each width, AVIF where smaller, cached for a year', async () => {
+    const { status, body } = await uploadAsShopper(form(await picture(2000, 1000, 'png')));
+    expect(status).toBe(200);
+    const url = UploadAnswer.parse(body).data.display_url;
+    const hash = /([0-9a-f]{64})\.webp$/.exec(url)![1]!;
+    const avifs: number[] = [];
+    for (const width of WIDTHS) {
+      const webp = await servedAs(variantUrl(url, width), WEBP_BROWSER);
+      expect([webp.status, webp.headers.get('content-type')]).toEqual([200, 'image/webp']);
+      expect(webp.headers.get('cache-control')).toContain('immutable');
+      expect(webp.headers.get('vary')).toBe('Accept');
+      const decoded = await sharp(webp.bytes).metadata();
+      expect([decoded.format, decoded.width, decoded.height]).toEqual(['webp', width, width / 2]);
+
+      const best = await servedAs(variantUrl(url, width), AVIF_BROWSER);
+      expect(best.status).toBe(200);
+      const avifOnDisk = (await readdir(MEDIA_DIR)).includes(`${hash}-${width}.avif`);
+      if (avifOnDisk) {
+        avifs.push(width);
+        expect(best.headers.get('content-type')).toBe('image/avif');
+        const avif = await sharp(best.bytes).metadata();
+        expect([avif.format, avif.compression, avif.width, avif.height]).toEqual(['heif', 'av1', width, width / 2]);
+        expect(best.bytes.length).toBeLessThan(webp.bytes.length);
+      } else expect(best.bytes.equals(webp.bytes)).toBe(true);
+    }
+    // a flat picture like this one is smaller in AVIF, at least in the larger widths
+    expect(avifs).toContain(1024);
+  });
+
+  it('never enlarge a narrow picture', async () => {
+    const { body } = await uploadAsShopper(form(await picture(300, 300, 'png')));
+    const url = UploadAnswer.parse(body).data.display_url;
+    for (const [width, expected] of [
+      [160, 160],
+      [320, 300],
+      [1024, 300],
+    ] as const) {
+      const variant = await servedAs(variantUrl(url, width), WEBP_BROWSER);
+      expect((await sharp(variant.bytes).metadata()).width).toBe(expected);
+    }
+    expect((await servedAs(`/media/${'0'.repeat(64)}-320.webp`, WEBP_BROWSER)).status).toBe(404);
+  });
+
+  it('of an image stored before variants existed are answered with the image itself until made', async () => {
+    // stored the old way, as nothing but the main file (the service makes the missing variants at its next start)
+    const hash = randomBytes(32).toString('hex');
+    const main = await sharp(await picture(200, 100, 'png'))
+      .webp()
+      .toBuffer();
+    await writeFile(join(MEDIA_DIR, `${hash}.webp`), main);
+    try {
+      const answer = await servedAs(`/media/${hash}-640.webp`, AVIF_BROWSER);
+      expect([answer.status, answer.headers.get('content-type')]).toEqual([200, 'image/webp']);
+      expect(answer.bytes.equals(main)).toBe(true);
+    } finally {
+      await rm(join(MEDIA_DIR, `${hash}.webp`));
+    }
+  });
 });
 
 it('accepts JPEG and WebP, strips metadata, and names identical results identically', async () => {

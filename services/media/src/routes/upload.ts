@@ -2,7 +2,7 @@ import { MAX_UPLOAD_BYTES, UPLOAD_FIELD, type UploadAnswer } from '@bazar/contra
 import { HttpError, badRequest, currentUser, requireUser, type Logger } from '@bazar/service-kit';
 import { Router, type RequestHandler } from 'express';
 import multer from 'multer';
-import { imageKindOf, reencode } from '../image';
+import { imageKindOf, reencode, type Encoded } from '../image';
 import { Upload } from '../model/upload';
 import type { ImageStore } from '../store';
 
@@ -36,17 +36,21 @@ export function uploadRoutes(store: ImageStore, publicPath: string, log: Logger)
     const kind = imageKindOf(bytes);
     if (!kind) throw badRequest('Only JPEG, PNG or WebP images are accepted');
 
-    let webp: Buffer;
+    let encoded: Encoded;
     try {
-      webp = await reencode(bytes);
+      encoded = await reencode(bytes);
     } catch (err) {
       log.info({ kind, size: bytes.length, reason: err instanceof Error ? err.message : String(err) }, 'image refused by the decoder');
       throw badRequest(`The ${kind.toUpperCase()} image is damaged or incomplete`);
     }
 
     const user = currentUser(req);
-    const { hash, fileName } = await store.put(webp);
-    await Upload.updateOne({ owner: user.id, hash }, { $setOnInsert: { ownerEmail: user.email, size: webp.length } }, { upsert: true });
+    const { hash, fileName } = await store.put(encoded.main, encoded.variants);
+    await Upload.updateOne(
+      { owner: user.id, hash },
+      { $setOnInsert: { ownerEmail: user.email, size: encoded.main.length } },
+      { upsert: true },
+    );
     res.json({ success: true, data: { display_url: `${publicPath}${fileName}` } } satisfies UploadAnswer);
   });
 
