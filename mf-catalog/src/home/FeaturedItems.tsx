@@ -2,7 +2,7 @@ import { Link } from '@bazar/web-kit/routing';
 import { Eye, Plus, Star } from 'lucide-react';
 import { formatTaka } from '@bazar/web-kit';
 import type { Product } from '@bazar/contracts';
-import { ProductImage } from '../components/ProductImage';
+import { PICTURE_SIZES, ProductImage } from '../components/ProductImage';
 import { SectionTitle } from '../components/SectionTitle';
 
 export function FeaturedItems({ products, onAdd }: { products: Product[]; onAdd: (product: Product) => void }) {
@@ -15,7 +15,7 @@ export function FeaturedItems({ products, onAdd }: { products: Product[]; onAdd:
         {products.map((product) => (
           <article key={product._id} className="group relative flex gap-4 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm">
             <Link to={`/product-details/${product._id}`} tabIndex={-1} aria-hidden className="shrink-0">
-              <ProductImage src={product.img} name={product.name} className="size-28 rounded-xl" />
+              <ProductImage src={product.img} name={product.name} className="size-28 rounded-xl" sizes={PICTURE_SIZES.thumbnail} />
             </Link>
             <div className="flex flex-col justify-center gap-1">
               <span className="w-fit rounded-full bg-accent-500 px-2.5 py-0.5 text-xs font-bold text-white">Feature</span>

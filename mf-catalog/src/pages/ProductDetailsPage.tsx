@@ -4,7 +4,7 @@ import { formatTaka } from '@bazar/web-kit';
 import type { Product } from '@bazar/contracts';
 import { useGetProductDetailsQuery } from '../api';
 import { useAddToCart } from '@bazar/web-kit/cart';
-import { ProductImage } from '../components/ProductImage';
+import { PICTURE_SIZES, ProductImage } from '../components/ProductImage';
 
 export default function ProductDetailsPage() {
   const loaded = useLoaderData<Product>();
@@ -18,7 +18,7 @@ export default function ProductDetailsPage() {
       <div className="relative overflow-hidden rounded-3xl border border-stone-200 bg-white">
         <span className="absolute top-4 left-4 rounded-full bg-brand-600 px-3 py-1 text-xs font-bold text-white">New</span>
         <span className="absolute top-4 right-4 rounded-full bg-accent-500 px-3 py-1 text-xs font-bold text-white">-10%</span>
-        <ProductImage src={product.img} name={product.name} className="aspect-square w-full" />
+        <ProductImage src={product.img} name={product.name} className="aspect-square w-full" sizes={PICTURE_SIZES.page} priority />
       </div>
       <div className="flex flex-col gap-4">
         <h1 className="text-3xl font-extrabold text-stone-800">{product.name}</h1>
