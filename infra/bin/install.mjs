@@ -15,6 +15,15 @@ const COMPOSE_VERSION = 'v2.40.3';
 // the newest version the Go module proxy lists for github.com/Shopify/toxiproxy/v2
 const TOXIPROXY_VERSION = 'v2.5.0';
 const SCHEMATHESIS_VERSION = '4.32.5';
+/** The Node the project runs on, its current LTS line (.nvmrc). When the machine's own Node is
+ *  another version, it comes from the npm registry's node-<platform>-<arch> package into
+ *  .stack/node; infra/stack/paths.ts finds it there the same way. */
+const NODE_VERSION = readFileSync(path.join(ROOT, '.nvmrc'), 'utf8').trim();
+export const PROJECT_NODE =
+  process.versions.node === NODE_VERSION ? process.execPath : path.join(STACK, 'node', NODE_VERSION, 'bin', 'node');
+/** The environment for the project's commands: its Node first on PATH, so that npm, npx and the
+ *  scripts they start run on it too. */
+export const projectEnv = (env = process.env) => ({ ...env, PATH: `${path.dirname(PROJECT_NODE)}${path.delimiter}${env.PATH ?? ''}` });
 /** Debian packages, each with how to tell it is there: its command, or for python3-venv, what
  *  python3 needs to make the virtualenv that schemathesis (PyPI) goes into. */
 const APT_PACKAGES = {
@@ -28,7 +37,13 @@ const APT_PACKAGES = {
 export class InstallError extends Error {}
 
 function run(command, args, options = {}) {
-  const result = spawnSync(command, args, { stdio: options.capture ? 'pipe' : 'inherit', encoding: 'utf8', cwd: ROOT, ...options });
+  const result = spawnSync(command, args, {
+    stdio: options.capture ? 'pipe' : 'inherit',
+    encoding: 'utf8',
+    cwd: ROOT,
+    ...options,
+    env: projectEnv(options.env),
+  });
   if (result.error || result.status !== 0) {
     const output = options.capture ? `\n${result.stdout ?? ''}${result.stderr ?? ''}`.trimEnd() : '';
     throw new InstallError(`'${command} ${args.join(' ')}' failed${output}`);
@@ -52,6 +67,19 @@ function checkPrerequisites() {
   if (!has('java')) throw new InstallError('Java is missing: install a JDK 17 or newer (apt-get install openjdk-17-jdk-headless).');
   if (!has('mvn')) throw new InstallError('Maven is missing: apt-get install maven.');
   if (!has('go')) throw new InstallError('Go is missing: install Go 1.24 or newer (FerretDB is built from source).');
+}
+
+function installNode() {
+  if (existsSync(PROJECT_NODE)) return 'skipped';
+  const download = path.join(STACK, 'node', 'download');
+  rmSync(download, { recursive: true, force: true });
+  mkdirSync(download, { recursive: true });
+  const archive = run('npm', ['pack', '--silent', `node-${process.platform}-${process.arch}@${NODE_VERSION}`, '--pack-destination', download], {
+    capture: true,
+  }).trim();
+  run('tar', ['xzf', path.join(download, archive.split('\n').at(-1)), '-C', download]);
+  renameSync(path.join(download, 'package'), path.join(STACK, 'node', NODE_VERSION));
+  rmSync(download, { recursive: true, force: true });
 }
 
 function installSystemPackages() {
@@ -333,6 +361,7 @@ function build() {
 /** Everything `npm start` and `npm test` need before the stack can run. */
 export function prepare() {
   checkPrerequisites();
+  step(`Node ${NODE_VERSION} (npm registry)`, installNode);
   step('system packages (redis, nginx, chromium, python3-venv)', installSystemPackages);
   step('node modules (npm ci)', installNodeModules);
   step('Kafka 3.9 broker (Maven Central)', installKafka);

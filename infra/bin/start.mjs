@@ -1,6 +1,6 @@
 // `npm start`: install what is missing, build, then run the whole store in the foreground.
 import { spawn } from 'node:child_process';
-import { InstallError, ROOT, prepare } from './install.mjs';
+import { InstallError, PROJECT_NODE, ROOT, prepare, projectEnv } from './install.mjs';
 
 try {
   prepare();
@@ -12,6 +12,6 @@ try {
 // Ctrl-C reaches the stack process too; it stops every component and then exits, and so do we.
 process.on('SIGINT', () => {});
 process.on('SIGTERM', () => {});
-spawn(process.execPath, ['--import', 'tsx', 'infra/stack/cli.ts', 'up'], { cwd: ROOT, stdio: 'inherit' }).on('exit', (code) =>
+spawn(PROJECT_NODE, ['--import', 'tsx', 'infra/stack/cli.ts', 'up'], { cwd: ROOT, stdio: 'inherit', env: projectEnv() }).on('exit', (code) =>
   process.exit(code ?? 1),
 );

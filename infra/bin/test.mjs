@@ -2,7 +2,7 @@
 // (infra/bin/jest-phases.mjs: the ordinary tests, then the fault tests alone), stop the stack.
 // Extra arguments go to jest (`npm test -- services/catalog`).
 import { spawn, spawnSync } from 'node:child_process';
-import { InstallError, ROOT, prepare } from './install.mjs';
+import { InstallError, PROJECT_NODE, ROOT, prepare, projectEnv } from './install.mjs';
 
 try {
   prepare();
@@ -12,16 +12,16 @@ try {
   process.exit(1);
 }
 // Lint, formatting and types first: they take seconds and need no stack.
-if (spawnSync('npm', ['run', '--silent', 'check'], { cwd: ROOT, stdio: 'inherit' }).status !== 0) {
+if (spawnSync('npm', ['run', '--silent', 'check'], { cwd: ROOT, stdio: 'inherit', env: projectEnv() }).status !== 0) {
   console.error('\nnpm test stopped: fix what `npm run check` (ESLint, Prettier, tsc) reported above.');
   process.exit(1);
 }
-const jest = [process.execPath, 'infra/bin/jest-phases.mjs', ...process.argv.slice(2)];
+const jest = [PROJECT_NODE, 'infra/bin/jest-phases.mjs', ...process.argv.slice(2)];
 process.on('SIGINT', () => {});
 process.on('SIGTERM', () => {});
 // The stack of a test run puts Toxiproxy between the services and their stores, for the fault tests.
-const env = { ...process.env, BAZAR_FAULT_PROXIES: '1' };
-spawn(process.execPath, ['--import', 'tsx', 'infra/stack/cli.ts', 'exec', '--', ...jest], { cwd: ROOT, stdio: 'inherit', env }).on(
+const env = projectEnv({ ...process.env, BAZAR_FAULT_PROXIES: '1' });
+spawn(PROJECT_NODE, ['--import', 'tsx', 'infra/stack/cli.ts', 'exec', '--', ...jest], { cwd: ROOT, stdio: 'inherit', env }).on(
   'exit',
   (code) => process.exit(code ?? 1),
 );

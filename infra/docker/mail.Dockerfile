@@ -1,7 +1,7 @@
 # The mail sink of the stack (infra/mail/server.ts): SMTP on 1025 for Keycloak's mails, its JSON API on
 # 8025, the same program and ports as the local `mail` component (infra/stack/components.ts).
 #   docker compose build mail
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:26-bookworm-slim
 
 # The npm manifests alone, so the `npm ci` layers below are reused until a dependency changes
 # (the same first stages as node-service.Dockerfile, so their layers are shared).

@@ -4,7 +4,7 @@
 # Why one shared file instead of services/<name>/Dockerfile: the six images differ only in the folder
 # they build and run, so six copies would repeat the same lines and drift apart; the folder is an
 # argument instead, and building or deploying one service alone stays a single command.
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:26-bookworm-slim
 
 # The npm manifests alone (and patches/, which npm ci applies to installed packages through the
 # root postinstall), so the `npm ci` layers below are reused until a dependency changes.

@@ -4,7 +4,7 @@
 # Why one shared file instead of <app>/Dockerfile: the four images differ only in the app they
 # build, so four copies would repeat the same lines and drift apart. The image is nginx serving the
 # app's dist at / as a non-root user on :8080; the front nginx maps /mf/<name>/ onto it.
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:26-bookworm-slim
 
 # The npm manifests alone, so the `npm ci` layer below is reused until a dependency changes.
 FROM ${NODE_IMAGE} AS manifests

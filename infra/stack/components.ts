@@ -2,7 +2,7 @@ import { mkdir, readFile, writeFile, copyFile, access, symlink, rm } from 'node:
 import { randomBytes } from 'node:crypto';
 import { execa } from 'execa';
 import { HOST, PORTS, WEB_URL } from './ports.ts';
-import { KEYCLOAK_HOME, ROOT, rootPath, stackPath } from './paths.ts';
+import { KEYCLOAK_HOME, PROJECT_NODE, ROOT, rootPath, stackPath } from './paths.ts';
 import { createTopics } from './kafka-topics.ts';
 import { installationSecrets } from './secrets.ts';
 import { demoAccountsWanted, prepareRealmImport } from './keycloak-realm.ts';
@@ -180,7 +180,7 @@ const kafka: Component = {
 const mail: Component = {
   name: 'mail',
   ports: [PORTS.mailSmtp, PORTS.mail],
-  command: process.execPath,
+  command: PROJECT_NODE,
   args: ['--import', 'tsx', rootPath('infra', 'mail', 'server.ts')],
   env: { HOST, SMTP_PORT: String(PORTS.mailSmtp), PORT: String(PORTS.mail), MAIL_DIR: stackPath('mail') },
   ready: [`tcp:${HOST}:${PORTS.mailSmtp}`, `http-get://${HOST}:${PORTS.mail}/ready`],
@@ -250,7 +250,7 @@ const serviceEnv = (name: 'catalog' | 'cart' | 'order' | 'user' | 'media', extra
 const node = (name: string, folder: string, port: number, env: Record<string, string>): Component => ({
   name,
   ports: [port],
-  command: process.execPath,
+  command: PROJECT_NODE,
   args: [rootPath(folder, 'dist', 'main.js')],
   env,
   ready: [`http-get://${HOST}:${port}/ready`],
@@ -318,7 +318,7 @@ export const ALL = [...INFRA, ...APP, ...WEB];
 
 /** The seed runs after the services are up; it only inserts into empty collections. */
 export const SEED = {
-  command: process.execPath,
+  command: PROJECT_NODE,
   args: [rootPath('services', 'catalog', 'dist', 'seed.js')],
   env: { ...serviceEnv('catalog'), MEDIA_URL: serviceUrl('media'), LOG_LEVEL: 'error' },
 };
