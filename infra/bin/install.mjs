@@ -74,9 +74,13 @@ function installNode() {
   const download = path.join(STACK, 'node', 'download');
   rmSync(download, { recursive: true, force: true });
   mkdirSync(download, { recursive: true });
-  const archive = run('npm', ['pack', '--silent', `node-${process.platform}-${process.arch}@${NODE_VERSION}`, '--pack-destination', download], {
-    capture: true,
-  }).trim();
+  const archive = run(
+    'npm',
+    ['pack', '--silent', `node-${process.platform}-${process.arch}@${NODE_VERSION}`, '--pack-destination', download],
+    {
+      capture: true,
+    },
+  ).trim();
   run('tar', ['xzf', path.join(download, archive.split('\n').at(-1)), '-C', download]);
   renameSync(path.join(download, 'package'), path.join(STACK, 'node', NODE_VERSION));
   rmSync(download, { recursive: true, force: true });

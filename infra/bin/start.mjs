@@ -12,6 +12,7 @@ try {
 // Ctrl-C reaches the stack process too; it stops every component and then exits, and so do we.
 process.on('SIGINT', () => {});
 process.on('SIGTERM', () => {});
-spawn(PROJECT_NODE, ['--import', 'tsx', 'infra/stack/cli.ts', 'up'], { cwd: ROOT, stdio: 'inherit', env: projectEnv() }).on('exit', (code) =>
-  process.exit(code ?? 1),
+spawn(PROJECT_NODE, ['--import', 'tsx', 'infra/stack/cli.ts', 'up'], { cwd: ROOT, stdio: 'inherit', env: projectEnv() }).on(
+  'exit',
+  (code) => process.exit(code ?? 1),
 );
