@@ -3,7 +3,6 @@
 // there it takes them only beside the installation's BAZAR_GATEWAY_SECRET, which only the gateway
 // sends (packages/service-kit/src/http/identity.ts). A media service is started here as compose
 // runs it (the stack's own, on loopback, needs no secret), beside the stack's, on its databases.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -12,9 +11,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { IDENTITY_HEADERS } from '@bazar/contracts';
 import { GATEWAY_SECRET_HEADER } from '@bazar/service-kit';
-import { eventually, stackEnv } from '@bazar/testing';
+import { startServiceReplica } from '@bazar/testing';
 
-const MEDIA_MAIN = path.resolve(__dirname, '../../services/media/dist/main.js');
 const forgedAdmin = { [IDENTITY_HEADERS.id]: 'forged', [IDENTITY_HEADERS.email]: 'admin@bazar.test', [IDENTITY_HEADERS.role]: 'admin' };
 const fromGatewayOnly = { error: 'Who is signed in is taken from the gateway only' };
 
@@ -28,25 +26,12 @@ async function freePort(): Promise<number> {
 
 /** A media service with the given HOST and gateway secret; stopped by the returned function. */
 async function startMedia(settings: { HOST: string; BAZAR_GATEWAY_SECRET?: string }) {
-  const port = await freePort();
   const mediaDir = mkdtempSync(path.join(tmpdir(), 'forged-identity-media-'));
-  const child: ChildProcess = spawn(process.execPath, [MEDIA_MAIN], {
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      MONGO_URL: stackEnv.mongoUrl,
-      MONGO_DB: 'media',
-      KAFKA_BROKERS: stackEnv.kafkaBrokers.join(','),
-      REDIS_URL: stackEnv.redisUrl,
-      MEDIA_DIR: mediaDir,
-      MEDIA_PUBLIC_PATH: '/media/',
-      LOG_LEVEL: 'warn',
-      ...settings,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const { url, stop } = await startServiceReplica('media', await freePort(), {
+    MEDIA_DIR: mediaDir,
+    MEDIA_PUBLIC_PATH: '/media/',
+    ...settings,
   });
-  const url = `http://127.0.0.1:${port}`;
-  await eventually(async () => expect((await fetch(`${url}/ready`)).status).toBe(200), 30_000, 200);
   return {
     /** an upload with no image: 400 once the caller is believed, 401 before */
     upload: async (headers: Record<string, string>) => {
@@ -58,10 +43,7 @@ async function startMedia(settings: { HOST: string; BAZAR_GATEWAY_SECRET?: strin
       return { status: answer.status, body: (await answer.json()) as unknown };
     },
     async stop() {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        await once(child, 'exit');
-      }
+      await stop();
       rmSync(mediaDir, { recursive: true, force: true });
     },
   };

@@ -14,3 +14,4 @@ export { databaseChanges, databaseSnapshot, removeAddedDocuments, settledDatabas
 export { forgetRateLimits } from './rate-limits';
 export { openSignedIn, placeOrder, publishProduct, removeProduct, type TestProduct } from './orders';
 export { rawWebRequest, type RawWebAnswer } from './web';
+export { startServiceReplica, type ServiceReplica } from './replica';

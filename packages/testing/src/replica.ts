@@ -1,0 +1,40 @@
+// A second process of one of the store's services beside the stack's, for the tests that need two
+// replicas at once or settings of their own: the same build, the stack's databases, broker and Redis.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import path from 'node:path';
+import { eventually, stackEnv } from './stack';
+
+export interface ServiceReplica {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Starts `services/<service>` on `port` with the stack's connections and `settings` on top (its own
+ *  neighbours' URLs, for one), and answers once it is ready. */
+export async function startServiceReplica(service: string, port: number, settings: Record<string, string> = {}): Promise<ServiceReplica> {
+  const main = path.resolve(__dirname, '../../../services', service, 'dist', 'main.js');
+  const child: ChildProcess = spawn(process.execPath, [main], {
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      MONGO_URL: stackEnv.mongoUrl,
+      MONGO_DB: service,
+      KAFKA_BROKERS: stackEnv.kafkaBrokers.join(','),
+      REDIS_URL: stackEnv.redisUrl,
+      LOG_LEVEL: 'warn',
+      ...settings,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await eventually(async () => expect((await fetch(`${url}/ready`)).status).toBe(200), 30_000, 200);
+  return {
+    url,
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    },
+  };
+}
