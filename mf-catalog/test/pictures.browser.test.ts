@@ -111,3 +111,17 @@ test("the cards' pictures have the variants, a width and height, and load lazily
   expect(await last.evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth))).toBeGreaterThan(0);
   expect(await last.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/-(320|640)\.webp$/);
 });
+
+test('search results open on their first row of cards, whose pictures are fetched at once, the rest lazily', async () => {
+  await page.goto(`${stackEnv.webUrl}/search?search=rice`);
+  await page.getByRole('article').nth(2).waitFor();
+  const loading = await page
+    .getByRole('article')
+    .locator('img')
+    .evaluateAll((images: HTMLImageElement[]) => images.map((img) => [img.getAttribute('loading'), img.getAttribute('fetchpriority')]));
+  expect(loading.slice(0, 2)).toEqual([
+    ['eager', null],
+    ['eager', null],
+  ]);
+  expect(new Set(loading.slice(2).map(([lazy]) => lazy))).toEqual(new Set(['lazy']));
+});

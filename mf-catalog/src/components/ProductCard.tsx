@@ -9,9 +9,11 @@ import { ProductImage } from './ProductImage';
 interface ProductCardProps {
   product: Product;
   onAdd: (product: Product) => void;
+  /** its picture is in view when the page opens */
+  eager?: boolean;
 }
 
-export function ProductCard({ product, onAdd }: ProductCardProps) {
+export function ProductCard({ product, onAdd, eager = false }: ProductCardProps) {
   const inStock = product.quantity > 0;
   const line = useCartLine(product._id);
   const page = `/product-details/${product._id}`;
@@ -21,7 +23,7 @@ export function ProductCard({ product, onAdd }: ProductCardProps) {
       <div className="relative">
         {/* The name below is the same link for the keyboard and screen readers. */}
         <Link to={page} tabIndex={-1} aria-hidden className="block">
-          <ProductImage src={product.img} name={product.name} className="aspect-square w-full" />
+          <ProductImage src={product.img} name={product.name} className="aspect-square w-full" eager={eager} />
         </Link>
         <Link
           to={page}

@@ -30,12 +30,21 @@ interface ProductImageProps {
   sizes?: string;
   /** the page's main picture (its Largest Contentful Paint): fetched at once and first, not lazily */
   priority?: boolean;
+  /** in view when the page opens (not the page's main picture): fetched at once, not lazily */
+  eager?: boolean;
 }
 
 /** A product's picture, or a basket placeholder when it has none. Pictures are square boxes
  *  (object-cover): the width and height given reserve the box before the picture arrives, the CSS
  *  sizes it. */
-export function ProductImage({ src, name, className = '', sizes = PICTURE_SIZES.card, priority = false }: ProductImageProps) {
+export function ProductImage({
+  src,
+  name,
+  className = '',
+  sizes = PICTURE_SIZES.card,
+  priority = false,
+  eager = false,
+}: ProductImageProps) {
   if (!src) {
     return (
       <div className={`flex items-center justify-center bg-brand-50 text-brand-200 ${className}`} role="img" aria-label={name}>
@@ -52,7 +61,7 @@ export function ProductImage({ src, name, className = '', sizes = PICTURE_SIZES.
       width={640}
       height={640}
       alt={name}
-      loading={priority ? 'eager' : 'lazy'}
+      loading={priority || eager ? 'eager' : 'lazy'}
       fetchPriority={priority ? 'high' : undefined}
       className={`bg-brand-50 object-cover ${className}`}
     />

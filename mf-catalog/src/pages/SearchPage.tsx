@@ -20,7 +20,7 @@ export default function SearchPage() {
           {found.length === 0 ? (
             <p className="rounded-2xl bg-white p-10 text-center text-stone-500">No products match your search.</p>
           ) : (
-            <ProductGrid products={found} onAdd={add} />
+            <ProductGrid products={found} onAdd={add} atTop />
           )}
         </QueryState>
       </div>
