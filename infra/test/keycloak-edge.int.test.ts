@@ -2,21 +2,23 @@
 // of realm bazar, and nothing of Keycloak's admin surface, the master realm or any other realm answers
 // (issue 18: with the admin API public, a leaked client secret made anyone admin). Requests are sent
 // byte for byte (rawWebRequest), so `..` and encoded slashes reach nginx as written.
-import { createHash, randomBytes } from 'node:crypto';
-import { ACCOUNTS, createAccount, keycloakAdmin, rawWebRequest, serviceAccountToken, stackEnv, type RawWebAnswer } from '@bazar/testing';
+import { randomBytes } from 'node:crypto';
+import {
+  ACCOUNTS,
+  createAccount,
+  keycloakAdmin,
+  rawWebRequest,
+  serviceAccountToken,
+  stackEnv,
+  storefrontSignInPath,
+  type RawWebAnswer,
+} from '@bazar/testing';
 
 /** nginx's own refusal: 404 with its short text, never Keycloak's page. */
 const refusedByNginx = (answer: RawWebAnswer) => answer.status === 404 && answer.body === 'Not found\n';
 
 const oidc = '/auth/realms/bazar/protocol/openid-connect';
-const authorize = `${oidc}/auth?${new URLSearchParams({
-  client_id: 'storefront',
-  response_type: 'code',
-  scope: 'openid',
-  redirect_uri: `${stackEnv.webUrl}/`,
-  code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
-  code_challenge_method: 'S256',
-})}`;
+const authorize = storefrontSignInPath('auth');
 
 describe('what a browser needs of realm bazar passes through nginx', () => {
   it.each([
@@ -60,16 +62,7 @@ describe('what a browser needs of realm bazar passes through nginx', () => {
   it('a shopper signs in entirely through the public address (code flow with PKCE)', async () => {
     const { email, password } = await createAccount('edge');
     const verifier = randomBytes(32).toString('base64url');
-    const start = await rawWebRequest(
-      `${oidc}/auth?${new URLSearchParams({
-        client_id: 'storefront',
-        response_type: 'code',
-        scope: 'openid',
-        redirect_uri: `${stackEnv.webUrl}/`,
-        code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-        code_challenge_method: 'S256',
-      })}`,
-    );
+    const start = await rawWebRequest(storefrontSignInPath('auth', verifier));
     const cookies = (start.headers['set-cookie'] ?? []).map((cookie) => cookie.split(';')[0]).join('; ');
     const action = new URL(/<form[^>]*action="([^"]*)"/.exec(start.body)![1]!.replaceAll('&amp;', '&'));
     expect(action.origin).toBe(stackEnv.webUrl);

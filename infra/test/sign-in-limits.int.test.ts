@@ -3,8 +3,8 @@
 // reach Keycloak, while another address still signs in; and no answer tells whether an account
 // exists. Each test sends from loopback addresses of its own (127.x.y.z), so what nginx counts for
 // them is nobody else's, and the rest of the suite (from 127.0.0.1) is not slowed.
-import { createHash, randomBytes, randomInt } from 'node:crypto';
-import { createAccount, rawWebRequest, stackEnv, type RawWebAnswer } from '@bazar/testing';
+import { randomBytes, randomInt } from 'node:crypto';
+import { createAccount, rawWebRequest, stackEnv, storefrontSignInPath, type RawWebAnswer } from '@bazar/testing';
 
 const realm = '/auth/realms/bazar';
 const oidc = `${realm}/protocol/openid-connect`;
@@ -28,17 +28,7 @@ const pageError = (page: string) => /kc-feedback-text">([^<]*)</.exec(page)?.[1]
 /** Keycloak's login (or registration) form as a browser at `from` sees it: posting to it answers
  *  the next form when Keycloak shows the page again (a wrong password, an invalid field). */
 async function openForm(from: string, page: 'auth' | 'registrations', id: string, verifier = randomBytes(32).toString('base64url')) {
-  const opened = await rawWebRequest(
-    `${oidc}/${page}?${new URLSearchParams({
-      client_id: 'storefront',
-      response_type: 'code',
-      scope: 'openid',
-      redirect_uri: `${stackEnv.webUrl}/`,
-      code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-      code_challenge_method: 'S256',
-    })}`,
-    { from },
-  );
+  const opened = await rawWebRequest(storefrontSignInPath(page, verifier), { from });
   expect(opened.status).toBe(200);
   const cookie = cookiesOf(opened);
   let action = formAction(opened.body, id);

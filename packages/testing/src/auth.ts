@@ -3,6 +3,18 @@ import { stackEnv } from './stack';
 
 const realmUrl = () => `${stackEnv.keycloakUrl}/realms/bazar/protocol/openid-connect`;
 
+/** The path of Keycloak's sign-in (`auth`) or sign-up (`registrations`) page at the store's public
+ *  address, as the storefront opens it: the code flow with PKCE for `verifier`. */
+export const storefrontSignInPath = (page: 'auth' | 'registrations', verifier = randomBytes(32).toString('base64url')) =>
+  `/auth/realms/bazar/protocol/openid-connect/${page}?${new URLSearchParams({
+    client_id: 'storefront',
+    response_type: 'code',
+    scope: 'openid',
+    redirect_uri: `${stackEnv.webUrl}/`,
+    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge_method: 'S256',
+  })}`;
+
 /** An access token of the user service's confidential client (client credentials grant). */
 export async function serviceAccountToken(): Promise<string> {
   const response = await fetch(`${realmUrl()}/token`, {

@@ -3,7 +3,7 @@
 // kit and sharp, which the many tests that import only this one need not load.
 export { eventually, stackControl, stackDir, stackEnv } from './stack';
 export { serverErrorsFor } from './server-logs';
-export { ACCOUNTS, refreshSignIn, serviceAccountToken, signIn, signInForTokens, type StorefrontTokens } from './auth';
+export { ACCOUNTS, refreshSignIn, storefrontSignInPath, serviceAccountToken, signIn, signInForTokens, type StorefrontTokens } from './auth';
 export { launchChromium, pagePerFile, pagePerTest } from './browser';
 export { networkFaults, type ProxiedComponent } from './network';
 export { mailbox, type Mail, type MailSummary } from './mail';
