@@ -6,7 +6,15 @@ import { join } from 'node:path';
 import { readFigures, verdict, type Figure } from './figures';
 import { writeResults } from './results';
 
-const BENCHES = ['catalog-read/run.ts', 'gateway-overhead/read.ts', 'gateway-overhead/verify.ts', 'order-flow/run.ts', 'frontend/run.ts'];
+const BENCHES = [
+  'catalog-read/run.ts',
+  'gateway-overhead/read.ts',
+  'gateway-overhead/verify.ts',
+  'order-flow/run.ts',
+  'frontend/run.ts',
+  // Lighthouse, one run a page unless BENCH_ROUNDS_LIGHTHOUSE says more (about 2 minutes for 3 pages)
+  'frontend/lighthouse.ts',
+];
 
 /** Runs one benchmark, showing its output as it comes, and answers what it printed. */
 function runBench(script: string): Promise<{ code: number; output: string }> {

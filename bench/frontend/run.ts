@@ -3,11 +3,12 @@
 // rendered page (its scripts removed) served by nginx, and the JavaScript bytes each page transfers
 // (gzip, as nginx sends them), split into the shell's own code, the shared libraries and each remote.
 // Usage: node --import tsx bench/frontend/run.ts   (the stack must be up)
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { launchChromium, stackEnv } from '@bazar/testing';
 import type { Browser } from 'playwright-core';
 import { emitFigures, type Figure } from '../figures';
+import { writeSnapshot } from './snapshot';
 
 const ROOT = join(__dirname, '..', '..');
 const ROUNDS = Number(process.env.BENCH_ROUNDS_FRONTEND ?? 3);
@@ -83,10 +84,9 @@ async function main(): Promise<void> {
       const app: Visit[] = [];
       for (let i = 0; i < ROUNDS; i++) app.push(await visit(browser, `${stackEnv.webUrl}${path}`, sharedFiles));
       // the rendered page without its scripts, served by nginx as a plain file
-      const snapshotName = `snapshot-${name.replace(/\W+/g, '-')}.html`;
-      await writeFile(join(ROOT, '.stack', 'bench', snapshotName), app[0]!.html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, ''));
+      const snapshotPath = await writeSnapshot(name, app[0]!.html);
       const snapshot: Visit[] = [];
-      for (let i = 0; i < ROUNDS; i++) snapshot.push(await visit(browser, `${stackEnv.webUrl}/bench/${snapshotName}`, sharedFiles));
+      for (let i = 0; i < ROUNDS; i++) snapshot.push(await visit(browser, `${stackEnv.webUrl}${snapshotPath}`, sharedFiles));
 
       const lcp = medianLcp(app);
       if (lcp === undefined) throw new Error(`${name}: Chromium reported no LCP in ${ROUNDS} loads`);

@@ -1,0 +1,17 @@
+// The static baseline of a storefront page: the page as Chromium rendered it, its scripts removed,
+// written into .stack/bench where nginx serves it as a plain file (/bench/<name>). What the
+// storefront would cost if its first HTML already were the finished page.
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+const BENCH_DIR = join(__dirname, '..', '..', '.stack', 'bench');
+
+/** The file name of the snapshot of a page named `name` (e.g. "product detail"). */
+export const snapshotName = (name: string) => `snapshot-${name.replace(/\W+/g, '-')}.html`;
+
+/** Writes the rendered HTML of a page without its scripts; answers its path under nginx. */
+export async function writeSnapshot(name: string, renderedHtml: string): Promise<string> {
+  const file = snapshotName(name);
+  await writeFile(join(BENCH_DIR, file), renderedHtml.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, ''));
+  return `/bench/${file}`;
+}
