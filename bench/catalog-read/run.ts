@@ -14,6 +14,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { gzipSync } from 'node:zlib';
@@ -154,6 +155,12 @@ async function main(): Promise<void> {
   try {
     console.log(`GET /products, the same ${size} bytes from each; ${CONNECTIONS} connections, ${DURATION_S} s each, ${ROUNDS} rounds\n`);
     for (let i = 1; i <= ROUNDS; i++) {
+      // how busy the machine is besides: over 2 (its cores), every figure of the round is slowed
+      console.log(
+        `round ${i}: load average ${loadavg()
+          .map((load) => load.toFixed(1))
+          .join(' ')}`,
+      );
       const round = {} as Round;
       for (const key of KEYS) {
         const target = targets[key];
