@@ -71,6 +71,7 @@ export function authenticate(route: Route, { verifier, roles, revocations, limit
     req.headers[IDENTITY_HEADERS.name] = encodeURIComponent(token.name ?? '');
     req.headers[IDENTITY_HEADERS.role] = role;
     req.headers[IDENTITY_HEADERS.realmRoles] = token.realmRoles.join(',');
+    req.headers[IDENTITY_HEADERS.emailVerified] = String(token.emailVerified);
     Object.assign(req.headers, gatewaySecretHeaders());
     // the services trust the identity headers; the user's token stays at the edge
     delete req.headers.authorization;

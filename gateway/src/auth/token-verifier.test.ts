@@ -34,7 +34,13 @@ beforeEach(() => {
   published = [first];
 });
 
-const claims = { sub: 'user-1', email: 'Shopper@Bazar.test', name: 'Rahim', realm_access: { roles: ['default-roles-bazar'] } };
+const claims = {
+  sub: 'user-1',
+  email: 'Shopper@Bazar.test',
+  email_verified: true,
+  name: 'Rahim',
+  realm_access: { roles: ['default-roles-bazar'] },
+};
 /** Signs like Keycloak would; `expiresIn: undefined` leaves `exp` out. */
 function sign(payload: object, options: jwt.SignOptions = {}, key = first.privateKey, kid = first.kid): string {
   const all: jwt.SignOptions = { algorithm: 'RS256', keyid: kid, issuer, audience, expiresIn: 60, ...options };
@@ -48,7 +54,13 @@ it('accepts a token signed by a published key, for our issuer and audience, not 
     email: 'shopper@bazar.test',
     name: 'Rahim',
     realmRoles: ['default-roles-bazar'],
+    emailVerified: true,
   });
+});
+
+it('takes an address as verified only when the token says so', async () => {
+  for (const email_verified of [false, undefined, 'true'])
+    expect((await verifier.verify(sign({ ...claims, email_verified }))).emailVerified).toBe(false);
 });
 
 it.each([

@@ -7,6 +7,8 @@ export interface VerifiedToken {
   email?: string;
   name?: string;
   realmRoles: string[];
+  /** the token's `email_verified`: Keycloak's word that the address was proven */
+  emailVerified: boolean;
 }
 
 export class InvalidToken extends Error {
@@ -62,6 +64,7 @@ export class TokenVerifier {
             ? payload.preferred_username
             : undefined,
       realmRoles: Array.isArray(realmAccess?.roles) ? realmAccess.roles.filter((r): r is string => typeof r === 'string') : [],
+      emailVerified: payload.email_verified === true,
     };
   }
 }

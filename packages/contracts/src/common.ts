@@ -78,6 +78,10 @@ export const IDENTITY_HEADERS = {
   /** the realm roles of the verified token, comma-separated; only the user service reads them,
    *  to seed the first admin (the role that counts is `role`, from the user service's record) */
   realmRoles: 'x-user-realm-roles',
+  /** 'true' or 'false': whether the account's email address is verified (the token's
+   *  `email_verified`); the gateway always sends it, and a trusted internal caller that leaves it
+   *  out acts for a verified account */
+  emailVerified: 'x-user-email-verified',
 } as const;
 export const Role = z.enum(['user', 'admin']);
 export type Role = z.infer<typeof Role>;
@@ -102,5 +106,6 @@ export const IdentityHeaders = z.object({
     .max(2000)
     .transform((list) => list.split(',').filter(Boolean))
     .optional(),
+  [IDENTITY_HEADERS.emailVerified]: z.enum(['true', 'false']).optional(),
 });
 export type IdentityHeaders = z.infer<typeof IdentityHeaders>;

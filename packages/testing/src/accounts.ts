@@ -22,18 +22,19 @@ export interface Credentials {
 }
 
 /** A fresh, enabled Keycloak account (email, full name, password) that nobody has signed in with;
- *  under a new address unless one is given (an address freed by a deleted account, say). */
+ *  under a new address unless one is given (an address freed by a deleted account, say). Its
+ *  address counts as verified unless `emailVerified` is false (a new sign-up's is not). */
 export async function createAccount(
   label: string,
-  // the realm holds new addresses to the spec's pattern: lowercase letters and digits, a 2-3 letter top-level domain
   email = `${label.toLowerCase().replace(/[^a-z0-9]/g, '')}${randomUUID().slice(0, 8).replace(/-/g, '')}@example.com`,
+  { emailVerified = true }: { emailVerified?: boolean } = {},
 ): Promise<Credentials> {
   const password = `pw-${randomUUID()}`;
   const fullName = `Test ${label}`;
   const created = await keycloakAdmin('POST', '/users', {
     username: email,
     email,
-    emailVerified: true,
+    emailVerified,
     enabled: true,
     firstName: 'Test',
     lastName: label,

@@ -4,7 +4,13 @@ import { identityHeadersOf, type RequestUser } from '@bazar/service-kit';
 /** Who the seed is to the media service: a system identity sent on the internal network, the way
  *  the gateway forwards a verified user. The gateway strips these headers from every client
  *  request, so no one outside can claim it. */
-const SEED_IDENTITY: RequestUser = { id: 'system:catalog-seed', email: 'catalog-seed@bazar.test', name: 'Catalog seed', role: 'user' };
+const SEED_IDENTITY: RequestUser = {
+  id: 'system:catalog-seed',
+  email: 'catalog-seed@bazar.test',
+  name: 'Catalog seed',
+  role: 'user',
+  emailVerified: true,
+};
 
 /** Uploads one picture through the media service's own API (its byte checks and re-encoding
  *  apply as for any upload) and answers the stored image's URL. */

@@ -53,6 +53,8 @@ const isRefusal = (err: unknown) => err instanceof HttpError && err.status === 4
  * the cart first voiding the checkout so a late one cannot take anything. A placed order therefore
  * always holds its units and no longer has its lines in the cart; a line is never ordered twice.
  *
+ * Only an account whose email address is verified may order (403 before anything is written).
+ *
  * With an idempotency key, a repeat of the request answers the order it already created, and the
  * key sent with other content (another name or address, another cart) is refused (409); any other
  * request for a cart state already ordered is refused (409) too.
@@ -61,6 +63,7 @@ export async function placeOrder(
   desk: OrderDesk,
   { user, body, idempotencyKey }: { user: RequestUser; body: PlaceOrder; idempotencyKey: string | undefined },
 ): Promise<{ order: OrderDocument; created: boolean }> {
+  if (!user.emailVerified) throw new HttpError(403, `Verify your email address before you order: open the link we sent to ${user.email}`);
   if (body.email !== user.email) throw fieldRefusal(403, 'email', 'You can only place orders for your own account');
   const _id = idempotencyKey ? derivedObjectId('order', user.id, idempotencyKey) : new Types.ObjectId();
   // what the key stands for: a repeat must ask for the same order, not reuse the key for another

@@ -8,11 +8,17 @@ import { internalRoutes } from './routes/internal';
 import { profileRoutes } from './routes/profiles';
 import { reviewRoutes } from './routes/reviews';
 import { userRoutes } from './routes/users';
+import { VerificationMails } from './verification-mails';
 
 export function wireUser({ config, log, announcer, redis }: ServiceContext<UserConfig>): Wiring {
   const keycloak = new KeycloakAdmin(config);
   return {
-    routes: Router().use(userRoutes(announcer, redis, log), profileRoutes(config.MEDIA_ORIGINS), reviewRoutes(), internalRoutes()),
+    routes: Router().use(
+      userRoutes(announcer, redis, log, new VerificationMails(keycloak, log)),
+      profileRoutes(config.MEDIA_ORIGINS),
+      reviewRoutes(),
+      internalRoutes(),
+    ),
     consumers: [keepKeycloakRoleInStep(keycloak, log), removeDeletedAccount(keycloak)],
     outboxes: [User],
   };

@@ -7,6 +7,8 @@ const RoleRepresentation = z.object({ id: z.string(), name: z.string() });
 type RoleRepresentation = z.infer<typeof RoleRepresentation>;
 
 const ADMIN_ROLE = 'admin';
+/** the realm's client of the storefront, whose address the verification page links back to */
+const STOREFRONT_CLIENT = 'storefront';
 const TIMEOUT_MS = 5_000;
 /** renew the service token this long before it expires */
 const EXPIRY_MARGIN_MS = 30_000;
@@ -43,6 +45,15 @@ export class KeycloakAdmin {
   async setAdmin(userId: string, admin: boolean): Promise<void> {
     this.adminRole ??= RoleRepresentation.parse(await this.call('GET', `/roles/${ADMIN_ROLE}`));
     await this.call(admin ? 'POST' : 'DELETE', `/users/${encodeURIComponent(userId)}/role-mappings/realm`, [this.adminRole], [404]);
+  }
+
+  /** Has Keycloak mail the account a link that verifies its address; the page after it leads back
+   *  to the storefront. */
+  async sendVerificationMail(userId: string): Promise<void> {
+    await this.call(
+      'PUT',
+      `/users/${encodeURIComponent(userId)}/send-verify-email?${new URLSearchParams({ client_id: STOREFRONT_CLIENT })}`,
+    );
   }
 
   /** Deletes the account; an account that is already gone counts as deleted. */

@@ -10,7 +10,9 @@ import { Announcer, createApp, createLogger, createRedis, finishApp, type Redis 
 import { stackEnv } from '@bazar/testing';
 import mongoose from 'mongoose';
 import { User, live } from './model/user';
+import { KeycloakAdmin } from './keycloak';
 import { userRoutes } from './routes/users';
+import { VerificationMails } from './verification-mails';
 
 const ROUNDS = 6;
 const dbName = `user_last_admin_${randomUUID().slice(0, 8)}`;
@@ -23,7 +25,14 @@ beforeAll(async () => {
   const log = createLogger('user', 'silent');
   redis = createRedis(stackEnv.redisUrl, log);
   const app = createApp({ log });
-  app.use(userRoutes(new Announcer(() => {}), redis, log)); // the events are not what this test is about
+  const keycloak = new KeycloakAdmin({
+    KEYCLOAK_URL: stackEnv.keycloakUrl,
+    KEYCLOAK_REALM: 'bazar',
+    KEYCLOAK_ADMIN_CLIENT_ID: 'bazar-user-service',
+    KEYCLOAK_ADMIN_CLIENT_SECRET: stackEnv.userServiceClientSecret,
+  });
+  // the events and the verification mails are not what this test is about
+  app.use(userRoutes(new Announcer(() => {}), redis, log, new VerificationMails(keycloak, log)));
   finishApp(app);
   server = await new Promise<Server>((resolve) => {
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening));

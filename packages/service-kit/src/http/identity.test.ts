@@ -62,7 +62,7 @@ describe('with the gateway secret set', () => {
   });
 
   it('passes the secret on with the user to the next service', async () => {
-    const headers = identityHeadersOf({ id: 'u-1', email: 'shopper@example.com', name: 'A Shopper', role: 'user' });
+    const headers = identityHeadersOf({ id: 'u-1', email: 'shopper@example.com', name: 'A Shopper', role: 'user', emailVerified: true });
     expect(headers[GATEWAY_SECRET_HEADER]).toBe(secret);
     expect((await request(app).get('/me').set(headers)).status).toBe(200);
   });
@@ -79,7 +79,7 @@ describe('without a gateway secret', () => {
   it.each([undefined, '127.0.0.1', '::1', 'localhost'])('believes the identity headers on loopback (HOST %s)', async (host) => {
     settings({ host });
     expect((await request(app).get('/me').set(shopper)).status).toBe(200);
-    expect(identityHeadersOf({ id: 'u-1', email: 'shopper@example.com', name: '', role: 'user' })).not.toHaveProperty(
+    expect(identityHeadersOf({ id: 'u-1', email: 'shopper@example.com', name: '', role: 'user', emailVerified: true })).not.toHaveProperty(
       GATEWAY_SECRET_HEADER,
     );
   });

@@ -9,6 +9,8 @@ export interface RequestUser {
   email: string;
   name: string;
   role: Role;
+  /** whether the account's email address is verified; an unverified account may not order */
+  emailVerified: boolean;
 }
 
 declare module 'express-serve-static-core' {
@@ -54,6 +56,7 @@ export const requireUser: RequestHandler = (req, _res, next) => {
     email: h[IDENTITY_HEADERS.email],
     name: h[IDENTITY_HEADERS.name] ?? '',
     role: h[IDENTITY_HEADERS.role] ?? 'user',
+    emailVerified: h[IDENTITY_HEADERS.emailVerified] !== 'false',
   };
   next();
 };
@@ -80,5 +83,6 @@ export function identityHeadersOf(user: RequestUser): Record<string, string> {
     [IDENTITY_HEADERS.email]: user.email,
     [IDENTITY_HEADERS.name]: encodeURIComponent(user.name),
     [IDENTITY_HEADERS.role]: user.role,
+    [IDENTITY_HEADERS.emailVerified]: String(user.emailVerified),
   };
 }

@@ -12,6 +12,8 @@ const userSchema = new Schema(
     /** set when an admin deletes the user: the record stays, hidden, until the user-deleted event
      *  it carries has removed the Keycloak account */
     deletedAt: { type: Date, default: null },
+    /** when Keycloak last sent this account its verification mail (see VerificationMails) */
+    verificationMailAt: { type: Date, default: null },
     ...outboxFields,
   },
   { timestamps: true },

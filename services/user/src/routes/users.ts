@@ -32,6 +32,7 @@ import { roleChangedEntry, userDeletedEntry } from '../events/outbox';
 import { DeletedAccount } from '../model/deleted-account';
 import { unlessLastAdmin } from '../model/last-admin';
 import { User, live, toUserAnswer, type UserDocument } from '../model/user';
+import type { VerificationMails } from '../verification-mails';
 
 const RealmRoles = IdentityHeaders.pick({ [IDENTITY_HEADERS.realmRoles]: true });
 
@@ -41,7 +42,7 @@ async function liveUser(email: string): Promise<UserDocument> {
   return user;
 }
 
-export function userRoutes(announcer: Announcer, redis: Redis, log: Logger): Router {
+export function userRoutes(announcer: Announcer, redis: Redis, log: Logger, verificationMails: VerificationMails): Router {
   const router = Router();
 
   router.put('/users/:email', requireUser, validate({ params: EmailParams, body: SyncUser, headers: RealmRoles }), async (req, res) => {
@@ -53,7 +54,10 @@ export function userRoutes(announcer: Announcer, redis: Redis, log: Logger): Rou
     const known = { name, keycloakId: caller.id };
 
     const existing = await User.findOneAndUpdate({ email, ...live }, { $set: known }, { new: true }).lean<UserDocument>();
-    if (existing) return void res.json({ user: toUserAnswer(existing), role: existing.role } satisfies SyncUserAnswer);
+    if (existing) {
+      verificationMails.sendIfDue(caller, existing._id);
+      return void res.json({ user: toUserAnswer(existing), role: existing.role } satisfies SyncUserAnswer);
+    }
     if (await User.exists({ email })) throw conflict('This account is being deleted');
     if (await DeletedAccount.exists({ _id: caller.id })) throw forbidden('This account has been deleted');
 
@@ -71,6 +75,7 @@ export function userRoutes(announcer: Announcer, redis: Redis, log: Logger): Rou
         { _id, email, role, ...known },
         role === 'admin' ? [roleChangedEntry({ _id, email }, role)] : [],
       );
+      verificationMails.sendIfDue(caller, _id);
       res.status(201).json({ user: toUserAnswer(user.toObject()), role } satisfies SyncUserAnswer);
     } catch (err) {
       if (!isDuplicateKey(err)) throw err;
