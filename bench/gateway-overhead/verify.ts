@@ -2,7 +2,7 @@
 // jsonwebtoken.verify with a ready KeyObject, on the same real realm token, in one run. Also shows
 // the cost of handing jsonwebtoken the PEM text on every call (what the verifier used to do).
 // Usage: node --import tsx bench/gateway-overhead/verify.ts   (Keycloak must be up)
-import { createPublicKey, type JsonWebKey } from 'node:crypto';
+import { createPublicKey, type webcrypto } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { ACCOUNTS, signIn, stackEnv } from '@bazar/testing';
 import { TokenVerifier } from '@bazar/gateway/src/auth/token-verifier';
@@ -28,7 +28,7 @@ async function perOp(verifyOnce: () => unknown): Promise<number> {
 async function main(): Promise<void> {
   const token = await signIn(ACCOUNTS.shopper.email, ACCOUNTS.shopper.password);
   const kid = jwt.decode(token, { complete: true })?.header.kid;
-  const { keys } = (await (await fetch(realm.jwksUri)).json()) as { keys: (JsonWebKey & { kid?: string })[] };
+  const { keys } = (await (await fetch(realm.jwksUri)).json()) as { keys: (webcrypto.JsonWebKey & { kid?: string })[] };
   const jwk = keys.find((key) => key.kid === kid);
   if (!jwk) throw new Error(`the realm's JWKS has no key ${kid}`);
   const keyObject = createPublicKey({ key: jwk, format: 'jwk' });

@@ -1,4 +1,4 @@
-import { createPublicKey, type JsonWebKey, type KeyObject } from 'node:crypto';
+import { createPublicKey, type KeyObject, type webcrypto } from 'node:crypto';
 
 export class UnknownSigningKey extends Error {
   override name = 'UnknownSigningKey';
@@ -80,7 +80,7 @@ export class SigningKeys {
   private async fetchKeys(): Promise<Map<string, KeyObject>> {
     const response = await fetch(this.options.jwksUri, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
     if (!response.ok) throw new Error(`JWKS answered ${response.status}`);
-    const { keys } = (await response.json()) as { keys?: (JsonWebKey & { kid?: string; use?: string })[] };
+    const { keys } = (await response.json()) as { keys?: (webcrypto.JsonWebKey & { kid?: string; use?: string })[] };
     const signing = new Map<string, KeyObject>();
     for (const jwk of keys ?? []) {
       if (!jwk.kid || jwk.kty !== 'RSA' || (jwk.use !== undefined && jwk.use !== 'sig')) continue;
