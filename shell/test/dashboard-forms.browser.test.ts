@@ -128,10 +128,15 @@ test("Add Product: the catalog's refusal of the price shows under Price, the typ
   expect(((await (await homeList).json()) as { name: string }[]).map((product) => product.name)).toContain(name);
   await page.goto(`${webUrl}/product-details/${published?._id}`);
   await page.getByRole('heading', { name }).waitFor();
-  await page.waitForFunction((alt) => {
-    const img = [...document.images].find((image) => image.alt === alt);
-    return img !== undefined && img.complete && img.naturalWidth > 0;
+  // decoded, whichever width variant the browser chose (the test's one-pixel picture declared as a
+  // 640w variant has a naturalWidth of 0, so decode() is the proof)
+  await page.waitForFunction((alt) => [...document.images].some((image) => image.alt === alt && image.complete), name);
+  const shown = await page.evaluate(async (alt) => {
+    const img = [...document.images].find((image) => image.alt === alt)!;
+    await img.decode();
+    return img.currentSrc;
   }, name);
+  expect(new URL(shown).pathname).toMatch(/^\/media\/[0-9a-f]{64}(-\d+)?\.webp$/);
 });
 
 test('Add Product: the image goes up first, with a progress bar, while the button is disabled', async () => {

@@ -57,6 +57,10 @@ const toast = (page: Page) =>
     .getByRole('region', { name: /^Notifications/ })
     .getByRole('listitem')
     .filter({ hasText: 'SuccessFully Added' });
+/** Waits until the toast has finished sliding and fading in: axe measures the contrast of what is
+ *  on screen, and halfway through its entrance the toast is still translucent. */
+const toastSettled = (page: Page) =>
+  toast(page).evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)));
 const widths = [
   ['a phone', 390],
   ['a laptop', 1280],
@@ -73,6 +77,7 @@ test.each(widths)('a shopper on %s: cards with a stepper and the toast, the prod
     await card.getByRole('button', { name: 'Add' }).click();
     await toast(page).getByRole('button', { name: 'Undo' }).waitFor();
     await card.getByRole('group', { name: `Quantity of ${product.name}` }).waitFor();
+    await toastSettled(page);
     found.push(...(await seriousViolations(page, `search at ${width}px, toast open`)));
 
     await page.goto(webUrl);
@@ -82,6 +87,7 @@ test.each(widths)('a shopper on %s: cards with a stepper and the toast, the prod
     await page.goto(`${webUrl}/product-details/${product._id}`);
     await page.getByRole('button', { name: 'Add To Cart' }).click();
     await toast(page).waitFor();
+    await toastSettled(page);
     found.push(...(await seriousViolations(page, `product page at ${width}px, toast open`)));
 
     await page.goto(`${webUrl}/cart`);
