@@ -86,7 +86,11 @@ describe('sign-in attempts are limited per client address', () => {
     // the owner, at another address, is let in at once
     const ownerLogin = await signInForm(newAddress());
     const signedIn = await ownerLogin.post(attempt(owner.email, owner.password));
-    expect(signedIn.status).toBe(302);
+    // a page instead of the redirect says why (CI once saw a 200 here, cause not yet known)
+    expect({ status: signedIn.status, error: signedIn.status === 302 ? undefined : pageError(signedIn.body) }).toEqual({
+      status: 302,
+      error: undefined,
+    });
     expect(new URL(signedIn.headers.location!).searchParams.get('code')).toBeTruthy();
   });
 
