@@ -1,40 +1,15 @@
 // axe-core in Chromium on every route of the spec, signed out and signed in (shopper and admin):
 // no serious or critical violation, and every form field has a label (axe's `label` rule).
-import { readFileSync } from 'node:fs';
 import { ProductList } from '@bazar/contracts';
 import { ACCOUNTS } from '@bazar/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, signIn, waitForPath, webUrl } from './browser';
-
-const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[] }[];
-}
+import { launchChromium, seriousViolations, signIn, waitForPath, webUrl } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchChromium();
 });
 afterAll(() => browser?.close());
-
-/** The serious and critical violations on the page as it stands, one line each. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: Violation[] }> } }).axe;
-    return (await axe.run(document)).violations;
-  });
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-}
 
 async function audit(context: BrowserContext, path: string, ready: (page: Page) => Promise<unknown>): Promise<string[]> {
   const page = await context.newPage();

@@ -3,19 +3,11 @@
 // the cart page's steppers, All Users (the delete button of each row), and the sign-up page showing
 // 'Provide a valid Email'. No serious or critical violation, which includes every button and link
 // having an accessible name (axe's button-name and link-name rules).
-import { readFileSync } from 'node:fs';
 import { ACCOUNTS, createAccount, launchChromium, publishProduct, removeProduct, stackEnv, type TestProduct } from '@bazar/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { seriousViolations } from './browser';
 
-const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const webUrl = stackEnv.webUrl;
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[] }[];
-}
 
 let browser: Browser;
 let product: TestProduct;
@@ -28,16 +20,8 @@ afterAll(async () => {
   await removeProduct(product);
 });
 
-async function seriousViolations(page: Page, where: string): Promise<string[]> {
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: Violation[] }> } }).axe;
-    return (await axe.run(document)).violations;
-  });
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((v) => `${where}: ${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
+/** axe's serious and critical violations on the page, each line prefixed with where it was. */
+const violationsAt = async (page: Page, where: string) => (await seriousViolations(page)).map((line) => `${where}: ${line}`);
 
 async function signedInContext(width: number, account: { email: string; password: string }): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
@@ -78,21 +62,21 @@ test.each(widths)('a shopper on %s: cards with a stepper and the toast, the prod
     await toast(page).getByRole('button', { name: 'Undo' }).waitFor();
     await card.getByRole('group', { name: `Quantity of ${product.name}` }).waitFor();
     await toastSettled(page);
-    found.push(...(await seriousViolations(page, `search at ${width}px, toast open`)));
+    found.push(...(await violationsAt(page, `search at ${width}px, toast open`)));
 
     await page.goto(webUrl);
     await page.getByRole('region', { name: 'Recently Sold Items' }).getByRole('article').first().waitFor();
-    found.push(...(await seriousViolations(page, `home at ${width}px`)));
+    found.push(...(await violationsAt(page, `home at ${width}px`)));
 
     await page.goto(`${webUrl}/product-details/${product._id}`);
     await page.getByRole('button', { name: 'Add To Cart' }).click();
     await toast(page).waitFor();
     await toastSettled(page);
-    found.push(...(await seriousViolations(page, `product page at ${width}px, toast open`)));
+    found.push(...(await violationsAt(page, `product page at ${width}px, toast open`)));
 
     await page.goto(`${webUrl}/cart`);
     await page.getByRole('group', { name: `Quantity of ${product.name}` }).waitFor();
-    found.push(...(await seriousViolations(page, `cart at ${width}px`)));
+    found.push(...(await violationsAt(page, `cart at ${width}px`)));
     await page.screenshot({ path: `test-results/cart-stepper-${width}.png`, fullPage: true });
   } finally {
     await context.close();
@@ -108,7 +92,7 @@ test.each(widths)('an admin on %s: All Users, whose delete buttons are named', a
     await page.getByRole('table').waitFor();
     const deletes = page.getByRole('button', { name: /^Delete / });
     expect(await deletes.count()).toBeGreaterThan(0);
-    expect(await seriousViolations(page, `All Users at ${width}px`)).toEqual([]);
+    expect(await violationsAt(page, `All Users at ${width}px`)).toEqual([]);
   } finally {
     await context.close();
   }
@@ -121,7 +105,7 @@ test.each(widths)("sign-up on %s, showing 'Provide a valid Email'", async (_, wi
     await page.locator('#email').fill('rahim uddin@gmail.com');
     await page.getByRole('button', { name: 'Singup' }).click();
     await page.locator('[data-bz-error-for="email"]').getByText('Provide a valid Email').waitFor();
-    expect(await seriousViolations(page, `sign-up at ${width}px`)).toEqual([]);
+    expect(await violationsAt(page, `sign-up at ${width}px`)).toEqual([]);
   } finally {
     await page.close();
   }
