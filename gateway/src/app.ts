@@ -11,6 +11,7 @@ import { RateLimits } from './limits/rate-limit';
 import { openApiDocument } from './openapi/document';
 import { proxyTo } from './proxy';
 import { ROUTES, type ServiceName } from './routes/table';
+import { signInGuard } from './sign-in/guess-limits';
 
 export function wireGateway({ config, log, redis }: ServiceContext<GatewayConfig>): Wiring {
   const verifier = new TokenVerifier({ jwksUri: config.OIDC_JWKS_URL, issuer: config.OIDC_ISSUER, audience: config.OIDC_AUDIENCE });
@@ -31,7 +32,9 @@ export function wireGateway({ config, log, redis }: ServiceContext<GatewayConfig
 
   const openApi = JSON.stringify(openApiDocument(config.OIDC_ISSUER));
   // The storefront calls the API from its own origin through nginx; no other site's pages may read it.
+  // (Keycloak's login form, also passed through here, is a page of its own, not an API call.)
   const routes = Router()
+    .use(signInGuard(config, redis, log))
     .use(cors({ origin: config.STORE_ORIGIN, allowedHeaders: ['authorization', 'content-type', 'idempotency-key'], maxAge: 600 }))
     .get('/openapi.json', (_req, res) => void res.type('application/json').send(openApi));
   for (const route of ROUTES) {

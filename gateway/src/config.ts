@@ -22,5 +22,10 @@ export const GatewayConfig = ServiceEnv.extend(KafkaEnv.shape)
     RATE_LIMIT_IP_WRITES: perMinute(300),
     RATE_LIMIT_USER: perMinute(600),
     RATE_LIMIT_USER_WRITES: perMinute(60),
+    /** Keycloak's own address, where the login form's posts go on to (gateway/src/sign-in) */
+    KEYCLOAK_URL: ServiceUrl,
+    /** wrong passwords one address may try for one account in SIGN_IN_GUESS_MINUTES */
+    SIGN_IN_GUESSES: z.coerce.number().int().positive().default(10),
+    SIGN_IN_GUESS_MINUTES: z.coerce.number().int().positive().default(15),
   });
 export type GatewayConfig = typeof GatewayConfig._output;

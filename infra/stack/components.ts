@@ -288,6 +288,7 @@ const gateway = node('gateway', 'gateway', PORTS.gateway, {
   OIDC_ISSUER: `http://localhost:${PORTS.web}/auth/realms/bazar`,
   OIDC_JWKS_URL: `${KEYCLOAK_INTERNAL_URL}/realms/bazar/protocol/openid-connect/certs`,
   OIDC_AUDIENCE: 'bazar-api',
+  KEYCLOAK_URL: KEYCLOAK_INTERNAL_URL,
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
 });
 

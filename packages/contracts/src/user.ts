@@ -72,3 +72,8 @@ export type ProfileUpdateAnswer = z.infer<typeof ProfileUpdateAnswer>;
 
 export const NewReview = z.strictObject({ firstName: Text(60), lastName: Text(60), des: Text(2000) });
 export type NewReview = z.infer<typeof NewReview>;
+
+/** What the gateway reads of Keycloak's login form on its way through (the rest is Keycloak's):
+ *  the account being signed in to, to count wrong passwords per address and account. */
+export const SignInFormFields = z.object({ username: z.string().trim().toLowerCase().min(1).max(320) });
+export type SignInFormFields = z.infer<typeof SignInFormFields>;
