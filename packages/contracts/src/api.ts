@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AddToCart, CartLine, CartLineList, SetCartQuantity } from './cart';
-import { NewOffer, NewProduct, OfferList, Product, ProductList, ProductSearchQuery } from './catalog';
+import { NewOffer, NewProduct, OfferList, Product, ProductList, ProductListQuery } from './catalog';
 import { DeleteAnswer, EmailParams, ErrorAnswer, IdParams, InsertAnswer, UpdateAnswer } from './common';
 import { IMAGE_UPLOAD, UploadAnswer, type FileUpload } from './media';
 import {
@@ -50,9 +50,11 @@ export const PUBLIC_API: readonly Endpoint[] = [
   {
     method: 'get',
     path: '/products',
-    summary: 'Products, optionally searched by name or description',
+    summary:
+      'Products: the whole shelf, or those matching q (name or description) and category, in the sort asked for; ' +
+      'page and pageSize cut one page (pageSize at most 48) and X-Total-Count tells how many match',
     access: 'public',
-    query: ProductSearchQuery,
+    query: ProductListQuery,
     answers: ok(ProductList),
   },
   { method: 'get', path: '/product-details/{id}', summary: 'One product', access: 'public', params: IdParams, answers: ok(Product) },

@@ -12,14 +12,46 @@ export const Product = z.object({
   img: z.string(),
   quantity: z.number().int(),
   description: z.string(),
+  /** the shelf it is on, e.g. 'Rice'; products published without one have none */
+  category: z.string().optional(),
 });
 export type Product = z.infer<typeof Product>;
 export const ProductList = z.array(Product);
 
-export const ProductSearchQuery = z.strictObject({
-  search: z.string().trim().max(100, 'search must be at most 100 characters').optional(),
-});
-export type ProductSearchQuery = z.infer<typeof ProductSearchQuery>;
+/** The orders a product list can be in; without `sort`, the shelf's own order (oldest first), the
+ *  order of the spec's plain `GET /products`. `popular` puts the most units ordered first. */
+export const PRODUCT_SORTS = ['price-asc', 'price-desc', 'newest', 'popular'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+export const DEFAULT_PAGE_SIZE = 24;
+export const MAX_PAGE_SIZE = 48;
+/** How many products match a list request, on every page (the body stays the spec's plain array). */
+export const TOTAL_COUNT_HEADER = 'x-total-count';
+
+const searchText = (field: string) => z.string().trim().max(100, `${field} must be at most 100 characters`).optional();
+const wholeNumber = (field: string, min: number, max: number) =>
+  z.coerce
+    .number({ error: `${field} must be a whole number` })
+    .int(`${field} must be a whole number`)
+    .min(min, `${field} must be between ${min} and ${max}`)
+    .max(max, `${field} must be between ${min} and ${max}`)
+    .optional();
+
+/** `GET /products`: a plain call lists the whole shelf (the spec); `q` (or `search`, its older
+ *  name), `category` and `sort` narrow and order it, and `page` or `pageSize` cut one page of it. */
+export const ProductListQuery = z
+  .strictObject({
+    q: searchText('q'),
+    search: searchText('search'),
+    category: z.string().trim().min(1, 'category must not be empty').max(60, 'category must be at most 60 characters').optional(),
+    sort: z.enum(PRODUCT_SORTS, { error: `sort must be one of ${PRODUCT_SORTS.join(', ')}` }).optional(),
+    page: wholeNumber('page', 1, 10_000),
+    pageSize: wholeNumber('pageSize', 1, MAX_PAGE_SIZE),
+  })
+  .refine((query) => query.q === undefined || query.search === undefined, {
+    error: 'q and search are the same: give one of them',
+    path: ['q'],
+  });
+export type ProductListQuery = z.infer<typeof ProductListQuery>;
 
 /** The dashboard sends numbers as text: accept either, refuse anything that is not a plain number.
  *  Text is held to the rules of `number` too; the OpenAPI document shows them on the number. */
@@ -62,6 +94,7 @@ export const NewProduct = z.strictObject({
   ),
   description: Text(1000),
   img: z.union([z.url({ protocol: /^https?$/ }), z.string().regex(/^\/media\/[\w.-]+$/)], { error: 'img must be an image URL' }),
+  category: Text(60).optional(),
 });
 export type NewProduct = z.infer<typeof NewProduct>;
 

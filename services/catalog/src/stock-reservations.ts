@@ -134,7 +134,7 @@ export class StockReservations {
   private async take(reservationId: string, { productId, quantity }: Item): Promise<boolean> {
     return this.changeStock(
       { _id: productId, quantity: { $gte: quantity }, pendingStock: { $ne: takenMarker(reservationId) } },
-      { $inc: { quantity: -quantity, revision: 1 }, $push: { pendingStock: takenMarker(reservationId) } },
+      { $inc: { quantity: -quantity, sold: quantity, revision: 1 }, $push: { pendingStock: takenMarker(reservationId) } },
     );
   }
 
@@ -142,7 +142,7 @@ export class StockReservations {
   private async giveBackTaken(reservationId: string, { productId, quantity }: Item): Promise<void> {
     await this.changeStock(
       { _id: productId, pendingStock: takenMarker(reservationId) },
-      { $inc: { quantity, revision: 1 }, $pull: { pendingStock: takenMarker(reservationId) } },
+      { $inc: { quantity, sold: -quantity, revision: 1 }, $pull: { pendingStock: takenMarker(reservationId) } },
     );
   }
 
@@ -150,7 +150,7 @@ export class StockReservations {
   private async giveBackHeld(reservationId: string, { productId, quantity }: Item): Promise<void> {
     await this.changeStock(
       { _id: productId, pendingStock: { $ne: returnedMarker(reservationId) } },
-      { $inc: { quantity, revision: 1 }, $push: { pendingStock: returnedMarker(reservationId) } },
+      { $inc: { quantity, sold: -quantity, revision: 1 }, $push: { pendingStock: returnedMarker(reservationId) } },
     );
   }
 

@@ -10,6 +10,9 @@ const productSchema = new Schema(
     img: { type: String, default: '' },
     quantity: { type: Number, required: true, min: 0 },
     description: { type: String, default: '' },
+    category: { type: String, trim: true },
+    /** units ordered and not given back: what `sort=popular` orders by */
+    sold: { type: Number, default: 0 },
     /** markers of reservations whose units are being taken (`+id`) or given back (`-id`) right now
      *  (see model/reservation.ts); empty when nothing is under way */
     pendingStock: { type: [String], default: [] },
@@ -21,13 +24,22 @@ const productSchema = new Schema(
   { timestamps: true },
 );
 productSchema.index({ createdAt: 1 });
+// A category page in each of its orders. FerretDB 1.x on SQLite reads the whole collection for any
+// filter but `_id` whatever the indexes (the shelf cache keeps the ordered ids so it rarely has to);
+// on MongoDB these make a category page an index walk.
+productSchema.index({ category: 1, createdAt: 1 });
+productSchema.index({ category: 1, pricePaisa: 1 });
+productSchema.index({ category: 1, sold: -1 });
 
 export type ProductDocument = InferSchemaType<typeof productSchema> & { _id: mongoose.Types.ObjectId };
 export const Product = mongoose.model('Product', productSchema, 'products');
 
 /** The fields a cached answer is made of; reads leave the outbox and stock markers in the database. */
-export const ANSWER_FIELDS = 'name pricePaisa img quantity description revision';
-export type AnswerFields = Pick<ProductDocument, '_id' | 'name' | 'pricePaisa' | 'img' | 'quantity' | 'description' | 'revision'>;
+export const ANSWER_FIELDS = 'name pricePaisa img quantity description category revision';
+export type AnswerFields = Pick<
+  ProductDocument,
+  '_id' | 'name' | 'pricePaisa' | 'img' | 'quantity' | 'description' | 'category' | 'revision'
+>;
 
 export function toProductAnswer(product: AnswerFields): ProductAnswer {
   return {
@@ -37,6 +49,7 @@ export function toProductAnswer(product: AnswerFields): ProductAnswer {
     img: product.img,
     quantity: product.quantity,
     description: product.description,
+    ...(product.category && { category: product.category }),
   };
 }
 

@@ -1,12 +1,18 @@
-import { IdParams, NewProduct, ProductSearchQuery, takaToPaisa, type InsertAnswer } from '@bazar/contracts';
-import { notFound, readModel, requireAdmin, validate, type Announcer } from '@bazar/service-kit';
+import {
+  DEFAULT_PAGE_SIZE,
+  IdParams,
+  NewProduct,
+  ProductListQuery,
+  TOTAL_COUNT_HEADER,
+  takaToPaisa,
+  type InsertAnswer,
+} from '@bazar/contracts';
+import { notFound, requireAdmin, validate, type Announcer } from '@bazar/service-kit';
 import { Router, type Response } from 'express';
 import mongoose from 'mongoose';
 import { Product, productChanged } from '../model/product';
 import type { ShelfCache } from '../shelf-cache';
-
-/** Escapes text so it matches literally inside a regular expression. */
-const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+import { findProductIds, shelfQueryKey, type ShelfQuery } from '../shelf-query';
 
 /** The cache holds answers as JSON text, so a hit is sent as it is, without parsing and
  *  serialising the list again. Browsers revalidate every time (express answers 304 to a matching
@@ -16,18 +22,15 @@ const sendPublicJson = (res: Response, json: string) => res.set('Cache-Control',
 export function productRoutes(shelf: ShelfCache, announcer: Announcer): Router {
   const router = Router();
 
-  router.get('/products', validate({ query: ProductSearchQuery }), async (req, res) => {
-    const search = req.query.search ?? '';
-    const json = await shelf.list(`products:${search}`, async () => {
-      const pattern = { $regex: literally(search), $options: 'i' };
-      const filter = search ? { $or: [{ name: pattern }, { description: pattern }] } : {};
-      const found = await readModel(Product)
-        .find(filter)
-        .select('_id')
-        .sort({ createdAt: 1, _id: 1 })
-        .lean<{ _id: mongoose.Types.ObjectId }[]>();
-      return found.map((product) => product._id.toString());
-    });
+  router.get('/products', validate({ query: ProductListQuery }), async (req, res) => {
+    const { q, search, category, sort, page, pageSize } = req.query;
+    const query: ShelfQuery = { text: q ?? search ?? '', category, sort };
+    // a plain call is the spec's whole shelf; asking for a page or its size cuts one page
+    const paged = page !== undefined || pageSize !== undefined;
+    const size = pageSize ?? DEFAULT_PAGE_SIZE;
+    const from = paged ? ((page ?? 1) - 1) * size : 0;
+    const { json, total } = await shelf.list(shelfQueryKey(query), () => findProductIds(query), from, paged ? from + size : undefined);
+    res.set(TOTAL_COUNT_HEADER, String(total));
     sendPublicJson(res, json);
   });
 
@@ -38,9 +41,9 @@ export function productRoutes(shelf: ShelfCache, announcer: Announcer): Router {
   });
 
   router.post('/addproducts', requireAdmin, validate({ body: NewProduct }), async (req, res) => {
-    const { name, price, quantity, description, img } = req.body;
+    const { name, price, quantity, description, img, category } = req.body;
     const _id = new mongoose.Types.ObjectId();
-    await announcer.create(Product, { _id, name, pricePaisa: takaToPaisa(price), quantity, description, img }, [
+    await announcer.create(Product, { _id, name, pricePaisa: takaToPaisa(price), quantity, description, img, category }, [
       productChanged(_id.toString(), 'created'),
     ]);
     await shelf.listsChanged();
