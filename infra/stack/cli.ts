@@ -2,7 +2,8 @@
  * The local stack: `up` starts every component in order and stays in the foreground until Ctrl-C;
  * `exec -- <command>` runs a command against the stack (starting and stopping it around the command
  * unless one is already running); `status` tells which components answer; `start <name>` starts one
- * component in the background (after rebuilding a service); `down` stops a running `up`.
+ * component in the background (after rebuilding a service); `seed [options]` seeds the running stack's
+ * catalog again (`npm run seed -- --products 5000`); `down` stops a running `up`.
  */
 import { readFile, rm, writeFile, mkdir } from 'node:fs/promises';
 import { execa } from 'execa';
@@ -38,10 +39,11 @@ async function printMemory(stack: Stack): Promise<void> {
   console.log(`Memory (RSS) of the stack: ${MiB(total)} (${parts})`);
 }
 
-async function seed(): Promise<void> {
-  const result = await execa(SEED.command, SEED.args, { env: SEED.env, reject: false, all: true });
+/** The demo catalog; `options` are the seed's own (`--products 5000`, see services/catalog/src/seed.ts). */
+async function seed(options: string[] = []): Promise<void> {
+  const result = await execa(SEED.command, [...SEED.args, ...options], { env: SEED.env, reject: false, all: true });
   if (result.exitCode !== 0) throw new StackError(`The demo data seed failed:\n${result.all}`);
-  console.log('  seed      demo catalog in place');
+  console.log(`  seed      ${options.length > 0 ? `done (${options.join(' ')})` : 'demo catalog in place'}`);
 }
 
 async function allReady(components: Component[]): Promise<boolean> {
@@ -154,11 +156,14 @@ async function main(): Promise<number> {
     case 'start':
       await startDetached(rest);
       return 0;
+    case 'seed':
+      await seed(rest[0] === '--' ? rest.slice(1) : rest);
+      return 0;
     case 'down':
       await down();
       return 0;
     default:
-      console.error('usage: stack up [--infra] | exec -- <command> | status | start <component>... | down');
+      console.error('usage: stack up [--infra] | exec -- <command> | status | start <component>... | seed [--products <n>] | down');
       return 2;
   }
 }

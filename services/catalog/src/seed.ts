@@ -1,17 +1,35 @@
-// Seeds the demo catalog: `node services/catalog/dist/seed.js`. Each demo product missing from the
-// catalog (by name) gets a picture uploaded through the media service and is inserted with it in
-// one write; offers go only into an empty collection. Running it again changes nothing.
+// Seeds the demo catalog: `node services/catalog/dist/seed.js` (`npm run seed` at the root). Each
+// demo product missing from the catalog (by name) gets a picture uploaded through the media service
+// and is inserted with it in one write; a demo product without a category gets its own; offers go
+// only into an empty collection. Running it again changes nothing.
+//
+// `--products <n>` also adds a generated catalog of n groceries (generated-catalog.ts), `--batch
+// <name>` naming the set ('catalog' unless given); `--remove --products <n> [--batch <name>]` takes
+// that set away again.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { NewOffer, NewProduct, takaToPaisa } from '@bazar/contracts';
-import { ServiceUrl, connectMongo, createLogger, disconnectMongo, loadConfig, withOutbox, type Logger } from '@bazar/service-kit';
+import {
+  ReadCache,
+  ServiceUrl,
+  connectMongo,
+  createLogger,
+  createRedis,
+  disconnectMongo,
+  loadConfig,
+  withOutbox,
+  type Logger,
+} from '@bazar/service-kit';
 import mongoose from 'mongoose';
 import { z } from 'zod';
 import { CatalogConfig } from './config';
 import { emojiPicture } from './demo-images';
+import { generatedProducts, type GeneratedProduct } from './generated-catalog';
 import { uploadPicture } from './media-client';
 import { Offer } from './model/offer';
 import { Product, productChanged } from './model/product';
+import { ShelfCache } from './shelf-cache';
 
 const SeedConfig = CatalogConfig.extend({ MEDIA_URL: ServiceUrl });
 
@@ -27,7 +45,7 @@ async function readSeed<S extends z.ZodType>(file: string, schema: S): Promise<z
 /** One product at a time, so that creation order (the home page's order) follows the file. The
  *  picture is in the insert itself: the running catalog service's outbox relay updates new
  *  documents, and a later image update from this process could race with it. */
-async function seedProducts(products: SeedProduct[], mediaUrl: string, log: Logger): Promise<void> {
+async function seedProducts(products: SeedProduct[], mediaUrl: string, log: Logger): Promise<number> {
   let added = 0;
   for (const [position, { price, emoji, ...product }] of products.entries()) {
     if (await Product.exists({ name: product.name })) continue;
@@ -43,23 +61,109 @@ async function seedProducts(products: SeedProduct[], mediaUrl: string, log: Logg
     added += 1;
   }
   log.info({ added, alreadyThere: products.length - added }, 'demo products seeded');
+  return added;
+}
+
+/** Gives the demo products seeded before categories existed their category: one read of the shelf,
+ *  then one write by `_id` each. */
+async function categoriseDemoProducts(products: SeedProduct[]): Promise<number> {
+  const categories = new Map(products.flatMap(({ name, category }) => (category ? [[name, category] as const] : [])));
+  const uncategorised = await Product.find({ category: { $exists: false } })
+    .select('name')
+    .lean<{ _id: mongoose.Types.ObjectId; name: string }[]>();
+  let changed = 0;
+  for (const { _id, name } of uncategorised) {
+    const category = categories.get(name);
+    if (category && (await Product.updateOne({ _id, category: { $exists: false } }, { $set: { category } })).modifiedCount) changed += 1;
+  }
+  return changed;
+}
+
+/** Inserts the generated products the catalog lacks, in batches; one picture per emoji, uploaded
+ *  once. They are inserted without product-changed events (thousands of them would each clear the
+ *  shelf cache on every replica): the seed clears the cache once, after. Created one millisecond
+ *  apart, in the generator's order, after everything already on the shelf. */
+async function seedGenerated(products: GeneratedProduct[], mediaUrl: string, log: Logger): Promise<number> {
+  const present = new Set(
+    (
+      await Product.find({ _id: { $in: products.map((product) => product._id) } })
+        .select('_id')
+        .lean<{ _id: mongoose.Types.ObjectId }[]>()
+    ).map(({ _id }) => _id.toString()),
+  );
+  const missing = products.flatMap((product, at) => (present.has(product._id.toString()) ? [] : [{ product, at }]));
+  const pictures = new Map<string, string>();
+  for (const emoji of new Set(missing.map(({ product }) => product.emoji))) {
+    pictures.set(emoji, await uploadPicture(mediaUrl, await emojiPicture(emoji, pictures.size), `${emoji}.png`));
+  }
+  const start = Date.now();
+  for (let from = 0; from < missing.length; from += 500) {
+    await Product.insertMany(
+      missing.slice(from, from + 500).map(({ product: { emoji, ...product }, at }) => ({
+        ...product,
+        img: pictures.get(emoji),
+        createdAt: new Date(start + at),
+      })),
+    );
+  }
+  log.info({ added: missing.length, alreadyThere: present.size }, 'generated products seeded');
+  return missing.length;
+}
+
+const { values: options } = parseArgs({
+  options: { products: { type: 'string' }, batch: { type: 'string', default: 'catalog' }, remove: { type: 'boolean', default: false } },
+});
+
+function generatedCount(): number {
+  if (options.products === undefined) return 0;
+  const count = Number(options.products);
+  if (!Number.isInteger(count) || count < 1 || count > 100_000) throw new Error('--products takes a whole number from 1 to 100000');
+  return count;
 }
 
 async function seed(): Promise<void> {
   const config = loadConfig(SeedConfig);
   const log = createLogger('catalog-seed', config.LOG_LEVEL);
+  const count = generatedCount();
+  if (options.remove && count === 0) throw new Error('--remove needs --products <n>: how many the batch holds');
   await connectMongo(config.MONGO_URL, config.MONGO_DB, log);
+  let changed = 0;
   try {
-    const products = await readSeed('products.json', SeedProduct);
-    await seedProducts(products, config.MEDIA_URL, log);
+    if (options.remove) {
+      const ids = generatedProducts(count, options.batch).map((product) => product._id);
+      changed = (await Product.deleteMany({ _id: { $in: ids } })).deletedCount;
+      log.info({ removed: changed, batch: options.batch }, 'generated products removed');
+    } else {
+      const products = await readSeed('products.json', SeedProduct);
+      // new demo products clear the cache themselves, through their product-changed events
+      await seedProducts(products, config.MEDIA_URL, log);
+      changed += await categoriseDemoProducts(products);
 
-    if ((await Offer.estimatedDocumentCount()) === 0) {
-      const offers = await readSeed('offers.json', NewOffer);
-      for (const offer of offers) await Offer.create(offer);
-      log.info({ count: offers.length }, 'offers seeded');
-    } else log.info('offers already present; not seeded');
+      if ((await Offer.estimatedDocumentCount()) === 0) {
+        const offers = await readSeed('offers.json', NewOffer);
+        for (const offer of offers) await Offer.create(offer);
+        log.info({ count: offers.length }, 'offers seeded');
+      } else log.info('offers already present; not seeded');
+
+      if (count > 0) changed += await seedGenerated(generatedProducts(count, options.batch), config.MEDIA_URL, log);
+    }
+    if (changed > 0) await forgetCachedShelf(config.REDIS_URL, log);
   } finally {
     await disconnectMongo();
+  }
+}
+
+/** Clears the catalog's cache in Redis, shared by every replica: the shelf changed behind its back. */
+async function forgetCachedShelf(redisUrl: string, log: Logger): Promise<void> {
+  const redis = createRedis(redisUrl, log);
+  try {
+    await new Promise((resolve, reject) => {
+      redis.once('ready', resolve);
+      redis.once('error', reject);
+    });
+    await new ShelfCache(new ReadCache(redis, log, 'catalog')).listsChanged();
+  } finally {
+    redis.disconnect();
   }
 }
 
