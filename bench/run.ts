@@ -8,6 +8,7 @@ import { writeResults } from './results';
 
 const BENCHES = [
   'catalog-read/run.ts',
+  'catalog-browse/run.ts',
   'gateway-overhead/read.ts',
   'gateway-overhead/verify.ts',
   'order-flow/run.ts',
