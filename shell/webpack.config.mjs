@@ -1,8 +1,14 @@
 import { storefrontConfig } from '@bazar/web-kit/webpack';
+import { FirstLoadHints } from './first-load-hints.mjs';
 
-export default storefrontConfig({
+const config = storefrontConfig({
   appDir: import.meta.dirname,
   name: 'shell',
   publicPath: '/',
   html: { title: 'Bazar — Online Grocery Shop', template: './index.html' },
 });
+
+export default (env, argv) => {
+  const built = config(env, argv);
+  return { ...built, plugins: [...built.plugins, new FirstLoadHints()] };
+};

@@ -4,6 +4,7 @@ import { makeStore, StoreProvider } from '@bazar/web-kit';
 import { RouterProvider } from '@bazar/web-kit/routing';
 import { makeRouter } from './router';
 import { startSession } from './auth/keycloak';
+import { preloadOnIntent } from './preload';
 import './styles.css';
 
 // Fetch the Bengali faces now rather than when the first price paints: a ৳ painted before its
@@ -20,3 +21,4 @@ createRoot(document.getElementById('root')!).render(
     </StoreProvider>
   </StrictMode>,
 );
+preloadOnIntent();

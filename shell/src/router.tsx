@@ -3,6 +3,7 @@ import type { RemoteRoute, StorefrontStore } from '@bazar/web-kit';
 import { loadRemoteModule } from './federation';
 import { Layout } from './layout/Layout';
 import { RemotePage } from './RemotePage';
+import { remotePages } from './pages';
 import { RemoteScope } from './RemoteScope';
 import { RequireShopper } from './auth/RequireShopper';
 import { SignInHandoff } from './pages/SignInHandoff';
@@ -15,13 +16,13 @@ export function makeRouter(store: StorefrontStore) {
     {
       element: <Layout />,
       children: [
-        { index: true, element: <RemotePage module="catalog/HomePage" /> },
-        { path: 'search', element: <RemotePage module="catalog/SearchPage" /> },
+        { index: true, element: <RemotePage module={remotePages.home.module} /> },
+        { path: remotePages.search.path, element: <RemotePage module={remotePages.search.module} /> },
         {
-          path: 'product-details/:id',
+          path: remotePages.product.path,
           // A route with a loader: the page shows once its product has arrived.
           lazy: async () => {
-            const module = 'catalog/ProductDetailsRoute';
+            const module = remotePages.product.module;
             const { default: remoteRoute } = await loadRemoteModule<{ default: RemoteRoute }>(module);
             const { loader, Component: Page } = remoteRoute(store.dispatch);
             const Component = () => (
@@ -33,35 +34,35 @@ export function makeRouter(store: StorefrontStore) {
           },
           errorElement: <RouteError />,
         },
-        { path: 'about', element: <RemotePage module="catalog/AboutPage" /> },
-        { path: 'blogs', element: <RemotePage module="catalog/BlogsPage" /> },
-        { path: 'contact', element: <RemotePage module="catalog/ContactPage" /> },
-        { path: 'wishlist', element: <RemotePage module="catalog/WishlistPage" /> },
-        { path: 'compare', element: <RemotePage module="catalog/ComparePage" /> },
+        { path: remotePages.about.path, element: <RemotePage module={remotePages.about.module} /> },
+        { path: remotePages.blogs.path, element: <RemotePage module={remotePages.blogs.module} /> },
+        { path: remotePages.contact.path, element: <RemotePage module={remotePages.contact.module} /> },
+        { path: remotePages.wishlist.path, element: <RemotePage module={remotePages.wishlist.module} /> },
+        { path: remotePages.compare.path, element: <RemotePage module={remotePages.compare.module} /> },
         { path: 'login', element: <SignInHandoff action="login" /> },
         { path: 'singup', element: <SignInHandoff action="register" /> },
         {
-          path: 'cart',
+          path: remotePages.cart.path,
           element: (
             <RequireShopper>
-              <RemotePage module="cart/CartPage" />
+              <RemotePage module={remotePages.cart.module} />
             </RequireShopper>
           ),
         },
         {
-          path: 'checkout',
+          path: remotePages.checkout.path,
           element: (
             <RequireShopper>
-              <RemotePage module="cart/CheckoutPage" />
+              <RemotePage module={remotePages.checkout.module} />
             </RequireShopper>
           ),
         },
         {
-          path: 'dashboard/*',
+          path: remotePages.dashboard.path,
           element: (
             <RequireShopper>
               {/* The dashboard mounts My Orders from mf-cart; remotes never import each other. */}
-              <RemotePage module="dashboard/DashboardPage" props={{ myOrders: <RemotePage module="cart/MyOrdersPage" /> }} />
+              <RemotePage module={remotePages.dashboard.module} props={{ myOrders: <RemotePage module="cart/MyOrdersPage" /> }} />
             </RequireShopper>
           ),
         },

@@ -1,0 +1,119 @@
+// The first load of a storefront page without a request waterfall (issue 19, items 2 and 4): the
+// HTML names the shell's chunks and the runtime manifest of remotes; the entry script asks for the
+// page's remote (its entry and chunks, from the remote's manifest) and its first API read before any
+// of the shell's app code has run; other pages' code comes once the browser is idle, or when a link
+// to them is pointed at; and the dashboard's and the cart's code never load on a storefront page.
+// Who asked for a request is read from Chromium's initiator, with the asynchronous calls that led
+// to it: the order of events, never how long they took.
+import { mkdir } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { catalogProducts, pagePerTest, webUrl } from './browser';
+
+const page = pagePerTest();
+
+interface Request {
+  path: string;
+  type: string;
+  /** 'parser' when the HTML named it */
+  initiator: string;
+  /** every script in the calls (and the asynchronous calls before them) that made the request */
+  scripts: Set<string>;
+}
+
+interface StackTrace {
+  callFrames: { url: string }[];
+  parent?: StackTrace;
+}
+
+/** Records every request of the page from now on, with who made it. */
+async function recordRequests(on: Page): Promise<Request[]> {
+  const requests: Request[] = [];
+  const cdp = await on.context().newCDPSession(on);
+  await cdp.send('Network.enable');
+  await cdp.send('Debugger.enable');
+  await cdp.send('Debugger.setAsyncCallStackDepth', { maxDepth: 64 });
+  cdp.on('Network.requestWillBeSent', ({ request, type, initiator }) => {
+    const scripts = new Set<string>();
+    for (let stack = initiator.stack as StackTrace | undefined; stack; stack = stack.parent)
+      for (const frame of stack.callFrames) if (frame.url) scripts.add(new URL(frame.url).pathname);
+    const url = new URL(request.url);
+    requests.push({ path: url.pathname + url.search, type: type ?? '', initiator: initiator.type, scripts });
+  });
+  return requests;
+}
+
+const entryScript = (html: string) => /<script\b[^>]*\bsrc="([^"]+)"/.exec(html)![1]!;
+const named = (requests: Request[], pattern: RegExp) => requests.filter((request) => pattern.test(request.path));
+
+test("home: the HTML names the shell's chunks, and the entry asks for the remote page and its data before the app code runs", async () => {
+  const requests = await recordRequests(page);
+  const answer = await page.goto(webUrl);
+  const html = await answer!.text();
+  await page.getByRole('region', { name: 'Recently Sold Items' }).getByRole('article').first().waitFor();
+
+  // what index.html names is asked for by the parser, all at once
+  const hinted = [...html.matchAll(/<link rel="(?:preload|stylesheet)"[^>]*href="([^"]+)"/g)].map(([, href]) => href!);
+  expect(hinted).toContain('/mf-remotes.json');
+  expect(hinted.filter((href) => href.endsWith('.js')).length).toBeGreaterThanOrEqual(5);
+  for (const href of hinted)
+    expect({ href, initiators: named(requests, new RegExp(`^${href}$`)).map((r) => r.initiator) }).toEqual({
+      href,
+      initiators: ['parser'],
+    });
+
+  // the remote's entry and page chunk, and the products, are asked for by the entry script alone (no
+  // shell chunk, React or remote code in the calls that led to them), once: the remote's own fetch
+  // of the products takes the entry's preload
+  const entry = entryScript(html);
+  for (const pattern of [
+    /^\/mf\/catalog\/remoteEntry\.js$/,
+    /^\/mf\/catalog\/__federation_expose_HomePage\.[0-9a-f]+\.js$/,
+    /^\/api\/products$/,
+  ]) {
+    const made = named(requests, pattern);
+    expect({ pattern: String(pattern), count: made.length }).toEqual({ pattern: String(pattern), count: 1 });
+    expect({ pattern: String(pattern), scripts: [...made[0]!.scripts] }).toEqual({ pattern: String(pattern), scripts: [entry] });
+  }
+
+  await mkdir('test-results', { recursive: true });
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({ path: 'test-results/first-load-home.png' });
+  console.log(`first load of home: ${resolve('test-results/first-load-home.png')}`);
+});
+
+/** Resolves once the page has asked for each exposed module's chunk (waits set before it loads). */
+const chunksAsked = (on: Page, ...exposes: string[]) =>
+  Promise.all(exposes.map((expose) => on.waitForRequest(new RegExp(`/mf/catalog/__federation_expose_${expose}\\.`))));
+
+test("other pages' code loads once the browser is idle, or when a link to one is pointed at", async () => {
+  const requests = await recordRequests(page);
+  const idle = chunksAsked(page, 'SearchPage', 'ProductDetailsRoute');
+  await page.goto(webUrl);
+  await page.getByRole('region', { name: 'Recently Sold Items' }).getByRole('article').first().waitFor();
+
+  // idle: the search results and product pages, unasked
+  await idle;
+  expect(named(requests, /__federation_expose_AboutPage\./)).toEqual([]);
+  const about = chunksAsked(page, 'AboutPage');
+  await page.getByRole('banner').getByRole('link', { name: 'About', exact: true }).hover();
+  await about;
+});
+
+test.each([
+  ['home', '/'],
+  ['search results', '/search?search=rice'],
+  ['product', 'product'],
+])("%s: no code of the dashboard or the cart's pages loads on a storefront page", async (_name, path) => {
+  const requests = await recordRequests(page);
+  const [product] = await catalogProducts();
+  // the page's own chunk and the idle preloads of the others
+  const settled = chunksAsked(page, 'HomePage', 'SearchPage', 'ProductDetailsRoute');
+  await page.goto(`${webUrl}${path === 'product' ? `/product-details/${product!._id}` : path}`);
+  await page.locator('main h1').first().waitFor();
+  await settled;
+
+  const scripts = requests.filter((request) => request.type === 'Script' || request.path.endsWith('.js')).map((r) => r.path);
+  expect(scripts.filter((script) => script.startsWith('/mf/catalog/')).length).toBeGreaterThan(0);
+  expect(scripts.filter((script) => script.startsWith('/mf/dashboard/') || script.startsWith('/mf/cart/'))).toEqual([]);
+});
