@@ -74,6 +74,11 @@ it('relays an outbox event to Kafka, takes it out of the outbox, and applies a d
 
   const relay = new OutboxRelay({ model: Parcel, producer, log });
   expect(await relay.relayPending()).toBe(1);
+  // sent, and not sent again while its mark waits to be written
+  expect((await Parcel.findById(parcelId).lean())?.outboxPending).toEqual([event.id]);
+  relay.sweep();
+  expect(await relay.relayPending()).toBe(0);
+  await relay.markSent();
   const stored = await Parcel.findById(parcelId).lean();
   expect(stored?.outboxPending).toEqual([]);
   expect(stored?.outbox).toEqual({});
@@ -104,13 +109,13 @@ it('relays a nudged document at once, and one written without a nudge at the nex
   const quiet = await written('salt');
   relay.nudge(nudged._id);
   await eventually(async () => expect(await Delivery.countDocuments({ eventId: nudged.event.id })).toBe(1));
-  expect(await pendingOf(nudged._id)).toEqual([]);
+  await eventually(async () => expect(await pendingOf(nudged._id)).toEqual([])); // marked a moment later
   expect(await pendingOf(quiet._id)).toEqual([quiet.event.id]);
 
   relay.sweep();
   await eventually(async () => expect(await Delivery.countDocuments({ eventId: quiet.event.id })).toBe(1));
+  await relay.stop(); // writes the marks still waiting
   expect(await pendingOf(quiet._id)).toEqual([]);
-  await relay.stop();
 });
 
 it('sends a message that breaks the contract to the dead-letter topic and carries on', async () => {
@@ -146,7 +151,9 @@ it('carries the trace of the write through the outbox and a Kafka header into th
   const stored = await Parcel.findById(parcelId).lean();
   expect(Object.values(stored?.outbox ?? {})[0]?.traceparent).toBe(formatTraceparent(trace));
 
-  await new OutboxRelay({ model: Parcel, producer, log }).relayPending();
+  const relay = new OutboxRelay({ model: Parcel, producer, log });
+  await relay.relayPending();
+  await relay.stop();
   await eventually(async () => expect(await Delivery.findOne({ eventId: event.id }).lean()).toMatchObject({ traceId: trace.traceId }));
 
   // a message without the header is handled in a trace of its own

@@ -89,6 +89,10 @@ interface RelayOptions {
   /** how soon a pass that failed (Kafka down) is tried again */
   retryDelayMs?: number;
   batchSize?: number;
+  /** how long sent entries wait to be taken out of their documents: the marks of everything sent
+   *  meanwhile go in one database command, and a document written twice in that time (an order
+   *  placed, then confirmed) is marked once */
+  markDelayMs?: number;
 }
 
 /** A document as a writer names it to the relay: by `_id`, with the outbox fields it has just
@@ -116,6 +120,9 @@ export class OutboxRelay {
   private sweepDue = true;
   /** documents written since the last pass, by `_id` */
   private readonly written = new Map<string, WrittenDocument>();
+  /** entries sent and not yet taken out of their documents: document `_id` → its `_id` and event ids */
+  private readonly sent = new Map<string, { _id: unknown; eventIds: Set<string> }>();
+  private markTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: RelayOptions) {}
 
@@ -171,11 +178,49 @@ export class OutboxRelay {
     clearTimeout(this.retryTimer);
     this.timer = undefined;
     await this.running;
+    await this.markSent().catch((err: unknown) =>
+      this.options.log.warn({ err }, 'sent events left unmarked; the next sweep sends them again'),
+    );
+  }
+
+  /** Takes every entry sent so far out of its document, in one command. Marks that fail are kept
+   *  for the next call; were the process to end first, the sweep would send those entries again,
+   *  which consumers skip. */
+  async markSent(): Promise<void> {
+    clearTimeout(this.markTimer);
+    this.markTimer = undefined;
+    if (this.sent.size === 0) return;
+    const marks = [...this.sent.values()];
+    this.sent.clear();
+    try {
+      await this.options.model.bulkWrite(
+        marks.map(({ _id, eventIds }) => ({ updateOne: { filter: { _id }, update: markedSent([...eventIds]) } })),
+        { ordered: false },
+      );
+    } catch (err) {
+      for (const mark of marks) this.remember(mark._id, mark.eventIds);
+      throw err;
+    }
+  }
+
+  private remember(_id: unknown, eventIds: Iterable<string>): void {
+    const key = String(_id);
+    const mark = this.sent.get(key) ?? { _id, eventIds: new Set<string>() };
+    for (const id of eventIds) mark.eventIds.add(id);
+    this.sent.set(key, mark);
+  }
+
+  private scheduleMarks(): void {
+    this.markTimer ??= setTimeout(
+      () => void this.markSent().catch((err: unknown) => this.options.log.warn({ err }, 'marking sent events failed; will retry')),
+      this.options.markDelayMs ?? 500,
+    ).unref(); // at exit, what is left unmarked is sent again by the next sweep
   }
 
   /** One pass: the documents nudged since the last one, and the whole collection when a sweep is
    *  due. The events of all of them go in one send (one Kafka request however many orders came in
-   *  meanwhile); each document is then marked. Resolves with the number of events sent. */
+   *  meanwhile); their marks follow with the next `markSent`, and entries already sent are not sent
+   *  again meanwhile. Resolves with the number of events sent. */
   async relayPending(): Promise<number> {
     const { model, batchSize = 100 } = this.options;
     const nudged = [...this.written.values()];
@@ -191,7 +236,7 @@ export class OutboxRelay {
       const left = await model.find(HAS_PENDING_EVENTS).limit(batchSize).lean<PendingDocument[]>();
       documents.push(...left.filter((document) => !nudgedIds.has(String(document._id))));
     }
-    const pending = documents.map((document) => ({ document, entries: pendingEntries(document) })).filter((d) => d.entries.length > 0);
+    const pending = documents.map((document) => ({ document, entries: this.unsent(document) })).filter(({ entries }) => entries.length > 0);
     if (pending.length === 0) return 0;
     await this.options.producer.send(
       ...pending.flatMap(({ entries }) =>
@@ -203,14 +248,24 @@ export class OutboxRelay {
         })),
       ),
     );
-    for (const { document, entries } of pending) await model.updateOne({ _id: document._id }, markedSent(entries));
+    for (const { document, entries } of pending)
+      this.remember(
+        document._id,
+        entries.map((entry) => entry.event.id),
+      );
+    this.scheduleMarks();
     return pending.reduce((sum, { entries }) => sum + entries.length, 0);
+  }
+
+  /** A document's pending entries that this relay has not sent already. */
+  private unsent(document: PendingDocument): OutboxEntry[] {
+    const sent = this.sent.get(String(document._id))?.eventIds;
+    return pendingEntries(document).filter((entry) => !sent?.has(entry.event.id));
   }
 }
 
 /** The update that takes sent entries out of a document's outbox. */
-function markedSent(entries: OutboxEntry[]): UpdateQuery<OutboxDocument> {
-  const sentIds = entries.map((entry) => entry.event.id);
+function markedSent(sentIds: string[]): UpdateQuery<OutboxDocument> {
   return { $unset: Object.fromEntries(sentIds.map((id) => [`outbox.${id}`, 1])), $pullAll: { outboxPending: sentIds } };
 }
 
