@@ -18,12 +18,20 @@ export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEn
 
 const url = (protocols: RegExp) => z.url({ protocol: protocols });
 
+export const DEFAULT_REQUEST_SAMPLE_RATE = 0.01;
+export const DEFAULT_SLOW_REQUEST_MS = 1_000;
+
 /** Settings every service shares. */
 export const ServiceEnv = z.object({
   PORT: z.coerce.number().int().min(1).max(65_535),
   /** Loopback by default; a container sets 0.0.0.0 so its network can reach it. */
   HOST: z.string().default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** The fraction of requests arriving without a traceparent that are traced and logged anyway; a
+   *  successful request is otherwise not logged (see observeRequests). */
+  REQUEST_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(DEFAULT_REQUEST_SAMPLE_RATE),
+  /** A request that takes longer is logged, whatever its answer. */
+  SLOW_REQUEST_MS: z.coerce.number().int().positive().default(DEFAULT_SLOW_REQUEST_MS),
 });
 
 export const MongoEnv = z.object({

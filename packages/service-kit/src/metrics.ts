@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import type { Consumer } from 'kafkajs';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Registry, collectDefaultMetrics, type Metric } from 'prom-client';
 import { HAS_PENDING_EVENTS, type OutboxModel } from './kafka/outbox';
 
 /** The process's Prometheus metrics, served at GET /metrics by every service and the gateway.
@@ -26,48 +26,119 @@ export const metricsHandler: RequestHandler = async (_req, res) => {
 };
 
 // --- HTTP ---------------------------------------------------------------------------------------
+// Every request is counted and timed, so recording one costs no allocation: a series (method, route
+// pattern, status) is found through maps keyed by what the request already holds, and keeps plain
+// numbers. (prom-client's Counter and Histogram build a label object, a key string and a closure per
+// observation.) The registry reads the series when scraped, in the same exposition.
 
-const HTTP_LABELS = ['method', 'route', 'status_code'] as const;
-const httpRequests = new Counter({
-  name: 'http_requests_total',
-  help: 'HTTP requests answered, by method, route pattern and status (499: the client went away first)',
-  labelNames: HTTP_LABELS,
-  registers,
-});
-const httpDuration = new Histogram({
-  name: 'http_request_duration_seconds',
-  help: 'Time from receiving a request to the end of its answer, by method, route pattern and status',
-  labelNames: HTTP_LABELS,
-  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-  registers,
-});
+const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+const METHODS = new Map(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'OTHER'].map((method, index) => [method, index]));
+const OTHER_METHOD = METHODS.size - 1;
 
-const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+interface HttpLabels {
+  method: string;
+  route: string;
+  status_code: string;
+}
+
+/** The requests of one method, route pattern and status: how many, and how long they took. */
+class HttpSeries {
+  count = 0;
+  sum = 0;
+  /** requests per bucket (not cumulative); the last one holds those above every bound */
+  readonly perBucket: number[] = DURATION_BUCKETS.map(() => 0).concat(0);
+
+  constructor(readonly labels: HttpLabels) {}
+
+  observe(seconds: number): void {
+    this.count += 1;
+    this.sum += seconds;
+    let bucket = 0;
+    while (bucket < DURATION_BUCKETS.length && seconds > DURATION_BUCKETS[bucket]!) bucket += 1;
+    this.perBucket[bucket]! += 1;
+  }
+}
+
+/** The route that answered (express's Route, or `UNMATCHED`) → the path it is mounted under →
+ *  method and status (`methodIndex * 1000 + status`) → series. */
+const httpSeries = new Map<object, Map<string, Map<number, HttpSeries>>>();
+const UNMATCHED = {};
 
 /** The route pattern that answered (`/product-details/:id`, `/myallcart/*rest`), never the raw URL,
  *  so that ids and emails do not become label values; `unmatched` for paths no route took (404s). */
-export function routeLabel(req: Request): string {
+function routeLabel(req: Request): string {
   const path: unknown = (req.route as { path?: unknown } | undefined)?.path;
   if (path === undefined) return 'unmatched';
   return `${req.baseUrl}${Array.isArray(path) ? path.join('|') : String(path)}`;
 }
 
-/** Counts and times every request once its answer is done (or the client has gone). */
-export function httpMetrics(): RequestHandler {
-  return (req, res, next) => {
-    const stop = httpDuration.startTimer();
-    res.once('close', () => {
-      const labels = {
-        method: METHODS.has(req.method) ? req.method : 'OTHER',
-        route: routeLabel(req),
-        status_code: String(res.writableFinished ? res.statusCode : 499),
-      };
-      httpRequests.inc(labels);
-      stop(labels);
-    });
-    next();
-  };
+/** Counts and times one answered request (status 499: the client went away first). */
+export function recordHttpRequest(req: Request, status: number, seconds: number): void {
+  const route = (req.route as object | undefined) ?? UNMATCHED;
+  const baseUrl = route === UNMATCHED ? '' : req.baseUrl;
+  const methodIndex = METHODS.get(req.method) ?? OTHER_METHOD;
+  let byBase = httpSeries.get(route);
+  if (!byBase) httpSeries.set(route, (byBase = new Map()));
+  let byMethodAndStatus = byBase.get(baseUrl);
+  if (!byMethodAndStatus) byBase.set(baseUrl, (byMethodAndStatus = new Map()));
+  let series = byMethodAndStatus.get(methodIndex * 1000 + status);
+  if (!series) {
+    const method = methodIndex === OTHER_METHOD ? 'OTHER' : req.method;
+    series = new HttpSeries({ method, route: routeLabel(req), status_code: String(status) });
+    byMethodAndStatus.set(methodIndex * 1000 + status, series);
+  }
+  series.observe(seconds);
 }
+
+function* allHttpSeries(): Generator<HttpSeries> {
+  for (const byBase of httpSeries.values()) for (const byMethodAndStatus of byBase.values()) yield* byMethodAndStatus.values();
+}
+
+interface SampleValue {
+  metricName?: string;
+  labels: Record<string, string | number>;
+  value: number;
+}
+
+/** A metric the registry reads at scrape time: the object shape its `get()` gives, which is all
+ *  the registry asks of a metric (prom-client's types name only its own classes). */
+function registerScrapedMetric(name: string, help: string, type: 'counter' | 'histogram', values: () => SampleValue[]): void {
+  const metric = {
+    name,
+    help,
+    type,
+    aggregator: 'sum',
+    get: () => Promise.resolve({ name, help, type, aggregator: 'sum', values: values() }),
+  };
+  metricsRegistry.registerMetric(metric as unknown as Metric);
+}
+
+registerScrapedMetric(
+  'http_requests_total',
+  'HTTP requests answered, by method, route pattern and status (499: the client went away first)',
+  'counter',
+  () => [...allHttpSeries()].map((series) => ({ labels: { ...series.labels }, value: series.count })),
+);
+registerScrapedMetric(
+  'http_request_duration_seconds',
+  'Time from receiving a request to the end of its answer, by method, route pattern and status',
+  'histogram',
+  () =>
+    [...allHttpSeries()].flatMap((series) => {
+      const name = 'http_request_duration_seconds';
+      let cumulative = 0;
+      const buckets = DURATION_BUCKETS.map((bound, index) => {
+        cumulative += series.perBucket[index]!;
+        return { metricName: `${name}_bucket`, labels: { le: bound, ...series.labels }, value: cumulative };
+      });
+      return [
+        ...buckets,
+        { metricName: `${name}_bucket`, labels: { le: '+Inf', ...series.labels }, value: series.count },
+        { metricName: `${name}_sum`, labels: { ...series.labels }, value: series.sum },
+        { metricName: `${name}_count`, labels: { ...series.labels }, value: series.count },
+      ];
+    }),
+);
 
 // --- Kafka consumers -----------------------------------------------------------------------------
 

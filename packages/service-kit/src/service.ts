@@ -143,7 +143,12 @@ async function startService<S extends z.ZodType<BaseConfig>>(definition: Service
   // What answering a request needs. Not Kafka: events wait in the writers' outboxes, and consumers
   // catch up, so a broker outage makes a service degraded (/health), not unready.
   const unavailable = () => (useDatabase && !mongoConnected() ? ['database'] : []);
-  const app = createApp({ log, jsonLimit: definition.jsonLimit });
+  const app = createApp({
+    log,
+    jsonLimit: definition.jsonLimit,
+    sampleRate: config.REQUEST_SAMPLE_RATE,
+    slowRequestMs: config.SLOW_REQUEST_MS,
+  });
   app.get('/health', (_req, res) => {
     const current = checks();
     res.json({ status: Object.values(current).every((c) => c === 'up') ? 'ok' : 'degraded', checks: current });

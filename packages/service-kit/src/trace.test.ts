@@ -60,7 +60,7 @@ describe('an app of the kit', () => {
   const app = createApp({ log });
   app.use(
     Router().post('/echo', async (req, res) => {
-      req.log.info('before an await');
+      log.info('before an await');
       await new Promise((resolve) => setTimeout(resolve, 5));
       log.info({ outgoing: outgoingTraceparent() }, 'after an await');
       res.json({ body: req.body as unknown, trace: currentTrace() });

@@ -1,59 +1,44 @@
-import { randomUUID } from 'node:crypto';
 import express, { type Express, type RequestHandler } from 'express';
-import { pinoHttp } from 'pino-http';
+import { DEFAULT_REQUEST_SAMPLE_RATE, DEFAULT_SLOW_REQUEST_MS } from '../config';
 import type { Logger } from '../logger';
-import { httpMetrics } from '../metrics';
-import { TRACEPARENT_HEADER, continueTrace, formatTraceparent, runInTrace } from '../trace';
 import { errorHandler, unknownRoute } from './errors';
+import { observeRequests } from './observe';
 
-export const REQUEST_ID_HEADER = 'x-request-id';
-const REQUEST_ID = /^[\w.:-]{1,128}$/;
-/** Paths asked every few seconds by probes and the metrics scraper: not worth a log line each. */
-const QUIET_PATHS = new Set(['/health', '/ready', '/metrics']);
+export { REQUEST_ID_HEADER } from './observe';
 
 export interface AppOptions {
   log: Logger;
   /** largest JSON body accepted; false leaves bodies unparsed (the gateway streams them) */
   jsonLimit?: string | false;
+  /** the fraction of requests without a traceparent that are traced and logged anyway */
+  sampleRate?: number;
+  /** a request that takes longer is logged, whatever its answer */
+  slowRequestMs?: number;
 }
 
-/** Runs the rest of the request inside its trace: the caller's (a valid incoming `traceparent`,
- *  with a span of our own) or a new one. The answer names it in its own `traceparent` header. */
-const traceRequests: RequestHandler = (req, res, next) => {
-  const trace = continueTrace(req.headers[TRACEPARENT_HEADER]);
-  res.setHeader(TRACEPARENT_HEADER, formatTraceparent(trace));
-  runInTrace(trace, next);
-};
+/** Parses JSON bodies of requests that have one; a GET or DELETE without a body skips the parser. */
+function jsonBodies(limit: string): RequestHandler {
+  const parse = express.json({ limit });
+  return (req, res, next) => {
+    if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return next();
+    parse(req, res, next);
+  };
+}
 
-/** An express app with W3C trace context (see `traceRequests`), request ids (an incoming
- *  x-request-id is kept), request metrics, request logging and JSON bodies. Add routes, then call
- *  `finishApp` to add the 404 and error answers. */
-export function createApp({ log, jsonLimit = '100kb' }: AppOptions): Express {
+/** An express app with request ids (an incoming x-request-id is kept), W3C trace context, request
+ *  metrics and the logging of `observeRequests`, and JSON bodies. Add routes, then call `finishApp`
+ *  to add the 404 and error answers. */
+export function createApp({
+  log,
+  jsonLimit = '100kb',
+  sampleRate = DEFAULT_REQUEST_SAMPLE_RATE,
+  slowRequestMs = DEFAULT_SLOW_REQUEST_MS,
+}: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
-  app.use(traceRequests);
-  app.use(httpMetrics());
-  app.use(
-    pinoHttp({
-      logger: log,
-      genReqId(req, res) {
-        const incoming = req.headers[REQUEST_ID_HEADER];
-        const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-        res.setHeader(REQUEST_ID_HEADER, id);
-        return id;
-      },
-      autoLogging: { ignore: (req) => QUIET_PATHS.has(req.url ?? '') },
-      // One short line per request. The headers are left out: they were most of every line (two
-      // thirds of the gateway's log), and what they told, the caller's trace, is in `parentSpanId`.
-      serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
-    }),
-  );
-  if (jsonLimit !== false) app.use(express.json({ limit: jsonLimit }));
+  app.use(observeRequests({ log, sampleRate, slowRequestMs }));
+  if (jsonLimit !== false) app.use(jsonBodies(jsonLimit));
   return app;
 }
 

@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import mongoose from 'mongoose';
 import { isDuplicateKey } from '../mongo';
+import { logRequestProblem } from './observe';
 import { ZodError } from 'zod';
 import type { FieldErrors } from '@bazar/contracts';
 
@@ -125,11 +126,11 @@ export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, next) 
     );
   if (isDuplicateKey(err)) return answer(409, 'That already exists');
   if (databaseUnreachable(err)) {
-    req.log.warn({ err }, 'database unreachable');
+    logRequestProblem(req, 'warn', { err }, 'database unreachable');
     res.setHeader('Retry-After', '5');
     return answer(503, 'The store cannot reach its database just now; try again in a moment');
   }
 
-  req.log.error({ err }, 'request failed');
+  logRequestProblem(req, 'error', { err }, 'request failed');
   return answer(500, 'Internal error');
 };
