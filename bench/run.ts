@@ -13,6 +13,7 @@ const BENCHES = [
   'gateway-overhead/verify.ts',
   'order-flow/run.ts',
   'frontend/run.ts',
+  'frontend/initial-js.ts',
   // Lighthouse, one run a page unless BENCH_ROUNDS_LIGHTHOUSE says more (about 2 minutes for 3 pages)
   'frontend/lighthouse.ts',
 ];

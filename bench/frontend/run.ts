@@ -1,16 +1,13 @@
 // The storefront in Chromium with the CPU slowed down 4×: Largest Contentful Paint and Cumulative
 // Layout Shift of the home page and a product page, each against a static HTML snapshot of the same
-// rendered page (its scripts removed) served by nginx, and the JavaScript bytes each page transfers
-// (gzip, as nginx sends them), split into the shell's own code, the shared libraries and each remote.
+// rendered page (its scripts removed) served by nginx. (The JavaScript each page fetches:
+// initial-js.ts.)
 // Usage: node --import tsx bench/frontend/run.ts   (the stack must be up)
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { launchChromium, stackEnv } from '@bazar/testing';
 import type { Browser } from 'playwright-core';
 import { emitFigures, type Figure } from '../figures';
 import { writeSnapshot } from './snapshot';
 
-const ROOT = join(__dirname, '..', '..');
 const ROUNDS = Number(process.env.BENCH_ROUNDS_FRONTEND ?? 3);
 const CPU_SLOWDOWN = 4;
 
@@ -31,26 +28,15 @@ const observeVitals = () => {
 interface Visit {
   lcp: number | null;
   cls: number;
-  js: Map<string, number>;
   html: string;
 }
 
-async function visit(browser: Browser, url: string, sharedFiles: Set<string>): Promise<Visit> {
+async function visit(browser: Browser, url: string): Promise<Visit> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
   await page.addInitScript(observeVitals);
-  const js = new Map<string, number>();
-  page.on('requestfinished', (request) => {
-    const path = new URL(request.url()).pathname;
-    if (!path.endsWith('.js')) return;
-    void request.sizes().then(({ responseBodySize }) => {
-      const part = /^\/mf\/(\w+)\//.exec(path)?.[1];
-      const name = part ? `mf-${part}` : sharedFiles.has(path.slice(1)) ? 'shared' : 'shell';
-      js.set(name, (js.get(name) ?? 0) + responseBodySize);
-    });
-  });
   await page.goto(url, { waitUntil: 'networkidle' });
   // With the CPU slowed, the first load of a page can run its scripts for longer than networkidle's
   // 500 ms of quiet: the page is read once its heading shows, not before
@@ -59,7 +45,7 @@ async function visit(browser: Browser, url: string, sharedFiles: Set<string>): P
   const vitals = await page.evaluate(() => (window as unknown as { __vitals: { lcp: number | null; cls: number } }).__vitals);
   const html = await page.content();
   await context.close();
-  return { ...vitals, js, html };
+  return { ...vitals, html };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -70,10 +56,6 @@ const medianLcp = (visits: Visit[]) => {
 };
 
 async function main(): Promise<void> {
-  const shellManifest = JSON.parse(await readFile(join(ROOT, 'shell', 'dist', 'mf-manifest.json'), 'utf8')) as {
-    shared: { assets: { js: { sync: string[]; async: string[] } } }[];
-  };
-  const sharedFiles = new Set(shellManifest.shared.flatMap((s) => [...s.assets.js.sync, ...s.assets.js.async]));
   const [product] = (await (await fetch(`${stackEnv.webUrl}/api/products`)).json()) as { _id: string }[];
   const pages = { home: '/', 'product detail': `/product-details/${product!._id}` };
   const browser = await launchChromium();
@@ -82,22 +64,19 @@ async function main(): Promise<void> {
     console.log(`CPU slowed ${CPU_SLOWDOWN}×, ${ROUNDS} loads each, medians\n`);
     for (const [name, path] of Object.entries(pages)) {
       const app: Visit[] = [];
-      for (let i = 0; i < ROUNDS; i++) app.push(await visit(browser, `${stackEnv.webUrl}${path}`, sharedFiles));
+      for (let i = 0; i < ROUNDS; i++) app.push(await visit(browser, `${stackEnv.webUrl}${path}`));
       // the rendered page without its scripts, served by nginx as a plain file
       const snapshotPath = await writeSnapshot(name, app[0]!.html);
       const snapshot: Visit[] = [];
-      for (let i = 0; i < ROUNDS; i++) snapshot.push(await visit(browser, `${stackEnv.webUrl}${snapshotPath}`, sharedFiles));
+      for (let i = 0; i < ROUNDS; i++) snapshot.push(await visit(browser, `${stackEnv.webUrl}${snapshotPath}`));
 
       const lcp = medianLcp(app);
       if (lcp === undefined) throw new Error(`${name}: Chromium reported no LCP in ${ROUNDS} loads`);
       const cls = median(app.map((v) => v.cls));
       const staticLcp = medianLcp(snapshot);
       const staticCls = median(snapshot.map((v) => v.cls));
-      const kb = (bytes: number) => bytes / 1024;
       const staticLcpText = staticLcp === undefined ? 'no LCP reported' : `${staticLcp.toFixed(0)} ms`;
       console.log(`${name}: LCP ${lcp.toFixed(0)} ms (static ${staticLcpText}), CLS ${cls.toFixed(3)} (static ${staticCls.toFixed(3)})`);
-      const split = [...app[0]!.js].sort(([a], [b]) => a.localeCompare(b));
-      console.log(`  JS transferred: ${split.map(([part, bytes]) => `${part} ${kb(bytes).toFixed(1)} KB`).join(', ')}`);
       figures.push(
         {
           bench: 'frontend',
@@ -107,7 +86,6 @@ async function main(): Promise<void> {
           ...(staticLcp !== undefined && { baseline: { name: 'static snapshot LCP', value: staticLcp } }),
         },
         { bench: 'frontend', name: `${name} CLS`, value: cls, unit: '', baseline: { name: 'static snapshot CLS', value: staticCls } },
-        ...split.map(([part, bytes]) => ({ bench: 'frontend', name: `${name} JS: ${part}`, value: kb(bytes), unit: 'KB gzip' })),
       );
     }
   } finally {
