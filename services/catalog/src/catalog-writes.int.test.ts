@@ -207,6 +207,23 @@ describe('publishing and stock', () => {
     expect(await detail()).toBe(12);
   });
 
+  it('settles reservations held together, one released meanwhile giving back its own units', async () => {
+    const reservations = mongoose.connection.collection<{ _id: string; state: string; settled: boolean }>('reservations');
+    const held = Array.from({ length: 5 }, newId);
+    expect((await Promise.all(held.map((id) => reserve(id, 1)))).map((answer) => answer.status)).toEqual([201, 201, 201, 201, 201]);
+    expect(await release(held[0]!)).toEqual({ status: 200, body: { released: true } }); // before the settling
+    // the take markers (`+<id>`); the release's return marker stays a while (see stock-reservations.ts)
+    await eventually(async () => expect((await markers())?.filter((marker) => marker.startsWith('+'))).toEqual([]));
+    await eventually(async () =>
+      expect(await reservations.find({ _id: { $in: held } }, { projection: { state: 1, settled: 1 } }).toArray()).toEqual(
+        expect.arrayContaining(held.slice(1).map((_id) => ({ _id, state: 'held', settled: true }))),
+      ),
+    );
+    expect((await products().findOne({ _id: new mongoose.Types.ObjectId(productId) }))?.quantity).toBe(8);
+    await Promise.all(held.slice(1).map(release));
+    expect((await products().findOne({ _id: new mongoose.Types.ObjectId(productId) }))?.quantity).toBe(12);
+  });
+
   it('refuses a reservation that arrives after its release, holding nothing', async () => {
     const late = newId();
     expect((await release(late)).status).toBe(200);
