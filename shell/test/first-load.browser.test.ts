@@ -8,7 +8,7 @@
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { catalogProducts, pagePerTest, webUrl } from './browser';
+import { catalogProducts, pagePerTest, signInAsShopper, waitForPath, webUrl } from './browser';
 
 const page = pagePerTest();
 
@@ -80,6 +80,35 @@ test("home: the HTML names the shell's chunks, and the entry asks for the remote
   await page.evaluate(() => document.fonts.ready);
   await page.screenshot({ path: 'test-results/first-load-home.png' });
   console.log(`first load of home: ${resolve('test-results/first-load-home.png')}`);
+});
+
+test.each([
+  ['search results', '/search?search=red%20rice', '/api/products?search=red+rice'],
+  ['product', 'product', 'product'],
+])('%s: the first API read is asked for once, by the entry script, and the page takes it', async (_name, path, read) => {
+  const [product] = await catalogProducts();
+  const address = path === 'product' ? `/product-details/${product!._id}` : path;
+  const expected = read === 'product' ? `/api/product-details/${product!._id}` : read;
+  const requests = await recordRequests(page);
+  const answer = await page.goto(`${webUrl}${address}`);
+  await page.locator('main h1').first().waitFor();
+  await page.waitForLoadState('networkidle');
+
+  const made = requests.filter((request) => request.path === expected);
+  expect(made.map((request) => [...request.scripts])).toEqual([[entryScript(await answer!.text())]]);
+});
+
+test("signed in, home's products are still asked for once: the api's fetch, with the shopper's token, takes the entry's preload", async () => {
+  await page.goto(`${webUrl}/cart`);
+  await page.waitForURL(/\/auth\/realms\/bazar\//);
+  await signInAsShopper(page);
+  await waitForPath(page, '/cart');
+
+  const requests = await recordRequests(page);
+  await page.goto(webUrl);
+  await page.getByRole('region', { name: 'Recently Sold Items' }).getByRole('article').first().waitFor();
+  await page.waitForLoadState('networkidle');
+  expect(named(requests, /^\/api\/products$/).map((request) => request.type)).toEqual(['Other']);
 });
 
 /** Resolves once the page has asked for each exposed module's chunk (waits set before it loads). */
