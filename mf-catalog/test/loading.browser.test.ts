@@ -5,7 +5,8 @@ import { pagePerTest, stackEnv } from '@bazar/testing';
 
 const page = pagePerTest();
 
-const PRODUCTS = '**/api/products';
+/** the home page's products (`?pageSize=16`) */
+const PRODUCTS = /\/api\/products\?/;
 const recentlySold = () => page.getByRole('main').getByRole('region', { name: 'Recently Sold Items' });
 
 test('skeleton cards hold the place of the products until they arrive', async () => {

@@ -1,3 +1,5 @@
+import { HOME_PRODUCTS, productListPageRequest, productListPath } from '@bazar/contracts';
+
 /** A page of the store that a remote renders: its path, the exposed module, and for a public page
  *  the API read its first view makes (the URL the remote's RTK Query endpoint fetches). */
 export interface RemotePageRoute {
@@ -10,14 +12,11 @@ export interface RemotePageRoute {
 }
 
 export const remotePages = {
-  home: { path: '/', module: 'catalog/HomePage', firstRead: () => '/api/products' },
+  home: { path: '/', module: 'catalog/HomePage', firstRead: () => `/api${productListPath(HOME_PRODUCTS)}` },
   search: {
     path: '/search',
     module: 'catalog/SearchPage',
-    firstRead: (_params, query) => {
-      const search = query.get('search')?.trim() ?? '';
-      return search ? `/api/products?${new URLSearchParams({ search })}` : '/api/products';
-    },
+    firstRead: (_params, query) => `/api${productListPath(productListPageRequest(query))}`,
   },
   product: {
     path: '/product-details/:id',

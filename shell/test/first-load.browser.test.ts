@@ -69,7 +69,7 @@ test("home: the HTML names the shell's chunks, and the entry asks for the remote
   for (const pattern of [
     /^\/mf\/catalog\/remoteEntry\.js$/,
     /^\/mf\/catalog\/__federation_expose_HomePage\.[0-9a-f]+\.js$/,
-    /^\/api\/products$/,
+    /^\/api\/products\?pageSize=16$/,
   ]) {
     const made = named(requests, pattern);
     expect({ pattern: String(pattern), count: made.length }).toEqual({ pattern: String(pattern), count: 1 });
@@ -83,7 +83,7 @@ test("home: the HTML names the shell's chunks, and the entry asks for the remote
 });
 
 test.each([
-  ['search results', '/search?search=red%20rice', '/api/products?search=red+rice'],
+  ['search results', '/search?search=red%20rice', '/api/products?q=red+rice&page=1'],
   ['product', 'product', 'product'],
 ])('%s: the first API read is asked for once, by the entry script, and the page takes it', async (_name, path, read) => {
   const [product] = await catalogProducts();
@@ -108,7 +108,7 @@ test("signed in, home's products are still asked for once: the api's fetch, with
   await page.goto(webUrl);
   await page.getByRole('region', { name: 'Recently Sold Items' }).getByRole('article').first().waitFor();
   await page.waitForLoadState('networkidle');
-  expect(named(requests, /^\/api\/products$/).map((request) => request.type)).toEqual(['Other']);
+  expect(named(requests, /^\/api\/products\?pageSize=16$/).map((request) => request.type)).toEqual(['Other']);
 });
 
 /** Resolves once the page has asked for each exposed module's chunk (waits set before it loads). */

@@ -1,4 +1,5 @@
 import '../styles.css';
+import { HOME_PRODUCTS } from '@bazar/contracts';
 import { useGetProductsQuery } from '../api';
 import { useAddToCart } from '@bazar/web-kit/cart';
 import { QueryState } from '../components/QueryState';
@@ -13,9 +14,9 @@ const RECENT = 10;
 const FEATURED = 6;
 
 export default function HomePage() {
-  const products = useGetProductsQuery();
+  const products = useGetProductsQuery(HOME_PRODUCTS);
   const { add } = useAddToCart();
-  const list = products.data ?? [];
+  const list = products.data?.products ?? [];
 
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-14 px-4 py-6">

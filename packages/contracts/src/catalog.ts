@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ObjectIdString, Text } from './common';
+import { MAX_PAGE_SIZE, PRODUCT_SORTS } from './product-list';
 
 export const MAX_PRICE_TAKA = 1_000_000;
 export const MAX_STOCK = 100_000;
@@ -17,15 +18,6 @@ export const Product = z.object({
 });
 export type Product = z.infer<typeof Product>;
 export const ProductList = z.array(Product);
-
-/** The orders a product list can be in; without `sort`, the shelf's own order (oldest first), the
- *  order of the spec's plain `GET /products`. `popular` puts the most units ordered first. */
-export const PRODUCT_SORTS = ['price-asc', 'price-desc', 'newest', 'popular'] as const;
-export type ProductSort = (typeof PRODUCT_SORTS)[number];
-export const DEFAULT_PAGE_SIZE = 24;
-export const MAX_PAGE_SIZE = 48;
-/** How many products match a list request, on every page (the body stays the spec's plain array). */
-export const TOTAL_COUNT_HEADER = 'x-total-count';
 
 const searchText = (field: string) => z.string().trim().max(100, `${field} must be at most 100 characters`).optional();
 const wholeNumber = (field: string, min: number, max: number) =>

@@ -3,6 +3,7 @@ export * from './money';
 export * from './topics';
 export * from './events';
 export * from './catalog';
+export * from './product-list';
 export * from './cart';
 export * from './order';
 export * from './user';
