@@ -1,8 +1,40 @@
 // `npm test`: install what is missing, build, run the static checks, start the real stack, run every jest test against it
 // (infra/bin/jest-phases.mjs: the ordinary tests, then the fault tests alone), stop the stack.
-// Extra arguments go to jest (`npm test -- services/catalog`).
+//   npm test -- <jest arguments>        e.g. `npm test -- services/catalog`
+//   npm test -- --slice <folder>        one deployable alone: its checks, its tests and the contracts'
+//                                       (what each deployable's own `npm test` runs)
+//   npm test -- --changed [<commit>]    the slices changed since <commit> (by default where the branch
+//                                       left main); the full run when a change lies outside them
 import { spawn, spawnSync } from 'node:child_process';
 import { InstallError, PROJECT_NODE, ROOT, prepare, projectEnv } from './install.mjs';
+import { CONTRACT_TESTS, checksOf, sliceOf, slicesChangedSince } from './slices.mjs';
+
+/** The slices asked for, and the jest arguments left; no slices: the whole store. */
+function parseArguments(args) {
+  const slices = [];
+  const rest = [];
+  for (let at = 0; at < args.length; at++) {
+    if (args[at] === '--slice') slices.push(sliceOf(args[++at] ?? ''));
+    else if (args[at] === '--changed') {
+      const base = args[at + 1] && !args[at + 1].startsWith('-') ? args[++at] : undefined;
+      const changed = slicesChangedSince(base);
+      if (changed === undefined) return { slices: [], rest, scope: 'everything: a change lies outside the slices' };
+      if (changed.length === 0) return { slices: [], rest, scope: 'nothing changed', nothing: true };
+      slices.push(...changed);
+    } else rest.push(args[at]);
+  }
+  return { slices, rest, scope: slices.length > 0 ? `the slices ${slices.join(', ')} and the contracts` : 'everything' };
+}
+
+let plan;
+try {
+  plan = parseArguments(process.argv.slice(2));
+} catch (error) {
+  console.error(`npm test: ${error.message}`);
+  process.exit(2);
+}
+console.log(`npm test: ${plan.scope}`);
+if (plan.nothing) process.exit(0);
 
 try {
   prepare();
@@ -12,11 +44,15 @@ try {
   process.exit(1);
 }
 // Lint, formatting and types first: they take seconds and need no stack.
-if (spawnSync('npm', ['run', '--silent', 'check'], { cwd: ROOT, stdio: 'inherit', env: projectEnv() }).status !== 0) {
-  console.error('\nnpm test stopped: fix what `npm run check` (ESLint, Prettier, tsc) reported above.');
-  process.exit(1);
+const checks = plan.slices.length > 0 ? plan.slices.flatMap(checksOf) : [['npm', 'run', '--silent', 'check']];
+for (const [command, ...args] of checks) {
+  if (spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: projectEnv() }).status !== 0) {
+    console.error(`\nnpm test stopped: fix what \`${[command, ...args].join(' ')}\` reported above.`);
+    process.exit(1);
+  }
 }
-const jest = [PROJECT_NODE, 'infra/bin/jest-phases.mjs', ...process.argv.slice(2)];
+const paths = plan.slices.length > 0 ? [...plan.slices, CONTRACT_TESTS] : [];
+const jest = [PROJECT_NODE, 'infra/bin/jest-phases.mjs', ...paths, ...plan.rest];
 process.on('SIGINT', () => {});
 process.on('SIGTERM', () => {});
 // The stack of a test run puts Toxiproxy between the services and their stores, for the fault tests.

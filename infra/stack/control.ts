@@ -7,6 +7,8 @@
  *   POST /components/{name}/stop[?signal=SIGKILL]   → 200 { stopped }
  *   POST /components/{name}/start                   → 200 { started } once it is ready again
  *   GET  /components                                → 200 { running: [...] }
+ *   GET  /components/{name}                         → 200 { name, env }: how the stack runs it, for
+ *                                                     `npm run dev` to run it in its place
  */
 import { createServer, type Server } from 'node:http';
 import type { Component } from './components.ts';
@@ -27,6 +29,13 @@ export function serveControl(stack: Stack, components: Component[]): Promise<Ser
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     const url = new URL(req.url ?? '/', `http://${HOST}`);
     if (req.method === 'GET' && url.pathname === '/components') return answer(200, { running: stack.names() });
+    const described = /^\/components\/([a-z]+)$/.exec(url.pathname);
+    if (req.method === 'GET' && described) {
+      const component = components.find((candidate) => candidate.name === described[1]);
+      return component
+        ? answer(200, { name: component.name, env: component.env ?? {} })
+        : answer(404, { error: `No component named ${described[1]}` });
+    }
 
     const match = /^\/components\/([a-z]+)\/(stop|start)$/.exec(url.pathname);
     const component = components.find((candidate) => candidate.name === match?.[1]);
