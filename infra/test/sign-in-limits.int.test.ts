@@ -62,6 +62,12 @@ async function postUntilRefused(post: () => Promise<RawWebAnswer>, most: number)
   throw new Error(`nginx let all ${most} requests through`);
 }
 
+/** Keycloak's login page again, saying what it says of every wrong password. */
+function expectWrongPasswordPages(answers: RawWebAnswer[]) {
+  for (const answer of answers)
+    expect({ status: answer.status, error: pageError(answer.body) }).toEqual({ status: 200, error: 'Invalid email or password.' });
+}
+
 function expectGuessRefusal(answer: RawWebAnswer) {
   expect(answer.status).toBe(429);
   expect(answer.headers['content-type']).toMatch(/^application\/json/);
@@ -91,8 +97,7 @@ describe('sign-in attempts are limited per client address', () => {
     // a new account each time: the gateway's count per account never fills, nginx's per address does
     const { passed, refusal } = await postUntilRefused(() => login.post(attempt(`nobody${randomInt(1e9)}@example.com`, 'guess')), 60);
     expect(passed.length).toBeGreaterThan(5);
-    for (const answer of passed)
-      expect({ status: answer.status, error: pageError(answer.body) }).toEqual({ status: 200, error: 'Invalid email or password.' });
+    expectWrongPasswordPages(passed);
     expectJsonRefusal(refusal);
     expectJsonRefusal(await login.post(attempt(owner.email, owner.password)));
 
@@ -107,8 +112,7 @@ describe('sign-in attempts are limited per client address', () => {
     let guess = 0;
     const { passed, refusal } = await postUntilRefused(() => login.post(attempt(owner.email, `guess-${guess++}`)), 19);
     expect(passed.length).toBeGreaterThan(3);
-    for (const answer of passed)
-      expect({ status: answer.status, error: pageError(answer.body) }).toEqual({ status: 200, error: 'Invalid email or password.' });
+    expectWrongPasswordPages(passed);
     expectGuessRefusal(refusal);
     expectGuessRefusal(await login.post(attempt(owner.email, owner.password)));
 
