@@ -12,6 +12,7 @@ import {
   removeProduct,
   signedInAndSynced,
   stackEnv,
+  type Credentials,
   type TestProduct,
 } from '@bazar/testing';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
@@ -23,13 +24,14 @@ const COUNT = DEFAULT_PAGE_SIZE + 2;
 
 let browser: Browser;
 let page: Page;
+let publisher: Credentials | undefined;
 /** in the shelf's order, the order they were published in */
 const shelf: (TestProduct & { price: number })[] = [];
 
 beforeAll(async () => {
   browser = await launchChromium();
   const [admin, [shown]] = await Promise.all([signedInAndSynced(ACCOUNTS.admin), catalogProducts()]);
-  const publisher = await createAccount('shelf publisher');
+  publisher = await createAccount('shelf publisher');
   await signedInAndSynced(publisher);
   expect((await gatewayCall('PUT', `/makeadmin/${publisher.email}`, admin)).status).toBe(200);
   const token = await signedInAndSynced(publisher);
@@ -52,7 +54,18 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   for (const product of shelf) await removeProduct(product);
+  await forgetPublisher();
 });
+
+/** The admin account the test made is deleted as the store deletes a user (Keycloak's account too). */
+async function forgetPublisher(): Promise<void> {
+  if (!publisher) return;
+  const { email } = publisher;
+  const admin = await signedInAndSynced(ACCOUNTS.admin);
+  const users = (await gatewayCall('GET', '/allusers', admin)).body as { _id: string; email: string }[];
+  const record = users.find((user) => user.email === email);
+  if (record) expect((await gatewayCall('DELETE', `/delete/${record._id}`, admin)).status).toBeLessThan(300);
+}
 afterEach(() => page?.close());
 
 const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
@@ -61,10 +74,16 @@ const LAPTOP: BrowserContextOptions = { viewport: { width: 1366, height: 768 } }
 const names = (products: typeof shelf) => products.map((product) => product.name);
 const byPrice = () => [...shelf].sort((a, b) => a.price - b.price);
 
-/** The product names the page shows, once it shows `expected` first. */
+/** The product names the page shows, once they are `expected` (or the wait's time is up). */
 async function shownNames(expected: string[]): Promise<string[]> {
   const cards = page.getByRole('main').getByRole('article');
-  await cards.getByRole('heading', { name: expected[0], exact: true }).waitFor();
+  await page
+    .waitForFunction(
+      (names) => [...document.querySelectorAll('main article h3')].map((heading) => heading.textContent).join('\n') === names.join('\n'),
+      expected,
+      { timeout: 10_000 },
+    )
+    .catch(() => undefined);
   return cards.getByRole('heading').allTextContents();
 }
 
