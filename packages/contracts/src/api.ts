@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AddToCart, CartLine, CartLineList, SetCartQuantity } from './cart';
 import { NewOffer, NewProduct, OfferList, Product, ProductList, ProductListQuery } from './catalog';
+import { ProductSuggestionList, ProductSuggestionsQuery } from './product-search';
 import { DeleteAnswer, EmailParams, ErrorAnswer, IdParams, InsertAnswer, UpdateAnswer } from './common';
 import { IMAGE_UPLOAD, UploadAnswer, type FileUpload } from './media';
 import {
@@ -51,11 +52,21 @@ export const PUBLIC_API: readonly Endpoint[] = [
     method: 'get',
     path: '/products',
     summary:
-      'Products: the whole shelf, or those matching q (name or description) and category, in the sort asked for; ' +
-      'page and pageSize cut one page (pageSize at most 48) and X-Total-Count tells how many match',
+      'Products: the whole shelf, or those matching q (name, description, category, Bangla name and description; ' +
+      'any case and accents, one typo a word; most relevant first unless sorted) and category, in the sort asked for; ' +
+      'page and pageSize cut one page (pageSize at most 48) and X-Total-Count tells how many match; ' +
+      'a search that finds nothing names close searches that would in X-Close-Matches',
     access: 'public',
     query: ProductListQuery,
     answers: ok(ProductList),
+  },
+  {
+    method: 'get',
+    path: '/products/suggestions',
+    summary: 'At most 8 products for the search box as the shopper types q (the last word may be unfinished), best match first',
+    access: 'public',
+    query: ProductSuggestionsQuery,
+    answers: ok(ProductSuggestionList),
   },
   { method: 'get', path: '/product-details/{id}', summary: 'One product', access: 'public', params: IdParams, answers: ok(Product) },
   { method: 'get', path: '/alloffers', summary: 'Offers', access: 'public', answers: ok(OfferList) },
