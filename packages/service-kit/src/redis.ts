@@ -154,6 +154,18 @@ export class ReadCache {
     }
   }
 
+  /** The cache's current generation, which every `clear()` changes: a process that keeps a copy of
+   *  what the cache answers from (an in-process index) watches it to learn of changes made behind
+   *  its back. Undefined when Redis cannot say. */
+  async generation(): Promise<string | undefined> {
+    try {
+      return (await this.redis.get(this.generationKey)) ?? '0';
+    } catch (err) {
+      this.log.debug({ err }, 'cache generation unknown');
+      return undefined;
+    }
+  }
+
   /** Makes every entry of this cache unreachable (they expire by their TTL). */
   async clear(): Promise<void> {
     try {
