@@ -34,6 +34,7 @@ const profile = { name: 'Rahima Begum', phone: '+8801712345678', address: 'House
  *  demoted, then deleted. */
 export const ROWS: Row[] = [
   { method: 'GET', endpoint: '/products', path: () => '/products', expect: everyone(200) },
+  { method: 'GET', endpoint: '/products/suggestions', path: () => '/products/suggestions?q=rice', expect: everyone(200) },
   { method: 'GET', endpoint: '/product-details/{id}', path: (w) => `/product-details/${w.productId}`, expect: everyone(200) },
   { method: 'GET', endpoint: '/alloffers', path: () => '/alloffers', expect: everyone(200) },
   { method: 'POST', endpoint: '/offer', path: () => '/offer', body: () => ({}), expect: adminOnly(400) },

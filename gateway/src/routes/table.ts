@@ -22,6 +22,7 @@ const route = (path: string, service: ServiceName, access: Access, options: Pick
 
 export const ROUTES: readonly Route[] = [
   route('/products', 'catalog', 'public-read'),
+  route('/products/suggestions', 'catalog', 'public-read'),
   route('/product-details/*', 'catalog', 'public-read'),
   route('/alloffers', 'catalog', 'public-read'),
   route('/offer', 'catalog', 'admin'),

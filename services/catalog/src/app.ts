@@ -2,21 +2,30 @@ import { ReadCache, type ServiceContext, type Wiring } from '@bazar/service-kit'
 import { Router } from 'express';
 import type { CatalogConfig } from './config';
 import { settleOrderStock } from './events/order-status-changed';
-import { forgetListsOnNewProducts } from './events/product-changed';
+import { forgetListsOnNewProducts, keepSearchCurrent } from './events/product-changed';
 import { Product } from './model/product';
 import { offerRoutes } from './routes/offers';
 import { productRoutes } from './routes/products';
 import { reservationRoutes } from './routes/reservations';
+import { ShelfIndex } from './search/shelf-index';
 import { ShelfCache } from './shelf-cache';
 import { StockReservations } from './stock-reservations';
 
-export function wireCatalog({ redis, log, announcer }: ServiceContext<CatalogConfig>): Wiring {
-  const shelf = new ShelfCache(new ReadCache(redis, log, 'catalog'));
+export async function wireCatalog({ redis, log, announcer }: ServiceContext<CatalogConfig>): Promise<Wiring> {
+  const cache = new ReadCache(redis, log, 'catalog');
+  const shelf = new ShelfCache(cache);
   const reservations = new StockReservations(shelf, log);
+  const products = new ShelfIndex(cache, log);
+  // before the service answers: a replica without its index would find nothing
+  await products.load().catch((err: unknown) => log.error({ err }, 'search index not loaded; trying again in a second'));
   return {
-    routes: Router().use(productRoutes(shelf, announcer), offerRoutes(), reservationRoutes(reservations)),
-    consumers: [settleOrderStock(reservations), forgetListsOnNewProducts(shelf)],
+    routes: Router().use(productRoutes(shelf, products, announcer), offerRoutes(), reservationRoutes(reservations)),
+    consumers: [settleOrderStock(reservations), forgetListsOnNewProducts(shelf), keepSearchCurrent(products)],
     outboxes: [Product],
-    jobs: [{ name: 'finish interrupted reservations', everyMs: 15_000, run: () => reservations.finishInterrupted() }],
+    jobs: [
+      { name: 'finish interrupted reservations', everyMs: 15_000, run: () => reservations.finishInterrupted() },
+      // the seed and other bulk changes come without events; they clear the cache instead
+      { name: 'load the search index again after a change without events', everyMs: 1_000, run: () => products.loadIfChanged() },
+    ],
   };
 }

@@ -1,6 +1,8 @@
+import type { ProductSuggestion } from '@bazar/contracts';
 import type { Revised, ReadCache } from '@bazar/service-kit';
 import { Product, ANSWER_FIELDS, toProductAnswer, type AnswerFields, type ProductDocument } from './model/product';
 import { readModel } from '@bazar/service-kit';
+import type { SearchPage } from './search/product-search';
 
 const TTL_SECONDS = 60;
 const productKey = (id: string) => `product:${id}`;
@@ -24,8 +26,8 @@ async function findAnswerFields(ids: string[]): Promise<ProductDocument[]> {
 /**
  * The catalog's answers, cached in Redis for every replica. Each product's answer is its own entry,
  * written through by whoever changes its stock, so an order touches only the products it holds;
- * a list (the whole shelf, or a search) is cached as its products' ids, in order, and put together
- * from their entries (a page, from the entries of its products only). A new product changes lists,
+ * a list (the whole shelf, a category) is cached as its products' ids, in order, and a search's page
+ * as its page's ids; either is put together from their products' entries. A new product changes lists,
  * so publishing one clears the cache.
  */
 export class ShelfCache {
@@ -49,14 +51,31 @@ export class ShelfCache {
    *  product's own answer. */
   async list(listKey: string, findIds: () => Promise<string[]>, from = 0, to?: number): Promise<{ json: string; total: number }> {
     const ids = await this.cache.read(`list:${listKey}`, TTL_SECONDS, () => this.loadOnce(listKey, findIds));
-    const page = ids.slice(from, to);
+    return { json: await this.answers(ids.slice(from, to)), total: ids.length };
+  }
+
+  /** A page of a search as a JSON array, how many products the search found and, when none, close
+   *  searches: the page's ids (cached under `searchKey`) as `find` answers them, each product's own
+   *  answer. */
+  async found(searchKey: string, find: () => Promise<SearchPage>): Promise<{ json: string; total: number; closeMatches: string[] }> {
+    const { ids, total, closeMatches } = await this.cache.read(`search:${searchKey}`, TTL_SECONDS, find);
+    return { json: await this.answers(ids), total, closeMatches };
+  }
+
+  /** The search box's suggestions as JSON, cached under `searchKey`. */
+  suggestions(searchKey: string, find: () => Promise<ProductSuggestion[]>): Promise<string> {
+    return this.cache.read(`suggestions:${searchKey}`, TTL_SECONDS, async () => JSON.stringify(await find()));
+  }
+
+  /** The products' answers as a JSON array, in the order of `ids`. */
+  private async answers(page: string[]): Promise<string> {
     const answers = await this.cache.readRevised(page.map(productKey), TTL_SECONDS, async (missing) => {
       const wanted = missing.map((key) => key.slice('product:'.length));
       const products = await findAnswerFields(wanted);
       return new Map(products.map((product) => [productKey(product._id.toString()), revised(product)]));
     });
     // a product removed since the list was cached is left out
-    return { json: `[${page.flatMap((id) => answers.get(productKey(id)) ?? []).join(',')}]`, total: ids.length };
+    return `[${page.flatMap((id) => answers.get(productKey(id)) ?? []).join(',')}]`;
   }
 
   private loadOnce(listKey: string, findIds: () => Promise<string[]>): Promise<string[]> {

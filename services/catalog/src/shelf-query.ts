@@ -1,5 +1,5 @@
-// Which products a list request asks for, and in what order: the one place a search index (a
-// ranked text search) replaces when it comes; the rest of the catalog sees only ordered ids.
+// Which products a list that is not a search asks for (the whole shelf or a category), and in what
+// order; a search is the search index's (search/). The rest of the catalog sees only ordered ids.
 import type { ProductSort } from '@bazar/contracts';
 import { readModel } from '@bazar/service-kit';
 import type { FilterQuery, SortOrder } from 'mongoose';
@@ -7,14 +7,9 @@ import type mongoose from 'mongoose';
 import { Product, type ProductDocument } from './model/product';
 
 export interface ShelfQuery {
-  /** words the name or description holds, matched case-insensitively as plain text */
-  text: string;
   category?: string;
   sort?: ProductSort;
 }
-
-/** Escapes text so it matches literally inside a regular expression. */
-const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const ORDERS: Record<ProductSort | 'shelf', Record<string, SortOrder>> = {
   shelf: { createdAt: 1, _id: 1 },
@@ -25,16 +20,12 @@ const ORDERS: Record<ProductSort | 'shelf', Record<string, SortOrder>> = {
 };
 
 /** The key a query's list is cached under: one per distinct query. */
-export const shelfQueryKey = ({ text, category, sort }: ShelfQuery): string => JSON.stringify([text, category ?? null, sort ?? 'shelf']);
+export const shelfQueryKey = ({ category, sort }: ShelfQuery): string => JSON.stringify([category ?? null, sort ?? 'shelf']);
 
 /** The ids of every product the query matches, in its order. */
-export async function findProductIds({ text, category, sort }: ShelfQuery): Promise<string[]> {
+export async function findProductIds({ category, sort }: ShelfQuery): Promise<string[]> {
   const filter: FilterQuery<ProductDocument> = {};
   if (category) filter.category = category;
-  if (text) {
-    const pattern = { $regex: literally(text), $options: 'i' };
-    filter.$or = [{ name: pattern }, { description: pattern }];
-  }
   const found = await readModel(Product)
     .find(filter)
     .select('_id')

@@ -1,5 +1,6 @@
 import { ProductChanged, TOPICS } from '@bazar/contracts';
 import type { EventHandler } from '@bazar/service-kit';
+import type { ProductSearch } from '../search/product-search';
 import type { ShelfCache } from '../shelf-cache';
 
 /** product-changed: a new product changes the cached lists, whoever published it (another
@@ -14,5 +15,16 @@ export function forgetListsOnNewProducts(shelf: ShelfCache): EventHandler<typeof
     handle: async ({ payload }) => {
       if (payload.change === 'created') await shelf.listsChanged();
     },
+  };
+}
+
+/** product-changed, in every replica: each process keeps its own search index, so each must hear
+ *  of every product published, changed or removed. */
+export function keepSearchCurrent(products: ProductSearch): EventHandler<typeof ProductChanged> {
+  return {
+    topic: TOPICS.productChanged,
+    schema: ProductChanged,
+    everyReplica: true,
+    handle: ({ payload }) => products.productChanged(payload.productId),
   };
 }

@@ -1,8 +1,11 @@
 import {
+  CLOSE_MATCHES_HEADER,
   DEFAULT_PAGE_SIZE,
   IdParams,
+  MAX_SUGGESTIONS,
   NewProduct,
   ProductListQuery,
+  ProductSuggestionsQuery,
   TOTAL_COUNT_HEADER,
   takaToPaisa,
   type InsertAnswer,
@@ -11,6 +14,7 @@ import { notFound, requireAdmin, validate, type Announcer } from '@bazar/service
 import { Router, type Response } from 'express';
 import mongoose from 'mongoose';
 import { Product, productChanged } from '../model/product';
+import type { ProductSearch } from '../search/product-search';
 import type { ShelfCache } from '../shelf-cache';
 import { findProductIds, shelfQueryKey, type ShelfQuery } from '../shelf-query';
 
@@ -19,12 +23,20 @@ import { findProductIds, shelfQueryKey, type ShelfQuery } from '../shelf-query';
  *  ETag), so a published product shows on the next load. */
 const sendPublicJson = (res: Response, json: string) => res.set('Cache-Control', 'no-cache').type('json').send(json);
 
-export function productRoutes(shelf: ShelfCache, announcer: Announcer): Router {
+export function productRoutes(shelf: ShelfCache, products: ProductSearch, announcer: Announcer): Router {
   const router = Router();
 
   router.get('/products', validate({ query: ProductListQuery }), async (req, res) => {
     const { q, search, category, sort, page, pageSize } = req.query;
-    const query: ShelfQuery = { text: q ?? search ?? '', category, sort };
+    const text = q ?? search ?? '';
+    if (text) {
+      const key = JSON.stringify([products.state, text.toLowerCase(), category ?? null, sort ?? null, page ?? null, pageSize ?? null]);
+      const found = await shelf.found(key, () => products.search(text, { category, sort, page, pageSize }));
+      res.set(TOTAL_COUNT_HEADER, String(found.total));
+      if (found.closeMatches.length > 0) res.set(CLOSE_MATCHES_HEADER, found.closeMatches.map(encodeURIComponent).join(','));
+      return sendPublicJson(res, found.json);
+    }
+    const query: ShelfQuery = { category, sort };
     // a plain call is the spec's whole shelf; asking for a page or its size cuts one page
     const paged = page !== undefined || pageSize !== undefined;
     const size = pageSize ?? DEFAULT_PAGE_SIZE;
@@ -32,6 +44,12 @@ export function productRoutes(shelf: ShelfCache, announcer: Announcer): Router {
     const { json, total } = await shelf.list(shelfQueryKey(query), () => findProductIds(query), from, paged ? from + size : undefined);
     res.set(TOTAL_COUNT_HEADER, String(total));
     sendPublicJson(res, json);
+  });
+
+  router.get('/products/suggestions', validate({ query: ProductSuggestionsQuery }), async (req, res) => {
+    const text = req.query.q;
+    const key = JSON.stringify([products.state, text.toLowerCase()]);
+    sendPublicJson(res, await shelf.suggestions(key, () => products.suggest(text, MAX_SUGGESTIONS)));
   });
 
   router.get('/product-details/:id', validate({ params: IdParams }), async (req, res) => {
@@ -46,6 +64,7 @@ export function productRoutes(shelf: ShelfCache, announcer: Announcer): Router {
     await announcer.create(Product, { _id, name, pricePaisa: takaToPaisa(price), quantity, description, img, category }, [
       productChanged(_id.toString(), 'created'),
     ]);
+    await products.productChanged(_id.toString());
     await shelf.listsChanged();
     res.status(201).json({ acknowledged: true, insertedId: _id.toString() } satisfies InsertAnswer);
   });
