@@ -6,6 +6,9 @@
 //   2. through nginx with its micro-cache bypassed (Cache-Control: no-cache, a reload): nginx ->
 //      gateway -> catalog on every request, the path a cache miss takes; the target is held here;
 //   3. through nginx's micro-cache, what shoppers mostly get.
+// Then the search box's suggestions (GET /products/suggestions?q=), typed prefixes and words with a
+// typo taken in turn, from the catalog service directly and through nginx with its micro-cache
+// bypassed (targets 30 and 50 ms).
 // p95 is taken from every response's latency (autocannon reports no p95 of its own).
 // Usage: node --import tsx bench/catalog-browse/run.ts   (the stack must be up; see README.md)
 import { spawn } from 'node:child_process';
@@ -23,7 +26,52 @@ const WEB_URL = process.env.BAZAR_WEB_URL ?? stackEnv.webUrl;
 const PRODUCTS = 5_000;
 const BATCH = 'catalog-browse-bench';
 const CATEGORY = 'Rice';
-const TARGET = { firstPageP95Ms: 40, pageKbGzip: 20 };
+const TARGET = { firstPageP95Ms: 40, pageKbGzip: 20, suggestionsP95Ms: 30, suggestionsThroughNginxP95Ms: 50 };
+/** What shoppers type into the search box: the first letters of a word, some of them with a typo. */
+const TYPED = [
+  'ch',
+  'chi',
+  'chic',
+  'chick',
+  'chiken',
+  'ri',
+  'ric',
+  'rice',
+  'minik',
+  'dal',
+  'musur',
+  'mustard oi',
+  'soy',
+  'tea',
+  'biscu',
+  'bisuit',
+  'milk',
+  'mlk pow',
+  'egg',
+  'onio',
+  'pran',
+  'radhuni',
+  'aci',
+  'fresh',
+  'suga',
+  'salt',
+  'atta',
+  'moida',
+  'noodl',
+  'shampo',
+  'soap',
+  'deter',
+  'ghee',
+  'hilsa',
+  'fish',
+  'beef',
+  'mutton',
+  'potat',
+  'lentil',
+  'chanachur',
+];
+let typed = 0;
+const nextSuggestions = () => `/products/suggestions?q=${encodeURIComponent(TYPED[(typed = (typed + 1) % TYPED.length)]!)}`;
 
 /** Spread over addresses of the benchmark range, as bench/catalog-read does: nginx passes them on
  *  from loopback for catalog reads, so the gateway's per-address limit counts many clients. */
@@ -53,14 +101,18 @@ interface Latencies {
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 /** GETs of `url` from CONNECTIONS connections for DURATION_S; every response's latency kept. */
-async function measure(title: string, url: string, headers: () => Record<string, string>): Promise<Latencies> {
+async function measure(title: string, url: string, headers: () => Record<string, string>, path?: () => string): Promise<Latencies> {
   const times: number[] = [];
   const result = await autocannon({
     title,
     url,
     connections: CONNECTIONS,
     duration: DURATION_S,
-    requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, headers: { ...req.headers, ...headers() } }) }],
+    requests: [
+      {
+        setupRequest: (req: autocannon.Request) => ({ ...req, ...(path && { path: path() }), headers: { ...req.headers, ...headers() } }),
+      },
+    ],
     setupClient: (client) => void client.on('response', (_status, _bytes, time) => times.push(time)),
   });
   const failed = result.errors + result.timeouts + result.non2xx;
@@ -103,6 +155,13 @@ async function main(): Promise<void> {
       await measure('catalog directly', `${stackEnv.catalogUrl}${page}`, clientAddress),
       await measure('nginx, cache bypassed', `${WEB_URL}/api${page}`, () => ({ ...clientAddress(), 'cache-control': 'no-cache' })),
       await measure('nginx micro-cache', `${WEB_URL}/api${page}`, clientAddress),
+      await measure('suggestions, catalog', stackEnv.catalogUrl, clientAddress, nextSuggestions),
+      await measure(
+        'suggestions, nginx bypassed',
+        `${WEB_URL}/api`,
+        () => ({ ...clientAddress(), 'cache-control': 'no-cache' }),
+        () => `/api${nextSuggestions()}`,
+      ),
     ];
     for (const run of runs)
       console.log(
@@ -113,7 +172,7 @@ async function main(): Promise<void> {
       `\none page through nginx (${first.encoding ?? 'not compressed'}): 24 products ${first.bytes} bytes, 48 products ${largest.bytes} bytes\n`,
     );
 
-    const [service, bypassed, cached] = runs as [Latencies, Latencies, Latencies];
+    const [service, bypassed, cached, suggested, suggestedThroughNginx] = runs as [Latencies, Latencies, Latencies, Latencies, Latencies];
     const figures: Figure[] = [
       {
         bench: 'catalog-browse',
@@ -132,6 +191,20 @@ async function main(): Promise<void> {
         target: { on: 'value', op: '<=', limit: TARGET.pageKbGzip },
       },
       { bench: 'catalog-browse', name: 'one page of 48 products, the largest (gzip)', value: largest.bytes / 1024, unit: 'KB' },
+      {
+        bench: 'catalog-browse',
+        name: `search suggestions among ${shelf.headers.get('x-total-count')} products, catalog service p95`,
+        value: suggested.p95,
+        unit: 'ms',
+        target: { on: 'value', op: '<=', limit: TARGET.suggestionsP95Ms },
+      },
+      {
+        bench: 'catalog-browse',
+        name: 'search suggestions through nginx (cache bypassed) p95',
+        value: suggestedThroughNginx.p95,
+        unit: 'ms',
+        target: { on: 'value', op: '<=', limit: TARGET.suggestionsThroughNginxP95Ms },
+      },
     ];
     for (const figure of figures) {
       const baseline = figure.baseline ? `  (${figure.baseline.name}: ${figure.baseline.value.toFixed(0)} ${figure.unit})` : '';
