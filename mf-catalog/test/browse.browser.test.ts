@@ -152,3 +152,12 @@ test("the home page asks for the shelf's first 16 products only, once", async ()
   await page.waitForLoadState('networkidle');
   expect(reads).toEqual(['?pageSize=16']);
 });
+
+test('a page past the last one says so and leads to the last page', async () => {
+  page = await browser.newPage(LAPTOP);
+  await page.goto(`${stackEnv.webUrl}/search?${new URLSearchParams({ category: CATEGORY, page: '9' })}`);
+  await page.getByText('There is no page 9.').waitFor();
+  await page.getByRole('link', { name: 'Go to the last page' }).click();
+  expect(await shownNames(names(shelf.slice(24)))).toEqual(names(shelf.slice(24)));
+  expect(query()).toEqual({ category: CATEGORY, page: '2' });
+});
