@@ -53,8 +53,7 @@ export class RateLimits {
     res: Response,
   ): Promise<void> {
     try {
-      await limiters.all.consume(key);
-      if (isWrite(req)) await limiters.writes.consume(key);
+      await Promise.all([limiters.all.consume(key), isWrite(req) && limiters.writes.consume(key)]);
     } catch (err) {
       if (!(err instanceof RateLimiterRes)) return void this.log.debug({ err }, 'rate limits unavailable; request let through');
       res.setHeader('Retry-After', String(Math.max(1, Math.ceil(err.msBeforeNext / 1000))));

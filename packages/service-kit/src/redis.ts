@@ -12,6 +12,9 @@ export function createRedis(url: string, log: Logger): Redis {
     connectTimeout: 2_000,
     commandTimeout: 500,
     retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
+    // commands asked in the same tick (a request's limits, revocation and role at the gateway) go
+    // out in one write
+    enableAutoPipelining: true,
   });
   let reported = false;
   redis.on('error', (err) => {
