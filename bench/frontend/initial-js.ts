@@ -1,4 +1,4 @@
-// The JavaScript each storefront page fetches before its first view is shown, gzip as nginx sends it,
+// The JavaScript each storefront page (home, a category, search results, a product) fetches before its first view is shown, gzip as nginx sends it,
 // on a cold cache: the shell's own code, the shared libraries (the shell's copies, as its
 // mf-manifest.json lists them) and the remote's code for that page, against issue 19's 150 KB.
 // A page counts as shown once its heading is there and, where it lists products, its first product;
@@ -50,11 +50,15 @@ async function main(): Promise<void> {
     return remote ? `mf-${remote}` : sharedFiles.has(path) ? 'shared' : 'shell';
   };
 
-  const [product] = await catalogProducts();
+  const shelf = await catalogProducts();
+  const [product] = shelf;
   if (!product) throw new Error('the catalog has no product to open');
+  const category = shelf.find((p) => p.category)?.category;
+  if (!category) throw new Error('no product of the catalog has a category');
   const products = 'main article h3';
   const pages: Record<string, Page> = {
     home: { path: '/', shown: products },
+    category: { path: `/search?${new URLSearchParams({ category })}`, shown: products },
     'search results': { path: '/search?search=rice', shown: products },
     'product detail': { path: `/product-details/${product._id}`, shown: 'main h1' },
   };
