@@ -88,7 +88,8 @@ function requestDone(this: Response): void {
   const { log, slowRequestMs } = observation.options;
   let level: 'error' | 'warn' | 'info';
   if (status >= 500) level = 'error';
-  else if (milliseconds >= slowRequestMs) level = 'warn';
+  // a stream of events (an order's live status) is long by design, not slow
+  else if (milliseconds >= slowRequestMs && !String(this.getHeader('content-type')).startsWith('text/event-stream')) level = 'warn';
   else if (status >= 400 || observation.traced) level = 'info';
   else return;
   log[level](
