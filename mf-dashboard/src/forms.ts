@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
 import type { ErrorAnswer, FieldErrors } from '@bazar/contracts';
 import { serverMessage } from '@bazar/web-kit';
+import { translate } from '@bazar/web-kit/i18n';
 import { useUploadImageMutation } from './api';
 
 /** The `fields` of a refusal (the contracts' ErrorAnswer): API field → its message. */
@@ -42,10 +43,12 @@ export const sameNames = <T extends FieldValues>(...fields: FieldPath<T>[]): Par
   Object.fromEntries(fields.map((field) => [field, field]));
 
 /** Non-blank text; the browser's `required` already refuses an empty field. */
-export const notBlank = (label: string) => (value: unknown) => (typeof value === 'string' && value.trim() !== '') || `${label} is required`;
+export const notBlank = (label: string) => (value: unknown) =>
+  (typeof value === 'string' && value.trim() !== '') || translate('dashboard:required', { field: label });
 
 /** A chosen file; the browser's `required` already refuses none. */
-export const aFile = (label: string) => (value: unknown) => (value instanceof FileList && value.length > 0) || `${label} is required`;
+export const aFile = (label: string) => (value: unknown) =>
+  (value instanceof FileList && value.length > 0) || translate('dashboard:required', { field: label });
 
 export type Uploaded = { url: string; refusal?: undefined } | { url?: undefined; refusal: string };
 
@@ -64,7 +67,7 @@ export function useImageUpload() {
     setProgress(0);
     try {
       const answer = await uploadImage({ image: file, onProgress: setProgress });
-      if (!answer.data?.success) return { refusal: serverMessage(answer.error) ?? 'The image could not be uploaded.' };
+      if (!answer.data?.success) return { refusal: serverMessage(answer.error) ?? translate('dashboard:imageNotUploaded') };
       last.current = { file, url: answer.data.data.display_url };
       return { url: answer.data.data.display_url };
     } finally {

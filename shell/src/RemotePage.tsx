@@ -4,6 +4,7 @@ import { Store } from 'lucide-react';
 import { Spinner } from '@bazar/web-kit';
 import { loadRemoteModule } from './federation';
 import { RemoteScope } from './RemoteScope';
+import { useShellText } from './i18n';
 
 type RemoteComponent = ComponentType<Record<string, unknown>>;
 
@@ -56,17 +57,18 @@ export function RemotePage({ module, props }: RemotePageProps) {
 }
 
 export function RemoteUnavailable({ onRetry }: { onRetry: () => void }) {
+  const t = useShellText();
   return (
     <section role="alert" className="mx-auto my-16 max-w-md rounded-2xl border border-stone-200 bg-white p-8 text-center shadow-sm">
       <Store className="mx-auto size-12 text-brand-600" aria-hidden />
-      <h2 className="mt-4 text-xl font-semibold text-stone-800">This part of the store is unavailable right now</h2>
-      <p className="mt-2 text-stone-500">Please try again in a moment. The rest of the store still works.</p>
+      <h2 className="mt-4 text-xl font-semibold text-stone-800">{t('unavailableTitle')}</h2>
+      <p className="mt-2 text-stone-500">{t('unavailableText')}</p>
       <button
         type="button"
         onClick={onRetry}
         className="mt-6 rounded-full bg-brand-600 px-6 py-2 font-medium text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
       >
-        Retry
+        {t('common:retry')}
       </button>
     </section>
   );

@@ -1,11 +1,15 @@
-import { formatTaka } from '@bazar/web-kit';
+import { useFormats } from '@bazar/web-kit/i18n';
 import type { OrderTotals } from '@bazar/contracts';
+import { useCartText } from '../i18n';
 
-export function OrderSummary({ totals, deliveryLabel = 'Delivery Fee' }: { totals: OrderTotals; deliveryLabel?: string }) {
+/** The cart page names the delivery 'Delivery Fee', checkout 'Delivery' (as the spec's pages do). */
+export function OrderSummary({ totals, delivery = 'deliveryFee' }: { totals: OrderTotals; delivery?: 'deliveryFee' | 'delivery' }) {
+  const t = useCartText();
+  const { formatTaka } = useFormats();
   const rows = [
-    ['Subtotal', totals.subtotal],
-    [deliveryLabel, totals.delivery],
-    ['VAT', totals.vat],
+    [t('subtotal'), totals.subtotal],
+    [t(delivery), totals.delivery],
+    [t('vat'), totals.vat],
   ] as const;
   return (
     <dl className="space-y-3 text-stone-600">
@@ -16,7 +20,7 @@ export function OrderSummary({ totals, deliveryLabel = 'Delivery Fee' }: { total
         </div>
       ))}
       <div className="flex justify-between border-t border-stone-200 pt-3 text-lg font-bold text-stone-800">
-        <dt>Total</dt>
+        <dt>{t('total')}</dt>
         <dd className="text-brand-700">{formatTaka(totals.total)}</dd>
       </div>
     </dl>

@@ -1,6 +1,8 @@
 import { Check, X } from 'lucide-react';
 import { ORDER_STEPS, type Order, type OrderStatus } from '@bazar/contracts';
-import { formatOrderTime, ORDER_STATUS_LABEL } from '@bazar/web-kit/orders';
+import { useOrderStatusLabel } from '@bazar/web-kit/orders';
+import { useFormats } from '@bazar/web-kit/i18n';
+import { useCartText } from '../i18n';
 
 interface Step {
   status: OrderStatus;
@@ -25,8 +27,11 @@ function stepsOf(order: Order): Step[] {
 
 export function OrderTimeline({ order }: { order: Order }) {
   const steps = stepsOf(order);
+  const t = useCartText();
+  const label = useOrderStatusLabel();
+  const { formatTime } = useFormats();
   return (
-    <ol aria-label="Order status" className="mt-4 flex flex-col gap-3 sm:flex-row sm:gap-0">
+    <ol aria-label={t('orderStatus')} className="mt-4 flex flex-col gap-3 sm:flex-row sm:gap-0">
       {steps.map((step, index) => {
         const current = step.status === order.status;
         const done = step.at !== undefined;
@@ -61,14 +66,14 @@ export function OrderTimeline({ order }: { order: Order }) {
               <span
                 className={`block text-sm ${current ? 'font-bold' : 'font-medium'} ${cancelled ? 'text-red-700' : done ? 'text-stone-800' : 'text-stone-500'}`}
               >
-                {ORDER_STATUS_LABEL[step.status]}
+                {label(step.status)}
               </span>
               {step.at ? (
                 <time dateTime={step.at} className="block text-xs text-stone-500">
-                  {formatOrderTime(step.at)}
+                  {formatTime(step.at)}
                 </time>
               ) : (
-                <span className="sr-only">not yet</span>
+                <span className="sr-only">{t('notYet')}</span>
               )}
             </span>
           </li>

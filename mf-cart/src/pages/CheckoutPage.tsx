@@ -2,10 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from '@bazar/web-kit/routing';
 import { ShoppingBag, Truck } from 'lucide-react';
 import { serverMessage, showNotice } from '@bazar/web-kit';
+import { translate } from '@bazar/web-kit/i18n';
 import '../styles.css';
 import { pointsToMyOrders, usePlaceOrderMutation } from '../api';
 import { useMyCart } from '../components/useMyCart';
 import { OrderSummary } from '../components/OrderSummary';
+import { useCartText } from '../i18n';
 
 const field =
   'mt-1 w-full rounded-xl border border-stone-300 bg-white px-4 py-2.5 outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-100';
@@ -13,6 +15,7 @@ const field =
 export default function CheckoutPage() {
   const { shopper, lines, totals } = useMyCart();
   const location = useLocation();
+  const t = useCartText();
   const [placeOrder, placing] = usePlaceOrderMutation();
   // One key per filled-in form: a retry or a double click of the same order is recognised by the
   // server. A new key cannot order the same cart twice either: the server refuses it (409).
@@ -39,16 +42,16 @@ export default function CheckoutPage() {
     if (result.error) {
       void showNotice({
         tone: 'error',
-        title: 'Oops...',
-        text: serverMessage(result.error) ?? 'Something went wrong!',
-        ...(pointsToMyOrders(result.error) && { footer: { text: 'Go to My Orders', href: '/dashboard/my-orders' } }),
+        title: translate('common:oops'),
+        text: serverMessage(result.error) ?? translate('common:somethingWentWrong'),
+        ...(pointsToMyOrders(result.error) && { footer: { text: translate('cart:goToMyOrders'), href: '/dashboard/my-orders' } }),
       });
       return;
     }
     void showNotice({
       tone: 'success',
-      title: 'Order placed',
-      text: 'Please go to my order page to pay',
+      title: translate('cart:orderPlaced'),
+      text: translate('cart:goPay'),
       autoCloseMs: 2000,
     });
     setRequestId(crypto.randomUUID());
@@ -59,28 +62,28 @@ export default function CheckoutPage() {
     <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 lg:grid-cols-[1fr_24rem]">
       <section>
         <p className="rounded-xl bg-brand-50 px-4 py-3 text-brand-900">
-          Returning customer?{' '}
+          {t('returningCustomer')}{' '}
           <Link to="/login" state={{ from: location }} className="font-semibold underline">
-            Click here to login
+            {t('clickToLogin')}
           </Link>
         </p>
-        <h1 className="mt-8 text-3xl font-extrabold text-stone-800">Billing Details</h1>
+        <h1 className="mt-8 text-3xl font-extrabold text-stone-800">{t('billingDetails')}</h1>
         <form key={formKey} id="billing" onSubmit={(e) => void submit(e)} className="mt-6 grid gap-4">
           <label className="block text-sm font-medium text-stone-700">
-            Name
+            {t('name')}
             <input name="name" required defaultValue={shopper?.name} className={field} />
           </label>
           <label className="block text-sm font-medium text-stone-700">
-            Email
+            {t('email')}
             <input name="email" type="email" readOnly value={shopper?.email ?? ''} className={`${field} bg-stone-100 text-stone-500`} />
           </label>
           <label className="block text-sm font-medium text-stone-700">
-            Phone (optional)
+            {t('phoneOptional')}
             <input name="phone" type="tel" placeholder="01712345678" pattern="(\+880|0)1[3-9][0-9]{8}" className={field} />
           </label>
           <label className="block text-sm font-medium text-stone-700">
-            Additional information
-            <textarea name="addinfo" rows={4} placeholder="Delivery address, notes for the rider…" className={field} />
+            {t('additionalInformation')}
+            <textarea name="addinfo" rows={4} placeholder={t('additionalPlaceholder')} className={field} />
           </label>
         </form>
         <div className="mt-8 hidden grid-cols-2 gap-4 sm:grid" aria-hidden>
@@ -92,16 +95,16 @@ export default function CheckoutPage() {
           </div>
         </div>
       </section>
-      <aside aria-label="Your order" className="h-fit rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
-        <h2 className="mb-4 text-xl font-bold text-stone-800">Your Order</h2>
-        <OrderSummary totals={totals} deliveryLabel="Delivery" />
+      <aside aria-label={t('yourOrderLabel')} className="h-fit rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
+        <h2 className="mb-4 text-xl font-bold text-stone-800">{t('yourOrder')}</h2>
+        <OrderSummary totals={totals} delivery="delivery" />
         <button
           type="submit"
           form="billing"
           disabled={!canPlace}
           className="mt-6 w-full rounded-full bg-brand-600 py-3 font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-stone-300"
         >
-          Place Order
+          {t('placeOrder')}
         </button>
       </aside>
     </div>

@@ -1,29 +1,33 @@
-import { confirmDanger, formatTaka, serverMessage, showNotice, Spinner, LoadFailure } from '@bazar/web-kit';
-import { formatOrderTime, LiveBadge, OrderStatusBadge, useOrderStream } from '@bazar/web-kit/orders';
+import { confirmDanger, serverMessage, showNotice, Spinner, LoadFailure } from '@bazar/web-kit';
+import { Trans, translate, useFormats } from '@bazar/web-kit/i18n';
+import { LiveBadge, OrderStatusBadge, useOrderStream } from '@bazar/web-kit/orders';
 import { mayMoveOrder, type Order } from '@bazar/contracts';
 import '../styles.css';
 import { useCancelOrderMutation, useConfirmOrderMutation, useGetMyOrdersQuery } from '../api';
 import { OrderTimeline } from '../components/OrderTimeline';
+import { useCartText } from '../i18n';
 
-const oops = (error: unknown) => showNotice({ tone: 'error', title: 'Oops...', text: serverMessage(error) ?? 'Something went wrong!' });
+const oops = (error: unknown) =>
+  showNotice({ tone: 'error', title: translate('common:oops'), text: serverMessage(error) ?? translate('common:somethingWentWrong') });
 
 export default function MyOrdersPage() {
   const { data: orders = [], isLoading, isError, refetch } = useGetMyOrdersQuery();
   const live = useOrderStream();
+  const t = useCartText();
 
-  if (isLoading) return <Spinner label="Loading your orders" />;
+  if (isLoading) return <Spinner label={t('loadingOrders')} />;
   if (isError) {
-    return <LoadFailure what="your orders" onRetry={() => void refetch()} />;
+    return <LoadFailure what={t('theOrders')} onRetry={() => void refetch()} />;
   }
   return (
     <section aria-labelledby="my-orders">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="my-orders" className="text-2xl font-bold text-stone-800">
-          My Orders
+          {t('myOrders')}
         </h2>
         <LiveBadge state={live} />
       </div>
-      {orders.length === 0 && <p className="mt-4 text-stone-500">You have not placed any orders yet.</p>}
+      {orders.length === 0 && <p className="mt-4 text-stone-500">{t('noOrders')}</p>}
       <ul className="mt-4 space-y-4">
         {orders.map((order) => (
           <OrderCard key={order._id} order={order} />
@@ -37,6 +41,8 @@ function OrderCard({ order }: { order: Order }) {
   const [confirm, confirming] = useConfirmOrderMutation();
   const [cancel, cancelling] = useCancelOrderMutation();
   const busy = confirming.isLoading || cancelling.isLoading;
+  const t = useCartText();
+  const { formatTaka, formatNumber, formatTime } = useFormats();
   const mayConfirm = mayMoveOrder('shopper', order.status, 'confirmed');
   const mayCancel = mayMoveOrder('shopper', order.status, 'cancelled');
 
@@ -47,47 +53,54 @@ function OrderCard({ order }: { order: Order }) {
 
   async function cancelOrder() {
     const confirmed = await confirmDanger({
-      title: 'Are you sure?',
-      text: "You won't be able to revert this!",
-      confirmText: 'Yes, cancel it!',
-      cancelText: 'No, keep it',
+      title: t('areYouSure'),
+      text: t('cantRevert'),
+      confirmText: t('yesCancel'),
+      cancelText: t('keepIt'),
     });
     if (!confirmed) return;
     const result = await cancel(order._id);
     if (result.error) void oops(result.error);
-    else void showNotice({ tone: 'success', title: 'Cancelled!', text: 'Your order has been cancelled.', autoCloseMs: 2000 });
+    else void showNotice({ tone: 'success', title: t('cancelledTitle'), text: t('orderCancelled'), autoCloseMs: 2000 });
   }
 
   return (
-    <li aria-label={`Order ${order._id}`} className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:p-5">
+    <li aria-label={t('order', { id: order._id })} className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:p-5">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <p className="font-mono text-xs break-all text-stone-500">Order {order._id}</p>
+          <p className="font-mono text-xs break-all text-stone-500">{t('order', { id: order._id })}</p>
           <p className="text-sm text-stone-500">
-            Placed <time dateTime={order.placedAt}>{formatOrderTime(order.placedAt)}</time>
+            <Trans
+              t={t}
+              i18nKey="placedAt"
+              values={{ time: formatTime(order.placedAt) }}
+              components={{ time: <time dateTime={order.placedAt} /> }}
+            />
           </p>
         </div>
         <OrderStatusBadge status={order.status} />
       </div>
       <OrderTimeline order={order} />
-      <ul aria-label="Items" className="mt-4 border-t border-stone-100 pt-3 text-sm text-stone-700">
+      <ul aria-label={t('items')} className="mt-4 border-t border-stone-100 pt-3 text-sm text-stone-700">
         {order.items.map((item) => (
           <li key={item.productId} className="flex justify-between gap-4 py-0.5">
-            <span>
-              {item.name} × {item.quantity}
-            </span>
+            <span>{t('itemQuantity', { name: item.name, quantity: formatNumber(item.quantity) })}</span>
             <span className="shrink-0">{formatTaka(item.lineTotal)}</span>
           </li>
         ))}
       </ul>
       {order.status === 'placed' && order.holdUntil && (
         <p className="mt-3 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          Confirm with Pay on delivery by <time dateTime={order.holdUntil}>{formatOrderTime(order.holdUntil)}</time>, or the order is
-          cancelled.
+          <Trans
+            t={t}
+            i18nKey="confirmBy"
+            values={{ time: formatTime(order.holdUntil) }}
+            components={{ time: <time dateTime={order.holdUntil} /> }}
+          />
         </p>
       )}
       <div className="mt-3 flex flex-wrap items-center justify-between gap-3 border-t border-stone-100 pt-3">
-        <p className="font-bold text-stone-800">Total {formatTaka(order.total)}</p>
+        <p className="font-bold text-stone-800">{t('orderTotal', { amount: formatTaka(order.total) })}</p>
         {(mayConfirm || mayCancel) && (
           <div className="flex flex-wrap gap-2">
             {mayCancel && (
@@ -97,7 +110,7 @@ function OrderCard({ order }: { order: Order }) {
                 onClick={() => void cancelOrder()}
                 className="rounded-full border border-red-600 px-4 py-2 text-sm font-semibold text-red-700 hover:bg-red-50 disabled:opacity-50"
               >
-                Cancel order
+                {t('cancelOrder')}
               </button>
             )}
             {mayConfirm && (
@@ -107,7 +120,7 @@ function OrderCard({ order }: { order: Order }) {
                 onClick={() => void payOnDelivery()}
                 className="rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-50"
               >
-                Pay on delivery
+                {t('payOnDelivery')}
               </button>
             )}
           </div>

@@ -1,4 +1,5 @@
 import { useId, type ComponentProps, type ReactNode } from 'react';
+import { useDashboardText } from '../i18n';
 
 const look =
   'mt-1 w-full rounded-xl border border-stone-300 bg-white px-4 py-2.5 outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-100 aria-invalid:border-red-500 aria-invalid:focus:ring-red-100';
@@ -55,12 +56,13 @@ export function FormRefusal({ message }: { message: string | undefined }) {
 /** The progress of an upload, from 0 to 1, with its label. */
 export function UploadProgress({ label, fraction }: { label: string; fraction: number | undefined }) {
   const id = useId();
+  const t = useDashboardText();
   if (fraction === undefined) return null;
   const percent = Math.round(fraction * 100);
   return (
     <div className="grid gap-1">
       <label htmlFor={id} className="text-sm text-stone-600">
-        {label}: {percent}%
+        {t('uploadProgress', { label, percent })}
       </label>
       <progress
         id={id}

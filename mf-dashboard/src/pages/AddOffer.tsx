@@ -1,14 +1,17 @@
 import { useForm } from 'react-hook-form';
 import type { NewOffer } from '@bazar/contracts';
 import { showNotice } from '@bazar/web-kit';
+import { translate } from '@bazar/web-kit/i18n';
 import { useAddOfferMutation } from '../api';
 import { Field, FormRefusal, SubmitButton, TextArea } from '../components/Field';
 import { notBlank, sameNames, showRefusal } from '../forms';
+import { useDashboardText } from '../i18n';
 
 const empty: NewOffer = { offerTitle: '', offerDetails: '' };
 
 export function AddOffer() {
   const [addOffer] = useAddOfferMutation();
+  const t = useDashboardText();
   const {
     register,
     handleSubmit,
@@ -21,36 +24,36 @@ export function AddOffer() {
     const result = await addOffer(offer);
     if (result.error) {
       showRefusal(result.error, setError, sameNames<NewOffer>('offerTitle', 'offerDetails'));
-      void showNotice({ tone: 'error', title: 'Oops...', text: 'Something went wrong!' });
+      void showNotice({ tone: 'error', title: translate('common:oops'), text: translate('common:somethingWentWrong') });
       return;
     }
     reset();
-    void showNotice({ tone: 'success', title: 'Offer Published!', text: 'A Good Deal For All' });
+    void showNotice({ tone: 'success', title: t('offerPublished'), text: t('goodDeal') });
   }
 
   return (
     <section aria-labelledby="add-offer">
       <h2 id="add-offer" className="text-2xl font-bold text-stone-800">
-        Add Offer
+        {t('links.addOffer')}
       </h2>
       <form onSubmit={(event) => void handleSubmit(submit)(event)} className="mt-6 grid max-w-xl gap-4">
         <Field
-          label="Offer Title"
+          label={t('offerTitle')}
           required
           maxLength={120}
           error={errors.offerTitle?.message}
-          {...register('offerTitle', { validate: notBlank('Offer Title') })}
+          {...register('offerTitle', { validate: notBlank(t('offerTitle')) })}
         />
         <TextArea
-          label="Offer Details"
+          label={t('offerDetails')}
           required
           maxLength={1000}
           error={errors.offerDetails?.message}
-          {...register('offerDetails', { validate: notBlank('Offer Details') })}
+          {...register('offerDetails', { validate: notBlank(t('offerDetails')) })}
         />
         <FormRefusal message={errors.root?.server?.message} />
         <div>
-          <SubmitButton busy={isSubmitting}>Add Offer</SubmitButton>
+          <SubmitButton busy={isSubmitting}>{t('links.addOffer')}</SubmitButton>
         </div>
       </form>
     </section>

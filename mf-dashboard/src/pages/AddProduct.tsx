@@ -1,8 +1,10 @@
 import { useForm } from 'react-hook-form';
 import { showNotice } from '@bazar/web-kit';
+import { translate } from '@bazar/web-kit/i18n';
 import { useAddProductMutation } from '../api';
 import { Field, FormRefusal, SubmitButton, TextArea, UploadProgress } from '../components/Field';
 import { aFile, notBlank, showRefusal, useImageUpload } from '../forms';
+import { useDashboardText } from '../i18n';
 
 interface ProductForm {
   name: string;
@@ -21,6 +23,7 @@ const apiToForm = { name: 'name', price: 'price', quantity: 'quantity', descript
 export function AddProduct() {
   const { upload, progress } = useImageUpload();
   const [addProduct] = useAddProductMutation();
+  const t = useDashboardText();
   const {
     register,
     handleSubmit,
@@ -41,17 +44,17 @@ export function AddProduct() {
       showRefusal(saved.error, setError, apiToForm);
       void showNotice({
         tone: 'error',
-        title: 'Oops...',
-        text: 'Something went wrong!',
-        footer: { text: 'Need help? Contact us', href: '/contact' },
+        title: translate('common:oops'),
+        text: translate('common:somethingWentWrong'),
+        footer: { text: t('needHelp'), href: '/contact' },
       });
       return;
     }
     reset();
     void showNotice({
       tone: 'success',
-      title: 'Your work has been saved',
-      text: 'The product is in the shop now.',
+      title: t('workSaved'),
+      text: t('productInShop'),
       autoCloseMs: 1500,
     });
   }
@@ -59,51 +62,51 @@ export function AddProduct() {
   return (
     <section aria-labelledby="add-product">
       <h2 id="add-product" className="text-2xl font-bold text-stone-800">
-        Add Product
+        {t('links.addProduct')}
       </h2>
       <form onSubmit={(event) => void handleSubmit(submit)(event)} className="mt-6 grid max-w-xl gap-4">
         <Field
-          label="Product Name"
+          label={t('productName')}
           required
           maxLength={120}
           error={errors.name?.message}
-          {...register('name', { validate: notBlank('Product Name') })}
+          {...register('name', { validate: notBlank(t('productName')) })}
         />
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
-            label="Price"
+            label={t('price')}
             required
             inputMode="decimal"
             error={errors.price?.message}
-            {...register('price', { validate: notBlank('Price') })}
+            {...register('price', { validate: notBlank(t('price')) })}
           />
           <Field
-            label="Quantity"
+            label={t('quantity')}
             required
             inputMode="numeric"
             error={errors.quantity?.message}
-            {...register('quantity', { validate: notBlank('Quantity') })}
+            {...register('quantity', { validate: notBlank(t('quantity')) })}
           />
         </div>
         <TextArea
-          label="Description"
+          label={t('description')}
           required
           maxLength={1000}
           error={errors.description?.message}
-          {...register('description', { validate: notBlank('Description') })}
+          {...register('description', { validate: notBlank(t('description')) })}
         />
         <Field
-          label="Image Upload"
+          label={t('imageUpload')}
           type="file"
           required
           accept="image/jpeg,image/png,image/webp"
           error={errors.image?.message}
-          {...register('image', { validate: aFile('Image Upload') })}
+          {...register('image', { validate: aFile(t('imageUpload')) })}
         />
-        <UploadProgress label="Uploading the image" fraction={progress} />
+        <UploadProgress label={t('uploadingImage')} fraction={progress} />
         <FormRefusal message={errors.root?.server?.message} />
         <div>
-          <SubmitButton busy={isSubmitting}>Publist Product</SubmitButton>
+          <SubmitButton busy={isSubmitting}>{t('publishProduct')}</SubmitButton>
         </div>
       </form>
     </section>

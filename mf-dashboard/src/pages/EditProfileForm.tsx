@@ -1,9 +1,11 @@
 import { useForm } from 'react-hook-form';
 import { showNotice } from '@bazar/web-kit';
+import { translate } from '@bazar/web-kit/i18n';
 import type { Profile } from '@bazar/contracts';
 import { useUpdateMyProfileMutation } from '../api';
 import { Field, FormRefusal, SubmitButton, UploadProgress } from '../components/Field';
 import { aFile, notBlank, showRefusal, useImageUpload } from '../forms';
+import { useDashboardText } from '../i18n';
 
 interface EditProfileFormProps {
   email: string;
@@ -25,6 +27,7 @@ const apiToForm = { name: 'name', phone: 'phone', address: 'address', img: 'imag
 export function EditProfileForm({ email, name, profile, onSaved }: EditProfileFormProps) {
   const { upload, progress } = useImageUpload();
   const [updateProfile] = useUpdateMyProfileMutation();
+  const t = useDashboardText();
   const {
     register,
     handleSubmit,
@@ -44,49 +47,49 @@ export function EditProfileForm({ email, name, profile, onSaved }: EditProfileFo
     const saved = await updateProfile({ email, profile: { ...details, img: uploaded.url } });
     if (!saved.data?.result.acknowledged) {
       showRefusal(saved.error, setError, apiToForm);
-      void showNotice({ tone: 'error', title: 'Oops...', text: 'Something went wrong!' });
+      void showNotice({ tone: 'error', title: translate('common:oops'), text: translate('common:somethingWentWrong') });
       return;
     }
     // The form closes on success; the message stays up for its two seconds.
     onSaved();
     void showNotice({
       tone: 'success',
-      title: 'Profile Update Succesfull!',
-      text: 'Your details are saved.',
+      title: t('profileUpdated'),
+      text: t('detailsSaved'),
       autoCloseMs: 2000,
     });
   }
 
   return (
     <form onSubmit={(event) => void handleSubmit(submit)(event)} className="mt-6 grid max-w-xl gap-4">
-      <Field label="Name" maxLength={120} error={errors.name?.message} {...register('name')} />
+      <Field label={t('name')} maxLength={120} error={errors.name?.message} {...register('name')} />
       <Field
-        label="Phone"
+        label={t('phone')}
         type="tel"
         required
         placeholder="01712345678"
         error={errors.phone?.message}
-        {...register('phone', { validate: notBlank('Phone') })}
+        {...register('phone', { validate: notBlank(t('phone')) })}
       />
       <Field
-        label="Address"
+        label={t('address')}
         required
         maxLength={300}
         error={errors.address?.message}
-        {...register('address', { validate: notBlank('Address') })}
+        {...register('address', { validate: notBlank(t('address')) })}
       />
       <Field
-        label="Image"
+        label={t('image')}
         type="file"
         required
         accept="image/jpeg,image/png,image/webp"
         error={errors.image?.message}
-        {...register('image', { validate: aFile('Image') })}
+        {...register('image', { validate: aFile(t('image')) })}
       />
-      <UploadProgress label="Uploading the picture" fraction={progress} />
+      <UploadProgress label={t('uploadingPicture')} fraction={progress} />
       <FormRefusal message={errors.root?.server?.message} />
       <div>
-        <SubmitButton busy={isSubmitting}>Update</SubmitButton>
+        <SubmitButton busy={isSubmitting}>{t('update')}</SubmitButton>
       </div>
     </form>
   );

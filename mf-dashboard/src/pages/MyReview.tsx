@@ -1,14 +1,17 @@
 import { useForm } from 'react-hook-form';
 import type { NewReview } from '@bazar/contracts';
 import { showNotice } from '@bazar/web-kit';
+import { translate } from '@bazar/web-kit/i18n';
 import { useAddReviewMutation } from '../api';
 import { Field, FormRefusal, SubmitButton, TextArea } from '../components/Field';
 import { notBlank, sameNames, showRefusal } from '../forms';
+import { useDashboardText } from '../i18n';
 
 const empty: NewReview = { firstName: '', lastName: '', des: '' };
 
 export function MyReview() {
   const [addReview] = useAddReviewMutation();
+  const t = useDashboardText();
   const {
     register,
     handleSubmit,
@@ -21,14 +24,14 @@ export function MyReview() {
     const result = await addReview(review);
     if (result.error) {
       showRefusal(result.error, setError, sameNames<NewReview>('firstName', 'lastName', 'des'));
-      void showNotice({ tone: 'error', title: 'Oops...', text: 'Something went wrong!' });
+      void showNotice({ tone: 'error', title: translate('common:oops'), text: translate('common:somethingWentWrong') });
       return;
     }
     reset();
     void showNotice({
       tone: 'success',
-      title: 'Thanks for your review',
-      text: 'It helps other shoppers.',
+      title: t('thanksForReview'),
+      text: t('helpsShoppers'),
       autoCloseMs: 2000,
     });
   }
@@ -36,35 +39,35 @@ export function MyReview() {
   return (
     <section aria-labelledby="review">
       <h2 id="review" className="text-2xl font-bold text-stone-800">
-        My Review
+        {t('links.myReview')}
       </h2>
       <form onSubmit={(event) => void handleSubmit(submit)(event)} className="mt-6 grid max-w-xl gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
-            label="First Name"
+            label={t('firstName')}
             required
             maxLength={60}
             error={errors.firstName?.message}
-            {...register('firstName', { validate: notBlank('First Name') })}
+            {...register('firstName', { validate: notBlank(t('firstName')) })}
           />
           <Field
-            label="Last Name"
+            label={t('lastName')}
             required
             maxLength={60}
             error={errors.lastName?.message}
-            {...register('lastName', { validate: notBlank('Last Name') })}
+            {...register('lastName', { validate: notBlank(t('lastName')) })}
           />
         </div>
         <TextArea
-          label="Your Review"
+          label={t('yourReview')}
           required
           maxLength={2000}
           error={errors.des?.message}
-          {...register('des', { validate: notBlank('Your Review') })}
+          {...register('des', { validate: notBlank(t('yourReview')) })}
         />
         <FormRefusal message={errors.root?.server?.message} />
         <div>
-          <SubmitButton busy={isSubmitting}>Add Revire</SubmitButton>
+          <SubmitButton busy={isSubmitting}>{t('addReview')}</SubmitButton>
         </div>
       </form>
     </section>

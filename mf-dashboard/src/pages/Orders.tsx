@@ -5,6 +5,8 @@ import { useGetAllOrdersQuery } from '../api';
 import { OrderFilters, type Filters } from '../components/orders/OrderFilters';
 import { OrderRow } from '../components/orders/OrderRow';
 import { SummaryPanel } from '../components/orders/SummaryPanel';
+import { useFormats } from '@bazar/web-kit/i18n';
+import { useDashboardText } from '../i18n';
 
 const PAGE_SIZE = 10;
 
@@ -12,6 +14,8 @@ const PAGE_SIZE = 10;
  *  live, so a shopper's confirmation or cancellation shows without a reload. */
 export function Orders() {
   const live = useOrderStream();
+  const t = useDashboardText();
+  const { formatNumber } = useFormats();
   const [filters, setFilters] = useState<Filters>({});
   const [page, setPage] = useState(1);
   const orders = useGetAllOrdersQuery({ ...filters, page, pageSize: PAGE_SIZE });
@@ -26,15 +30,15 @@ export function Orders() {
     <section aria-labelledby="orders">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="orders" className="text-2xl font-bold text-stone-800">
-          Orders
+          {t('links.orders')}
         </h2>
         <LiveBadge state={live} />
       </div>
       <SummaryPanel />
       <OrderFilters filters={filters} onChange={filter} />
-      {orders.isError && <LoadFailure what="the orders" onRetry={() => void orders.refetch()} className="mt-4" />}
+      {orders.isError && <LoadFailure what={t('theOrders')} onRetry={() => void orders.refetch()} className="mt-4" />}
       {orders.isLoading ? (
-        <Spinner label="Loading orders" />
+        <Spinner label={t('loadingOrders')} />
       ) : (
         orders.data && (
           <>
@@ -43,16 +47,16 @@ export function Orders() {
                 aria-hidden
                 className="hidden grid-cols-[9.5rem_1fr_7rem_9rem_1.25rem] gap-x-3 bg-brand-50 px-3 py-2.5 text-sm font-semibold text-brand-900 sm:grid"
               >
-                <span>Placed</span>
-                <span>Shopper and order</span>
-                <span className="text-right">Total</span>
-                <span>Status</span>
+                <span>{t('placed')}</span>
+                <span>{t('shopperAndOrder')}</span>
+                <span className="text-right">{t('total')}</span>
+                <span>{t('status')}</span>
               </div>
               {orders.data.orders.length === 0 ? (
-                <p className="px-3 py-6 text-center text-stone-500">No orders match.</p>
+                <p className="px-3 py-6 text-center text-stone-500">{t('noOrdersMatch')}</p>
               ) : (
                 <ul
-                  aria-label="Orders, newest first"
+                  aria-label={t('ordersNewestFirst')}
                   aria-busy={orders.isFetching}
                   // dimmed only while another page or filter is read, not while a live change
                   // refreshes this one (a dimmed list would fall below readable contrast)
@@ -64,20 +68,20 @@ export function Orders() {
                 </ul>
               )}
             </div>
-            <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-3 text-sm">
+            <nav aria-label={t('pages')} className="mt-4 flex items-center justify-between gap-3 text-sm">
               <button
                 type="button"
                 disabled={page <= 1}
                 onClick={() => setPage(page - 1)}
                 className="rounded-full border border-brand-600 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50 disabled:border-stone-200 disabled:text-stone-400 disabled:hover:bg-transparent"
               >
-                Previous
+                {t('previous')}
               </button>
               <p aria-live="polite">
-                Page {Math.min(page, pages)} of {pages}
+                {t('pageOf', { page: formatNumber(Math.min(page, pages)), pages: formatNumber(pages) })}
                 <span className="text-stone-500">
                   {' '}
-                  · {orders.data.total} {orders.data.total === 1 ? 'order' : 'orders'}
+                  · {t('orderCount', { count: orders.data.total, formatted: formatNumber(orders.data.total) })}
                 </span>
               </p>
               <button
@@ -86,7 +90,7 @@ export function Orders() {
                 onClick={() => setPage(page + 1)}
                 className="rounded-full border border-brand-600 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50 disabled:border-stone-200 disabled:text-stone-400 disabled:hover:bg-transparent"
               >
-                Next
+                {t('next')}
               </button>
             </nav>
           </>

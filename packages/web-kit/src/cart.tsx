@@ -4,6 +4,7 @@ import { MAX_LINE_QUANTITY, type AddToCart, type CartLine, type Product } from '
 // its own, and must reach the page's one store, api and Toaster.
 import { serverMessage, showNotice, showToast, useShopper, useStore, type SessionState, type StorefrontState } from '@bazar/web-kit';
 import { storefrontApi, useGetMyCartQuery } from '@bazar/web-kit/api';
+import { translate, useFormats, useTranslation } from '@bazar/web-kit/i18n';
 
 type CartPatch = ReturnType<typeof storefrontApi.util.updateQueryData<'getMyCart'>>;
 type Dispatch = (patch: CartPatch) => ReturnType<CartPatch>;
@@ -95,8 +96,8 @@ export const { useAddToCartMutation, useSetCartQuantityMutation, useRemoveCartLi
 
 const somethingWentWrong = (error: unknown) => ({
   tone: 'error' as const,
-  title: 'Oops...',
-  text: serverMessage(error) ?? 'Something went wrong!',
+  title: translate('common:oops'),
+  text: serverMessage(error) ?? translate('common:somethingWentWrong'),
 });
 
 /** The signed-in shopper's line of a product, if it is in the cart. */
@@ -144,7 +145,7 @@ export function useAddToCart() {
 
   async function add(product: Product) {
     if ((await knownSession()).status !== 'signedIn') {
-      void showNotice({ tone: 'info', title: 'Log In First', text: "You Can't Add To Cart WithOut Login" });
+      void showNotice({ tone: 'info', title: translate('common:logInFirst'), text: translate('common:cantAddWithoutLogin') });
       return;
     }
     const result = await addToCart(product);
@@ -154,9 +155,9 @@ export function useAddToCart() {
     }
     void showToast({
       tone: 'success',
-      title: 'SuccessFully Added',
-      text: 'You Can Checkout this Product Now',
-      action: { label: 'Undo', onClick: () => void takeBack(product._id) },
+      title: translate('common:added'),
+      text: translate('common:canCheckoutNow'),
+      action: { label: translate('common:undo'), onClick: () => void takeBack(product._id) },
     });
   }
 
@@ -189,8 +190,10 @@ export function CartStepper({ line, look }: { line: CartLine; look: keyof typeof
   const [removeLine, removing] = useRemoveCartLineMutation();
   const busy = isPending(line) || saving.isLoading || removing.isLoading;
   const removesAtOne = look === 'card';
-  const refusal = saving.isError ? (serverMessage(saving.error) ?? 'The quantity could not be changed.') : undefined;
+  const refusal = saving.isError ? (serverMessage(saving.error) ?? translate('common:quantityNotChanged')) : undefined;
   const style = STEPPER_LOOK[look];
+  const { t } = useTranslation('common');
+  const { formatNumber } = useFormats();
 
   function less() {
     if (line.cartQuantity > 1) void setQuantity({ id: line._id, cartQuantity: line.cartQuantity - 1 });
@@ -199,23 +202,23 @@ export function CartStepper({ line, look }: { line: CartLine; look: keyof typeof
 
   return (
     <div>
-      <div className={style.group} role="group" aria-label={`Quantity of ${line.cartName}`}>
+      <div className={style.group} role="group" aria-label={t('quantityOf', { name: line.cartName })}>
         <button
           type="button"
           className={style.button}
-          aria-label="One less"
+          aria-label={t('oneLess')}
           disabled={busy || (!removesAtOne && line.cartQuantity <= 1)}
           onClick={less}
         >
           <Minus className="size-4" aria-hidden />
         </button>
         <output className={style.count} aria-live="polite">
-          {line.cartQuantity}
+          {formatNumber(line.cartQuantity)}
         </output>
         <button
           type="button"
           className={style.button}
-          aria-label="One more"
+          aria-label={t('oneMore')}
           disabled={busy || line.cartQuantity >= MAX_LINE_QUANTITY}
           onClick={() => void setQuantity({ id: line._id, cartQuantity: line.cartQuantity + 1 })}
         >

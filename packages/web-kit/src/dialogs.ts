@@ -1,5 +1,6 @@
 // The store's modal messages and confirmations (the spec's popups), on SweetAlert2. The library and
 // its stylesheet are fetched on the first dialog, not with the page.
+import { translate } from '@bazar/web-kit/i18n';
 
 export type NoticeTone = 'success' | 'info' | 'error';
 
@@ -33,6 +34,7 @@ export async function showNotice({ title, text, tone, autoCloseMs, footer }: Not
     titleText: title,
     text,
     footer: footer && footerLink(footer),
+    confirmButtonText: translate('common:ok'),
     timer: autoCloseMs,
     timerProgressBar: autoCloseMs !== undefined,
   });
@@ -40,7 +42,12 @@ export async function showNotice({ title, text, tone, autoCloseMs, footer }: Not
 
 /** Asks before something that cannot be undone; resolves true only if the user confirmed. The
  *  cancel button has the focus, so Enter does not confirm by accident. */
-export async function confirmDanger({ title, text, confirmText, cancelText = 'Cancel' }: ConfirmOptions): Promise<boolean> {
+export async function confirmDanger({
+  title,
+  text,
+  confirmText,
+  cancelText = translate('common:cancel'),
+}: ConfirmOptions): Promise<boolean> {
   const { storeSwal, iconColors, look, dangerButton } = await load();
   const answer = await storeSwal.fire({
     icon: 'warning',

@@ -24,8 +24,9 @@ export {
 } from './session';
 export { Spinner } from './Spinner';
 export { LoadFailure } from './LoadFailure';
-// One formatter for every price on screen, declared with the money rules in the contracts.
-export { formatTaka } from '@bazar/contracts';
+// Prices in the active language (Bangla digits in Bangla); components use `useFormats` from
+// `@bazar/web-kit/i18n`, which renders them again when the language changes.
+export { formatTaka } from '@bazar/web-kit/i18n';
 export { showNotice, confirmDanger, type NoticeOptions, type NoticeTone, type ConfirmOptions } from './dialogs';
 export { showToast, Toasts, type ToastOptions } from './toast';
 export { Notice, type NoticeMessage } from './Notice';

@@ -5,16 +5,13 @@ import { ORDER_STREAM_EVENT, type OrderStatus, type OrderStreamMessage } from '@
 // its own, and must reach the page's one store, api and token getter.
 import { currentAccessToken, useStore } from '@bazar/web-kit';
 import { storefrontApi } from '@bazar/web-kit/api';
+import { useTranslation } from '@bazar/web-kit/i18n';
 
-/** An order's status in the shop's words. */
-export const ORDER_STATUS_LABEL: Record<OrderStatus, string> = {
-  placed: 'Placed',
-  confirmed: 'Confirmed',
-  packed: 'Packed',
-  'out-for-delivery': 'Out for delivery',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
-};
+/** An order's status in the shop's words, in the active language. */
+export function useOrderStatusLabel(): (status: OrderStatus) => string {
+  const { t } = useTranslation('common');
+  return (status) => t(`orderStatus.${status}`);
+}
 
 const ORDER_STATUS_LOOK: Record<OrderStatus, string> = {
   placed: 'bg-amber-100 text-amber-800',
@@ -27,18 +24,13 @@ const ORDER_STATUS_LOOK: Record<OrderStatus, string> = {
 
 /** An order's status as a coloured pill, the same on My Orders and on the admin's Orders page. */
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
+  const label = useOrderStatusLabel();
   return (
     <span className={`inline-block rounded-full px-2.5 py-1 text-xs font-semibold whitespace-nowrap ${ORDER_STATUS_LOOK[status]}`}>
-      {ORDER_STATUS_LABEL[status]}
+      {label(status)}
     </span>
   );
 }
-
-// The store delivers in Bangladesh, and the admin's days are Bangladesh days: times are shown there.
-const orderTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Dhaka' });
-
-/** An order's moment (ISO time) as the order pages show it: '12 Jan 2026, 14:05'. */
-export const formatOrderTime = (iso: string): string => orderTime.format(new Date(iso));
 
 /** `live` while the stream is open; `connecting` before its first answer and between retries. */
 export type OrderStreamState = 'connecting' | 'live';
@@ -144,11 +136,12 @@ export function useOrderStream(): OrderStreamState {
 
 /** Whether the page hears of order changes as they happen, or is (re)connecting. */
 export function LiveBadge({ state }: { state: OrderStreamState }) {
+  const { t } = useTranslation('common');
   const live = state === 'live';
   return (
     <p className={`flex items-center gap-1.5 text-xs font-medium ${live ? 'text-brand-700' : 'text-stone-500'}`}>
       <span aria-hidden className={`size-2 rounded-full ${live ? 'bg-brand-500' : 'bg-stone-300'}`} />
-      {live ? 'Live updates on' : 'Connecting for live updates…'}
+      {live ? t('liveOn') : t('liveConnecting')}
     </p>
   );
 }

@@ -2,12 +2,14 @@
 // with it: the page runs the shell's copy of this module, so every app's toasts reach the one Toaster.
 import { useEffect } from 'react';
 import { Toaster, toast } from 'sonner';
+import { useTranslation } from '@bazar/web-kit/i18n';
 
 let toasterMounted: () => void;
 /** Settles once the Toaster is in the page: a toast shown before it would be lost. */
 export const toasterReady = new Promise<void>((resolve) => (toasterMounted = resolve));
 
 export function StoreToaster() {
+  const { t } = useTranslation('common');
   useEffect(() => toasterMounted(), []);
   return (
     <Toaster
@@ -16,7 +18,7 @@ export function StoreToaster() {
       closeButton
       // Long enough to reach Undo; the timer also waits while the pointer or the focus is on a toast.
       duration={6000}
-      containerAriaLabel="Notifications"
+      containerAriaLabel={t('notifications')}
       // Sonner's own stylesheet is outside Tailwind's layers and so wins over plain utilities.
       toastOptions={{
         classNames: {

@@ -1,10 +1,12 @@
 import { useRef } from 'react';
 import { useGetOffersQuery } from '@bazar/web-kit/api';
 import { BellButton } from './TopBarIcons';
+import { useShellText } from '../i18n';
 
 /** The bell counts the offers; it opens a dialog with the first one. */
 export default function OffersBell() {
   const dialog = useRef<HTMLDialogElement>(null);
+  const t = useShellText();
   const { data: offers } = useGetOffersQuery();
   const first = offers?.[0];
   const close = () => dialog.current?.close();
@@ -19,21 +21,21 @@ export default function OffersBell() {
         onClick={(event) => event.target === dialog.current && close()}
       >
         <div className="p-6">
-          <p className="text-sm font-semibold tracking-wide text-accent-500 uppercase">Today's offer</p>
+          <p className="text-sm font-semibold tracking-wide text-accent-500 uppercase">{t('todaysOffer')}</p>
           <h2 id="offer-title" className="mt-1 text-xl font-bold text-stone-800">
-            {first?.offerTitle ?? 'No offers right now'}
+            {first?.offerTitle ?? t('noOffers')}
           </h2>
-          <p className="mt-3 text-stone-600">{first?.offerDetails ?? 'Check back soon for fresh deals.'}</p>
+          <p className="mt-3 text-stone-600">{first?.offerDetails ?? t('checkBackSoon')}</p>
           <div className="mt-6 flex justify-end gap-3">
             <button
               type="button"
               onClick={close}
               className="rounded-full border border-stone-300 px-5 py-2 font-medium text-stone-700 hover:bg-stone-100"
             >
-              Cancel
+              {t('common:cancel')}
             </button>
             <button type="button" onClick={close} className="rounded-full bg-brand-600 px-5 py-2 font-medium text-white hover:bg-brand-700">
-              Continue
+              {t('continue')}
             </button>
           </div>
         </div>

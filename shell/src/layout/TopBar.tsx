@@ -7,6 +7,8 @@ import { SearchBox } from './SearchBox';
 import { AccountButton } from './AccountButton';
 import { Logo } from './Logo';
 import { BellButton, IconLink } from './TopBarIcons';
+import { LanguageSwitch } from './LanguageSwitch';
+import { useShellText } from '../i18n';
 
 // The offers bell and the cart's count read the storefront api, which is fetched beside the first
 // render (@bazar/web-kit/api), not before it.
@@ -14,15 +16,16 @@ const OffersBell = lazy(() => import('./OffersBell'));
 const CartLink = lazy(() => import('./CartLink'));
 
 const sections = [
-  { to: '/', label: 'Home' },
-  { to: '/about', label: 'About' },
-  { to: '/blogs', label: 'Blogs' },
-  { to: '/contact', label: 'Contact' },
-];
+  { to: '/', label: 'home' },
+  { to: '/about', label: 'about' },
+  { to: '/blogs', label: 'blogs' },
+  { to: '/contact', label: 'contact' },
+] as const;
 
 export function TopBar() {
   const [menuOpen, setMenuOpen] = useState(false);
   const signedIn = useSession().status === 'signedIn';
+  const t = useShellText();
 
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
@@ -30,7 +33,7 @@ export function TopBar() {
         <button
           type="button"
           className="rounded-lg p-2 text-stone-700 hover:bg-stone-100 md:hidden"
-          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          aria-label={menuOpen ? t('closeMenu') : t('openMenu')}
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"
           onClick={() => setMenuOpen((open) => !open)}
@@ -41,16 +44,16 @@ export function TopBar() {
         <div className="hidden flex-1 md:block">
           <SearchBox />
         </div>
-        <nav aria-label="Shopping" className="ml-auto flex items-center gap-1 sm:gap-2">
+        <nav aria-label={t('shoppingNav')} className="ml-auto flex items-center gap-1 sm:gap-2">
           <WithApi placeholder={<BellButton />}>
             <OffersBell />
           </WithApi>
-          <IconLink to="/wishlist" label="Wishlist" count={0}>
+          <IconLink to="/wishlist" label={t('wishlist')} count={0}>
             <Heart className="size-6" />
           </IconLink>
           <WithApi
             placeholder={
-              <IconLink to="/cart" label="Cart" count={0}>
+              <IconLink to="/cart" label={t('cart')} count={0}>
                 <ShoppingCart className="size-6" />
               </IconLink>
             }
@@ -63,22 +66,26 @@ export function TopBar() {
               className="ml-1 hidden items-center gap-1.5 rounded-full px-3 py-2 font-medium text-stone-700 hover:bg-brand-50 hover:text-brand-700 md:flex"
             >
               <LayoutDashboard className="size-5" aria-hidden />
-              Dashboard
+              {t('dashboard')}
             </Link>
           )}
+          <div className="hidden md:block">
+            <LanguageSwitch />
+          </div>
           <div className="hidden md:block">
             <AccountButton />
           </div>
         </nav>
       </div>
-      <div className="px-4 pb-3 md:hidden">
+      <div className="flex items-center gap-2 px-4 pb-3 md:hidden">
         <SearchBox />
+        <LanguageSwitch />
       </div>
-      <nav aria-label="Sections" className="hidden border-t border-stone-100 md:block">
+      <nav aria-label={t('sectionsNav')} className="hidden border-t border-stone-100 md:block">
         <ul className="mx-auto flex max-w-7xl gap-1 px-4">
           {sections.map((section) => (
             <li key={section.to}>
-              <SectionLink {...section} />
+              <SectionLink to={section.to} label={t(section.label)} />
             </li>
           ))}
         </ul>
@@ -87,19 +94,19 @@ export function TopBar() {
         // Any link or button in the menu closes it.
         <nav
           id="mobile-menu"
-          aria-label="Menu"
+          aria-label={t('menuNav')}
           className="border-t border-stone-200 bg-white px-4 pb-4 md:hidden"
           onClick={() => setMenuOpen(false)}
         >
           <ul className="flex flex-col py-2">
             {sections.map((section) => (
               <li key={section.to}>
-                <SectionLink {...section} />
+                <SectionLink to={section.to} label={t(section.label)} />
               </li>
             ))}
             {signedIn && (
               <li>
-                <SectionLink to="/dashboard" label="Dashboard" />
+                <SectionLink to="/dashboard" label={t('dashboard')} />
               </li>
             )}
           </ul>

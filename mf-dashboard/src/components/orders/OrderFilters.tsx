@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { OrderStatus, type OrderListQuery } from '@bazar/contracts';
-import { ORDER_STATUS_LABEL } from '@bazar/web-kit/orders';
+import { useOrderStatusLabel } from '@bazar/web-kit/orders';
+import { useDashboardText } from '../../i18n';
 
 export type Filters = Pick<OrderListQuery, 'status' | 'from' | 'to' | 'q'>;
 
@@ -11,6 +12,8 @@ const control =
 export function OrderFilters({ filters, onChange }: { filters: Filters; onChange: (filters: Filters) => void }) {
   const [search, setSearch] = useState(filters.q ?? '');
   const id = useId();
+  const t = useDashboardText();
+  const statusLabel = useOrderStatusLabel();
   const set = (change: Filters) => onChange({ ...filters, ...change });
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -21,28 +24,28 @@ export function OrderFilters({ filters, onChange }: { filters: Filters; onChange
   return (
     <form
       role="search"
-      aria-label="Find orders"
+      aria-label={t('findOrders')}
       onSubmit={submit}
       className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-[10rem_10rem_10rem_1fr]"
     >
       <div className="text-sm font-medium text-stone-700">
-        <label htmlFor={`${id}-status`}>Status</label>
+        <label htmlFor={`${id}-status`}>{t('status')}</label>
         <select
           id={`${id}-status`}
           value={filters.status ?? ''}
           onChange={(event) => set({ status: (event.target.value || undefined) as OrderStatus | undefined })}
           className={`mt-1 ${control}`}
         >
-          <option value="">All</option>
+          <option value="">{t('all')}</option>
           {OrderStatus.options.map((status) => (
             <option key={status} value={status}>
-              {ORDER_STATUS_LABEL[status]}
+              {statusLabel(status)}
             </option>
           ))}
         </select>
       </div>
       <div className="text-sm font-medium text-stone-700">
-        <label htmlFor={`${id}-from`}>From</label>
+        <label htmlFor={`${id}-from`}>{t('from')}</label>
         <input
           id={`${id}-from`}
           type="date"
@@ -53,7 +56,7 @@ export function OrderFilters({ filters, onChange }: { filters: Filters; onChange
         />
       </div>
       <div className="text-sm font-medium text-stone-700">
-        <label htmlFor={`${id}-to`}>To</label>
+        <label htmlFor={`${id}-to`}>{t('to')}</label>
         <input
           id={`${id}-to`}
           type="date"
@@ -64,7 +67,7 @@ export function OrderFilters({ filters, onChange }: { filters: Filters; onChange
         />
       </div>
       <div className="text-sm font-medium text-stone-700 sm:col-span-2 lg:col-span-1">
-        <label htmlFor={`${id}-search`}>Order id, phone or email</label>
+        <label htmlFor={`${id}-search`}>{t('orderSearch')}</label>
         <div className="mt-1 flex gap-2">
           <input
             id={`${id}-search`}
@@ -72,14 +75,14 @@ export function OrderFilters({ filters, onChange }: { filters: Filters; onChange
             value={search}
             maxLength={100}
             onChange={(event) => setSearch(event.target.value)}
-            placeholder="e.g. 01712345678"
+            placeholder={t('orderSearchPlaceholder')}
             className={control}
           />
           <button
             type="submit"
             className="shrink-0 rounded-full bg-brand-600 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-700"
           >
-            Search
+            {t('search')}
           </button>
         </div>
       </div>

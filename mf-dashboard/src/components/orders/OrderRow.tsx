@@ -1,16 +1,17 @@
 import { useId, useState } from 'react';
 import { ChevronDown } from 'lucide-react';
 import { orderMovesFor, type Order, type OrderStatus } from '@bazar/contracts';
-import { confirmDanger, formatTaka, serverMessage, showNotice } from '@bazar/web-kit';
-import { formatOrderTime, ORDER_STATUS_LABEL, OrderStatusBadge } from '@bazar/web-kit/orders';
+import { confirmDanger, serverMessage, showNotice } from '@bazar/web-kit';
+import { translate, useFormats } from '@bazar/web-kit/i18n';
+import { OrderStatusBadge, useOrderStatusLabel } from '@bazar/web-kit/orders';
 import { useSetOrderStatusMutation } from '../../api';
-
-const actorLabel = { shopper: 'by the shopper', admin: 'by an admin', system: 'by the store (not confirmed in time)' } as const;
+import { useDashboardText } from '../../i18n';
 
 /** One order of the list: a line to scan, opening onto everything needed to fulfil it. */
 export function OrderRow({ order }: { order: Order }) {
   const [open, setOpen] = useState(false);
   const detailId = useId();
+  const { formatTaka, formatTime } = useFormats();
   return (
     <li className="border-t border-stone-100 first:border-t-0">
       <button
@@ -21,7 +22,7 @@ export function OrderRow({ order }: { order: Order }) {
         className="grid w-full grid-cols-[1fr_auto] items-center gap-x-3 gap-y-1 px-3 py-3 text-left text-sm hover:bg-brand-50/50 sm:grid-cols-[9.5rem_1fr_7rem_9rem_1.25rem]"
       >
         <span className="text-stone-600">
-          <time dateTime={order.placedAt}>{formatOrderTime(order.placedAt)}</time>
+          <time dateTime={order.placedAt}>{formatTime(order.placedAt)}</time>
         </span>
         <span className="min-w-0 sm:order-none">
           <span className="block truncate font-medium text-stone-800">{order.name}</span>
@@ -42,38 +43,51 @@ function OrderDetail({ id, order }: { id: string; order: Order }) {
   const [setStatus, moving] = useSetOrderStatusMutation();
   const moves = orderMovesFor('admin', order.status);
   const forward = moves.filter((status) => status !== 'cancelled');
+  const t = useDashboardText();
+  const statusLabel = useOrderStatusLabel();
+  const { formatTaka, formatNumber, formatTime } = useFormats();
 
   async function move(status: OrderStatus) {
     if (
       status === 'cancelled' &&
       !(await confirmDanger({
-        title: 'Are you sure?',
-        text: "You won't be able to revert this!",
-        confirmText: 'Yes, cancel it!',
-        cancelText: 'No, keep it',
+        title: t('areYouSure'),
+        text: t('cantRevert'),
+        confirmText: t('yesCancel'),
+        cancelText: t('keepIt'),
       }))
     )
       return;
     const result = await setStatus({ id: order._id, status });
     // a refusal (someone else moved it first) says where it stands; the list is read again
-    if (result.error) void showNotice({ tone: 'error', title: 'Oops...', text: serverMessage(result.error) ?? 'Something went wrong!' });
+    if (result.error)
+      void showNotice({
+        tone: 'error',
+        title: translate('common:oops'),
+        text: serverMessage(result.error) ?? translate('common:somethingWentWrong'),
+      });
   }
 
   return (
-    <div id={id} role="region" aria-label={`Order ${order._id}`} className="grid gap-5 bg-stone-50 px-3 py-4 text-sm md:grid-cols-2">
+    <div
+      id={id}
+      role="region"
+      aria-label={t('order', { id: order._id })}
+      className="grid gap-5 bg-stone-50 px-3 py-4 text-sm md:grid-cols-2"
+    >
       <div>
-        <h3 className="font-semibold text-stone-800">Items</h3>
+        <h3 className="font-semibold text-stone-800">{t('items')}</h3>
         <table className="mt-2 w-full text-left">
           <thead className="text-xs text-stone-500">
             <tr>
               <th scope="col" className="py-1 font-medium">
-                Product
+                {t('product')}
               </th>
               <th scope="col" className="py-1 text-right font-medium">
-                Qty
+                {t('qty')}
               </th>
               <th scope="col" className="py-1 text-right font-medium">
-                Amount
+                {t('lineAmount')}
               </th>
             </tr>
           </thead>
@@ -82,49 +96,49 @@ function OrderDetail({ id, order }: { id: string; order: Order }) {
               <tr key={item.productId} className="border-t border-stone-200">
                 <td className="py-1.5 pr-2">
                   {item.name}
-                  <span className="block text-xs text-stone-500">{formatTaka(item.unitPrice)} each</span>
+                  <span className="block text-xs text-stone-500">{t('each', { price: formatTaka(item.unitPrice) })}</span>
                 </td>
-                <td className="py-1.5 pl-2 text-right">{item.quantity}</td>
+                <td className="py-1.5 pl-2 text-right">{formatNumber(item.quantity)}</td>
                 <td className="py-1.5 pl-3 text-right whitespace-nowrap">{formatTaka(item.lineTotal)}</td>
               </tr>
             ))}
           </tbody>
         </table>
         <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-4 gap-y-0.5 border-t border-stone-200 pt-2">
-          <dt>Subtotal</dt>
+          <dt>{t('subtotal')}</dt>
           <dd className="text-right">{formatTaka(order.subtotal)}</dd>
-          <dt>VAT</dt>
+          <dt>{t('vat')}</dt>
           <dd className="text-right">{formatTaka(order.vat)}</dd>
-          <dt>Delivery</dt>
+          <dt>{t('delivery')}</dt>
           <dd className="text-right">{formatTaka(order.delivery)}</dd>
-          <dt className="font-bold">Total</dt>
+          <dt className="font-bold">{t('total')}</dt>
           <dd className="text-right font-bold">{formatTaka(order.total)}</dd>
         </dl>
       </div>
       <div className="grid content-start gap-4">
         <div>
-          <h3 className="font-semibold text-stone-800">Deliver to</h3>
+          <h3 className="font-semibold text-stone-800">{t('deliverTo')}</h3>
           <dl className="mt-2 grid grid-cols-[5rem_1fr] gap-x-3 gap-y-1">
-            <dt className="text-stone-500">Name</dt>
+            <dt className="text-stone-500">{t('name')}</dt>
             <dd>{order.name}</dd>
-            <dt className="text-stone-500">Phone</dt>
+            <dt className="text-stone-500">{t('phone')}</dt>
             <dd>{order.phone ? <a href={`tel:${order.phone}`}>{order.phone}</a> : '—'}</dd>
-            <dt className="text-stone-500">Email</dt>
+            <dt className="text-stone-500">{t('email')}</dt>
             <dd className="break-all">{order.email}</dd>
-            <dt className="text-stone-500">Address</dt>
+            <dt className="text-stone-500">{t('address')}</dt>
             <dd className="whitespace-pre-line">{order.addinfo || '—'}</dd>
           </dl>
         </div>
         <div>
-          <h3 className="font-semibold text-stone-800">Status history</h3>
+          <h3 className="font-semibold text-stone-800">{t('statusHistory')}</h3>
           <ol className="mt-2 space-y-1">
             {order.history.map((change) => (
               <li key={`${change.status}-${change.at}`}>
-                <span className="font-medium">{ORDER_STATUS_LABEL[change.status]}</span>{' '}
+                <span className="font-medium">{statusLabel(change.status)}</span>{' '}
                 <time dateTime={change.at} className="text-stone-600">
-                  {formatOrderTime(change.at)}
+                  {formatTime(change.at)}
                 </time>{' '}
-                <span className="text-stone-500">{actorLabel[change.by]}</span>
+                <span className="text-stone-500">{t(`actor.${change.by}`)}</span>
               </li>
             ))}
           </ol>
@@ -139,7 +153,7 @@ function OrderDetail({ id, order }: { id: string; order: Order }) {
                 onClick={() => void move(status)}
                 className="rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-50"
               >
-                Mark as {ORDER_STATUS_LABEL[status]}
+                {t('markAs', { status: statusLabel(status) })}
               </button>
             ))}
             {moves.includes('cancelled') && (
@@ -149,7 +163,7 @@ function OrderDetail({ id, order }: { id: string; order: Order }) {
                 onClick={() => void move('cancelled')}
                 className="rounded-full border border-red-600 px-4 py-2 text-sm font-semibold text-red-700 hover:bg-red-50 disabled:opacity-50"
               >
-                Cancel order
+                {t('cancelOrder')}
               </button>
             )}
           </div>

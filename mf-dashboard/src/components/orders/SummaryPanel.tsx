@@ -1,25 +1,30 @@
 import { OrderStatus } from '@bazar/contracts';
-import { formatTaka, LoadFailure } from '@bazar/web-kit';
-import { ORDER_STATUS_LABEL } from '@bazar/web-kit/orders';
+import { LoadFailure } from '@bazar/web-kit';
+import { useFormats } from '@bazar/web-kit/i18n';
+import { useOrderStatusLabel } from '@bazar/web-kit/orders';
 import { useGetOrderSummaryQuery } from '../../api';
+import { useDashboardText } from '../../i18n';
 
 /** Today's orders and revenue, and how many orders stand in each status now. */
 export function SummaryPanel() {
   const { data: summary, isError, refetch } = useGetOrderSummaryQuery();
+  const t = useDashboardText();
+  const statusLabel = useOrderStatusLabel();
+  const { formatTaka, formatNumber } = useFormats();
   if (isError) {
-    return <LoadFailure what="today's figures" onRetry={() => void refetch()} className="mt-4 text-sm" />;
+    return <LoadFailure what={t('todaysFigures')} onRetry={() => void refetch()} className="mt-4 text-sm" />;
   }
   return (
-    <section aria-label="Summary" className="mt-4 grid gap-3 lg:grid-cols-[auto_auto_1fr]">
+    <section aria-label={t('summary')} className="mt-4 grid gap-3 lg:grid-cols-[auto_auto_1fr]">
       <dl className="contents">
-        <Figure label="Today's orders" value={summary ? String(summary.todayOrders) : '…'} />
-        <Figure label="Today's revenue" value={summary ? formatTaka(summary.todayRevenue) : '…'} />
+        <Figure label={t('todaysOrders')} value={summary ? formatNumber(summary.todayOrders) : '…'} />
+        <Figure label={t('todaysRevenue')} value={summary ? formatTaka(summary.todayRevenue) : '…'} />
       </dl>
-      <dl aria-label="Orders by status" className="grid grid-cols-3 gap-2 rounded-2xl bg-stone-50 p-3 sm:grid-cols-6">
+      <dl aria-label={t('ordersByStatus')} className="grid grid-cols-3 gap-2 rounded-2xl bg-stone-50 p-3 sm:grid-cols-6">
         {OrderStatus.options.map((status) => (
           <div key={status} className="min-w-0 text-center">
-            <dt className="truncate text-xs text-stone-500">{ORDER_STATUS_LABEL[status]}</dt>
-            <dd className="text-lg font-bold text-stone-800">{summary?.byStatus[status] ?? (summary ? 0 : '…')}</dd>
+            <dt className="truncate text-xs text-stone-500">{statusLabel(status)}</dt>
+            <dd className="text-lg font-bold text-stone-800">{summary ? formatNumber(summary.byStatus[status] ?? 0) : '…'}</dd>
           </div>
         ))}
       </dl>

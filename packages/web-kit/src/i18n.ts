@@ -1,0 +1,121 @@
+// The store's two languages, English and Bangla, on one i18next instance for the whole page: this
+// module, i18next and react-i18next are federation singletons, so the shell's copy serves every
+// remote. Each app owns a namespace and its message files and registers them with `messageFiles`;
+// only the active language's files are fetched.
+import i18next from 'i18next';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import resourcesToBackend from 'i18next-resources-to-backend';
+import { initReactI18next, useTranslation } from 'react-i18next';
+
+export { Trans, useTranslation } from 'react-i18next';
+
+export const LANGUAGES = ['en', 'bn'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** Where the shopper's choice is kept, per browser. */
+export const LANGUAGE_STORAGE_KEY = 'bazar.language';
+
+type Messages = Record<string, unknown>;
+type MessageLoader = (language: Language) => Promise<{ default: Messages }>;
+
+const messageLoaders = new Map<string, MessageLoader>();
+
+/** Registers an app's namespace with its message files, e.g.
+ *  `messageFiles('cart', (language) => import(`./messages/${language}.json`))`. */
+export function messageFiles(namespace: string, load: MessageLoader): void {
+  messageLoaders.set(namespace, load);
+}
+
+messageFiles('common', (language) => import(`./messages/${language}.json`));
+
+void i18next
+  .use(LanguageDetector)
+  .use(
+    resourcesToBackend(async (language: Language, namespace: string) => {
+      const load = messageLoaders.get(namespace);
+      if (!load) throw new Error(`No message files registered for the namespace ${namespace}`);
+      return (await load(language)).default;
+    }),
+  )
+  .use(initReactI18next)
+  .init({
+    supportedLngs: LANGUAGES,
+    load: 'languageOnly',
+    // English for a browser in any other language; Bangla falls back to nothing, so that a Bangla
+    // page never fetches the English files too (a test keeps both files' keys in step).
+    fallbackLng: { default: ['en'], bn: [] },
+    ns: ['common'],
+    defaultNS: 'common',
+    // The shopper's choice if they made one, else the browser's language; stored only when chosen.
+    detection: { order: ['localStorage', 'navigator'], lookupLocalStorage: LANGUAGE_STORAGE_KEY, caches: [] },
+    // React escapes what it renders.
+    interpolation: { escapeValue: false },
+  });
+
+export function currentLanguage(): Language {
+  return i18next.resolvedLanguage === 'bn' ? 'bn' : 'en';
+}
+
+// The language of the page, not the browser's ('en-US' reads as English).
+i18next.on('languageChanged', () => {
+  document.documentElement.lang = currentLanguage();
+});
+
+/** The shopper's choice of language, remembered in this browser. */
+export async function chooseLanguage(language: Language): Promise<void> {
+  await i18next.changeLanguage(language);
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // Storage refused (a private window's quota): the choice holds for this visit only.
+  }
+}
+
+const LOCALES: Record<Language, string> = { en: 'en-BD', bn: 'bn-BD' };
+
+function formatsOf(language: Language) {
+  const locale = LOCALES[language];
+  const taka = new Intl.NumberFormat(locale, { style: 'currency', currency: 'BDT', currencyDisplay: 'narrowSymbol' });
+  const number = new Intl.NumberFormat(locale);
+  // The store delivers in Bangladesh, and the admin's days are Bangladesh days: times are shown there.
+  // Day, month, year and the 24-hour clock in both ('12 Jan 2026, 14:05'; Bangla's ICU data would
+  // otherwise write 'PM' in Latin letters).
+  const time = new Intl.DateTimeFormat(language === 'bn' ? locale : 'en-GB', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'Asia/Dhaka',
+    hourCycle: 'h23',
+  });
+  const date = new Intl.DateTimeFormat(language === 'bn' ? locale : 'en-GB', { dateStyle: 'medium', timeZone: 'Asia/Dhaka' });
+  return {
+    /** '৳1,250.50' in English, '১,২৫০.৫০৳' in Bangla. */
+    formatTaka: (amount: number) => taka.format(amount),
+    formatNumber: (value: number) => number.format(value),
+    /** A moment (ISO time) in Bangladesh time. */
+    formatTime: (iso: string) => time.format(new Date(iso)),
+    /** A day (ISO date or time): '12 Jan 2022'. */
+    formatDate: (iso: string) => date.format(new Date(iso)),
+  };
+}
+
+const formats: Record<Language, ReturnType<typeof formatsOf>> = { en: formatsOf('en'), bn: formatsOf('bn') };
+
+/** An amount in the active language, for code outside components (or remotes built before
+ *  `useFormats`): it does not render a component again when the language changes. */
+export const formatTaka = (amount: number) => formats[currentLanguage()].formatTaka(amount);
+
+/** The formatters of the active language; the component renders again when the language changes. */
+export function useFormats() {
+  const { i18n } = useTranslation();
+  return formats[i18n.resolvedLanguage === 'bn' ? 'bn' : 'en'];
+}
+
+export function useLanguage(): Language {
+  const { i18n } = useTranslation();
+  return i18n.resolvedLanguage === 'bn' ? 'bn' : 'en';
+}
+
+/** A message of the active language, for code outside components (dialogs, toasts). */
+export function translate(key: string, options?: Record<string, unknown>): string {
+  return i18next.t(key, options ?? {}) as string;
+}
