@@ -1,15 +1,18 @@
 import { Link } from '@bazar/web-kit/routing';
 import { Eye, Plus, Star } from 'lucide-react';
-import { formatTaka } from '@bazar/web-kit';
+import { useFormats } from '@bazar/web-kit/i18n';
 import type { Product } from '@bazar/contracts';
 import { PICTURE_SIZES, ProductImage } from '../components/ProductImage';
 import { SectionTitle } from '../components/SectionTitle';
+import { useCatalogText } from '../i18n';
 
 export function FeaturedItems({ products, onAdd }: { products: Product[]; onAdd: (product: Product) => void }) {
+  const t = useCatalogText();
+  const { formatTaka } = useFormats();
   return (
     <section aria-labelledby="featured-items">
-      <SectionTitle id="featured-items" kicker="Hand-picked">
-        Our Featured Items
+      <SectionTitle id="featured-items" kicker={t('featuredKicker')}>
+        {t('featuredItems')}
       </SectionTitle>
       <div className="grid gap-4 md:grid-cols-2">
         {products.map((product) => (
@@ -18,27 +21,27 @@ export function FeaturedItems({ products, onAdd }: { products: Product[]; onAdd:
               <ProductImage src={product.img} name={product.name} className="size-28 rounded-xl" sizes={PICTURE_SIZES.thumbnail} />
             </Link>
             <div className="flex flex-col justify-center gap-1">
-              <span className="w-fit rounded-full bg-accent-500 px-2.5 py-0.5 text-xs font-bold text-white">Feature</span>
+              <span className="w-fit rounded-full bg-accent-500 px-2.5 py-0.5 text-xs font-bold text-white">{t('feature')}</span>
               <h3 className="font-semibold text-stone-800">
                 <Link to={`/product-details/${product._id}`} className="hover:text-brand-700 hover:underline">
                   {product.name}
                 </Link>
               </h3>
               <p className="flex items-center gap-1 text-sm text-stone-500">
-                <span className="flex text-accent-500" role="img" aria-label="Rated 4 out of 5">
+                <span className="flex text-accent-500" role="img" aria-label={t('ratedFour')}>
                   {[0, 1, 2, 3].map((i) => (
                     <Star key={i} className="size-4 fill-current" aria-hidden />
                   ))}
                   <Star className="size-4 text-stone-300" aria-hidden />
                 </span>
-                (3 reviews)
+                {t('threeReviews')}
               </p>
               <p className="font-bold text-brand-700">{formatTaka(product.price)}</p>
             </div>
             <div className="absolute top-4 right-4 flex flex-col gap-2 opacity-0 transition group-hover:opacity-100 group-focus-within:opacity-100">
               <button
                 type="button"
-                aria-label={`Add ${product.name}`}
+                aria-label={t('addProduct', { name: product.name })}
                 disabled={product.quantity <= 0}
                 onClick={() => onAdd(product)}
                 className="rounded-full bg-brand-600 p-2 text-white hover:bg-brand-700 disabled:bg-stone-300"
@@ -47,7 +50,7 @@ export function FeaturedItems({ products, onAdd }: { products: Product[]; onAdd:
               </button>
               <Link
                 to={`/product-details/${product._id}`}
-                aria-label={`Details of ${product.name}`}
+                aria-label={t('detailsOf', { name: product.name })}
                 className="rounded-full bg-white p-2 text-stone-600 shadow hover:bg-brand-600 hover:text-white"
               >
                 <Eye className="size-4" aria-hidden />

@@ -1,38 +1,42 @@
 import { Apple, Carrot, CookingPot, Headset, RotateCcw, ShieldCheck, Sprout, Truck } from 'lucide-react';
+import { Trans, useFormats } from '@bazar/web-kit/i18n';
 import { SectionTitle } from '../components/SectionTitle';
+import { useCatalogText } from '../i18n';
 
 export function CountdownBanner() {
+  const t = useCatalogText();
+  const { formatNumber } = useFormats();
   return (
-    <section aria-label="Discount" className="relative overflow-hidden rounded-3xl bg-brand-900 px-8 py-10 text-white sm:px-16">
+    <section aria-label={t('discount')} className="relative overflow-hidden rounded-3xl bg-brand-900 px-8 py-10 text-white sm:px-16">
       <span className="absolute top-6 right-6 flex size-20 items-center justify-center rounded-full bg-accent-500 text-center text-lg leading-tight font-extrabold">
-        20%
-        <br />
-        off
+        <Trans t={t} i18nKey="percentOff" values={{ percent: formatNumber(20) }} components={{ br: <br /> }} />
       </span>
-      <p className="text-sm font-semibold tracking-widest text-accent-400 uppercase">Limited time</p>
-      <h2 className="mt-2 max-w-md text-3xl font-extrabold">Big discount on fresh fruit and vegetables</h2>
-      <p className="mt-4 font-mono text-3xl font-bold tracking-widest" aria-label="Time left">
-        00:00:00:00
+      <p className="text-sm font-semibold tracking-widest text-accent-400 uppercase">{t('limitedTime')}</p>
+      <h2 className="mt-2 max-w-md text-3xl font-extrabold">{t('bigDiscount')}</h2>
+      <p className="mt-4 font-mono text-3xl font-bold tracking-widest" aria-label={t('timeLeft')}>
+        {t('countdown')}
       </p>
       <button type="button" className="mt-6 rounded-full bg-accent-500 px-8 py-3 font-semibold hover:bg-accent-400">
-        Shop Now
+        {t('shopNow')}
       </button>
     </section>
   );
 }
 
 export function ShopByBrands() {
+  const t = useCatalogText();
+  const { formatNumber } = useFormats();
   return (
     <section aria-labelledby="brands">
-      <SectionTitle id="brands" kicker="Trusted names">
-        Shop By Brands
+      <SectionTitle id="brands" kicker={t('brandsKicker')}>
+        {t('shopByBrands')}
       </SectionTitle>
       <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
         {Array.from({ length: 6 }, (_, i) => (
           <li key={i} className="flex flex-col items-center gap-2 rounded-2xl border border-stone-200 bg-white p-6 text-center shadow-sm">
             <Sprout className="size-10 text-brand-600" aria-hidden />
-            <span className="font-semibold text-stone-800">Organic Farm</span>
-            <span className="text-sm text-stone-500">(45 items)</span>
+            <span className="font-semibold text-stone-800">{t('organicFarm')}</span>
+            <span className="text-sm text-stone-500">{t('itemCount', { items: formatNumber(45) })}</span>
           </li>
         ))}
       </ul>
@@ -41,26 +45,30 @@ export function ShopByBrands() {
 }
 
 const articles = [
-  { title: 'Seven ways to keep vegetables fresh longer', date: '12 Jan 2022', art: Carrot },
-  { title: 'A simple guide to cooking perfect bhuna khichuri', date: '26 Feb 2022', art: CookingPot },
-  { title: 'Why seasonal fruit tastes better', date: '08 Mar 2022', art: Apple },
+  { name: 'vegetables', date: '2022-01-12', art: Carrot },
+  { name: 'khichuri', date: '2022-02-26', art: CookingPot },
+  { name: 'fruit', date: '2022-03-08', art: Apple },
 ];
 
 export function ReadOurArticles() {
+  const t = useCatalogText();
+  const { formatDate } = useFormats();
   return (
     <section aria-labelledby="articles">
-      <SectionTitle id="articles" kicker="From our blog">
-        Read Our Articles
+      <SectionTitle id="articles" kicker={t('articlesKicker')}>
+        {t('readOurArticles')}
       </SectionTitle>
       <div className="grid gap-4 md:grid-cols-3">
         {articles.map((article) => (
-          <article key={article.title} className="overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm">
+          <article key={article.name} className="overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm">
             <div className="flex h-36 items-center justify-center bg-brand-50 text-brand-600" aria-hidden>
               <article.art className="size-16" strokeWidth={1.25} />
             </div>
             <div className="p-5">
-              <p className="text-xs text-stone-500">{article.date}</p>
-              <h3 className="mt-1 font-semibold text-stone-800">{article.title}</h3>
+              <p className="text-xs text-stone-500">
+                <time dateTime={article.date}>{formatDate(article.date)}</time>
+              </p>
+              <h3 className="mt-1 font-semibold text-stone-800">{t(`articles.${article.name}.title`)}</h3>
             </div>
           </article>
         ))}
@@ -69,31 +77,21 @@ export function ReadOurArticles() {
   );
 }
 
-const testimonials = [
-  {
-    name: 'Nusrat Jahan',
-    place: 'Mirpur, Dhaka',
-    text: 'The vegetables arrive fresh every time and the delivery is always on schedule.',
-  },
-  {
-    name: 'Tanvir Ahmed',
-    place: 'Agrabad, Chattogram',
-    text: 'Good prices on rice and oil, and ordering takes less than a minute.',
-  },
-];
+const testimonials = ['nusrat', 'tanvir'] as const;
 
 export function ClientsFeedback() {
+  const t = useCatalogText();
   return (
     <section aria-labelledby="feedback">
-      <SectionTitle id="feedback" kicker="Testimonials">
-        Client's Feedback
+      <SectionTitle id="feedback" kicker={t('testimonialsKicker')}>
+        {t('clientsFeedback')}
       </SectionTitle>
       <div className="grid gap-4 md:grid-cols-2">
-        {testimonials.map((t) => (
-          <figure key={t.name} className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
-            <blockquote className="text-stone-600">“{t.text}”</blockquote>
+        {testimonials.map((client) => (
+          <figure key={client} className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
+            <blockquote className="text-stone-600">“{t(`testimonials.${client}.text`)}”</blockquote>
             <figcaption className="mt-4 font-semibold text-stone-800">
-              {t.name} <span className="font-normal text-stone-500">· {t.place}</span>
+              {t(`testimonials.${client}.name`)} <span className="font-normal text-stone-500">· {t(`testimonials.${client}.place`)}</span>
             </figcaption>
           </figure>
         ))}
@@ -103,23 +101,25 @@ export function ClientsFeedback() {
 }
 
 export function SubscribeBox() {
+  const t = useCatalogText();
+  const { formatNumber } = useFormats();
   return (
     <section aria-labelledby="subscribe" className="rounded-3xl bg-brand-100 px-8 py-10 text-center">
       <h2 id="subscribe" className="text-2xl font-extrabold text-brand-900">
-        Subscribe and get 20% off your first order
+        {t('subscribe', { percent: formatNumber(20) })}
       </h2>
       <form className="mx-auto mt-6 flex max-w-md gap-2" onSubmit={(event) => event.preventDefault()}>
         <label htmlFor="subscribe-email" className="sr-only">
-          Email address
+          {t('emailAddress')}
         </label>
         <input
           id="subscribe-email"
           type="email"
-          placeholder="Your email address"
+          placeholder={t('yourEmailAddress')}
           className="flex-1 rounded-full border border-brand-200 bg-white px-4 py-2.5 outline-none focus:ring-2 focus:ring-brand-500"
         />
         <button type="submit" className="rounded-full bg-brand-600 px-6 font-semibold text-white hover:bg-brand-700">
-          Subscribe
+          {t('subscribeButton')}
         </button>
       </form>
     </section>
@@ -127,23 +127,24 @@ export function SubscribeBox() {
 }
 
 const services = [
-  { icon: Truck, title: 'Free Home Delivery', text: 'To your door across the city' },
-  { icon: RotateCcw, title: 'Instant Return Policy', text: 'Not fresh? We take it back' },
-  { icon: Headset, title: 'Quick Support System', text: 'Sat - Thu, 10 AM to 7 PM' },
-  { icon: ShieldCheck, title: 'Secure Payment Way', text: 'Cash on delivery or card' },
+  { icon: Truck, name: 'delivery' },
+  { icon: RotateCcw, name: 'return' },
+  { icon: Headset, name: 'support' },
+  { icon: ShieldCheck, name: 'payment' },
 ];
 
 export function ServiceHighlights() {
+  const t = useCatalogText();
   return (
-    <section aria-label="Our services" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
-      {services.map(({ icon: Icon, title, text }) => (
-        <div key={title} className="flex items-center gap-4 rounded-2xl bg-white p-5 shadow-sm">
+    <section aria-label={t('ourServices')} className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      {services.map(({ icon: Icon, name }) => (
+        <div key={name} className="flex items-center gap-4 rounded-2xl bg-white p-5 shadow-sm">
           <span className="rounded-full bg-brand-50 p-3 text-brand-600">
             <Icon className="size-6" aria-hidden />
           </span>
           <div>
-            <h3 className="font-semibold text-stone-800">{title}</h3>
-            <p className="text-sm text-stone-500">{text}</p>
+            <h3 className="font-semibold text-stone-800">{t(`services.${name}.title`)}</h3>
+            <p className="text-sm text-stone-500">{t(`services.${name}.text`)}</p>
           </div>
         </div>
       ))}

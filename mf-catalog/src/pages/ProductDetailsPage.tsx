@@ -1,42 +1,49 @@
 import { useLoaderData } from '@bazar/web-kit/routing';
 import { Share2, ShoppingCart, Star } from 'lucide-react';
-import { formatTaka } from '@bazar/web-kit';
+import { useFormats } from '@bazar/web-kit/i18n';
 import type { Product } from '@bazar/contracts';
 import { useGetProductDetailsQuery } from '../api';
 import { useAddToCart } from '@bazar/web-kit/cart';
 import { PICTURE_SIZES, ProductImage } from '../components/ProductImage';
+import { useCatalogText } from '../i18n';
+
+const SHARE_NETWORKS = ['facebook', 'whatsapp', 'email'] as const;
 
 export default function ProductDetailsPage() {
   const loaded = useLoaderData<Product>();
   // The loader filled the cache; subscribing keeps the page current when stock changes.
   const { data: product = loaded } = useGetProductDetailsQuery(loaded._id);
   const { add, adding } = useAddToCart();
+  const t = useCatalogText();
+  const { formatTaka, formatNumber } = useFormats();
 
   const inStock = product.quantity > 0;
   return (
     <article className="mx-auto grid max-w-6xl gap-10 px-4 py-10 md:grid-cols-2">
       <div className="relative overflow-hidden rounded-3xl border border-stone-200 bg-white">
-        <span className="absolute top-4 left-4 rounded-full bg-brand-600 px-3 py-1 text-xs font-bold text-white">New</span>
-        <span className="absolute top-4 right-4 rounded-full bg-accent-500 px-3 py-1 text-xs font-bold text-white">-10%</span>
+        <span className="absolute top-4 left-4 rounded-full bg-brand-600 px-3 py-1 text-xs font-bold text-white">{t('new')}</span>
+        <span className="absolute top-4 right-4 rounded-full bg-accent-500 px-3 py-1 text-xs font-bold text-white">
+          {t('discountBadge', { percent: formatNumber(10) })}
+        </span>
         <ProductImage src={product.img} name={product.name} className="aspect-square w-full" sizes={PICTURE_SIZES.page} priority />
       </div>
       <div className="flex flex-col gap-4">
         <h1 className="text-3xl font-extrabold text-stone-800">{product.name}</h1>
         <p className="flex items-center gap-1 text-sm text-stone-500">
-          <span className="flex text-accent-500" role="img" aria-label="Rated 4 out of 5">
+          <span className="flex text-accent-500" role="img" aria-label={t('ratedFour')}>
             {[0, 1, 2, 3].map((i) => (
               <Star key={i} className="size-4 fill-current" aria-hidden />
             ))}
             <Star className="size-4 text-stone-300" aria-hidden />
           </span>
-          (3 reviews)
+          {t('threeReviews')}
         </p>
         <p className="text-stone-500">
-          <span className="text-3xl font-bold text-brand-700">{formatTaka(product.price)}</span> / piece
+          <span className="text-3xl font-bold text-brand-700">{formatTaka(product.price)}</span> {t('perPiece')}
         </p>
         <p className="leading-relaxed text-stone-600">{product.description}</p>
         <p className={inStock ? 'text-sm text-brand-700' : 'text-sm font-semibold text-red-600'}>
-          {inStock ? `${product.quantity} in stock` : 'Stock Out'}
+          {inStock ? t('inStock', { quantity: formatNumber(product.quantity) }) : t('stockOut')}
         </p>
         <button
           type="button"
@@ -44,17 +51,17 @@ export default function ProductDetailsPage() {
           onClick={() => void add(product)}
           className="flex w-fit items-center gap-2 rounded-full bg-brand-600 px-8 py-3 font-semibold text-white hover:bg-brand-700 disabled:bg-stone-300"
         >
-          <ShoppingCart className="size-5" aria-hidden /> Add To Cart
+          <ShoppingCart className="size-5" aria-hidden /> {t('addToCart')}
         </button>
         <div className="mt-4 flex items-center gap-3 border-t border-stone-200 pt-4 text-sm text-stone-500">
-          <Share2 className="size-4" aria-hidden /> Share:
-          {['Facebook', 'WhatsApp', 'Email'].map((network) => (
+          <Share2 className="size-4" aria-hidden /> {t('share')}
+          {SHARE_NETWORKS.map((network) => (
             <button
               key={network}
               type="button"
               className="rounded-full border border-stone-200 px-3 py-1 hover:border-brand-600 hover:text-brand-700"
             >
-              {network}
+              {t(`networks.${network}`)}
             </button>
           ))}
         </div>
