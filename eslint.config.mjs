@@ -5,6 +5,7 @@
 // for the storefront apps' sources. Formatting is Prettier's business (.prettierrc.json), not ESLint's.
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
+import i18next from 'eslint-plugin-i18next';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -15,6 +16,13 @@ const BROWSER_SOURCES = ['shell', 'mf-catalog', 'mf-cart', 'mf-dashboard', 'pack
 );
 /** The apps, which reach the router and the store only through web-kit's shared modules. */
 const APP_SOURCES = ['shell', 'mf-catalog', 'mf-cart', 'mf-dashboard'].map((folder) => `${folder}/src/**/*.{js,jsx,ts,tsx}`);
+/** Apps whose every visible text comes from their message files (src/messages/en.json, bn.json). */
+const TRANSLATED_SOURCES = [
+  ...['shell', 'mf-cart', 'mf-dashboard', 'packages/web-kit'].map((folder) => `${folder}/src/**/*.tsx`),
+  // so far only the catalog's home page sections and product page
+  'mf-catalog/src/home/**/*.tsx',
+  'mf-catalog/src/pages/ProductDetailsPage.tsx',
+];
 /** Scripts of the Keycloak login theme, served to the browser as they are. */
 const THEME_SCRIPTS = ['infra/keycloak/themes/**/*.js'];
 
@@ -52,6 +60,25 @@ export default defineConfig(
               allowTypeImports: true,
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // No text written into the markup: what a shopper reads or hears (text, labels, placeholders,
+    // titles) goes through i18next, so it exists in English and in Bangla.
+    files: TRANSLATED_SOURCES,
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': [
+        'error',
+        {
+          mode: 'jsx-only',
+          'jsx-attributes': { include: ['aria-label', 'alt', 'title', 'placeholder', 'label', 'what', 'text'] },
+          // the plugin's own list, and react-hook-form's register('fieldName')
+          callees: {
+            exclude: ['i18n(ext)?', 't', 'require', 'addEventListener', 'removeEventListener', 'dispatch', 'includes', 'register'],
+          },
         },
       ],
     },
