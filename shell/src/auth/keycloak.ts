@@ -1,4 +1,5 @@
 import type Keycloak from 'keycloak-js';
+import { currentLanguage } from '@bazar/web-kit/i18n';
 import { provideAccessToken, signedIn, signedOut, type Shopper, type StorefrontStore } from '@bazar/web-kit';
 
 const silentCheckSso = new URL('../../public/silent-check-sso.html', import.meta.url);
@@ -70,7 +71,9 @@ function shopperFromToken(client: Keycloak): Shopper | undefined {
 export async function signIn(action: 'login' | 'register', returnTo: string): Promise<void> {
   const client = await keycloak();
   const redirectUri = new URL(returnTo, window.location.origin).href;
-  const url = action === 'register' ? await client.createRegisterUrl({ redirectUri }) : await client.createLoginUrl({ redirectUri });
+  // Keycloak's pages (ui_locales) show in the shopper's language.
+  const options = { redirectUri, locale: currentLanguage() };
+  const url = action === 'register' ? await client.createRegisterUrl(options) : await client.createLoginUrl(options);
   // Replacing keeps /login out of the history, so Back does not bounce into sign-in again.
   window.location.replace(url);
 }
