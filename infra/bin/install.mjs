@@ -24,13 +24,16 @@ export const PROJECT_NODE =
 /** The environment for the project's commands: its Node first on PATH, so that npm, npx and the
  *  scripts they start run on it too. */
 export const projectEnv = (env = process.env) => ({ ...env, PATH: `${path.dirname(PROJECT_NODE)}${path.delimiter}${env.PATH ?? ''}` });
-/** Debian packages, each with how to tell it is there: its command, or for python3-venv, what
- *  python3 needs to make the virtualenv that schemathesis (PyPI) goes into. */
+/** Debian packages, each with how to tell it is there: its command, for python3-venv what python3
+ *  needs to make the virtualenv that schemathesis (PyPI) goes into, for the fonts a Bengali face. */
 const APT_PACKAGES = {
   'redis-server': () => has('redis-server'),
   'nginx-light': () => has('nginx'),
   chromium: () => has('chromium'),
   'python3-venv': () => spawnSync('python3', ['-c', 'import ensurepip, venv'], { stdio: 'ignore' }).status === 0,
+  // Noto Sans Bengali for Chromium: Keycloak's Bangla sign-in pages use the system's fonts (the
+  // storefront brings its own web font), and the tests' screenshots must show Bangla, not boxes.
+  'fonts-noto-core': () => (spawnSync('fc-list', [':lang=bn', 'family'], { encoding: 'utf8' }).stdout ?? '').trim() !== '',
 };
 
 /** A problem the user must fix; printed as one line. */
@@ -366,7 +369,7 @@ function build() {
 export function prepare() {
   checkPrerequisites();
   step(`Node ${NODE_VERSION} (npm registry)`, installNode);
-  step('system packages (redis, nginx, chromium, python3-venv)', installSystemPackages);
+  step('system packages (redis, nginx, chromium, python3-venv, Noto fonts)', installSystemPackages);
   step('node modules (npm ci)', installNodeModules);
   step('Kafka 3.9 broker (Maven Central)', installKafka);
   step(`Keycloak ${KEYCLOAK_VERSION} (Maven Central)`, installKeycloak);
