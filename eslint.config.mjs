@@ -39,8 +39,8 @@ export default defineConfig(
     ...reactHooks.configs.flat.recommended,
   },
   {
-    // One router, one store and one api in the page: an app importing these libraries itself would
-    // bundle a second copy (another router context, store binding or api; see
+    // One router, one store, one api and one i18next in the page: an app importing these libraries
+    // itself would bundle a second copy (another router context, store binding, api or i18next; see
     // packages/web-kit/webpack/federation.mjs). Their types are fine.
     files: APP_SOURCES,
     rules: {
@@ -57,6 +57,11 @@ export default defineConfig(
             {
               group: ['@reduxjs/toolkit/query', '@reduxjs/toolkit/query/*'],
               message: "Extend storefrontApi from '@bazar/web-kit/api'.",
+              allowTypeImports: true,
+            },
+            {
+              group: ['i18next', 'react-i18next', 'i18next-*'],
+              message: "Use the page's one i18next instance through '@bazar/web-kit/i18n'.",
               allowTypeImports: true,
             },
           ],

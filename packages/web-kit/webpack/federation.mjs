@@ -23,11 +23,10 @@ const singletons = [
   // The cart's writes, with their optimistic changes, and the add-to-cart toast and steppers (the
   // catalog's cards and the cart page); the shell does not import it either.
   '@bazar/web-kit/cart',
-  // The one i18next instance (language, loaded message files) and its React binding; apps reach
-  // them through '@bazar/web-kit/i18n', which the shell's first render brings.
+  // The one i18next instance (language, loaded message files) with its React binding. Apps reach
+  // i18next and react-i18next only through it, so they are not shared whole: react-i18next is
+  // tree-shaken to the hooks web-kit re-exports.
   '@bazar/web-kit/i18n',
-  'i18next',
-  'react-i18next',
   // The dialogs' library: one copy (and one popup at a time) for the whole page.
   'sweetalert2',
 ];
