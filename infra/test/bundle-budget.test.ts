@@ -19,7 +19,10 @@ const ROOT = path.resolve(__dirname, '../..');
 // `@bazar/web-kit/routing`, the store in `@bazar/web-kit`). The storefront api, RTK Query, is the
 // module `@bazar/web-kit/api`, fetched beside the first render: the first frame shows no figures
 // (the top bar's bell and cart count read the api from lazy components).
-const BUDGET_KB = { shellInitialJs: 150, remotePage: 60 };
+// Issue 21 puts the page's text in English or Bangla: i18next and its React binding
+// (`@bazar/web-kit/i18n`, 24.7 KB) are needed before the first frame shows any word, which took the
+// shell from about 149 KB to 173.5 KB. The budget is 175 KB until savings are found elsewhere.
+const BUDGET_KB = { shellInitialJs: 175, remotePage: 60 };
 
 interface Chunk {
   id: number | string;
