@@ -4,6 +4,7 @@ import { execa } from 'execa';
 import { HOST, PORTS, WEB_URL } from './ports.ts';
 import { KEYCLOAK_HOME, PROJECT_NODE, ROOT, rootPath, stackPath } from './paths.ts';
 import { createTopics } from './kafka-topics.ts';
+import { renderNginxConfig } from './nginx-config.ts';
 import { installationSecrets } from './secrets.ts';
 import { demoAccountsWanted, prepareRealmImport } from './keycloak-realm.ts';
 
@@ -301,14 +302,8 @@ const nginx: Component = {
   ready: [`http-get://${HOST}:${PORTS.web}/mf-remotes.json`],
   readyTimeoutMs: 15_000,
   prepare: async () => {
-    for (const dir of ['nginx/temp', 'nginx/cache', 'logs', 'media', 'bench']) await mkdir(stackPath(dir), { recursive: true });
-    const template = await readFile(rootPath('infra', 'nginx', 'nginx.conf'), 'utf8');
-    const conf = template
-      .replaceAll('{{ROOT}}', ROOT)
-      .replaceAll('{{STACK}}', stackPath())
-      // Workers of a root master run as nobody unless told otherwise; the project files belong to the caller.
-      .replaceAll('{{USER}}', process.getuid?.() === 0 ? 'user root;' : '');
-    await writeFile(nginxConfig, conf);
+    for (const dir of ['nginx/temp', 'nginx/cache', 'logs', 'media', 'bench', 'releases']) await mkdir(stackPath(dir), { recursive: true });
+    await writeFile(nginxConfig, await renderNginxConfig({ root: ROOT, stack: stackPath(), port: PORTS.web }));
   },
 };
 
