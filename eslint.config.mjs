@@ -19,9 +19,12 @@ const APP_SOURCES = ['shell', 'mf-catalog', 'mf-cart', 'mf-dashboard'].map((fold
 /** Apps whose every visible text comes from their message files (src/messages/en.json, bn.json). */
 const TRANSLATED_SOURCES = [
   ...['shell', 'mf-cart', 'mf-dashboard', 'packages/web-kit'].map((folder) => `${folder}/src/**/*.tsx`),
-  // so far only the catalog's home page sections and product page
+  // so far only the catalog's home page sections, product page, and search and category page
   'mf-catalog/src/home/**/*.tsx',
   'mf-catalog/src/pages/ProductDetailsPage.tsx',
+  'mf-catalog/src/pages/SearchPage.tsx',
+  'mf-catalog/src/components/Pagination.tsx',
+  'mf-catalog/src/components/SortControl.tsx',
 ];
 /** Scripts of the Keycloak login theme, served to the browser as they are. */
 const THEME_SCRIPTS = ['infra/keycloak/themes/**/*.js'];

@@ -1,10 +1,12 @@
 import { storefrontApi } from '@bazar/web-kit/api';
-import { productListPath, TOTAL_COUNT_HEADER, type Product, type ProductListRequest } from '@bazar/contracts';
+import { CLOSE_MATCHES_HEADER, productListPath, TOTAL_COUNT_HEADER, type Product, type ProductListRequest } from '@bazar/contracts';
 
 /** One page of a product list, and how many products the whole list holds. */
 export interface ProductPage {
   products: Product[];
   total: number;
+  /** when a search found nothing, searches close to it that would find something, best first */
+  closeMatches: string[];
 }
 
 export const catalogApi = storefrontApi.injectEndpoints({
@@ -14,6 +16,7 @@ export const catalogApi = storefrontApi.injectEndpoints({
       transformResponse: (products: Product[], meta) => ({
         products,
         total: Number(meta?.response?.headers.get(TOTAL_COUNT_HEADER) ?? products.length),
+        closeMatches: (meta?.response?.headers.get(CLOSE_MATCHES_HEADER) ?? '').split(',').filter(Boolean).map(decodeURIComponent),
       }),
       providesTags: ['Product'],
     }),

@@ -1,5 +1,7 @@
 import { Link } from '@bazar/web-kit/routing';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useFormats } from '@bazar/web-kit/i18n';
+import { useCatalogText } from '../i18n';
 
 interface PaginationProps {
   page: number;
@@ -22,16 +24,18 @@ function pagesAround(page: number, pages: number): (number | 'gap')[] {
 
 /** Previous and Next, with page numbers from a tablet up; a phone shows where it is instead. */
 export function Pagination({ page, pages, addressOf, onTurn }: PaginationProps) {
+  const t = useCatalogText();
+  const { formatNumber } = useFormats();
   if (pages <= 1) return null;
   return (
-    <nav aria-label="Pages" className="mt-10 flex items-center justify-center gap-2">
+    <nav aria-label={t('pagination.pages')} className="mt-10 flex items-center justify-center gap-2">
       {page > 1 && (
         <Link to={addressOf(page - 1)} rel="prev" onClick={onTurn} className={step}>
-          <ChevronLeft className="size-4" aria-hidden /> Previous
+          <ChevronLeft className="size-4" aria-hidden /> {t('pagination.previous')}
         </Link>
       )}
       <p className="px-2 text-sm text-stone-600 sm:hidden">
-        Page {page} of {pages}
+        {t('pagination.pageOf', { page: formatNumber(page), pages: formatNumber(pages) })}
       </p>
       <ol className="hidden items-center gap-1 sm:flex">
         {pagesAround(page, pages).map((n, i) =>
@@ -42,17 +46,21 @@ export function Pagination({ page, pages, addressOf, onTurn }: PaginationProps) 
           ) : (
             <li key={n}>
               {n === page ? (
-                <span aria-current="page" aria-label={`Page ${n}`} className={`${number} bg-brand-600 text-white`}>
-                  {n}
+                <span
+                  aria-current="page"
+                  aria-label={t('pagination.page', { page: formatNumber(n) })}
+                  className={`${number} bg-brand-600 text-white`}
+                >
+                  {formatNumber(n)}
                 </span>
               ) : (
                 <Link
                   to={addressOf(n)}
                   onClick={onTurn}
-                  aria-label={`Page ${n}`}
+                  aria-label={t('pagination.page', { page: formatNumber(n) })}
                   className={`${number} text-stone-700 hover:bg-brand-50 hover:text-brand-700`}
                 >
-                  {n}
+                  {formatNumber(n)}
                 </Link>
               )}
             </li>
@@ -61,7 +69,7 @@ export function Pagination({ page, pages, addressOf, onTurn }: PaginationProps) 
       </ol>
       {page < pages && (
         <Link to={addressOf(page + 1)} rel="next" onClick={onTurn} className={step}>
-          Next <ChevronRight className="size-4" aria-hidden />
+          {t('pagination.next')} <ChevronRight className="size-4" aria-hidden />
         </Link>
       )}
     </nav>

@@ -2,12 +2,14 @@ import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from '@bazar/web-kit/routing';
 import { DEFAULT_PAGE_SIZE, productListPageRequest, type ProductSort } from '@bazar/contracts';
 import { useAddToCart } from '@bazar/web-kit/cart';
+import { useFormats } from '@bazar/web-kit/i18n';
 import '../styles.css';
 import { useGetProductsQuery } from '../api';
 import { Pagination } from '../components/Pagination';
 import { ProductGrid } from '../components/ProductGrid';
 import { QueryState } from '../components/QueryState';
 import { SortControl } from '../components/SortControl';
+import { useCatalogText } from '../i18n';
 
 /**
  * Search results and a category's products (`/search?search=…&category=…&sort=…&page=…`), a page
@@ -20,6 +22,8 @@ export default function SearchPage() {
   const { q: search, category, sort, page } = request;
   const products = useGetProductsQuery(request);
   const { add } = useAddToCart();
+  const t = useCatalogText();
+  const { formatNumber } = useFormats();
   const shown = products.currentData;
   const pages = Math.ceil((shown?.total ?? 0) / DEFAULT_PAGE_SIZE);
 
@@ -45,7 +49,9 @@ export default function SearchPage() {
     }
   });
 
-  const title = search ? `Results for “${search}”${category ? ` in ${category}` : ''}` : (category ?? 'All products');
+  const title = search
+    ? t(category ? 'searchPage.resultsForIn' : 'searchPage.resultsFor', { search, category })
+    : (category ?? t('searchPage.allProducts'));
   const first = (page - 1) * DEFAULT_PAGE_SIZE + 1;
 
   return (
@@ -58,7 +64,11 @@ export default function SearchPage() {
           <p aria-live="polite" className="mt-1 min-h-5 text-sm text-stone-600">
             {shown &&
               shown.products.length > 0 &&
-              `Showing ${first}–${first + shown.products.length - 1} of ${shown.total.toLocaleString('en')} products`}
+              t('searchPage.showing', {
+                first: formatNumber(first),
+                last: formatNumber(first + shown.products.length - 1),
+                total: formatNumber(shown.total),
+              })}
           </p>
         </div>
         <SortControl sort={sort} onChange={sortBy} />
@@ -72,13 +82,28 @@ export default function SearchPage() {
             </>
           ) : shown && shown.total > 0 ? (
             <p className="rounded-2xl bg-white p-10 text-center text-stone-500">
-              There is no page {page}.{' '}
+              {t('searchPage.noSuchPage', { page: formatNumber(page) })}{' '}
               <Link to={addressOf(pages)} className="font-semibold text-brand-700 underline">
-                Go to the last page
+                {t('searchPage.lastPage')}
               </Link>
             </p>
           ) : (
-            <p className="rounded-2xl bg-white p-10 text-center text-stone-500">No products match your search.</p>
+            <div className="rounded-2xl bg-white p-10 text-center text-stone-600">
+              <p>{t('searchPage.noMatch')}</p>
+              {shown && shown.closeMatches.length > 0 && (
+                <p className="mt-3">
+                  {t('searchPage.didYouMean')}{' '}
+                  {shown.closeMatches.map((match, at) => (
+                    <span key={match}>
+                      {at > 0 && ', '}
+                      <Link to={`?${addressWith({ search: match, page: undefined })}`} className="font-semibold text-brand-700 underline">
+                        {match}
+                      </Link>
+                    </span>
+                  ))}
+                </p>
+              )}
+            </div>
           )}
         </QueryState>
       </div>
