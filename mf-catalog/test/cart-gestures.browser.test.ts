@@ -96,7 +96,7 @@ test('Add counts on the badge at once, then a toast with Undo says so without bl
   await added.getByText('You Can Checkout this Product Now').waitFor();
   expect(await page.getByRole('dialog').count()).toBe(0);
   // Nothing covers the page: the search box takes typing while the toast shows.
-  await page.getByRole('searchbox', { name: 'Search products' }).first().fill('dal');
+  await page.getByRole('combobox', { name: 'Search products' }).first().fill('dal');
   await slidIn(added);
   await page.screenshot({ path: `${SCREENSHOTS}/card-toast-laptop.png` });
 

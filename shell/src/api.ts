@@ -1,6 +1,6 @@
 import type { Shopper } from '@bazar/web-kit';
 import { storefrontApi } from '@bazar/web-kit/api';
-import type { SyncUser, SyncUserAnswer } from '@bazar/contracts';
+import type { ProductSuggestion, SyncUser, SyncUserAnswer } from '@bazar/contracts';
 
 /** Calls only the shell makes. */
 export const shellApi = storefrontApi.injectEndpoints({
@@ -14,6 +14,13 @@ export const shellApi = storefrontApi.injectEndpoints({
       }),
       invalidatesTags: ['User'],
     }),
+    /** At most 8 products for what the shopper has typed in the search box so far. */
+    getProductSuggestions: build.query<ProductSuggestion[], string>({
+      query: (typed) => `/products/suggestions?${new URLSearchParams({ q: typed })}`,
+      providesTags: ['Product'],
+    }),
   }),
   overrideExisting: 'throw',
 });
+
+export const { useGetProductSuggestionsQuery } = shellApi;

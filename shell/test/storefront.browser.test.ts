@@ -46,7 +46,7 @@ test('the top-bar search shows the products the catalog finds', async () => {
   expect(found.length).toBeGreaterThan(0);
 
   await page.goto(webUrl);
-  await page.getByRole('banner').getByRole('searchbox', { name: 'Search products' }).fill('dal');
+  await page.getByRole('banner').getByRole('combobox', { name: 'Search products' }).fill('dal');
   await page.getByRole('banner').getByRole('button', { name: 'Search', exact: true }).click();
   await page.waitForURL(`${webUrl}/search?search=dal`);
   await page.getByRole('heading', { name: 'Results for “dal”' }).waitFor();

@@ -20,6 +20,7 @@ export {
   ScrollRestoration,
   useLoaderData,
   useLocation,
+  useNavigate,
   useNavigation,
   useRevalidator,
   useRouteError,

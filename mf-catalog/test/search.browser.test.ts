@@ -1,0 +1,154 @@
+// Search as a shopper types it, in Chromium on a 390 px phone and on a laptop: a product of the
+// test's own (published through the API by an admin account of the test's own), found from the
+// search box's suggestions and on the search page despite a typo; a search that finds nothing
+// offers a close search that does. Screenshots in test-results/.
+import {
+  ACCOUNTS,
+  catalogProducts,
+  createAccount,
+  gatewayCall,
+  launchChromium,
+  removeProduct,
+  signedInAndSynced,
+  stackEnv,
+  type Credentials,
+  type TestProduct,
+} from '@bazar/testing';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { seriousViolations } from '../../shell/test/browser';
+
+/** A word no other product has: this run's time in letters ('1795…' → 'bhjf…'). */
+const WORD = [...String(Date.now())].map((digit) => String.fromCharCode(97 + Number(digit))).join('');
+const NAME = `Kashundi ${WORD} Mustard Sauce`;
+/** The name's start, with one letter of its first word left out */
+const TYPED = `kasundi ${WORD.slice(0, 6)}`;
+/** Two letters of the word changed: more than the one typo a search forgives */
+const NONSENSE = `${WORD.slice(0, -2)}qq`;
+
+let browser: Browser;
+let page: Page;
+let publisher: Credentials | undefined;
+let product: TestProduct | undefined;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  const [admin, [shown]] = await Promise.all([signedInAndSynced(ACCOUNTS.admin), catalogProducts()]);
+  publisher = await createAccount('search publisher');
+  await signedInAndSynced(publisher);
+  expect((await gatewayCall('PUT', `/makeadmin/${publisher.email}`, admin)).status).toBe(200);
+  const published = await gatewayCall('POST', '/addproducts', await signedInAndSynced(publisher), {
+    name: NAME,
+    price: '1250',
+    quantity: '10',
+    description: 'Mustard sauce, published by the search test.',
+    img: shown!.img,
+    category: 'Sauces',
+  });
+  expect(published.status).toBe(201);
+  product = { _id: (published.body as { insertedId: string }).insertedId, name: NAME };
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  await removeProduct(product);
+  await forgetPublisher();
+});
+
+/** The admin account the test made is deleted as the store deletes a user (Keycloak's account too). */
+async function forgetPublisher(): Promise<void> {
+  if (!publisher) return;
+  const { email } = publisher;
+  const admin = await signedInAndSynced(ACCOUNTS.admin);
+  const users = (await gatewayCall('GET', '/allusers', admin)).body as { _id: string; email: string }[];
+  const record = users.find((user) => user.email === email);
+  if (record) expect((await gatewayCall('DELETE', `/delete/${record._id}`, admin)).status).toBeLessThan(300);
+}
+afterEach(() => page?.close());
+
+const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+const LAPTOP: BrowserContextOptions = { viewport: { width: 1366, height: 768 } };
+
+const query = () => Object.fromEntries(new URL(page.url()).searchParams);
+
+test.each([
+  ['phone', PHONE],
+  ['laptop', LAPTOP],
+])('on a %s: a suggestion opens the product; a search with a typo finds it; nonsense offers a close match', async (device, options) => {
+  page = await browser.newPage(options);
+  await page.goto(stackEnv.webUrl);
+  const box = page.getByRole('combobox', { name: 'Search products' }).locator('visible=true');
+  await box.pressSequentially(TYPED);
+
+  const suggestions = page.getByRole('listbox', { name: 'Suggested products' });
+  const suggestion = suggestions.getByRole('option', { name: NAME });
+  await suggestion.waitFor();
+  expect(await suggestions.getByRole('option').count()).toBe(1);
+  expect(await suggestion.textContent()).toContain('৳1,250.00');
+  expect(await box.getAttribute('aria-expanded')).toBe('true');
+  await box.press('ArrowDown');
+  expect(await suggestion.getAttribute('aria-selected')).toBe('true');
+  expect(await box.getAttribute('aria-activedescendant')).toBe(await suggestion.getAttribute('id'));
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: `test-results/search-${device}-suggestions.png` });
+
+  await box.press('Enter');
+  await page.waitForURL((url) => url.pathname === `/product-details/${product!._id}`);
+  await page.getByRole('heading', { level: 1, name: NAME }).waitFor();
+  expect(await suggestions.count()).toBe(0);
+
+  // Enter with no suggestion highlighted searches, as the box always has
+  await box.fill(`kasundi ${WORD}`);
+  await suggestion.waitFor();
+  await box.press('Enter');
+  await page.waitForURL((url) => url.pathname === '/search');
+  expect(query()).toEqual({ search: `kasundi ${WORD}` });
+  await page.getByRole('main').getByRole('heading', { level: 3, name: NAME }).waitFor();
+  expect(await page.getByText('Showing 1–1 of 1 products').isVisible()).toBe(true);
+
+  await page.goto(`${stackEnv.webUrl}/search?${new URLSearchParams({ search: NONSENSE })}`);
+  await page.getByText('No products match your search.').waitFor();
+  const closeMatch = page.getByRole('main').getByRole('link', { name: WORD, exact: true });
+  expect(await closeMatch.isVisible()).toBe(true);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: `test-results/search-${device}-close-match.png` });
+  await closeMatch.click();
+  await page.getByRole('main').getByRole('heading', { level: 3, name: NAME }).waitFor();
+  expect(query()).toEqual({ search: WORD });
+});
+
+test('Escape closes the suggestions, the arrow keys go round them and back to the box', async () => {
+  page = await browser.newPage(LAPTOP);
+  await page.goto(stackEnv.webUrl);
+  const box = page.getByRole('combobox', { name: 'Search products' }).locator('visible=true');
+  await box.pressSequentially(TYPED);
+  const option = page.getByRole('option', { name: NAME });
+  await option.waitFor();
+  await box.press('ArrowDown');
+  await box.press('ArrowDown');
+  expect(await box.getAttribute('aria-activedescendant')).toBeNull();
+  await box.press('ArrowUp');
+  expect(await option.getAttribute('aria-selected')).toBe('true');
+  await box.press('Escape');
+  expect(await page.getByRole('listbox').count()).toBe(0);
+  expect(await box.getAttribute('aria-expanded')).toBe('false');
+  expect(await box.inputValue()).toBe(TYPED);
+  // a click opens the product too
+  await box.press('ArrowDown');
+  await option.click();
+  await page.waitForURL((url) => url.pathname === `/product-details/${product!._id}`);
+});
+
+test('in Bangla, suggestions show Bangla digits and the search page speaks Bangla', async () => {
+  page = await browser.newPage({ ...LAPTOP, locale: 'bn-BD' });
+  await page.goto(stackEnv.webUrl);
+  const box = page.getByRole('combobox', { name: 'পণ্য খুঁজুন' }).locator('visible=true');
+  await box.pressSequentially(TYPED);
+  const option = page.getByRole('listbox', { name: 'প্রস্তাবিত পণ্য' }).getByRole('option', { name: NAME });
+  expect(await option.textContent()).toContain('১,২৫০.০০৳');
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: 'test-results/search-bangla-suggestions.png' });
+
+  await page.goto(`${stackEnv.webUrl}/search?${new URLSearchParams({ search: NONSENSE })}`);
+  await page.getByText('আপনার খোঁজার সাথে মেলে এমন কোনো পণ্য নেই।').waitFor();
+  await page.getByText('আপনি কি এটা খুঁজছেন:').waitFor();
+  expect(await page.getByLabel('সাজান').isVisible()).toBe(true);
+});
