@@ -1,3 +1,4 @@
+import { Suspense, lazy } from 'react';
 import '../styles.css';
 import { HOME_PRODUCTS } from '@bazar/contracts';
 import { useGetProductsQuery } from '../api';
@@ -5,10 +6,12 @@ import { useAddToCart } from '@bazar/web-kit/cart';
 import { QueryState } from '../components/QueryState';
 import { ProductGrid } from '../components/ProductGrid';
 import { Slider } from '../home/Slider';
-import { PromoBanners, TwoPromos } from '../home/Promos';
+import { PromoBanners } from '../home/Promos';
 import { RecentlySold } from '../home/RecentlySold';
-import { FeaturedItems } from '../home/FeaturedItems';
-import { ClientsFeedback, CountdownBanner, ReadOurArticles, ServiceHighlights, ShopByBrands, SubscribeBox } from '../home/StaticSections';
+
+// below the first ten products on every screen: fetched once the first view is up
+const FeaturedItems = lazy(() => import('../home/FeaturedItems').then(({ FeaturedItems }) => ({ default: FeaturedItems })));
+const LowerSections = lazy(() => import('../home/LowerSections'));
 
 const RECENT = 10;
 const FEATURED = 6;
@@ -27,14 +30,10 @@ export default function HomePage() {
           <ProductGrid products={list.slice(0, RECENT)} onAdd={add} />
         </QueryState>
       </RecentlySold>
-      {list.length > RECENT && <FeaturedItems products={list.slice(RECENT, RECENT + FEATURED)} onAdd={add} />}
-      <CountdownBanner />
-      <TwoPromos />
-      <ShopByBrands />
-      <ReadOurArticles />
-      <ClientsFeedback />
-      <SubscribeBox />
-      <ServiceHighlights />
+      <Suspense>{list.length > RECENT && <FeaturedItems products={list.slice(RECENT, RECENT + FEATURED)} onAdd={add} />}</Suspense>
+      <Suspense>
+        <LowerSections />
+      </Suspense>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { Apple, Carrot, CookingPot, Headset, RotateCcw, ShieldCheck, Sprout, Truck } from 'lucide-react';
 import { Trans, useFormats } from '@bazar/web-kit/i18n';
+import { TwoPromos } from './Promos';
 import { SectionTitle } from '../components/SectionTitle';
 import { useCatalogText } from '../i18n';
 
@@ -149,5 +150,21 @@ export function ServiceHighlights() {
         </div>
       ))}
     </section>
+  );
+}
+
+/** The home's sections after its products, in the spec's order: below the fold on every screen, so a
+ *  chunk of their own, fetched once the page's first view is up. */
+export default function LowerSections() {
+  return (
+    <>
+      <CountdownBanner />
+      <TwoPromos />
+      <ShopByBrands />
+      <ReadOurArticles />
+      <ClientsFeedback />
+      <SubscribeBox />
+      <ServiceHighlights />
+    </>
   );
 }
