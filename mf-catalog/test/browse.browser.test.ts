@@ -4,11 +4,10 @@
 // to what was shown before, with the address saying which page and sort each time.
 import { DEFAULT_PAGE_SIZE } from '@bazar/contracts';
 import {
-  ACCOUNTS,
-  catalogProducts,
-  createAccount,
-  gatewayCall,
+  createAdminAccount,
+  deleteStoreAccount,
   launchChromium,
+  publishProductAs,
   removeProduct,
   signedInAndSynced,
   stackEnv,
@@ -30,42 +29,27 @@ const shelf: (TestProduct & { price: number })[] = [];
 
 beforeAll(async () => {
   browser = await launchChromium();
-  const [admin, [shown]] = await Promise.all([signedInAndSynced(ACCOUNTS.admin), catalogProducts()]);
-  publisher = await createAccount('shelf publisher');
-  await signedInAndSynced(publisher);
-  expect((await gatewayCall('PUT', `/makeadmin/${publisher.email}`, admin)).status).toBe(200);
+  publisher = await createAdminAccount('shelf publisher');
   const token = await signedInAndSynced(publisher);
   for (let n = 1; n <= COUNT; n++) {
     // prices out of the shelf's order, all different, so each sort shows another first page
     const price = 40 + ((n * 7) % COUNT) * 5;
     const name = `Test Chira ${String(n).padStart(2, '0')} ${STAMP}`;
-    const published = await gatewayCall('POST', '/addproducts', token, {
+    const published = await publishProductAs(token, {
       name,
-      price: String(price),
-      quantity: '10',
+      price,
+      quantity: 10,
       description: 'Flattened rice, published by the browsing test.',
-      img: shown!.img,
       category: CATEGORY,
     });
-    expect(published.status).toBe(201);
-    shelf.push({ _id: (published.body as { insertedId: string }).insertedId, name, price });
+    shelf.push({ ...published, price });
   }
 }, 60_000);
 afterAll(async () => {
   await browser?.close();
   for (const product of shelf) await removeProduct(product);
-  await forgetPublisher();
+  await deleteStoreAccount(publisher);
 });
-
-/** The admin account the test made is deleted as the store deletes a user (Keycloak's account too). */
-async function forgetPublisher(): Promise<void> {
-  if (!publisher) return;
-  const { email } = publisher;
-  const admin = await signedInAndSynced(ACCOUNTS.admin);
-  const users = (await gatewayCall('GET', '/allusers', admin)).body as { _id: string; email: string }[];
-  const record = users.find((user) => user.email === email);
-  if (record) expect((await gatewayCall('DELETE', `/delete/${record._id}`, admin)).status).toBeLessThan(300);
-}
 afterEach(() => page?.close());
 
 const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };

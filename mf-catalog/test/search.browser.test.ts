@@ -3,11 +3,10 @@
 // search box's suggestions and on the search page despite a typo; a search that finds nothing
 // offers a close search that does. Screenshots in test-results/.
 import {
-  ACCOUNTS,
-  catalogProducts,
-  createAccount,
-  gatewayCall,
+  createAdminAccount,
+  deleteStoreAccount,
   launchChromium,
+  publishProductAs,
   removeProduct,
   signedInAndSynced,
   stackEnv,
@@ -32,36 +31,20 @@ let product: TestProduct | undefined;
 
 beforeAll(async () => {
   browser = await launchChromium();
-  const [admin, [shown]] = await Promise.all([signedInAndSynced(ACCOUNTS.admin), catalogProducts()]);
-  publisher = await createAccount('search publisher');
-  await signedInAndSynced(publisher);
-  expect((await gatewayCall('PUT', `/makeadmin/${publisher.email}`, admin)).status).toBe(200);
-  const published = await gatewayCall('POST', '/addproducts', await signedInAndSynced(publisher), {
+  publisher = await createAdminAccount('search publisher');
+  product = await publishProductAs(await signedInAndSynced(publisher), {
     name: NAME,
-    price: '1250',
-    quantity: '10',
+    price: 1250,
+    quantity: 10,
     description: 'Mustard sauce, published by the search test.',
-    img: shown!.img,
     category: 'Sauces',
   });
-  expect(published.status).toBe(201);
-  product = { _id: (published.body as { insertedId: string }).insertedId, name: NAME };
 }, 60_000);
 afterAll(async () => {
   await browser?.close();
   await removeProduct(product);
-  await forgetPublisher();
+  await deleteStoreAccount(publisher);
 });
-
-/** The admin account the test made is deleted as the store deletes a user (Keycloak's account too). */
-async function forgetPublisher(): Promise<void> {
-  if (!publisher) return;
-  const { email } = publisher;
-  const admin = await signedInAndSynced(ACCOUNTS.admin);
-  const users = (await gatewayCall('GET', '/allusers', admin)).body as { _id: string; email: string }[];
-  const record = users.find((user) => user.email === email);
-  if (record) expect((await gatewayCall('DELETE', `/delete/${record._id}`, admin)).status).toBeLessThan(300);
-}
 afterEach(() => page?.close());
 
 const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };

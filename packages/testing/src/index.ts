@@ -12,6 +12,7 @@ export { gatewayCall, signedInAndSynced, syncAccount, type GatewayAnswer } from 
 export { catalogProducts } from './catalog';
 export { databaseChanges, databaseSnapshot, removeAddedDocuments, settledDatabaseSnapshot, type DatabaseSnapshot } from './databases';
 export { forgetRateLimits } from './rate-limits';
-export { openSignedIn, placeOrder, publishProduct, removeProduct, type TestProduct } from './orders';
+export { openSignedIn, placeOrder, publishProduct, publishProductAs, removeProduct, type TestProduct } from './orders';
+export { createAdminAccount, deleteStoreAccount } from './admins';
 export { rawWebRequest, type RawWebAnswer } from './web';
 export { startServiceReplica, type ServiceReplica } from './replica';

@@ -16,17 +16,29 @@ export interface TestProduct {
 
 /** Publishes a product with `quantity` on the shelf, as an admin does. */
 export async function publishProduct(label: string, quantity: number): Promise<TestProduct> {
-  const [admin, [shown]] = await Promise.all([signedInAndSynced(ACCOUNTS.admin), catalogProducts()]);
-  const name = `${label} ${Date.now()}`;
-  const published = await gatewayCall('POST', '/addproducts', admin, {
-    name,
-    price: '120',
-    quantity: String(quantity),
+  return publishProductAs(await signedInAndSynced(ACCOUNTS.admin), {
+    name: `${label} ${Date.now()}`,
+    price: 120,
+    quantity,
     description: 'Published by an order test.',
+  });
+}
+
+/** Publishes a product as the admin whose token this is, with the picture of a product already on the shelf. */
+export async function publishProductAs(
+  adminToken: string,
+  product: { name: string; price: number; quantity: number; description: string; category?: string },
+): Promise<TestProduct> {
+  const [shown] = await catalogProducts();
+  const published = await gatewayCall('POST', '/addproducts', adminToken, {
+    ...product,
+    price: String(product.price),
+    quantity: String(product.quantity),
     img: shown!.img,
   });
-  if (published.status !== 201) throw new Error(`publishing ${name} answered ${published.status} ${JSON.stringify(published.body)}`);
-  return { _id: (published.body as { insertedId: string }).insertedId, name };
+  if (published.status !== 201)
+    throw new Error(`publishing ${product.name} answered ${published.status} ${JSON.stringify(published.body)}`);
+  return { _id: (published.body as { insertedId: string }).insertedId, name: product.name };
 }
 
 export async function removeProduct(product: TestProduct | undefined): Promise<void> {
