@@ -34,7 +34,7 @@ async function main() {
     console.log(`${slice}: rebuilt on every change into ${slice}/dist, which the running store serves; reload the page`);
     return run(slice, [PROJECT_NODE, path.join(ROOT, 'node_modules/.bin/webpack'), '--watch', '--mode', 'production'], projectEnv());
   }
-  const name = path.basename(slice) === 'gateway' ? 'gateway' : path.basename(slice);
+  const name = path.basename(slice); // the stack names each service after its folder
   const { env } = await control('GET', name);
   await control('POST', `${name}/stop`);
   console.log(`${name}: the stack's copy stopped; running ${slice}/src/main.ts, restarted on every change (Ctrl-C hands it back)`);
