@@ -135,8 +135,10 @@ async function seed(): Promise<void> {
       log.info({ removed: changed, batch: options.batch }, 'generated products removed');
     } else {
       const products = await readSeed('products.json', SeedProduct);
-      // new demo products clear the cache themselves, through their product-changed events
-      await seedProducts(products, config.MEDIA_URL, log);
+      // Their product-changed events clear the shared cache, but a replica's search index hears
+      // them only once its consumer has joined, which on a fresh stack comes after the seed: the
+      // cache is cleared once more below, and every index loads the shelf again.
+      changed += await seedProducts(products, config.MEDIA_URL, log);
       changed += await categoriseDemoProducts(products);
 
       if ((await Offer.estimatedDocumentCount()) === 0) {
