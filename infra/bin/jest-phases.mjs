@@ -23,11 +23,11 @@ function runPhase(phase) {
     env: { ...process.env, BAZAR_TEST_PHASE: phase },
   });
   try {
-    const { numPassedTests, numFailedTests, numPendingTests } = JSON.parse(readFileSync(resultsFile, 'utf8'));
-    return { status, passed: numPassedTests, failed: numFailedTests, skipped: numPendingTests };
+    const { numPassedTests, numFailedTests, numPendingTests, numRuntimeErrorTestSuites } = JSON.parse(readFileSync(resultsFile, 'utf8'));
+    return { status, passed: numPassedTests, failed: numFailedTests, skipped: numPendingTests, unrun: numRuntimeErrorTestSuites };
   } catch {
     // jest stopped before writing its results (a crash, a config error): its own output says why.
-    return { status: status === 0 ? 1 : status, passed: 0, failed: 0, skipped: 0 };
+    return { status: status === 0 ? 1 : status, passed: 0, failed: 0, skipped: 0, unrun: 0 };
   }
 }
 
@@ -54,5 +54,7 @@ const phases = [runPhase('ordinary'), runPhase('alone')];
 if (phases.some((phase) => phase.status !== 0)) printFailedRequests();
 const total = (key) => phases.reduce((sum, phase) => sum + phase[key], 0);
 const skipped = total('skipped') > 0 ? `, ${total('skipped')} skipped` : '';
-console.log(`\ntests: ${total('passed')} passed, ${total('failed')} failed${skipped}`);
+// A suite that failed before its tests ran (its beforeAll threw) counts no failed test in jest's totals.
+const unrun = total('unrun') > 0 ? `, ${total('unrun')} test file(s) failed to run` : '';
+console.log(`\ntests: ${total('passed')} passed, ${total('failed')} failed${skipped}${unrun}`);
 process.exit(phases.every((phase) => phase.status === 0) ? 0 : 1);

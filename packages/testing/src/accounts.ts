@@ -50,7 +50,12 @@ export async function keycloakAccount(email: string): Promise<{ id: string; real
   const users = (await (await keycloakAdmin('GET', `/users?${new URLSearchParams({ email, exact: 'true' })}`)).json()) as { id: string }[];
   const id = users[0]?.id;
   if (!id) return undefined;
-  const roles = (await (await keycloakAdmin('GET', `/users/${id}/role-mappings/realm`)).json()) as { name: string }[];
+  const mappings = await keycloakAdmin('GET', `/users/${id}/role-mappings/realm`);
+  // The account can go between the two reads: the user service deletes it from Keycloak after an
+  // admin deletes the user, so a test cleaning up may look while that delete lands.
+  if (mappings.status === 404) return undefined;
+  if (!mappings.ok) throw new Error(`Keycloak did not list the roles of ${email}: ${mappings.status} ${await mappings.text()}`);
+  const roles = (await mappings.json()) as { name: string }[];
   return { id, realmRoles: roles.map((role) => role.name) };
 }
 
