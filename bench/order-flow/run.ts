@@ -10,7 +10,15 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CartLineList, IDENTITY_HEADERS, PlaceOrderAnswer, type Order } from '@bazar/contracts';
-import { createAccount, gatewayCall as call, refreshSignIn, signInForTokens, stackEnv, type StorefrontTokens } from '@bazar/testing';
+import {
+  createAccount,
+  gatewayCall as call,
+  refreshSignIn,
+  signInForTokens,
+  stackControl,
+  stackEnv,
+  type StorefrontTokens,
+} from '@bazar/testing';
 import { TestShelf } from '@bazar/testing/shop';
 import { emitFigures } from '../figures';
 import mongoose from 'mongoose';
@@ -115,6 +123,19 @@ async function conditionalWrites(untilDone: Promise<unknown>): Promise<number[]>
     await db.close();
   }
   return latencies;
+}
+
+type Usage = Awaited<ReturnType<typeof stackControl.usage>>;
+
+/** The stack's CPU time per order while the measured load ran, by component, largest first. The
+ *  bench's own process is no component; its baseline writes count in FerretDB's share. */
+function cpuByComponent(before: Usage, after: Usage, orders: number) {
+  const perOrder = Object.entries(after)
+    .map(([name, { cpuMs }]) => [name, (cpuMs - (before[name]?.cpuMs ?? 0)) / orders] as const)
+    .sort((a, b) => b[1] - a[1]);
+  const total = perOrder.reduce((sum, [, ms]) => sum + ms, 0);
+  const parts = perOrder.filter(([, ms]) => ms >= 0.05).map(([name, ms]) => `${name} ${ms.toFixed(1)}`);
+  return { total, line: `stack CPU time per order: ${total.toFixed(1)} ms (${parts.join(', ')})` };
 }
 
 /** Fresh shoppers, each signed in and synced as the storefront does at sign-in (PUT /users);
@@ -282,10 +303,12 @@ async function main(): Promise<void> {
       return (performance.now() - start) / 1_000;
     };
     await placeAtRate(WARMUP_S, warmup);
+    const usageBefore = await stackControl.usage().catch(() => undefined);
     const load = placeAtRate(DURATION_S, measured);
     const baseline = await conditionalWrites(load);
     const loadSeconds = await load;
     await Promise.all(inFlight);
+    const usageAfter = usageBefore && (await stackControl.usage());
 
     // the equalities take in the warm-up's orders: the stock cannot tell the phases apart
     const orderIds = [...warmup.orderIds, ...measured.orderIds];
@@ -299,6 +322,8 @@ async function main(): Promise<void> {
     console.log(`warm-up: ${warmup.orderIds.length} orders in ${WARMUP_S} s, their latencies not counted below`);
     const accepted = measured.orderIds.length;
     console.log(`load: ${accepted} orders in ${loadSeconds.toFixed(1)} s (${(accepted / loadSeconds).toFixed(1)}/s)\n`);
+    const cpuPerOrder = usageAfter && cpuByComponent(usageBefore!, usageAfter, accepted);
+    if (cpuPerOrder) console.log(`${cpuPerOrder.line}\n`);
     console.log(row('baseline: bare FerretDB conditional write', baseline));
     console.log(row('POST /orderplace (placed, stock reserved)', measured.placed));
     console.log(row('placed → confirmed', measured.confirmed));
@@ -344,6 +369,7 @@ async function main(): Promise<void> {
         target: { on: 'value', op: '>=', limit: 1 },
       },
       { bench: 'order-flow', name: 'orders accepted', value: accepted, unit: 'orders' },
+      ...(cpuPerOrder ? [{ bench: 'order-flow', name: 'stack CPU time per order', value: cpuPerOrder.total, unit: 'ms' }] : []),
       {
         bench: 'order-flow',
         name: `last units: sold to ${buyers.length} shoppers at once`,

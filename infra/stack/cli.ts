@@ -12,7 +12,7 @@ import { Stack, StackError, isReady } from './runner.ts';
 import { serveControl } from './control.ts';
 import { WEB_URL } from './ports.ts';
 import { stackPath } from './paths.ts';
-import { residentMemoryByGroup } from './memory.ts';
+import { usageByGroup } from './usage.ts';
 
 const PID_FILE = stackPath('stack.pid');
 
@@ -33,9 +33,9 @@ async function startAll(stack: Stack, components: Component[]): Promise<void> {
 const MiB = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 
 async function printMemory(stack: Stack): Promise<void> {
-  const memory = await residentMemoryByGroup(stack.groups());
-  const total = [...memory.values()].reduce((sum, bytes) => sum + bytes, 0);
-  const parts = [...memory].map(([name, bytes]) => `${name} ${MiB(bytes)}`).join(', ');
+  const usage = await usageByGroup(stack.groups());
+  const total = [...usage.values()].reduce((sum, { rssBytes }) => sum + rssBytes, 0);
+  const parts = [...usage].map(([name, { rssBytes }]) => `${name} ${MiB(rssBytes)}`).join(', ');
   console.log(`Memory (RSS) of the stack: ${MiB(total)} (${parts})`);
 }
 

@@ -9,11 +9,14 @@
  *   GET  /components                                → 200 { running: [...] }
  *   GET  /components/{name}                         → 200 { name, env }: how the stack runs it, for
  *                                                     `npm run dev` to run it in its place
+ *   GET  /usage                                     → 200 { name: { rssBytes, cpuMs } }: for the
+ *                                                     benchmarks' CPU time per request
  */
 import { createServer, type Server } from 'node:http';
 import type { Component } from './components.ts';
 import { HOST, PORTS } from './ports.ts';
 import type { Stack } from './runner.ts';
+import { usageByGroup } from './usage.ts';
 
 export function serveControl(stack: Stack, components: Component[]): Promise<Server> {
   // One change at a time: a start racing a stop of the same component would leave it in doubt.
@@ -29,6 +32,9 @@ export function serveControl(stack: Stack, components: Component[]): Promise<Ser
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     const url = new URL(req.url ?? '/', `http://${HOST}`);
     if (req.method === 'GET' && url.pathname === '/components') return answer(200, { running: stack.names() });
+    if (req.method === 'GET' && url.pathname === '/usage') {
+      return void usageByGroup(stack.groups()).then((usage) => answer(200, Object.fromEntries(usage)));
+    }
     const described = /^\/components\/([a-z]+)$/.exec(url.pathname);
     if (req.method === 'GET' && described) {
       const component = components.find((candidate) => candidate.name === described[1]);

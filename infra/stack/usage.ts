@@ -1,0 +1,36 @@
+import { readdir, readFile } from 'node:fs/promises';
+
+export interface ComponentUsage {
+  /** resident memory of its processes now */
+  rssBytes: number;
+  /** CPU time its live processes have used since they started (user + system) */
+  cpuMs: number;
+}
+
+/** Clock ticks a second of /proc's CPU times: 100 on every Linux the stack runs on (USER_HZ). */
+const TICKS_PER_SECOND = 100;
+
+/**
+ * Memory and CPU time of every process in the given process groups, from /proc. The stack starts
+ * each component as a group leader, so a group holds the component and its children (kc.sh -> java).
+ */
+export async function usageByGroup(groups: Map<number, string>): Promise<Map<string, ComponentUsage>> {
+  const byName = new Map<string, ComponentUsage>();
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    // Fields after the command name (which may contain spaces) start at state: pgrp is the 3rd of
+    // them, utime and stime the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const name = groups.get(Number(fields[2]));
+    if (!name) continue;
+    const status = await readFile(`/proc/${entry}/status`, 'utf8').catch(() => '');
+    const kib = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    const usage = byName.get(name) ?? { rssBytes: 0, cpuMs: 0 };
+    usage.rssBytes += kib * 1024;
+    usage.cpuMs += (ticks * 1000) / TICKS_PER_SECOND;
+    byName.set(name, usage);
+  }
+  return byName;
+}
