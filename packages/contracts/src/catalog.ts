@@ -15,6 +15,10 @@ export const Product = z.object({
   description: z.string(),
   /** the shelf it is on, e.g. 'Rice'; products published without one have none */
   category: z.string().optional(),
+  /** the name and description in Bangla, shown in place of the English ones in Bangla; absent when
+   *  the product has none */
+  name_bn: z.string().optional(),
+  description_bn: z.string().optional(),
 });
 export type Product = z.infer<typeof Product>;
 export const ProductList = z.array(Product);
@@ -63,6 +67,15 @@ const numberFromText = (field: string, number: z.ZodNumber) =>
     )
     .meta({ description: 'A number, or the same number as text' });
 
+/** Text a person may leave out: trimmed and bounded like `Text`; left blank, it is none. */
+const OptionalText = (max: number) =>
+  z
+    .string({ error: 'must be text' })
+    .trim()
+    .max(max, `must be at most ${max} characters`)
+    .transform((text) => text || undefined)
+    .optional();
+
 export const NewProduct = z.strictObject({
   name: Text(120),
   price: numberFromText(
@@ -87,6 +100,8 @@ export const NewProduct = z.strictObject({
   description: Text(1000),
   img: z.union([z.url({ protocol: /^https?$/ }), z.string().regex(/^\/media\/[\w.-]+$/)], { error: 'img must be an image URL' }),
   category: Text(60).optional(),
+  name_bn: OptionalText(120),
+  description_bn: OptionalText(1000),
 });
 export type NewProduct = z.infer<typeof NewProduct>;
 

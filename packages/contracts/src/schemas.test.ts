@@ -78,10 +78,29 @@ describe('new product', () => {
     [{ quantity: '2.5' }, 'quantity must be a whole number'],
     [{ quantity: '100001' }, 'quantity must be between 0 and 100000'],
     [{ name: '   ' }, 'is required'],
+    [{ name_bn: { $gt: '' } }, 'must be text'],
   ])('refuses %j with "%s"', (change, message) => {
     const result = NewProduct.safeParse({ ...valid, ...change });
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((i) => i.message)).toContain(message);
+  });
+
+  it('takes a Bangla name and description, trimmed, and leaves them out when blank or not given', () => {
+    expect(NewProduct.parse({ ...valid, name_bn: ' মিনিকেট চাল ', description_bn: 'ঝরঝরে ভাতের চাল' })).toMatchObject({
+      name_bn: 'মিনিকেট চাল',
+      description_bn: 'ঝরঝরে ভাতের চাল',
+    });
+    const blank = NewProduct.parse({ ...valid, name_bn: '  ', description_bn: '' });
+    expect([blank.name_bn, blank.description_bn]).toEqual([undefined, undefined]);
+    expect(NewProduct.parse(valid)).not.toHaveProperty('name_bn');
+  });
+
+  it('bounds the Bangla name and description like the English ones', () => {
+    const long = NewProduct.safeParse({ ...valid, name_bn: 'চ'.repeat(121), description_bn: 'চ'.repeat(1001) });
+    expect(long.error?.issues.map(({ path, message }) => [path.join('.'), message])).toEqual([
+      ['name_bn', 'must be at most 120 characters'],
+      ['description_bn', 'must be at most 1000 characters'],
+    ]);
   });
 });
 

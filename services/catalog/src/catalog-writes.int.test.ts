@@ -89,6 +89,9 @@ describe('POST /addproducts validation', () => {
     [{ description: '' }, 'description is required'],
     [{ description: 'd'.repeat(1001) }, 'description must be at most 1000 characters'],
     [{ img: 'javascript:alert(1)' }, 'img must be an image URL'],
+    [{ name_bn: 'চ'.repeat(121) }, 'name_bn must be at most 120 characters'],
+    [{ description_bn: 'চ'.repeat(1001) }, 'description_bn must be at most 1000 characters'],
+    [{ name_bn: ['চাল'] }, 'name_bn must be text'],
     [{ price: undefined }, 'price must be a number'],
   ])('refuses %j with "%s", under its field too', async (change, error) => {
     const field = Object.keys(change)[0] as string;
@@ -263,5 +266,38 @@ describe('publishing and stock', () => {
     await eventually(async () => expect(await markers()).not.toContain(`+${interrupted}`), 40_000, 500);
     expect((await products().findOne({ _id: new mongoose.Types.ObjectId(productId) }))?.quantity).toBe(10);
     expect(await reserve(interrupted, 1)).toMatchObject({ status: 409 });
+  });
+});
+
+describe('the Bangla name and description', () => {
+  // a word only this run's product holds, in Bangla letters
+  const banglaWord = [...run].map((hex) => 'কখগঘঙচছজঝঞটঠডঢণত'[parseInt(hex, 16)]).join('');
+  const bangla = { name_bn: ` চা পাতা ${banglaWord} `, description_bn: `সিলেটের বাগানের কড়া লিকারের ${banglaWord}চা।` };
+
+  it('are stored and answered with the product, and searched', async () => {
+    const published = await viaGateway('/addproducts', adminToken, { ...validProduct, name: `Bangla Tea ${run}`, ...bangla });
+    expect(published.status).toBe(201);
+    const productId = InsertAnswer.parse(published.body).insertedId;
+    const expected = { _id: productId, name: `Bangla Tea ${run}`, name_bn: `চা পাতা ${banglaWord}`, description_bn: bangla.description_bn };
+
+    expect(Product.parse((await call(`${stackEnv.gatewayUrl}/product-details/${productId}`)).body)).toMatchObject(expected);
+    expect((await storeProducts()).find((product) => product._id === productId)).toMatchObject(expected);
+    // the index hears of the product from its own replica at once, and from the event on the others
+    await eventually(async () => expect((await storeProducts(banglaWord)).map((product) => product._id)).toEqual([productId]));
+    expect((await storeProducts(`${banglaWord}চা`)).map((product) => product._id)).toEqual([productId]);
+    const suggested = await call(`${stackEnv.gatewayUrl}/products/suggestions?q=${encodeURIComponent(`চা পাতা ${banglaWord}`)}`);
+    expect(suggested.body).toContainEqual(expect.objectContaining({ _id: productId, name_bn: expected.name_bn }));
+  });
+
+  it('are left out when blank, as for a product without them', async () => {
+    const published = await viaGateway('/addproducts', adminToken, {
+      ...validProduct,
+      name: `Plain Tea ${run}`,
+      name_bn: ' ',
+      description_bn: '',
+    });
+    expect(published.status).toBe(201);
+    const answer = (await call(`${stackEnv.gatewayUrl}/product-details/${InsertAnswer.parse(published.body).insertedId}`)).body;
+    expect(Object.keys(answer as object).sort()).toEqual(['_id', 'description', 'img', 'name', 'price', 'quantity']);
   });
 });

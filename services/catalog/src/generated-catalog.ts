@@ -11,13 +11,147 @@ type Item = [name: string, bangla: string, emoji: string, taka: number];
 /** A pack size, and how many times the first size's price it costs. */
 type Size = [label: string, times: number];
 
+/** Each brand (or, for fresh food, the place it comes from) as Bangladeshi shoppers write it. */
+const BRANDS_BN = {
+  Chashi: 'চাষী',
+  Pran: 'প্রাণ',
+  'ACI Pure': 'এসিআই পিওর',
+  Teer: 'তীর',
+  Fresh: 'ফ্রেশ',
+  Rupchanda: 'রূপচাঁদা',
+  Bashundhara: 'বসুন্ধরা',
+  Ifad: 'ইফাদ',
+  Aarong: 'আড়ং',
+  Deshi: 'দেশি',
+  Radhuni: 'রাঁধুনী',
+  Pusti: 'পুষ্টি',
+  Ruchi: 'রুচি',
+  Arku: 'আরকু',
+  Shan: 'শান',
+  Molla: 'মোল্লা',
+  ACI: 'এসিআই',
+  Confidence: 'কনফিডেন্স',
+  Deshbandhu: 'দেশবন্ধু',
+  Chandpur: 'চাঁদপুরের',
+  Padma: 'পদ্মার',
+  Meghna: 'মেঘনার',
+  'Sylhet Haor': 'সিলেটের হাওরের',
+  "Cox's Bazar": 'কক্সবাজারের',
+  Khulna: 'খুলনার',
+  Rajshahi: 'রাজশাহীর',
+  Farm: 'খামারের',
+  'Bengal Meat': 'বেঙ্গল মিট',
+  'Kazi Farms': 'কাজী ফার্মস',
+  Paragon: 'প্যারাগন',
+  Aftab: 'আফতাব',
+  'Fresh Cut': 'ফ্রেশ কাট',
+  CP: 'সিপি',
+  Nourish: 'নারিশ',
+  Quality: 'কোয়ালিটি',
+  'Farm Fresh': 'ফার্ম ফ্রেশ',
+  Organic: 'অর্গানিক',
+  Bogura: 'বগুড়ার',
+  Jashore: 'যশোরের',
+  Rangpur: 'রংপুরের',
+  Chapainawabganj: 'চাঁপাইনবাবগঞ্জের',
+  Dinajpur: 'দিনাজপুরের',
+  Satkhira: 'সাতক্ষীরার',
+  Imported: 'বিদেশি',
+  'Milk Vita': 'মিল্ক ভিটা',
+  'Aarong Dairy': 'আড়ং ডেইরি',
+  'Pran Dairy': 'প্রাণ ডেইরি',
+  Igloo: 'ইগলু',
+  Dano: 'ডানো',
+  Diploma: 'ডিপ্লোমা',
+  Marks: 'মার্কস',
+  Starship: 'স্টারশিপ',
+  Akij: 'আকিজ',
+  'Ispahani Mirzapore': 'ইস্পাহানি মির্জাপুর',
+  Seylon: 'সিলন',
+  Tetley: 'টেটলি',
+  'Kazi & Kazi': 'কাজী অ্যান্ড কাজী',
+  Finlay: 'ফিনলে',
+  Taaza: 'তাজা',
+  Nescafé: 'নেসক্যাফে',
+  'Halda Valley': 'হালদা ভ্যালি',
+  'Bombay Sweets': 'বোম্বে সুইটস',
+  Olympic: 'অলিম্পিক',
+  Danish: 'ড্যানিশ',
+  Haque: 'হক',
+  Nabisco: 'নাবিস্কো',
+  'Bisk Club': 'বিস্ক ক্লাব',
+  Cocola: 'কোকোলা',
+  Kishwan: 'কিশোয়ান',
+  Romania: 'রোমানিয়া',
+  'Mr. Noodles': 'মি. নুডলস',
+  Maggi: 'ম্যাগি',
+  Knorr: 'নর',
+  Doodles: 'ডুডলস',
+  Banoful: 'বনফুল',
+  Mum: 'মাম',
+  Kinley: 'কিনলে',
+  Aquafina: 'অ্যাকুয়াফিনা',
+  'Pran Frooto': 'প্রাণ ফ্রুটো',
+  Mojo: 'মোজো',
+  Clemon: 'ক্লেমন',
+  Speed: 'স্পিড',
+  Tang: 'ট্যাং',
+  Shezan: 'শেজান',
+  Ahmed: 'আহমেদ',
+  Bombay: 'বোম্বে',
+  Sajeeb: 'সজীব',
+  Vim: 'ভিম',
+  Wheel: 'হুইল',
+  Rin: 'রিন',
+  'Surf Excel': 'সার্ফ এক্সেল',
+  Chaka: 'চাকা',
+  Jet: 'জেট',
+  Harpic: 'হারপিক',
+  Lizol: 'লাইজল',
+  Keya: 'কেয়া',
+  Savlon: 'স্যাভলন',
+  Lux: 'লাক্স',
+  Lifebuoy: 'লাইফবয়',
+  Meril: 'মেরিল',
+  Sandalina: 'স্যান্ডালিনা',
+  Dove: 'ডাভ',
+  Pepsodent: 'পেপসোডেন্ট',
+  Closeup: 'ক্লোজআপ',
+  Parachute: 'প্যারাসুট',
+  Dettol: 'ডেটল',
+} as const;
+type Brand = keyof typeof BRANDS_BN;
+
+/** The words of the pack sizes in Bangla ('1 kg' is '১ কেজি'). */
+const SIZE_WORDS_BN: Record<string, string> = {
+  g: 'গ্রাম',
+  kg: 'কেজি',
+  ml: 'মি.লি.',
+  L: 'লিটার',
+  pcs: 'পিস',
+  pack: 'প্যাক',
+  packs: 'প্যাক',
+  small: 'ছোট',
+  medium: 'মাঝারি',
+  large: 'বড়',
+  family: 'ফ্যামিলি',
+};
+const BANGLA_DIGITS = '০১২৩৪৫৬৭৮৯';
+const banglaDigits = (text: string) => text.replace(/\d/g, (digit) => BANGLA_DIGITS[Number(digit)]!);
+const banglaSize = (label: string) =>
+  label
+    .split(' ')
+    .map((word) => SIZE_WORDS_BN[word] ?? banglaDigits(word))
+    .join(' ');
+
 interface Shelf {
   category: string;
   items: Item[];
-  brands: string[];
+  brands: Brand[];
   sizes: Size[];
-  /** what the description says of the pack */
+  /** what the description says of the pack, in English and in Bangla */
   blurb: string;
+  blurb_bn: string;
 }
 
 const WEIGHTS: Size[] = [
@@ -61,6 +195,7 @@ const SHELVES: Shelf[] = [
       ['25 kg', 23],
     ],
     blurb: 'sorted and cleaned, in a sealed bag',
+    blurb_bn: 'বাছাই করে পরিষ্কার, সিল করা ব্যাগে',
   },
   {
     category: 'Dal & Lentils',
@@ -77,6 +212,7 @@ const SHELVES: Shelf[] = [
     brands: ['ACI Pure', 'Pran', 'Teer', 'Fresh', 'Chashi', 'Radhuni', 'Bashundhara', 'Deshi'],
     sizes: WEIGHTS,
     blurb: 'cleaned of stones and husk',
+    blurb_bn: 'কাঁকর আর খোসা বেছে পরিষ্কার করা',
   },
   {
     category: 'Oil & Ghee',
@@ -97,6 +233,7 @@ const SHELVES: Shelf[] = [
       ['5 L', 4.8],
     ],
     blurb: 'bottled and sealed',
+    blurb_bn: 'সিল করা বোতলে',
   },
   {
     category: 'Flour & Atta',
@@ -111,6 +248,7 @@ const SHELVES: Shelf[] = [
     brands: ['Teer', 'Fresh', 'Pran', 'Bashundhara', 'ACI Pure', 'Ifad', 'Rupchanda', 'Ruchi'],
     sizes: WEIGHTS,
     blurb: 'finely milled',
+    blurb_bn: 'মিহি করে ভাঙানো',
   },
   {
     category: 'Spices',
@@ -131,6 +269,7 @@ const SHELVES: Shelf[] = [
     brands: ['Radhuni', 'Pran', 'ACI Pure', 'Fresh', 'Bashundhara', 'Arku', 'Ruchi', 'Shan'],
     sizes: SPICE_PACKS,
     blurb: 'ground from dried spices',
+    blurb_bn: 'রোদে শুকানো মসলা গুঁড়া করে তৈরি',
   },
   {
     category: 'Salt & Sugar',
@@ -149,6 +288,7 @@ const SHELVES: Shelf[] = [
       ['2 kg', 1.95],
     ],
     blurb: 'packed dry',
+    blurb_bn: 'শুকনো ও ঝরঝরে প্যাকে',
   },
   {
     category: 'Fish',
@@ -173,6 +313,7 @@ const SHELVES: Shelf[] = [
       ['2 kg', 1.96],
     ],
     blurb: 'cleaned and cut on the day of delivery',
+    blurb_bn: 'ডেলিভারির দিনই কেটে পরিষ্কার করে দেওয়া হয়',
   },
   {
     category: 'Meat & Poultry',
@@ -194,6 +335,7 @@ const SHELVES: Shelf[] = [
       ['2 kg', 1.96],
     ],
     blurb: 'halal, kept chilled',
+    blurb_bn: 'হালাল, ঠান্ডায় রাখা',
   },
   {
     category: 'Eggs',
@@ -212,6 +354,7 @@ const SHELVES: Shelf[] = [
       ['30 pcs', 29],
     ],
     blurb: 'checked one by one',
+    blurb_bn: 'প্রতিটি ডিম আলাদা করে দেখে নেওয়া',
   },
   {
     category: 'Vegetables',
@@ -238,6 +381,7 @@ const SHELVES: Shelf[] = [
     brands: ['Deshi', 'Farm Fresh', 'Organic', 'Bogura', 'Jashore', 'Rangpur'],
     sizes: FRESH_WEIGHTS,
     blurb: 'picked this week and washed',
+    blurb_bn: 'এই সপ্তাহে তোলা, ধুয়ে পরিষ্কার করা',
   },
   {
     category: 'Fruits',
@@ -261,6 +405,7 @@ const SHELVES: Shelf[] = [
     brands: ['Rajshahi', 'Chapainawabganj', 'Dinajpur', 'Satkhira', 'Farm Fresh', 'Imported'],
     sizes: FRESH_WEIGHTS,
     blurb: 'ripe and hand-picked',
+    blurb_bn: 'পাকা, হাতে বাছাই করা',
   },
   {
     category: 'Milk & Dairy',
@@ -281,6 +426,7 @@ const SHELVES: Shelf[] = [
       ['1 kg', 3.7],
     ],
     blurb: 'kept cold from the dairy to your door',
+    blurb_bn: 'খামার থেকে আপনার দরজা পর্যন্ত ঠান্ডায় রাখা',
   },
   {
     category: 'Tea & Coffee',
@@ -300,6 +446,7 @@ const SHELVES: Shelf[] = [
       ['400 g', 7.2],
     ],
     blurb: 'from the gardens of Sylhet and Chattogram',
+    blurb_bn: 'সিলেট ও চট্টগ্রামের বাগানের',
   },
   {
     category: 'Snacks & Biscuits',
@@ -335,6 +482,7 @@ const SHELVES: Shelf[] = [
       ['300 g', 3.6],
     ],
     blurb: 'crisp, in a sealed pack',
+    blurb_bn: 'মচমচে, সিল করা প্যাকে',
   },
   {
     category: 'Noodles & Pasta',
@@ -354,6 +502,7 @@ const SHELVES: Shelf[] = [
       ['12 packs', 11],
     ],
     blurb: 'quick to cook',
+    blurb_bn: 'ঝটপট রান্না হয়',
   },
   {
     category: 'Drinks',
@@ -376,6 +525,7 @@ const SHELVES: Shelf[] = [
       ['2 L', 5.6],
     ],
     blurb: 'best served cold',
+    blurb_bn: 'ঠান্ডা করে খেলে সবচেয়ে ভালো',
   },
   {
     category: 'Sauces & Pickles',
@@ -395,6 +545,7 @@ const SHELVES: Shelf[] = [
       ['1 kg', 4.3],
     ],
     blurb: 'in a glass jar',
+    blurb_bn: 'কাচের বয়ামে',
   },
   {
     category: 'Cleaning',
@@ -415,6 +566,7 @@ const SHELVES: Shelf[] = [
       ['family pack', 6.8],
     ],
     blurb: 'for a clean home',
+    blurb_bn: 'ঝকঝকে পরিষ্কার ঘরের জন্য',
   },
   {
     category: 'Personal Care',
@@ -435,6 +587,7 @@ const SHELVES: Shelf[] = [
       ['family pack', 5.8],
     ],
     blurb: 'for every day',
+    blurb_bn: 'প্রতিদিনের ব্যবহারের জন্য',
   },
 ];
 
@@ -449,6 +602,8 @@ export interface GeneratedProduct {
   /** units ordered so far: how popular it is */
   sold: number;
   description: string;
+  name_bn: string;
+  description_bn: string;
   emoji: string;
 }
 
@@ -465,7 +620,7 @@ function randomFrom(seed: string): () => number {
 }
 
 /** Every brand, item and size of a shelf, in an order shuffled once with the shelf's own seed. */
-function shelfLines(shelf: Shelf): [brand: string, item: Item, size: Size][] {
+function shelfLines(shelf: Shelf): [brand: Brand, item: Item, size: Size][] {
   const lines = shelf.brands.flatMap((brand) => shelf.items.flatMap((item) => shelf.sizes.map((size) => [brand, item, size] as const)));
   const random = randomFrom(shelf.category);
   for (let at = lines.length - 1; at > 0; at--) {
@@ -493,6 +648,9 @@ export function generatedProducts(count: number, batch: string): GeneratedProduc
     const [brand, [item, bangla, emoji, taka], [size, times]] = lines[shelfAt]![lineAt]!;
     const packs = Math.floor(index / turns.length) + 1;
     const packed = packs === 1 ? '' : ` (pack of ${packs})`;
+    const packedBn = packs === 1 ? '' : ` (${banglaDigits(String(packs))}টির প্যাক)`;
+    const brandBn = BRANDS_BN[brand];
+    const sizeBn = banglaSize(size);
     // a brand's price sits within 12% either side of the shelf's, rounded to whole taka
     const price = Math.max(1, Math.round(taka * times * packs * (0.88 + random() * 0.24)));
     products.push({
@@ -504,6 +662,8 @@ export function generatedProducts(count: number, batch: string): GeneratedProduc
       // a few products sell far more than the rest
       sold: Math.floor(random() ** 4 * 5000),
       description: `${item} (${bangla}) from ${brand}, ${size}${packed}: ${shelf.blurb}.`,
+      name_bn: `${brandBn} ${bangla} ${sizeBn}${packedBn}`,
+      description_bn: `${brandBn} ${bangla}, ${sizeBn}${packedBn}: ${shelf.blurb_bn}।`,
       emoji,
     });
   }

@@ -1,7 +1,8 @@
 // Seeds the demo catalog: `node services/catalog/dist/seed.js` (`npm run seed` at the root). Each
 // demo product missing from the catalog (by name) gets a picture uploaded through the media service
-// and is inserted with it in one write; a demo product without a category gets its own; offers go
-// only into an empty collection. Running it again changes nothing.
+// and is inserted with it in one write; a demo product without a category or Bangla name and
+// description gets its own; offers go only into an empty collection. Running it again changes
+// nothing.
 //
 // `--products <n>` also adds a generated catalog of n groceries (generated-catalog.ts), `--batch
 // <name>` naming the set ('catalog' unless given); `--remove --products <n> [--batch <name>]` takes
@@ -9,7 +10,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { NewOffer, NewProduct, takaToPaisa } from '@bazar/contracts';
+import { NewOffer, NewProduct, Text, takaToPaisa } from '@bazar/contracts';
 import {
   ReadCache,
   ServiceUrl,
@@ -34,8 +35,9 @@ import { ShelfCache } from './shelf-cache';
 const SeedConfig = CatalogConfig.extend({ MEDIA_URL: ServiceUrl });
 
 const SEED_DIR = join(__dirname, '..', 'seed');
-/** Seed products carry the name of their emoji; the image is made from it at seed time. */
-const SeedProduct = NewProduct.extend({ img: z.literal(''), emoji: z.string().min(1) });
+/** Seed products carry the name of their emoji; the image is made from it at seed time. Each has
+ *  its name and description in Bangla. */
+const SeedProduct = NewProduct.extend({ img: z.literal(''), emoji: z.string().min(1), name_bn: Text(120), description_bn: Text(1000) });
 type SeedProduct = z.infer<typeof SeedProduct>;
 
 async function readSeed<S extends z.ZodType>(file: string, schema: S): Promise<z.infer<S>[]> {
@@ -64,17 +66,27 @@ async function seedProducts(products: SeedProduct[], mediaUrl: string, log: Logg
   return added;
 }
 
-/** Gives the demo products seeded before categories existed their category: one read of the shelf,
- *  then one write by `_id` each. */
-async function categoriseDemoProducts(products: SeedProduct[]): Promise<number> {
-  const categories = new Map(products.flatMap(({ name, category }) => (category ? [[name, category] as const] : [])));
-  const uncategorised = await Product.find({ category: { $exists: false } })
-    .select('name')
-    .lean<{ _id: mongoose.Types.ObjectId; name: string }[]>();
+/** The fields demo products seeded before them existed lack: their category, Bangla name and
+ *  Bangla description. */
+const LATER_FIELDS = ['category', 'name_bn', 'description_bn'] as const;
+type LaterFields = Partial<Pick<SeedProduct, (typeof LATER_FIELDS)[number]>>;
+
+/** Gives the demo products seeded before some of their fields existed those fields: one read of
+ *  the demo products, then one write by `_id` each that lacks any. A field someone has set since is
+ *  left as it is. */
+async function completeDemoProducts(products: SeedProduct[]): Promise<number> {
+  const byName = new Map(products.map((product) => [product.name, product]));
+  const shelved = await Product.find({ name: { $in: [...byName.keys()] } })
+    .select(['name', ...LATER_FIELDS])
+    .lean<({ _id: mongoose.Types.ObjectId; name: string } & LaterFields)[]>();
   let changed = 0;
-  for (const { _id, name } of uncategorised) {
-    const category = categories.get(name);
-    if (category && (await Product.updateOne({ _id, category: { $exists: false } }, { $set: { category } })).modifiedCount) changed += 1;
+  for (const { _id, name, ...present } of shelved) {
+    const demo = byName.get(name)!;
+    const missing = LATER_FIELDS.filter((field) => present[field] === undefined && demo[field] !== undefined);
+    if (missing.length === 0) continue;
+    const filter = { _id, ...Object.fromEntries(missing.map((field) => [field, { $exists: false }])) };
+    const fields = Object.fromEntries(missing.map((field) => [field, demo[field]]));
+    if ((await Product.updateOne(filter, { $set: fields })).modifiedCount) changed += 1;
   }
   return changed;
 }
@@ -139,7 +151,7 @@ async function seed(): Promise<void> {
       // them only once its consumer has joined, which on a fresh stack comes after the seed: the
       // cache is cleared once more below, and every index loads the shelf again.
       changed += await seedProducts(products, config.MEDIA_URL, log);
-      changed += await categoriseDemoProducts(products);
+      changed += await completeDemoProducts(products);
 
       if ((await Offer.estimatedDocumentCount()) === 0) {
         const offers = await readSeed('offers.json', NewOffer);

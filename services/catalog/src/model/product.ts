@@ -11,6 +11,9 @@ const productSchema = new Schema(
     quantity: { type: Number, required: true, min: 0 },
     description: { type: String, default: '' },
     category: { type: String, trim: true },
+    /** the name and description in Bangla, when the product has them */
+    name_bn: { type: String, trim: true },
+    description_bn: { type: String },
     /** units ordered and not given back: what `sort=popular` orders by */
     sold: { type: Number, default: 0 },
     /** markers of reservations whose units are being taken (`+id`) or given back (`-id`) right now
@@ -35,10 +38,10 @@ export type ProductDocument = InferSchemaType<typeof productSchema> & { _id: mon
 export const Product = mongoose.model('Product', productSchema, 'products');
 
 /** The fields a cached answer is made of; reads leave the outbox and stock markers in the database. */
-export const ANSWER_FIELDS = 'name pricePaisa img quantity description category revision';
+export const ANSWER_FIELDS = 'name pricePaisa img quantity description category name_bn description_bn revision';
 export type AnswerFields = Pick<
   ProductDocument,
-  '_id' | 'name' | 'pricePaisa' | 'img' | 'quantity' | 'description' | 'category' | 'revision'
+  '_id' | 'name' | 'pricePaisa' | 'img' | 'quantity' | 'description' | 'category' | 'name_bn' | 'description_bn' | 'revision'
 >;
 
 export function toProductAnswer(product: AnswerFields): ProductAnswer {
@@ -50,6 +53,8 @@ export function toProductAnswer(product: AnswerFields): ProductAnswer {
     quantity: product.quantity,
     description: product.description,
     ...(product.category && { category: product.category }),
+    ...(product.name_bn && { name_bn: product.name_bn }),
+    ...(product.description_bn && { description_bn: product.description_bn }),
   };
 }
 

@@ -59,11 +59,10 @@ export function productRoutes(shelf: ShelfCache, products: ProductSearch, announ
   });
 
   router.post('/addproducts', requireAdmin, validate({ body: NewProduct }), async (req, res) => {
-    const { name, price, quantity, description, img, category } = req.body;
+    const { name, price, quantity, description, img, category, name_bn, description_bn } = req.body;
     const _id = new mongoose.Types.ObjectId();
-    await announcer.create(Product, { _id, name, pricePaisa: takaToPaisa(price), quantity, description, img, category }, [
-      productChanged(_id.toString(), 'created'),
-    ]);
+    const product = { _id, name, pricePaisa: takaToPaisa(price), quantity, description, img, category, name_bn, description_bn };
+    await announcer.create(Product, product, [productChanged(_id.toString(), 'created')]);
     await products.productChanged(_id.toString());
     await shelf.listsChanged();
     res.status(201).json({ acknowledged: true, insertedId: _id.toString() } satisfies InsertAnswer);
