@@ -18,14 +18,11 @@ const BROWSER_SOURCES = ['shell', 'mf-catalog', 'mf-cart', 'mf-dashboard', 'pack
 const APP_SOURCES = ['shell', 'mf-catalog', 'mf-cart', 'mf-dashboard'].map((folder) => `${folder}/src/**/*.{js,jsx,ts,tsx}`);
 /** Apps whose every visible text comes from their message files (src/messages/en.json, bn.json). */
 const TRANSLATED_SOURCES = [
-  ...['shell', 'mf-cart', 'mf-dashboard', 'packages/web-kit'].map((folder) => `${folder}/src/**/*.tsx`),
-  // so far only the catalog's home page sections, product page, and search and category page
-  'mf-catalog/src/home/**/*.tsx',
-  'mf-catalog/src/pages/ProductDetailsPage.tsx',
-  'mf-catalog/src/pages/SearchPage.tsx',
-  'mf-catalog/src/components/Pagination.tsx',
-  'mf-catalog/src/components/SortControl.tsx',
+  ...['shell', 'mf-catalog', 'mf-cart', 'mf-dashboard', 'packages/web-kit'].map((folder) => `${folder}/src/**/*.tsx`),
 ];
+/** Not yet: the product card's texts ('/ piece', 'Add', 'Stock Out') are being moved into the
+ *  catalog's message files (issue 21 item 5). */
+const NOT_YET_TRANSLATED = ['mf-catalog/src/components/ProductCard.tsx'];
 /** Scripts of the Keycloak login theme, served to the browser as they are. */
 const THEME_SCRIPTS = ['infra/keycloak/themes/**/*.js'];
 
@@ -76,6 +73,7 @@ export default defineConfig(
     // No text written into the markup: what a shopper reads or hears (text, labels, placeholders,
     // titles) goes through i18next, so it exists in English and in Bangla.
     files: TRANSLATED_SOURCES,
+    ignores: NOT_YET_TRANSLATED,
     plugins: { i18next },
     rules: {
       'i18next/no-literal-string': [

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { ProductCardSkeleton } from './ProductCard';
 import { PRODUCT_GRID } from './ProductGrid';
+import { useCatalogText } from '../i18n';
 
 /** Skeleton while loading, an error with Retry when the API fails, else the content. */
 export function QueryState({
@@ -16,9 +17,10 @@ export function QueryState({
   skeletons: number;
   children: ReactNode;
 }) {
+  const t = useCatalogText();
   if (isLoading) {
     return (
-      <div role="status" aria-busy="true" aria-label="Loading products" className={PRODUCT_GRID}>
+      <div role="status" aria-busy="true" aria-label={t('queryState.loading')} className={PRODUCT_GRID}>
         {Array.from({ length: skeletons }, (_, i) => (
           <ProductCardSkeleton key={i} />
         ))}
@@ -28,9 +30,9 @@ export function QueryState({
   if (isError) {
     return (
       <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-6 text-center text-red-800">
-        <p>We could not load the products.</p>
+        <p>{t('queryState.failed')}</p>
         <button type="button" onClick={onRetry} className="mt-3 rounded-full bg-red-700 px-5 py-1.5 text-sm font-semibold text-white">
-          Retry
+          {t('queryState.retry')}
         </button>
       </div>
     );

@@ -1,5 +1,7 @@
 import { SampleTable } from '../components/SampleTable';
+import { useCatalogText } from '../i18n';
 
 export default function ComparePage() {
-  return <SampleTable title="Compare" />;
+  const t = useCatalogText();
+  return <SampleTable title={t('sampleTable.compare')} />;
 }

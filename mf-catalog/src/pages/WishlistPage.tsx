@@ -1,5 +1,7 @@
 import { SampleTable } from '../components/SampleTable';
+import { useCatalogText } from '../i18n';
 
 export default function WishlistPage() {
-  return <SampleTable title="Wishlist" />;
+  const t = useCatalogText();
+  return <SampleTable title={t('sampleTable.wishlist')} />;
 }
