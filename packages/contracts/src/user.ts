@@ -1,13 +1,23 @@
 import { z } from 'zod';
 import { BdMobilePhone, Email, ObjectIdString, Role, Text } from './common';
 
-export const User = z.object({ _id: ObjectIdString, email: z.string(), role: Role, name: z.string() });
+/** The store's languages: English and Bangla. */
+export const ShopLanguage = z.enum(['en', 'bn']);
+export type ShopLanguage = z.infer<typeof ShopLanguage>;
+
+/** `language`: the one the shopper last chose in the store while signed in (none until they do). */
+export const User = z.object({ _id: ObjectIdString, email: z.string(), role: Role, name: z.string(), language: ShopLanguage.optional() });
 export type User = z.infer<typeof User>;
 export const UserList = z.array(User);
 
 /** PUT /users/{email}: the shopper's own record, synced after sign-in. The name is taken from the
- *  verified token when it carries one; the body's name is used only when it does not. */
-export const SyncUser = z.strictObject({ email: Email.optional(), name: z.string().trim().max(120).optional() });
+ *  verified token when it carries one; the body's name is used only when it does not. A `language`
+ *  is the shopper's choice, kept with the account; without one the record's stays as it was. */
+export const SyncUser = z.strictObject({
+  email: Email.optional(),
+  name: z.string().trim().max(120).optional(),
+  language: ShopLanguage.optional(),
+});
 export type SyncUser = z.infer<typeof SyncUser>;
 
 /** The answer of PUT /users/{email}. The spec's client stored a `token` from this answer as its API

@@ -115,3 +115,25 @@ it('requires every review field, bounded', async () => {
     body: { acknowledged: true },
   });
 });
+
+it('keeps the language the shopper chose with the account; a sync without one leaves it as it was', async () => {
+  const other = `language${randomUUID().slice(0, 8)}@example.com`;
+  const sync = (body: unknown) =>
+    fetch(`${USER_URL}/users/${other}`, {
+      method: 'PUT',
+      headers: { ...as('user'), [IDENTITY_HEADERS.email]: other },
+      body: JSON.stringify(body),
+    }).then(async (response) => ({ status: response.status, body: (await response.json()) as { user: Record<string, unknown> } }));
+
+  const first = await sync({});
+  expect(first.status).toBe(201);
+  expect(first.body.user).not.toHaveProperty('language');
+  expect((await sync({ language: 'bn' })).body.user).toMatchObject({ email: other, language: 'bn' });
+  expect((await sync({ name: 'Rahim' })).body.user).toMatchObject({ language: 'bn' });
+  expect((await sync({ language: 'en' })).body.user).toMatchObject({ language: 'en' });
+  expect(await sync({ language: 'fr' })).toEqual({
+    status: 400,
+    body: { error: expect.stringMatching(/^language: /), fields: { language: expect.stringMatching(/^language: /) } },
+  });
+  expect((await sync({})).body.user).toMatchObject({ language: 'en' });
+});

@@ -1,4 +1,4 @@
-import type { Role, User as UserAnswer } from '@bazar/contracts';
+import { ShopLanguage, type Role, type User as UserAnswer } from '@bazar/contracts';
 import { outboxFields } from '@bazar/service-kit';
 import mongoose, { Schema, type InferSchemaType } from 'mongoose';
 
@@ -7,6 +7,8 @@ const userSchema = new Schema(
     email: { type: String, required: true, unique: true },
     role: { type: String, enum: ['user', 'admin'] satisfies Role[], default: 'user' },
     name: { type: String, default: '' },
+    /** the store's language the shopper last chose while signed in; unset until they choose */
+    language: { type: String, enum: ShopLanguage.options },
     /** the Keycloak account's id (the token's subject), for the admin API */
     keycloakId: { type: String, default: '' },
     /** set when an admin deletes the user: the record stays, hidden, until the user-deleted event
@@ -27,5 +29,6 @@ export const User = mongoose.model('User', userSchema, 'users');
 export const live = { deletedAt: null };
 
 export function toUserAnswer(user: UserDocument): UserAnswer {
-  return { _id: user._id.toString(), email: user.email, role: user.role, name: user.name };
+  const language = ShopLanguage.safeParse(user.language).data;
+  return { _id: user._id.toString(), email: user.email, role: user.role, name: user.name, ...(language && { language }) };
 }

@@ -51,7 +51,8 @@ export function userRoutes(announcer: Announcer, redis: Redis, log: Logger, veri
     if (email !== caller.email) throw forbidden('You can only sync your own account');
     if (req.body.email && req.body.email !== caller.email) throw fieldRefusal(403, 'email', 'You can only sync your own account');
     const name = caller.name || req.body.name || '';
-    const known = { name, keycloakId: caller.id };
+    const { language } = req.body;
+    const known = { name, keycloakId: caller.id, ...(language && { language }) };
 
     const existing = await User.findOneAndUpdate({ email, ...live }, { $set: known }, { new: true }).lean<UserDocument>();
     if (existing) {
