@@ -1,3 +1,4 @@
+import { PUBLIC_API, type Endpoint, type ServiceName } from '@bazar/contracts';
 import type { ServiceContext, Wiring } from '@bazar/service-kit';
 import cors from 'cors';
 import { Router } from 'express';
@@ -10,10 +11,14 @@ import { forgetChangedRoles } from './events/forget-roles';
 import { RateLimits } from './limits/rate-limit';
 import { openApiDocument } from './openapi/document';
 import { proxyTo } from './proxy';
-import { ROUTES, type ServiceName } from './routes/table';
+import { declaredRoutes } from './routes/declared';
 import { signInGuard } from './sign-in/guess-limits';
 
-export function wireGateway({ config, log, redis }: ServiceContext<GatewayConfig>): Wiring {
+/** The gateway of the public API `api` (the contracts' declaration; a test adds endpoints of its own). */
+export function wireGateway(
+  { config, log, redis }: Pick<ServiceContext<GatewayConfig>, 'config' | 'log' | 'redis'>,
+  api: readonly Endpoint[] = PUBLIC_API,
+): Wiring {
   const verifier = new TokenVerifier({ jwksUri: config.OIDC_JWKS_URL, issuer: config.OIDC_ISSUER, audience: config.OIDC_AUDIENCE });
   const roles = new RoleDirectory(config.USER_URL, redis, log);
   const revocations = new Revocations(redis, log);
@@ -30,15 +35,13 @@ export function wireGateway({ config, log, redis }: ServiceContext<GatewayConfig
     ReturnType<typeof proxyTo>
   >;
 
-  const openApi = JSON.stringify(openApiDocument(config.OIDC_ISSUER));
+  const openApi = JSON.stringify(openApiDocument(config.OIDC_ISSUER, api));
   // The storefront calls the API from its own origin through nginx; no other site's pages may read it.
   // (Keycloak's login form, also passed through here, is a page of its own, not an API call.)
   const routes = Router()
     .use(signInGuard(config, redis, log))
     .use(cors({ origin: config.STORE_ORIGIN, allowedHeaders: ['authorization', 'content-type', 'idempotency-key'], maxAge: 600 }))
-    .get('/openapi.json', (_req, res) => void res.type('application/json').send(openApi));
-  for (const route of ROUTES) {
-    routes.all(route.path, authenticate(route, { verifier, roles, revocations, limits, log }), proxies[route.service]);
-  }
+    .get('/openapi.json', (_req, res) => void res.type('application/json').send(openApi))
+    .use(declaredRoutes(api, (gate) => authenticate(gate, { verifier, roles, revocations, limits, log }), proxies));
   return { routes, consumers: forgetChangedRoles(roles) };
 }

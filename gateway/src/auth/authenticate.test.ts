@@ -1,6 +1,6 @@
 // What the gateway forwards beside who is signed in (issue 18): the installation's gateway secret,
 // which the services check, and never a secret or identity a client sent itself.
-import { IDENTITY_HEADERS } from '@bazar/contracts';
+import { API, IDENTITY_HEADERS } from '@bazar/contracts';
 import { GATEWAY_SECRET_HEADER, createLogger } from '@bazar/service-kit';
 import type { Request, Response } from 'express';
 import { authenticate } from './authenticate';
@@ -41,7 +41,7 @@ beforeEach(() => void (process.env.BAZAR_GATEWAY_SECRET = secret));
 afterEach(() => (saved === undefined ? delete process.env.BAZAR_GATEWAY_SECRET : void (process.env.BAZAR_GATEWAY_SECRET = saved)));
 
 it('sends the secret with the identity it verified, in place of whatever the client sent', async () => {
-  const headers = await forwarded({ path: '/addtocart', service: 'cart', access: 'user' }, { authorization: 'Bearer a.b.c', ...forged });
+  const headers = await forwarded(API.addToCart, { authorization: 'Bearer a.b.c', ...forged });
   expect(headers).toEqual(
     expect.objectContaining({ [GATEWAY_SECRET_HEADER]: secret, [IDENTITY_HEADERS.id]: 'u-1', [IDENTITY_HEADERS.role]: 'user' }),
   );
@@ -49,6 +49,6 @@ it('sends the secret with the identity it verified, in place of whatever the cli
 });
 
 it('sends neither secret nor identity on an anonymous catalog read', async () => {
-  const headers = await forwarded({ path: '/products', service: 'catalog', access: 'public-read' }, forged, 'GET');
+  const headers = await forwarded(API.listProducts, forged, 'GET');
   for (const header of Object.keys(forged)) expect(headers).not.toHaveProperty(header);
 });

@@ -2,7 +2,7 @@ import { EmailParams, IDENTITY_HEADERS, type Role } from '@bazar/contracts';
 import { GATEWAY_SECRET_HEADER, HttpError, gatewaySecretHeaders, type Logger } from '@bazar/service-kit';
 import type { Request, RequestHandler } from 'express';
 import type { RateLimits } from '../limits/rate-limit';
-import type { Route } from '../routes/table';
+import type { Gate } from '../routes/declared';
 import type { Revocations } from './revocations';
 import type { RoleDirectory } from './roles';
 import { InvalidToken, type TokenVerifier, type VerifiedToken } from './token-verifier';
@@ -31,14 +31,15 @@ function emailAtEndOf(req: Request): string | undefined {
 }
 
 /** Strips identity headers a client sent, counts the request against the rate limits, lets
- *  anonymous reads of the catalog through, and for everything else verifies the bearer token,
+ *  anonymous calls of a public endpoint through, and for everything else verifies the bearer token,
  *  decides the role from the user service's record and forwards who the user is to the service,
- *  with the installation's gateway secret that the service checks. */
-export function authenticate(route: Route, { verifier, roles, revocations, limits, log }: Gatekeepers): RequestHandler {
+ *  with the installation's gateway secret that the service checks. Whether the user a path names
+ *  is the caller (`owner` access) is the service kit's to check, after it has validated the call. */
+export function authenticate(gate: Gate, { verifier, roles, revocations, limits, log }: Gatekeepers): RequestHandler {
   return async (req, res, next) => {
     for (const header of [...Object.values(IDENTITY_HEADERS), GATEWAY_SECRET_HEADER]) delete req.headers[header];
-    await limits.address(req, res);
-    if (route.access === 'public-read' && (req.method === 'GET' || req.method === 'HEAD')) {
+    await limits.address(req, res, gate.limit);
+    if (gate.access === 'public') {
       delete req.headers.authorization;
       return next();
     }
@@ -56,7 +57,7 @@ export function authenticate(route: Route, { verifier, roles, revocations, limit
     if (!token.email) throw new HttpError(403, 'This token does not belong to a shopper');
     // three lookups in Redis, asked at once rather than one after another; answered in this order
     const revoked = revocations.isRevoked(token.sub);
-    const counted = settled(limits.user(token.sub, req, res));
+    const counted = settled(limits.user(token.sub, res, gate.limit));
     const known = settled(roles.roleOf(token.email));
     if (await revoked) throw new HttpError(401, 'This account has been deleted');
     const limit = await counted;
@@ -67,13 +68,13 @@ export function authenticate(route: Route, { verifier, roles, revocations, limit
     if ('value' in lookup) role = lookup.value;
     else {
       // Without the user service nobody can be shown to be an admin; plain shoppers carry on.
-      if (route.access === 'admin') throw lookup.error;
+      if (gate.access === 'admin') throw lookup.error;
       log.warn({ err: lookup.error }, 'role unknown; treated as a plain user');
       role = 'user';
     }
-    if (route.access === 'admin' && role !== 'admin') throw new HttpError(403, 'Only an admin may do that');
+    if (gate.access === 'admin' && role !== 'admin') throw new HttpError(403, 'Only an admin may do that');
 
-    const target = route.changesRole ? emailAtEndOf(req) : undefined;
+    const target = gate.changesRole ? emailAtEndOf(req) : undefined;
     // Dropped as the answer goes out, before the caller can send another request (and on the one
     // Redis connection, ahead of that request's lookup): the change counts from the next request.
     if (target) res.on('finish', () => void (res.statusCode < 300 && roles.forget(target)));

@@ -1,10 +1,10 @@
 import { HttpError, type Logger, type Redis } from '@bazar/service-kit';
 import type { Request, Response } from 'express';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import type { RateLimitClass } from '@bazar/contracts';
 import type { GatewayConfig } from '../config';
 
 const WINDOW_SECONDS = 60;
-const isWrite = (req: Request) => !['GET', 'HEAD', 'OPTIONS'].includes(req.method);
 
 /** The address of the shopper: nginx replaces X-Forwarded-For with the address it saw, so its
  *  last entry is the client's; a direct caller (tests, tools on loopback) is its socket's address. */
@@ -38,22 +38,22 @@ export class RateLimits {
   }
 
   /** Counts the request against its address; throws 429 (with Retry-After set) when over. */
-  async address(req: Request, res: Response): Promise<void> {
-    await this.consume(this.byAddress, clientAddress(req), req, res);
+  async address(req: Request, res: Response, limit: RateLimitClass): Promise<void> {
+    await this.consume(this.byAddress, clientAddress(req), limit, res);
   }
 
-  async user(userId: string, req: Request, res: Response): Promise<void> {
-    await this.consume(this.byUser, userId, req, res);
+  async user(userId: string, res: Response, limit: RateLimitClass): Promise<void> {
+    await this.consume(this.byUser, userId, limit, res);
   }
 
   private async consume(
     limiters: { all: RateLimiterRedis; writes: RateLimiterRedis },
     key: string,
-    req: Request,
+    limit: RateLimitClass,
     res: Response,
   ): Promise<void> {
     try {
-      await Promise.all([limiters.all.consume(key), isWrite(req) && limiters.writes.consume(key)]);
+      await Promise.all([limiters.all.consume(key), limit === 'write' && limiters.writes.consume(key)]);
     } catch (err) {
       if (!(err instanceof RateLimiterRes)) return void this.log.debug({ err }, 'rate limits unavailable; request let through');
       res.setHeader('Retry-After', String(Math.max(1, Math.ceil(err.msBeforeNext / 1000))));

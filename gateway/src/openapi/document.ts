@@ -73,11 +73,11 @@ function operation(endpoint: Endpoint) {
   };
 }
 
-/** The OpenAPI 3.1 document of the public API, generated from the contracts' schemas. */
-export function openApiDocument(issuer: string) {
+/** The OpenAPI 3.1 document of the public API, generated from its declaration in the contracts. */
+export function openApiDocument(issuer: string, api: readonly Endpoint[] = PUBLIC_API) {
   const oidc = `${issuer}/protocol/openid-connect`;
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const endpoint of PUBLIC_API) (paths[endpoint.path] ??= {})[endpoint.method] = operation(endpoint);
+  for (const endpoint of api) (paths[endpoint.path] ??= {})[endpoint.method] = operation(endpoint);
   return {
     openapi: '3.1.0',
     info: {

@@ -20,17 +20,36 @@ import {
 } from './order';
 import { AdminAnswer, NewReview, ProfileList, ProfileUpdate, ProfileUpdateAnswer, SyncUser, SyncUserAnswer, UserList } from './user';
 
-/** Who may call an endpoint: anyone, a signed-in user, or an admin (decided by the user service). */
-export type Access = 'public' | 'user' | 'admin';
+/** The service that answers an endpoint. */
+export type ServiceName = 'catalog' | 'cart' | 'order' | 'user' | 'media';
 
-/** One endpoint of the public API (mounted under /api by nginx), described once so that the
- *  gateway's OpenAPI document is generated from the same schemas the services validate with. */
+/** Who may call an endpoint: anyone, a signed-in user, the user a path parameter names (see
+ *  `owner`), or an admin (as the user service's record says). */
+export type Access = 'public' | 'user' | 'owner' | 'admin';
+
+/** Which of the gateway's per-minute budgets a call spends: every call counts against the overall
+ *  one, a write also against the tighter budget for writes. */
+export type RateLimitClass = 'read' | 'write';
+
+/** An `owner` endpoint's owner: the path parameter that must be the caller's email, and the words
+ *  another caller is refused with (403). */
+export interface Owner {
+  param: string;
+  refusal: string;
+}
+
+/** One endpoint of the public API (mounted under /api by nginx), declared once: the gateway routes
+ *  and checks access by it, the owning service implements it with the kit's `implement()`, and the
+ *  gateway's OpenAPI document is generated from it. */
 export interface Endpoint {
   method: 'get' | 'post' | 'put' | 'delete';
   /** OpenAPI style: `/makeadmin/{email}` */
   path: string;
   summary: string;
+  service: ServiceName;
   access: Access;
+  /** set exactly when access is `owner` */
+  owner?: Owner;
   params?: z.ZodType;
   query?: z.ZodType;
   headers?: z.ZodType;
@@ -39,16 +58,38 @@ export interface Endpoint {
   upload?: FileUpload;
   /** the answer is a stream of Server-Sent Events that stays open, not one JSON body */
   stream?: true;
+  /** a successful call may change the role of the user whose email the path ends with (the
+   *  gateway forgets its cached role) */
+  changesRole?: true;
+  /** seconds nginx's micro-cache keeps a success for every caller (infra/nginx/nginx.conf); the
+   *  answer must be the same for everyone */
+  microCacheSeconds?: number;
+  limit: RateLimitClass;
   /** the success answer and any answers beyond the ones every endpoint may give */
   answers: Record<number, { description: string; schema: z.ZodType }>;
 }
+
+type Declared = Omit<Endpoint, 'limit' | 'access' | 'owner'> &
+  ({ access: 'public' | 'user' | 'admin' } | { access: 'owner'; owner: Owner }) &
+  Partial<Pick<Endpoint, 'limit'>>;
+
+/** An endpoint as declared, its schemas' own types kept for `implement()` and the clients; a read
+ *  unless said otherwise is a GET, anything else a write. */
+export const endpoint = <const E extends Declared>(declared: E) =>
+  ({ limit: declared.method === 'get' ? 'read' : 'write', ...declared }) as E & { limit: RateLimitClass };
+
+/** The express path of an endpoint: `/makeadmin/:email`. */
+export const expressPath = (endpoint: Pick<Endpoint, 'path'>) => endpoint.path.replace(/\{(\w+)\}/g, ':$1');
 
 const ok = (schema: z.ZodType, description = 'Done') => ({ 200: { description, schema } });
 const created = (schema: z.ZodType, description = 'Created') => ({ 201: { description, schema } });
 const refused = (description: string, schema: z.ZodType = ErrorAnswer) => ({ description, schema });
 
-export const PUBLIC_API: readonly Endpoint[] = [
-  {
+const ownEmail = (refusal: string) => ({ access: 'owner', owner: { param: 'email', refusal } }) as const;
+
+/** The public API of spec.md section 7, one declaration an endpoint, named as the storefront calls it. */
+export const API = {
+  listProducts: endpoint({
     method: 'get',
     path: '/products',
     summary:
@@ -56,34 +97,73 @@ export const PUBLIC_API: readonly Endpoint[] = [
       'any case and accents, one typo a word; most relevant first unless sorted) and category, in the sort asked for; ' +
       'page and pageSize cut one page (pageSize at most 48) and X-Total-Count tells how many match; ' +
       'a search that finds nothing names close searches that would in X-Close-Matches',
+    service: 'catalog',
     access: 'public',
+    microCacheSeconds: 1,
     query: ProductListQuery,
     answers: ok(ProductList),
-  },
-  {
+  }),
+  suggestProducts: endpoint({
     method: 'get',
     path: '/products/suggestions',
     summary: 'At most 8 products for the search box as the shopper types q (the last word may be unfinished), best match first',
+    service: 'catalog',
     access: 'public',
+    microCacheSeconds: 1,
     query: ProductSuggestionsQuery,
     answers: ok(ProductSuggestionList),
-  },
-  { method: 'get', path: '/product-details/{id}', summary: 'One product', access: 'public', params: IdParams, answers: ok(Product) },
-  { method: 'get', path: '/alloffers', summary: 'Offers', access: 'public', answers: ok(OfferList) },
-  { method: 'post', path: '/offer', summary: 'Publish an offer', access: 'admin', body: NewOffer, answers: created(InsertAnswer) },
-  { method: 'post', path: '/addproducts', summary: 'Publish a product', access: 'admin', body: NewProduct, answers: created(InsertAnswer) },
-  {
+  }),
+  productDetails: endpoint({
+    method: 'get',
+    path: '/product-details/{id}',
+    summary: 'One product',
+    service: 'catalog',
+    access: 'public',
+    microCacheSeconds: 1,
+    params: IdParams,
+    answers: ok(Product),
+  }),
+  listOffers: endpoint({
+    method: 'get',
+    path: '/alloffers',
+    summary: 'Offers',
+    service: 'catalog',
+    access: 'public',
+    microCacheSeconds: 1,
+    answers: ok(OfferList),
+  }),
+  publishOffer: endpoint({
+    method: 'post',
+    path: '/offer',
+    summary: 'Publish an offer',
+    service: 'catalog',
+    access: 'admin',
+    body: NewOffer,
+    answers: created(InsertAnswer),
+  }),
+  publishProduct: endpoint({
+    method: 'post',
+    path: '/addproducts',
+    summary: 'Publish a product',
+    service: 'catalog',
+    access: 'admin',
+    body: NewProduct,
+    answers: created(InsertAnswer),
+  }),
+  uploadImage: endpoint({
     method: 'post',
     path: '/upload',
     summary: 'Upload an image',
+    service: 'media',
     access: 'user',
     upload: IMAGE_UPLOAD,
     answers: { ...ok(UploadAnswer, 'The stored image'), 413: refused('The image is too large') },
-  },
-  {
+  }),
+  addToCart: endpoint({
     method: 'post',
     path: '/addtocart',
     summary: 'Add a product to the cart, or more of it',
+    service: 'cart',
     access: 'user',
     body: AddToCart,
     answers: {
@@ -92,36 +172,40 @@ export const PUBLIC_API: readonly Endpoint[] = [
       404: refused('No such product'),
       409: refused('Not enough stock'),
     },
-  },
-  {
+  }),
+  myCart: endpoint({
     method: 'get',
     path: '/myallcart/{email}',
     summary: "The caller's cart",
-    access: 'user',
+    service: 'cart',
+    ...ownEmail('You can only see your own cart'),
     params: EmailParams,
     answers: ok(CartLineList),
-  },
-  {
+  }),
+  setCartQuantity: endpoint({
     method: 'put',
     path: '/cartquantity/{id}',
     summary: 'Set how many of a cart line the caller wants',
+    service: 'cart',
     access: 'user',
     params: IdParams,
     body: SetCartQuantity,
     answers: { ...ok(CartLine, 'The updated cart line'), 409: refused('Not enough stock') },
-  },
-  {
+  }),
+  removeCartLine: endpoint({
     method: 'delete',
     path: '/deletecart/{id}',
     summary: 'Remove a line from the cart',
+    service: 'cart',
     access: 'user',
     params: IdParams,
     answers: ok(DeleteAnswer),
-  },
-  {
+  }),
+  placeOrder: endpoint({
     method: 'post',
     path: '/orderplace',
     summary: "Place the caller's cart as an order",
+    service: 'order',
     access: 'user',
     headers: PlaceOrderHeaders,
     body: PlaceOrder,
@@ -133,67 +217,78 @@ export const PUBLIC_API: readonly Endpoint[] = [
         z.union([OutOfStockAnswer, CartAlreadyOrderedAnswer, ErrorAnswer]),
       ),
     },
-  },
-  {
+  }),
+  myOrders: endpoint({
     method: 'get',
     path: '/myorders',
     summary: "The caller's orders, newest first (the latest 50)",
+    service: 'order',
     access: 'user',
     answers: ok(OrderList),
-  },
-  {
+  }),
+  // the order service tells a shopper's own orders from an admin's reach
+  confirmOrder: endpoint({
     method: 'put',
     path: '/orders/{id}/confirm',
     summary: 'Confirm cash on delivery for a placed order of the caller',
+    service: 'order',
     access: 'user',
     params: IdParams,
     answers: { ...ok(Order), 409: refused('The order is no longer placed', OrderMoveRefusal) },
-  },
-  {
+  }),
+  cancelOrder: endpoint({
     method: 'put',
     path: '/orders/{id}/cancel',
     summary: 'Cancel an order of the caller (until it is packed) or, for an admin, any order until it is delivered',
+    service: 'order',
     access: 'user',
     params: IdParams,
     answers: { ...ok(Order), 409: refused('The order can no longer be cancelled', OrderMoveRefusal) },
-  },
-  {
+  }),
+  followOrders: endpoint({
     method: 'get',
     path: '/orders/live',
     summary: "Server-Sent Events: the caller's orders' status changes (an admin's: every order's)",
+    service: 'order',
     access: 'user',
     stream: true,
     answers: { 200: { description: 'text/event-stream of order-status events', schema: z.string() } },
-  },
-  {
+  }),
+  allOrders: endpoint({
     method: 'get',
     path: '/allorders',
     summary: 'Orders, newest first, filtered and a page at a time',
+    service: 'order',
     access: 'admin',
     query: OrderListQuery,
     answers: ok(OrderPage),
-  },
-  {
+  }),
+  orderSummary: endpoint({
     method: 'get',
     path: '/ordersummary',
     summary: "Today's orders and revenue, and orders per status",
+    service: 'order',
     access: 'admin',
     answers: ok(OrderSummary),
-  },
-  {
+  }),
+  setOrderStatus: endpoint({
     method: 'put',
     path: '/orderstatus/{id}',
     summary: 'Move an order one step on, or cancel it',
+    service: 'order',
     access: 'admin',
     params: IdParams,
     body: SetOrderStatus,
     answers: { ...ok(Order), 409: refused('The order cannot move to that status from where it stands', OrderMoveRefusal) },
-  },
-  {
+  }),
+  // the first sign-in's sync may make the caller an admin (a realm admin's first record)
+  syncUser: endpoint({
     method: 'put',
     path: '/users/{email}',
     summary: "Sync the caller's own user record after sign-in",
-    access: 'user',
+    service: 'user',
+    ...ownEmail('You can only sync your own account'),
+    changesRole: true,
     params: EmailParams,
     body: SyncUser,
     answers: {
@@ -201,56 +296,74 @@ export const PUBLIC_API: readonly Endpoint[] = [
       ...ok(SyncUserAnswer, 'The record was updated'),
       409: refused('The account is being deleted'),
     },
-  },
-  { method: 'get', path: '/allusers', summary: 'Every user', access: 'admin', answers: ok(UserList) },
-  {
+  }),
+  allUsers: endpoint({ method: 'get', path: '/allusers', summary: 'Every user', service: 'user', access: 'admin', answers: ok(UserList) }),
+  makeAdmin: endpoint({
     method: 'put',
     path: '/makeadmin/{email}',
     summary: 'Make a user an admin',
+    service: 'user',
     access: 'admin',
+    changesRole: true,
     params: EmailParams,
     answers: ok(UpdateAnswer),
-  },
-  {
+  }),
+  removeAdmin: endpoint({
     method: 'put',
     path: '/removeadmin/{email}',
     summary: 'Make an admin a plain user again',
+    service: 'user',
     access: 'admin',
+    changesRole: true,
     params: EmailParams,
     answers: { ...ok(UpdateAnswer), 409: refused('The last admin cannot be demoted') },
-  },
-  {
+  }),
+  deleteUser: endpoint({
     method: 'delete',
     path: '/delete/{id}',
     summary: 'Delete a user and their sign-in account',
+    service: 'user',
     access: 'admin',
     params: IdParams,
     answers: { ...ok(DeleteAnswer), 409: refused('An admin cannot delete their own account, nor the last admin') },
-  },
-  {
+  }),
+  isAdmin: endpoint({
     method: 'get',
     path: '/admin/{email}',
     summary: 'Whether a user is an admin (the caller, or any user for an admin)',
+    service: 'user',
     access: 'user',
     params: EmailParams,
     answers: ok(AdminAnswer),
-  },
-  {
+  }),
+  myProfile: endpoint({
     method: 'get',
     path: '/myprofiledata/{email}',
     summary: "The caller's profile",
-    access: 'user',
+    service: 'user',
+    ...ownEmail('You can only see and change your own profile'),
     params: EmailParams,
     answers: ok(ProfileList),
-  },
-  {
+  }),
+  updateProfile: endpoint({
     method: 'put',
     path: '/profiledata/{email}',
     summary: "Update the caller's profile",
-    access: 'user',
+    service: 'user',
+    ...ownEmail('You can only see and change your own profile'),
     params: EmailParams,
     body: ProfileUpdate,
     answers: ok(ProfileUpdateAnswer),
-  },
-  { method: 'post', path: '/review', summary: 'Send a review', access: 'user', body: NewReview, answers: created(InsertAnswer) },
-];
+  }),
+  sendReview: endpoint({
+    method: 'post',
+    path: '/review',
+    summary: 'Send a review',
+    service: 'user',
+    access: 'user',
+    body: NewReview,
+    answers: created(InsertAnswer),
+  }),
+};
+
+export const PUBLIC_API: readonly Endpoint[] = Object.values(API);

@@ -5,6 +5,7 @@ export * from './metrics';
 export * from './http/app';
 export * from './http/errors';
 export * from './http/validate';
+export * from './http/implement';
 export * from './http/identity';
 export * from './mongo';
 export * from './redis';

@@ -1,0 +1,118 @@
+// One declaration per endpoint (issue 20): a throwaway endpoint added to the declaration here, and
+// nowhere else, is routed by the gateway to its service, access-checked, validated by the service
+// kit and documented. The gateway and a catalog of one handler run in this process, against the
+// stack's Keycloak, Redis and user service.
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { IdParams, PUBLIC_API, endpoint } from '@bazar/contracts';
+import { createApp, createLogger, createRedis, currentUser, finishApp, implement, type Redis } from '@bazar/service-kit';
+import { ACCOUNTS, newShopper, signedInAndSynced, stackEnv } from '@bazar/testing';
+import { z } from 'zod';
+import { wireGateway } from './app';
+import { GatewayConfig } from './config';
+
+const pinNote = endpoint({
+  method: 'put',
+  path: '/shelf-notes/{id}',
+  summary: 'Pin a note to a shelf',
+  service: 'catalog',
+  access: 'admin',
+  params: IdParams,
+  body: z.strictObject({ note: z.string().trim().min(1).max(80) }),
+  answers: { 200: { description: 'The pinned note', schema: z.object({ id: z.string(), note: z.string(), by: z.string() }) } },
+});
+
+const log = createLogger('declared-endpoint-test', 'silent');
+const listen = (app: ReturnType<typeof createApp>) =>
+  new Promise<Server>((resolve) => {
+    const server = app.listen(0, '127.0.0.1', () => resolve(server));
+  });
+const urlOf = (server: Server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+let catalog: Server;
+let gateway: Server;
+let redis: Redis;
+
+beforeAll(async () => {
+  catalog = await listen(
+    finishApp(
+      createApp({ log }).use(
+        implement(pinNote, (req, res) => void res.json({ id: req.params.id, note: req.body.note, by: currentUser(req).email })),
+      ),
+    ),
+  );
+  const config = GatewayConfig.parse({
+    PORT: '1', // unused: the test listens itself
+    KAFKA_BROKERS: stackEnv.kafkaBrokers.join(','),
+    REDIS_URL: stackEnv.redisUrl,
+    CATALOG_URL: urlOf(catalog),
+    CART_URL: stackEnv.cartUrl,
+    ORDER_URL: stackEnv.orderUrl,
+    USER_URL: stackEnv.userUrl,
+    MEDIA_URL: stackEnv.mediaUrl,
+    STORE_ORIGIN: stackEnv.webUrl,
+    OIDC_ISSUER: `${stackEnv.webUrl}/auth/realms/bazar`,
+    OIDC_JWKS_URL: `${stackEnv.keycloakUrl}/realms/bazar/protocol/openid-connect/certs`,
+    OIDC_AUDIENCE: 'bazar-api',
+    KEYCLOAK_URL: stackEnv.keycloakUrl,
+  });
+  redis = createRedis(config.REDIS_URL, log);
+  const { routes } = wireGateway({ config, log, redis }, [...PUBLIC_API, pinNote]);
+  gateway = await listen(finishApp(createApp({ log, jsonLimit: false }).use(routes)));
+});
+
+afterAll(async () => {
+  await Promise.all([gateway, catalog].map((server) => new Promise((resolve) => server?.close(resolve))));
+  await redis?.quit();
+});
+
+async function call(path: string, token?: string, body?: unknown) {
+  const response = await fetch(`${urlOf(gateway)}${path}`, {
+    method: body === undefined ? 'GET' : 'PUT',
+    headers: { ...(token && { authorization: `Bearer ${token}` }), 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as unknown };
+}
+
+const SHELF = '0123456789abcdef01234567';
+
+it('is routed to its service and answered by its handler, with the caller the gateway verified', async () => {
+  const admin = await signedInAndSynced(ACCOUNTS.admin);
+  expect(await call(`/shelf-notes/${SHELF}`, admin, { note: '  Fresh hilsa today ' })).toEqual({
+    status: 200,
+    body: { id: SHELF, note: 'Fresh hilsa today', by: ACCOUNTS.admin.email },
+  });
+});
+
+it('is access-checked as declared: a visitor must sign in, a shopper is no admin', async () => {
+  expect(await call(`/shelf-notes/${SHELF}`, undefined, { note: 'x' })).toEqual({ status: 401, body: { error: 'Sign in first' } });
+  const shopper = await newShopper('shelf-note');
+  expect(await call(`/shelf-notes/${SHELF}`, shopper.token, { note: 'x' })).toEqual({
+    status: 403,
+    body: { error: 'Only an admin may do that' },
+  });
+});
+
+it('is validated by its schemas, each refusal naming its field', async () => {
+  const admin = await signedInAndSynced(ACCOUNTS.admin);
+  expect(await call('/shelf-notes/not-an-id', admin, { note: 'x' })).toMatchObject({
+    status: 400,
+    body: { error: expect.stringMatching(/^params id/) },
+  });
+  expect(await call(`/shelf-notes/${SHELF}`, admin, { note: '' })).toMatchObject({
+    status: 400,
+    body: { fields: { note: expect.any(String) } },
+  });
+  expect(await call(`/shelf-notes/${SHELF}`, admin, { note: 'x', pinnedBy: 'me' })).toMatchObject({ status: 400 });
+});
+
+it('is documented in the OpenAPI document, with its sign-in and its refusals', async () => {
+  const { body } = await call('/openapi.json');
+  const documented = (body as { paths: Record<string, Record<string, { summary: string; security?: unknown; responses: object }>> }).paths[
+    '/shelf-notes/{id}'
+  ]?.put;
+  expect(documented?.summary).toBe('Pin a note to a shelf');
+  expect(documented?.security).toEqual([{ keycloak: [] }]);
+  expect(Object.keys(documented?.responses ?? {})).toEqual(expect.arrayContaining(['200', '400', '401', '403']));
+});
