@@ -5,7 +5,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { IdParams, PUBLIC_API, endpoint } from '@bazar/contracts';
-import { createApp, createLogger, createRedis, currentUser, finishApp, implement, type Redis } from '@bazar/service-kit';
+import { createApp, createLogger, createRedis, currentUser, endpointRouter, finishApp, type Redis } from '@bazar/service-kit';
 import { ACCOUNTS, newShopper, signedInAndSynced, stackEnv } from '@bazar/testing';
 import { z } from 'zod';
 import { wireGateway } from './app';
@@ -37,7 +37,10 @@ beforeAll(async () => {
   catalog = await listen(
     finishApp(
       createApp({ log }).use(
-        implement(pinNote, (req, res) => void res.json({ id: req.params.id, note: req.body.note, by: currentUser(req).email })),
+        endpointRouter().implement(
+          pinNote,
+          (req, res) => void res.json({ id: req.params.id, note: req.body.note, by: currentUser(req).email }),
+        ),
       ),
     ),
   );

@@ -24,22 +24,38 @@ function ownerOnly({ param, refusal }: NonNullable<Endpoint['owner']>): RequestH
   };
 }
 
-/**
- * The route of one endpoint of the contracts' declaration, answered by `handler` (after any
- * middleware of the service's own, such as an upload's reader): the kit reads the caller's identity
- * as the endpoint's access asks (refusing a visitor 401, a non-admin 403), validates params, query,
- * headers and body with the declaration's schemas (400 naming the field), and refuses another
- * user's `owner` endpoint 403 after that, all answered as `{ error }` by `finishApp`'s handler.
- */
-export function implement<E extends Endpoint>(endpoint: E, ...handlers: [...RequestHandler[], Handler<E>]): Router {
-  const { access, owner, params, query, headers, body } = endpoint;
+/** The kit's steps before an endpoint's own handlers: identity as its access asks, validation by
+ *  its schemas, and the owner check after that. */
+function checksOf({ path, access, owner, params, query, headers, body }: Endpoint): RequestHandler[] {
   const steps: RequestHandler[] = [];
   if (access === 'admin') steps.push(requireAdmin);
   else if (access !== 'public') steps.push(requireUser);
   if (params ?? query ?? headers ?? body) steps.push(validate({ params, query, headers, body }) as RequestHandler);
   if (access === 'owner') {
-    if (!owner) throw new Error(`${endpoint.path} is an owner endpoint without its owner`);
+    if (!owner) throw new Error(`${path} is an owner endpoint without its owner`);
     steps.push(ownerOnly(owner));
   }
-  return Router()[endpoint.method](expressPath(endpoint), ...steps, ...(handlers as RequestHandler[]));
+  return steps;
+}
+
+/** A router of endpoints of the contracts' declaration. */
+export interface EndpointRouter extends Router {
+  /**
+   * Answers `endpoint` with `handler` (after any middleware of the service's own, such as an
+   * upload's reader) at the declared method and path. Before them the kit reads the caller's
+   * identity as the endpoint's access asks (a visitor is refused 401, a non-admin 403), validates
+   * params, query, headers and body with the declared schemas (400 naming the field), then refuses
+   * anyone but the user an `owner` endpoint's path names (403, in the declared words); every refusal
+   * is answered as `{ error }` by `finishApp`'s error handler.
+   */
+  implement<E extends Endpoint>(endpoint: E, ...handlers: [...RequestHandler[], Handler<E>]): EndpointRouter;
+}
+
+export function endpointRouter(): EndpointRouter {
+  const router = Router() as EndpointRouter;
+  router.implement = (endpoint, ...handlers) => {
+    router[endpoint.method](expressPath(endpoint), ...checksOf(endpoint), ...(handlers as RequestHandler[]));
+    return router;
+  };
+  return router;
 }

@@ -1,16 +1,13 @@
 import {
+  API,
   CLOSE_MATCHES_HEADER,
   DEFAULT_PAGE_SIZE,
-  IdParams,
   MAX_SUGGESTIONS,
-  NewProduct,
-  ProductListQuery,
-  ProductSuggestionsQuery,
   TOTAL_COUNT_HEADER,
   takaToPaisa,
   type InsertAnswer,
 } from '@bazar/contracts';
-import { notFound, requireAdmin, validate, type Announcer } from '@bazar/service-kit';
+import { endpointRouter, notFound, type Announcer } from '@bazar/service-kit';
 import { Router, type Response } from 'express';
 import mongoose from 'mongoose';
 import { Product, productChanged } from '../model/product';
@@ -24,9 +21,9 @@ import { findProductIds, shelfQueryKey, type ShelfQuery } from '../shelf-query';
 const sendPublicJson = (res: Response, json: string) => res.set('Cache-Control', 'no-cache').type('json').send(json);
 
 export function productRoutes(shelf: ShelfCache, products: ProductSearch, announcer: Announcer): Router {
-  const router = Router();
+  const router = endpointRouter();
 
-  router.get('/products', validate({ query: ProductListQuery }), async (req, res) => {
+  router.implement(API.listProducts, async (req, res) => {
     const { q, search, category, sort, page, pageSize } = req.query;
     const text = q ?? search ?? '';
     if (text) {
@@ -46,19 +43,19 @@ export function productRoutes(shelf: ShelfCache, products: ProductSearch, announ
     sendPublicJson(res, json);
   });
 
-  router.get('/products/suggestions', validate({ query: ProductSuggestionsQuery }), async (req, res) => {
+  router.implement(API.suggestProducts, async (req, res) => {
     const text = req.query.q;
     const key = JSON.stringify([products.state, text.toLowerCase()]);
     sendPublicJson(res, await shelf.suggestions(key, () => products.suggest(text, MAX_SUGGESTIONS)));
   });
 
-  router.get('/product-details/:id', validate({ params: IdParams }), async (req, res) => {
+  router.implement(API.productDetails, async (req, res) => {
     const json = await shelf.product(req.params.id);
     if (!json) throw notFound('No such product');
     sendPublicJson(res, json);
   });
 
-  router.post('/addproducts', requireAdmin, validate({ body: NewProduct }), async (req, res) => {
+  router.implement(API.publishProduct, async (req, res) => {
     const { name, price, quantity, description, img, category, name_bn, description_bn } = req.body;
     const _id = new mongoose.Types.ObjectId();
     const product = { _id, name, pricePaisa: takaToPaisa(price), quantity, description, img, category, name_bn, description_bn };
