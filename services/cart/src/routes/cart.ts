@@ -1,15 +1,6 @@
-import {
-  AddToCart,
-  CART_REVISION_HEADER,
-  EmailParams,
-  IdParams,
-  SetCartQuantity,
-  cartRevisionTag,
-  type CartLine as CartLineAnswer,
-  type DeleteAnswer,
-} from '@bazar/contracts';
-import { currentUser, fieldRefusal, forbidden, notFound, readModel, requireUser, validate } from '@bazar/service-kit';
-import { Router } from 'express';
+import { API, CART_REVISION_HEADER, cartRevisionTag, type CartLine as CartLineAnswer, type DeleteAnswer } from '@bazar/contracts';
+import { currentUser, endpointRouter, fieldRefusal, notFound, readModel } from '@bazar/service-kit';
+import type { Router } from 'express';
 import type { CatalogClient, CatalogProduct } from '../catalog-client';
 import { Cart, lineById, lineOf, linesOf, revised, revisionOf, toCartLineAnswer, type CartDocument } from '../model/cart';
 
@@ -38,13 +29,13 @@ function lineWrite(productId: string, product: CatalogProduct, quantity: { raise
 }
 
 export function cartRoutes(catalog: CatalogClient): Router {
-  const router = Router();
+  const router = endpointRouter();
   // The read before a write goes through the read connection: the write is one atomic command of
   // its own either way, and the service's one write connection (see readModel) is left to the
   // writes and the order consumer, which queued behind these reads under the order flow.
   const cartOf = (email: string) => readModel(Cart).findById(email).lean<CartDocument>();
 
-  router.post('/addtocart', requireUser, validate({ body: AddToCart }), async (req, res) => {
+  router.implement(API.addToCart, async (req, res) => {
     const { email } = currentUser(req);
     const { productId, cartQuantity, userEmail } = req.body;
     if (userEmail && userEmail !== email) throw fieldRefusal(403, 'userEmail', 'You can only add to your own cart');
@@ -67,15 +58,14 @@ export function cartRoutes(catalog: CatalogClient): Router {
     res.status(existing ? 200 : 201).json(toCartLineAnswer(email, line) satisfies CartLineAnswer);
   });
 
-  router.get('/myallcart/:email', requireUser, validate({ params: EmailParams }), async (req, res) => {
+  router.implement(API.myCart, async (req, res) => {
     const { email } = currentUser(req);
-    if (req.params.email !== email) throw forbidden('You can only see your own cart');
     const cart = await cartOf(email);
     res.set(CART_REVISION_HEADER, cartRevisionTag(revisionOf(cart)));
     res.json(linesOf(cart).map((line) => toCartLineAnswer(email, line)) satisfies CartLineAnswer[]);
   });
 
-  router.put('/cartquantity/:id', requireUser, validate({ params: IdParams, body: SetCartQuantity }), async (req, res) => {
+  router.implement(API.setCartQuantity, async (req, res) => {
     const { email } = currentUser(req);
     // another shopper's line is answered like a missing one, as on delete
     const existing = lineById(await cartOf(email), req.params.id);
@@ -93,7 +83,7 @@ export function cartRoutes(catalog: CatalogClient): Router {
     res.json(toCartLineAnswer(email, line) satisfies CartLineAnswer);
   });
 
-  router.delete('/deletecart/:id', requireUser, validate({ params: IdParams }), async (req, res) => {
+  router.implement(API.removeCartLine, async (req, res) => {
     const { email } = currentUser(req);
     // another shopper's line is answered like a missing one: its existence is not theirs to learn
     const line = lineById(await cartOf(email), req.params.id);
