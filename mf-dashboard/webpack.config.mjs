@@ -4,7 +4,5 @@ export default storefrontConfig({
   appDir: import.meta.dirname,
   name: 'dashboard',
   publicPath: 'auto',
-  exposes: {
-    './DashboardPage': './src/DashboardPage.tsx',
-  },
+  routes: './src/routes.mts',
 });

@@ -8,7 +8,7 @@ const config = storefrontConfig({
   html: { title: 'Bazar — Online Grocery Shop', template: './index.html' },
 });
 
-export default (env, argv) => {
-  const built = config(env, argv);
+export default async (env, argv) => {
+  const built = await config(env, argv);
   return { ...built, plugins: [...built.plugins, new FirstLoadHints()] };
 };

@@ -2,7 +2,6 @@ import type { FetchArgs, FetchBaseQueryError, FetchBaseQueryMeta, QueryReturnVal
 import { storefrontApi } from '@bazar/web-kit/api';
 import {
   UPLOAD_FIELD,
-  type AdminAnswer,
   type DeleteAnswer,
   type InsertAnswer,
   type NewOffer,
@@ -77,10 +76,6 @@ type ProductForm = Omit<NewProduct, 'price' | 'quantity'> & { price: string; qua
 
 export const dashboardApi = storefrontApi.injectEndpoints({
   endpoints: (build) => ({
-    isAdmin: build.query<AdminAnswer, string>({
-      query: (email) => `/admin/${encodeURIComponent(email)}`,
-      providesTags: ['User'],
-    }),
     getMyProfile: build.query<Profile[], string>({
       query: (email) => `/myprofiledata/${encodeURIComponent(email)}`,
       providesTags: ['User'],
@@ -152,7 +147,6 @@ export const dashboardApi = storefrontApi.injectEndpoints({
 });
 
 export const {
-  useIsAdminQuery,
   useGetMyProfileQuery,
   useUpdateMyProfileMutation,
   useGetAllUsersQuery,

@@ -6,22 +6,26 @@ import { loadRemoteModule } from './federation';
 import { RemoteScope } from './RemoteScope';
 import { useShellText } from './i18n';
 
-type RemoteComponent = ComponentType<Record<string, unknown>>;
+type RemoteComponent = ComponentType;
 
 const remotePages = new Map<string, LazyExoticComponent<RemoteComponent>>();
 
 /** One lazy component per exposed module, so revisiting a page does not suspend again. A failed
  *  load is forgotten (React.lazy would keep the rejection), so the next render tries afresh. */
-function remotePage(module: string): LazyExoticComponent<RemoteComponent> {
-  let page = remotePages.get(module);
+function remotePage(module: string, component: string): LazyExoticComponent<RemoteComponent> {
+  const key = `${module}#${component}`;
+  let page = remotePages.get(key);
   if (!page) {
     page = lazy(() =>
-      loadRemoteModule<{ default: RemoteComponent }>(module).catch((error: unknown) => {
-        remotePages.delete(module);
-        throw error;
-      }),
+      loadRemoteModule<Record<string, RemoteComponent>>(module).then(
+        (exports) => ({ default: exports[component]! }),
+        (error: unknown) => {
+          remotePages.delete(key);
+          throw error;
+        },
+      ),
     );
-    remotePages.set(module, page);
+    remotePages.set(key, page);
   }
   return page;
 }
@@ -29,17 +33,17 @@ function remotePage(module: string): LazyExoticComponent<RemoteComponent> {
 interface RemotePageProps {
   /** The exposed module, as `remote/Module`. */
   module: string;
-  /** Props handed to the remote's component. */
-  props?: Record<string, unknown>;
+  /** The module's export that is the page; its default unless named. */
+  component?: string;
 }
 
 /**
  * A page that lives in a remote. When the remote cannot be loaded or fails while rendering, only
  * this area shows a fallback; Retry loads it again (a failed load is not cached) without a reload.
  */
-export function RemotePage({ module, props }: RemotePageProps) {
+export function RemotePage({ module, component = 'default' }: RemotePageProps) {
   const [attempt, setAttempt] = useState(0);
-  const Page = remotePage(module);
+  const Page = remotePage(module, component);
   return (
     <ErrorBoundary
       resetKeys={[module, attempt]}
@@ -49,7 +53,7 @@ export function RemotePage({ module, props }: RemotePageProps) {
       <Suspense fallback={<Spinner />}>
         <RemoteScope module={module}>
           {/* eslint-disable-next-line react-hooks/static-components -- cached per module: stable identity */}
-          <Page {...props} />
+          <Page />
         </RemoteScope>
       </Suspense>
     </ErrorBoundary>

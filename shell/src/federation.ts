@@ -1,31 +1,23 @@
 import { init, loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { remoteEntries, remoteManifest } from './remotes';
 
-// Remote name → manifest URL, replaced at deploy time without rebuilding the shell.
-const remotesManifest = new URL('../public/mf-remotes.json', import.meta.url);
+init({
+  name: 'shell',
+  remotes: [],
+  shareStrategy: 'loaded-first',
+  plugins: [
+    // The remotes' manifests were fetched for their pages (remotes.ts): the runtime takes those answers.
+    { name: 'manifests-fetched-once', fetch: (url) => remoteManifest(url) },
+  ],
+});
 
-init({ name: 'shell', remotes: [], shareStrategy: 'loaded-first' });
+const remotesRegistered = remoteEntries.then((entries) =>
+  registerRemotes(Object.entries(entries).map(([name, entry]) => ({ name, entry }))),
+);
 
-const remotesRegistered = registerRemotesFromManifest();
-
-async function registerRemotesFromManifest(): Promise<void> {
-  try {
-    // nginx has it revalidated on every load; index.html asks for it first (a preload this fetch takes)
-    const response = await fetch(remotesManifest);
-    if (!response.ok) throw new Error(`${remotesManifest.pathname} answered ${response.status}`);
-    const entries: unknown = await response.json();
-    if (!isRemoteEntries(entries)) throw new Error(`${remotesManifest.pathname} is not a map of remote names to URLs`);
-    registerRemotes(Object.entries(entries).map(([name, entry]) => ({ name, entry })));
-  } catch (error) {
-    // Without the manifest no remote loads; each remote page then shows its fallback.
-    console.error('Remote manifest unavailable', error);
-  }
-}
-
-function isRemoteEntries(value: unknown): value is Record<string, string> {
-  return typeof value === 'object' && value !== null && Object.values(value).every((v) => typeof v === 'string');
-}
-
-/** Loads an exposed module, e.g. `catalog/HomePage`; rejects when the remote cannot be reached. */
+/** Loads an exposed module, e.g. `catalog/HomePage`; rejects when the remote cannot be reached, or
+ *  when it needs a version of a shared library the page's copy does not satisfy (its builds declare
+ *  each library `strictVersion`, packages/web-kit/webpack/federation.mjs). */
 export async function loadRemoteModule<T>(id: string): Promise<T> {
   await remotesRegistered;
   const module = await loadRemote<T>(id);

@@ -1,57 +1,51 @@
-import { HOME_PRODUCTS, productListPageRequest, productListPath } from '@bazar/contracts';
+import type { StorePage } from './remotes';
 
-/** A page of the store that a remote renders: its path, the exposed module, and for a public page
- *  the API read its first view makes (the URL the remote's RTK Query endpoint fetches). */
-export interface RemotePageRoute {
-  /** `:name` matches one path segment */
-  path: string;
-  module: string;
-  firstRead?: (params: Record<string, string>, query: URLSearchParams) => string;
-  /** behind the sign-in guard: never fetched before the shopper asks for it */
-  signedIn?: boolean;
-}
+/** The exposed module that shows a page, as `remote/Module`. */
+export const moduleOf = (page: StorePage) => `${page.remote}/${page.expose.replace(/^\.\//, '')}`;
 
-export const remotePages = {
-  home: { path: '/', module: 'catalog/HomePage', firstRead: () => `/api${productListPath(HOME_PRODUCTS)}` },
-  search: {
-    path: '/search',
-    module: 'catalog/SearchPage',
-    firstRead: (_params, query) => `/api${productListPath(productListPageRequest(query))}`,
-  },
-  product: {
-    path: '/product-details/:id',
-    module: 'catalog/ProductDetailsRoute',
-    firstRead: ({ id }) => `/api/product-details/${encodeURIComponent(id!)}`,
-  },
-  about: { path: '/about', module: 'catalog/AboutPage' },
-  blogs: { path: '/blogs', module: 'catalog/BlogsPage' },
-  contact: { path: '/contact', module: 'catalog/ContactPage' },
-  wishlist: { path: '/wishlist', module: 'catalog/WishlistPage' },
-  compare: { path: '/compare', module: 'catalog/ComparePage' },
-  cart: { path: '/cart', module: 'cart/CartPage', signedIn: true },
-  checkout: { path: '/checkout', module: 'cart/CheckoutPage', signedIn: true },
-  dashboard: { path: '/dashboard/*', module: 'dashboard/DashboardPage', signedIn: true },
-} satisfies Record<string, RemotePageRoute>;
-
-/** The remote page at `url` (a path with its query), with its path parameters; matched without the
- *  router, which this code runs before. */
-export function remotePageAt(url: URL): { page: RemotePageRoute; params: Record<string, string> } | undefined {
+/**
+ * The page at `url` (a path with its query) with its path parameters, and the layouts it shows in;
+ * matched without the router, which this code runs before. A path's literal segments win over a
+ * parameter, and both over a rest (`*`), as in the router.
+ */
+export function pageAt(
+  url: URL,
+  pages: StorePage[],
+): { page: StorePage; params: Record<string, string>; layouts: StorePage[] } | undefined {
   const segments = url.pathname.split('/').filter(Boolean);
-  for (const page of Object.values(remotePages) as RemotePageRoute[]) {
+  let best: { page: StorePage; params: Record<string, string>; rank: number } | undefined;
+  for (const page of pages.filter((candidate) => !candidate.layout)) {
     const pattern = page.path.split('/').filter(Boolean);
     const anyRest = pattern.at(-1) === '*';
     if (anyRest ? segments.length < pattern.length - 1 : segments.length !== pattern.length) continue;
     const params: Record<string, string> = {};
+    let rank = 0;
     const matches = pattern.every((part, i) => {
       if (part === '*') return true;
-      if (!part.startsWith(':')) return part === segments[i];
+      if (!part.startsWith(':')) {
+        rank += 3;
+        return part === segments[i];
+      }
+      rank += 2;
       params[part.slice(1)] = decoded(segments[i]!);
       return true;
     });
-    if (matches) return { page, params };
+    if (matches && (!best || rank > best.rank)) best = { page, params, rank };
   }
-  return undefined;
+  if (!best) return undefined;
+  const { page, params } = best;
+  return { page, params, layouts: layoutsOf(page, pages) };
 }
+
+/** The layouts a page shows in, outermost first: those whose path is the start of the page's. */
+export function layoutsOf(page: StorePage, pages: StorePage[]): StorePage[] {
+  return pages
+    .filter((layout) => layout.layout && layout !== page && within(page.path, layout.path))
+    .sort((a, b) => a.path.length - b.path.length);
+}
+
+/** Whether `path` is `layoutPath` or below it. */
+export const within = (path: string, layoutPath: string) => path === layoutPath || path.startsWith(`${layoutPath.replace(/\/$/, '')}/`);
 
 function decoded(segment: string): string {
   try {

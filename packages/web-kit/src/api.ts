@@ -1,6 +1,6 @@
 import type { WithSlice } from '@reduxjs/toolkit';
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
-import type { CartLine, Offer } from '@bazar/contracts';
+import type { AdminAnswer, CartLine, Offer } from '@bazar/contracts';
 // Through the shared module, not './store': the api joins the page's one store whichever build
 // this copy of it comes from.
 import { currentAccessToken, injectApi } from '@bazar/web-kit';
@@ -34,10 +34,15 @@ export const storefrontApi = createApi({
       query: (email) => `/myallcart/${encodeURIComponent(email)}`,
       providesTags: ['Cart'],
     }),
+    /** Whether the account is an admin: the shell's guard of admin pages and the menus' admin links. */
+    isAdmin: build.query<AdminAnswer, string>({
+      query: (email) => `/admin/${encodeURIComponent(email)}`,
+      providesTags: ['User'],
+    }),
   }),
 });
 
-export const { useGetOffersQuery, useGetMyCartQuery } = storefrontApi;
+export const { useGetOffersQuery, useGetMyCartQuery, useIsAdminQuery } = storefrontApi;
 
 // This module is fetched beside the shell's first render, not before it (the first frame needs no
 // data); the api joins the store as soon as it has arrived, before anything can query it.

@@ -23,6 +23,8 @@ export {
   type Shopper,
 } from './session';
 export { Spinner } from './Spinner';
+export { MenusContext, useMenu } from './menus';
+export type { Access, FirstRead, MenuLink, MenuName, PageRoute, PublishedRoute } from './pages';
 export { LoadFailure } from './LoadFailure';
 // Prices in the active language (Bangla digits in Bangla); components use `useFormats` from
 // `@bazar/web-kit/i18n`, which renders them again when the language changes.

@@ -27,4 +27,5 @@ export {
   useSearchParams,
   type LoaderFunction,
   type Location,
+  type RouteObject,
 } from 'react-router-dom';

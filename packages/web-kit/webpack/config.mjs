@@ -7,6 +7,7 @@ import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import MinimizerPlugin from 'minimizer-webpack-plugin';
 import { StatsWriterPlugin } from 'webpack-stats-plugin';
 import { federation } from './federation.mjs';
+import { remoteRoutes } from './routes.mjs';
 
 const contractsSource = fileURLToPath(new URL('../../contracts/src/index.ts', import.meta.url));
 // SweetAlert2's default build injects its stylesheet unlayered, which would beat every Tailwind
@@ -17,18 +18,23 @@ const sweetAlertModule = createRequire(import.meta.url).resolve('sweetalert2/dis
  * The webpack config every storefront app is built with: TypeScript and JSX through swc, the swc
  * minifier, Tailwind through PostCSS into content-hashed CSS files, and the federation plugin.
  *
+ * A remote names its pages' file (`routes`, see src/pages.ts): each page is exposed as a module of
+ * its own and the list is published in the remote's mf-manifest.json.
+ *
  * @param {{
  *   appDir: string,
  *   name: string,
  *   publicPath: string,
- *   exposes?: Record<string, string>,
+ *   routes?: string,
  *   html?: { title: string, template: string },
  * }} app
- * @returns {(env: unknown, argv: { mode?: 'production' | 'development' }) => import('webpack').Configuration}
+ * @returns {(env: unknown, argv: { mode?: 'production' | 'development' }) => Promise<import('webpack').Configuration>}
  */
-export function storefrontConfig({ appDir, name, publicPath, exposes, html }) {
-  return (_env, argv) => {
+export function storefrontConfig({ appDir, name, publicPath, routes, html }) {
+  return async (_env, argv) => {
     const production = argv.mode !== 'development';
+    const pages = routes ? await remoteRoutes(appDir, routes) : undefined;
+    const exposes = pages?.exposes;
     return {
       context: appDir,
       // A remote's only entry is the container federation adds for its exposed modules.
@@ -98,7 +104,7 @@ export function storefrontConfig({ appDir, name, publicPath, exposes, html }) {
         minimizer: [new MinimizerPlugin({ minify: { implementation: MinimizerPlugin.swcMinify } })],
       },
       plugins: [
-        federation({ name, exposes }),
+        federation({ name, exposes, routes: pages?.published }),
         new MiniCssExtractPlugin({
           filename: production ? '[name].[contenthash:8].css' : '[name].css',
           chunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',

@@ -31,22 +31,39 @@ const singletons = [
   'sweetalert2',
 ];
 
-/** @returns {Record<string, { singleton: true }>} */
+/**
+ * Each app declares the versions it needs of each shared library (`requiredVersion`, from its
+ * package.json's ranges); with `strictVersion` a remote whose range the page's copy does not satisfy
+ * fails to load (its area shows the shell's fallback) instead of running against a library it was
+ * not built for.
+ *
+ * @returns {Record<string, { singleton: true, strictVersion: true }>}
+ */
 export function sharedLibraries() {
-  return Object.fromEntries(singletons.map((name) => [name, { singleton: true }]));
+  return Object.fromEntries(singletons.map((name) => [name, { singleton: true, strictVersion: true }]));
 }
 
 /**
  * The one way an app joins the federation. The shell passes no `exposes`; remotes are never
  * listed at build time: the shell registers them at run time from /mf-remotes.json.
  *
- * @param {{ name: string, exposes?: Record<string, string> }} app
+ * A remote's pages (src/pages.ts's `PublishedRoute`) go into its mf-manifest.json as
+ * `metaData.routes`: the shell reads them there before it loads any of the remote's code.
+ *
+ * @param {{ name: string, exposes?: Record<string, string>, routes?: unknown[] }} app
  */
-export function federation({ name, exposes }) {
+export function federation({ name, exposes, routes }) {
   return new ModuleFederationPlugin({
     name,
     exposes,
     filename: exposes ? 'remoteEntry.js' : undefined,
+    manifest: routes
+      ? {
+          additionalData: ({ stats }) => {
+            Object.assign(stats.metaData, { routes });
+          },
+        }
+      : undefined,
     shared: sharedLibraries(),
     // 'version-first' fetches every remote's entry at start-up, so one dead remote stalls the host.
     shareStrategy: 'loaded-first',

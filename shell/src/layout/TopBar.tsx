@@ -2,7 +2,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { Link, NavLink } from '@bazar/web-kit/routing';
 import { Heart, LayoutDashboard, Menu, ShoppingCart, X } from 'lucide-react';
-import { useSession } from '@bazar/web-kit';
+import { useMenu } from '@bazar/web-kit';
 import { SearchBox } from './SearchBox';
 import { AccountButton } from './AccountButton';
 import { Logo } from './Logo';
@@ -15,16 +15,11 @@ import { useShellText } from '../i18n';
 const OffersBell = lazy(() => import('./OffersBell'));
 const CartLink = lazy(() => import('./CartLink'));
 
-const sections = [
-  { to: '/', label: 'home' },
-  { to: '/about', label: 'about' },
-  { to: '/blogs', label: 'blogs' },
-  { to: '/contact', label: 'contact' },
-] as const;
-
 export function TopBar() {
   const [menuOpen, setMenuOpen] = useState(false);
-  const signedIn = useSession().status === 'signedIn';
+  // The remotes' pages' links: the sections, and the signed-in shopper's own areas.
+  const sections = useMenu('sections');
+  const account = useMenu('account');
   const t = useShellText();
 
   return (
@@ -60,15 +55,16 @@ export function TopBar() {
           >
             <CartLink />
           </WithApi>
-          {signedIn && (
+          {account.map((link) => (
             <Link
-              to="/dashboard"
+              key={link.to}
+              to={link.to}
               className="ml-1 hidden items-center gap-1.5 rounded-full px-3 py-2 font-medium text-stone-700 hover:bg-brand-50 hover:text-brand-700 md:flex"
             >
               <LayoutDashboard className="size-5" aria-hidden />
-              {t('dashboard')}
+              {link.label}
             </Link>
-          )}
+          ))}
           <div className="hidden md:block">
             <LanguageSwitch />
           </div>
@@ -85,7 +81,7 @@ export function TopBar() {
         <ul className="mx-auto flex max-w-7xl gap-1 px-4">
           {sections.map((section) => (
             <li key={section.to}>
-              <SectionLink to={section.to} label={t(section.label)} />
+              <SectionLink to={section.to} label={section.label} />
             </li>
           ))}
         </ul>
@@ -101,14 +97,14 @@ export function TopBar() {
           <ul className="flex flex-col py-2">
             {sections.map((section) => (
               <li key={section.to}>
-                <SectionLink to={section.to} label={t(section.label)} />
+                <SectionLink to={section.to} label={section.label} />
               </li>
             ))}
-            {signedIn && (
-              <li>
-                <SectionLink to="/dashboard" label={t('dashboard')} />
+            {account.map((link) => (
+              <li key={link.to}>
+                <SectionLink to={link.to} label={link.label} />
               </li>
-            )}
+            ))}
           </ul>
           <AccountButton />
         </nav>
