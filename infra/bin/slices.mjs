@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { ROOT } from './install.mjs';
 
-const SERVER_SLICES = ['services/catalog', 'services/cart', 'services/order', 'services/user', 'services/media', 'gateway'];
+const SERVER_SLICES = ['services/catalog', 'services/cart', 'services/order', 'services/user', 'services/media', 'gateway', 'renderer'];
 const WEB_SLICES = ['shell', 'mf-catalog', 'mf-cart', 'mf-dashboard'];
 export const SLICES = [...SERVER_SLICES, ...WEB_SLICES];
 export const isServerSlice = (slice) => SERVER_SLICES.includes(slice);

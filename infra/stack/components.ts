@@ -307,9 +307,22 @@ const nginx: Component = {
   },
 };
 
+/** The storefront's renderer (renderer/): the public pages with their content in the HTML, rendered by
+ *  the storefront's own code in a Chromium of its own (a child of the renderer, so its memory counts
+ *  as the renderer's). It opens the store through nginx, which sends it those pages and serves the
+ *  client-rendered app when it does not answer. */
+const renderer = node('renderer', 'renderer', PORTS.renderer, {
+  PORT: String(PORTS.renderer),
+  STORE_URL: `http://${HOST}:${PORTS.web}`,
+  CHROMIUM_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  KAFKA_BROKERS,
+  REDIS_URL,
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+});
+
 export const INFRA = [redis, ferretdb, ...(FAULT_PROXIES ? [toxiproxy] : []), kafka, mail, keycloak];
 export const APP = [...services, gateway];
-export const WEB = [nginx];
+export const WEB = [nginx, renderer];
 export const ALL = [...INFRA, ...APP, ...WEB];
 
 /** The seed runs after the services are up; it only inserts into empty collections. */

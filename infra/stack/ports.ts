@@ -9,6 +9,8 @@ export const PORTS = {
   order: 4003,
   user: 4004,
   media: 4005,
+  /** the storefront's renderer: public pages with their content in the HTML (renderer/) */
+  renderer: 4006,
   ferretdb: 27017,
   ferretdbDebug: 8088,
   redis: 6379,

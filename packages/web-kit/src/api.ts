@@ -1,9 +1,13 @@
-import type { WithSlice } from '@reduxjs/toolkit';
+import { createAction, type WithSlice } from '@reduxjs/toolkit';
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import type { AdminAnswer, CartLine, Offer } from '@bazar/contracts';
 // Through the shared module, not './store': the api joins the page's one store whichever build
 // this copy of it comes from.
 import { currentAccessToken, injectApi } from '@bazar/web-kit';
+
+/** The api's cache as the storefront's renderer left it in the page's HTML (the answers the page was
+ *  rendered from), taken in before the page hydrates so that it renders the same. */
+export const prerenderedAnswers = createAction<unknown>('api/prerenderedAnswers');
 
 /**
  * The one RTK Query api of the storefront. The shell puts it in its store; each remote adds its
@@ -25,6 +29,8 @@ export const storefrontApi = createApi({
     },
   }),
   tagTypes: ['Product', 'Offer', 'Cart', 'Order', 'User'],
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the api's own state type refers back to this api
+  extractRehydrationInfo: (action): any => (prerenderedAnswers.match(action) ? action.payload : undefined),
   endpoints: (build) => ({
     getOffers: build.query<Offer[], void>({
       query: () => '/alloffers',

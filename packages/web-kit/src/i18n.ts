@@ -12,8 +12,13 @@ export { Trans, useTranslation } from 'react-i18next';
 export const LANGUAGES = ['en', 'bn'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-/** Where the shopper's choice is kept, per browser. */
+/** Where the shopper's choice is kept, per browser: in local storage, and in a cookie of the same
+ *  name that the storefront's renderer reads to render the page in that language. */
 export const LANGUAGE_STORAGE_KEY = 'bazar.language';
+
+function rememberForTheRenderer(language: string): void {
+  document.cookie = `${LANGUAGE_STORAGE_KEY}=${language}; path=/; max-age=31536000; samesite=lax`;
+}
 
 type Messages = Record<string, unknown>;
 type MessageLoader = (language: Language) => Promise<{ default: Messages }>;
@@ -28,7 +33,8 @@ export function messageFiles(namespace: string, load: MessageLoader): void {
 
 messageFiles('common', (language) => import(`./messages/${language}.json`));
 
-void i18next
+/** Settles once the language is known and the common messages are loaded. */
+export const languageReady = i18next
   .use(LanguageDetector)
   .use(
     resourcesToBackend(async (language: Language, namespace: string) => {
@@ -47,10 +53,23 @@ void i18next
     ns: ['common'],
     defaultNS: 'common',
     // The shopper's choice if they made one, else the browser's language; stored only when chosen.
-    detection: { order: ['localStorage', 'navigator'], lookupLocalStorage: LANGUAGE_STORAGE_KEY, caches: [] },
+    detection: {
+      order: ['cookie', 'localStorage', 'navigator'],
+      lookupCookie: LANGUAGE_STORAGE_KEY,
+      lookupLocalStorage: LANGUAGE_STORAGE_KEY,
+      caches: [],
+    },
     // React escapes what it renders.
     interpolation: { escapeValue: false },
   });
+
+// A choice made before the cookie existed is copied to it, for the renderer's next page.
+try {
+  const chosen = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+  if (chosen && !document.cookie.includes(`${LANGUAGE_STORAGE_KEY}=`)) rememberForTheRenderer(chosen);
+} catch {
+  // no storage: nothing was chosen before
+}
 
 export function currentLanguage(): Language {
   return i18next.resolvedLanguage === 'bn' ? 'bn' : 'en';
@@ -64,6 +83,7 @@ i18next.on('languageChanged', () => {
 /** The shopper's choice of language, remembered in this browser. */
 export async function chooseLanguage(language: Language): Promise<void> {
   await i18next.changeLanguage(language);
+  rememberForTheRenderer(language);
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {

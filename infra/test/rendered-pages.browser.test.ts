@@ -1,0 +1,161 @@
+// Issue 19, item 1: the public pages arrive with their content in the HTML (renderer/; through
+// nginx so far the static pages, home from the renderer itself), hydrate without replacing it or shifting it, follow the shopper's language, and without the
+// renderer nginx still serves the client-rendered app.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { HOME_PRODUCTS, productListPath, type Product } from '@bazar/contracts';
+import { launchChromium, stackEnv } from '@bazar/testing';
+import { renderNginxConfig } from '../stack/nginx-config.ts';
+import { PORTS } from '../stack/ports.ts';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const HERO_HEADING = 'Fresh vegetables, picked this morning';
+const PRICE = /৳[\d,]+\.\d\d/;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(() => browser?.close());
+
+/** The renderer itself: home and search are not yet sent to it by nginx (docs/decisions/rendered-pages.md). */
+const rendererUrl = process.env.BAZAR_RENDERER_URL ?? `http://127.0.0.1:${PORTS.renderer}`;
+
+const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'), html.indexOf('<script type="application/json"'));
+
+async function pageHtml(
+  pathname: string,
+  headers: Record<string, string> = {},
+  from = stackEnv.webUrl,
+): Promise<{ html: string; status: number }> {
+  const answer = await fetch(`${from}${pathname}`, { headers });
+  return { html: await answer.text(), status: answer.status };
+}
+
+/** A page that records layout shifts from its first paint and keeps the first hero heading it saw. */
+async function watchedPage(options: BrowserContextOptions = {}): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, ...options });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.addInitScript(() => {
+    const seen = window as unknown as { layoutShift: number; firstHeading?: Element | null };
+    seen.layoutShift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+        if (!entry.hadRecentInput) seen.layoutShift += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+    document.addEventListener('DOMContentLoaded', () => (seen.firstHeading = document.querySelector('h1')));
+  });
+  return { page, errors };
+}
+
+/** Waits until React owns the root and the page's requests are done. */
+async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__reactContainer')));
+  await page.waitForLoadState('networkidle');
+}
+
+describe('pages rendered into the HTML', () => {
+  it("home's HTML, fetched without running any script, holds the hero heading and the first products with their prices", async () => {
+    const products = (await (await fetch(`${stackEnv.webUrl}/api${productListPath(HOME_PRODUCTS)}`)).json()) as Product[];
+    const { html, status } = await pageHtml('/', {}, rendererUrl);
+    expect(status).toBe(200);
+    const root = rootOf(html);
+    expect(root).toContain(HERO_HEADING);
+    expect(root).toContain(products[0]!.name);
+    expect(root).toMatch(PRICE);
+  });
+
+  it.each(['/about', '/blogs', '/contact'])("%s's HTML holds the catalog's page, not an empty root", async (pathname) => {
+    const { html, status } = await pageHtml(pathname);
+    expect(status).toBe(200);
+    expect(rootOf(html)).toMatch(/data-remote="catalog"[^>]*>\s*<[a-z]/);
+  });
+
+  it('a page sent through nginx hydrates in the browser: the rendered heading stays the same element, nothing shifts, and no mismatch is reported', async () => {
+    const { page, errors } = await watchedPage();
+    await page.goto(`${stackEnv.webUrl}/about`);
+    await hydrated(page);
+    const kept = await page.evaluate(() => {
+      const seen = window as unknown as { firstHeading?: Element | null };
+      return Boolean(seen.firstHeading?.isConnected) && seen.firstHeading === document.querySelector('h1');
+    });
+    expect(kept).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift)).toBe(0);
+    expect(errors.filter((text) => /hydrat|did not match|Minified React error #4(18|19|23|25)/i.test(text))).toEqual([]);
+    await page.screenshot({ path: path.join(ROOT, 'test-results', 'rendered-about-phone.png') });
+    await page.context().close();
+  });
+
+  it("is rendered in the shopper's language: Bangla when chosen, and it hydrates in Bangla", async () => {
+    const { html } = await pageHtml('/about', { cookie: 'bazar.language=bn' });
+    expect(html).toContain('<html lang="bn"');
+    expect(rootOf(html)).toMatch(/<h1[^>]*>[^<]*[\u0980-\u09FF]/);
+
+    const { page } = await watchedPage();
+    await page.context().addCookies([{ name: 'bazar.language', value: 'bn', url: stackEnv.webUrl }]);
+    await page.goto(`${stackEnv.webUrl}/about`);
+    await hydrated(page);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('bn');
+    expect(
+      await page.evaluate(() => (window as unknown as { firstHeading?: Element | null }).firstHeading === document.querySelector('h1')),
+    ).toBe(true);
+    await page.context().close();
+  });
+});
+
+describe('without the renderer', () => {
+  const stackDir = mkdtempSync(path.join(os.tmpdir(), 'bazar-no-renderer-'));
+  let nginx: ChildProcess | undefined;
+  let webUrl = '';
+
+  const freePort = () =>
+    new Promise<number>((resolve, reject) => {
+      const server = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as { port: number };
+        server.close(() => resolve(port));
+      });
+      server.on('error', reject);
+    });
+
+  // A second nginx from the same config whose renderer is a port nothing listens on: the running
+  // store's renderer is not stopped under the other tests.
+  beforeAll(async () => {
+    for (const dir of ['nginx/temp', 'nginx/cache', 'logs', 'media', 'bench', 'releases'])
+      mkdirSync(path.join(stackDir, dir), { recursive: true });
+    const [port, deadRenderer] = [await freePort(), await freePort()];
+    webUrl = `http://localhost:${port}`;
+    const config = path.join(stackDir, 'nginx', 'nginx.conf');
+    const rendered = await renderNginxConfig({ root: ROOT, stack: stackDir, port });
+    expect(rendered).toContain(`server 127.0.0.1:${PORTS.renderer};`);
+    writeFileSync(config, rendered.replace(`server 127.0.0.1:${PORTS.renderer};`, `server 127.0.0.1:${deadRenderer};`));
+    nginx = spawn('nginx', ['-p', path.join(stackDir, 'nginx'), '-c', config, '-g', 'daemon off;'], { stdio: 'ignore' });
+    for (;;) {
+      if ((await fetch(`${webUrl}/mf-remotes.json`).catch(() => undefined))?.ok) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  });
+  afterAll(() => {
+    nginx?.kill();
+    rmSync(stackDir, { recursive: true, force: true });
+  });
+
+  it('nginx serves the client-rendered app, which renders the page', async () => {
+    const answer = await fetch(`${webUrl}/about`);
+    expect(answer.status).toBe(200);
+    expect(await answer.text()).toContain('<div id="root"></div>');
+
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(`${webUrl}/about`);
+    await page.locator('[data-remote="catalog"] h1').waitFor();
+    await page.close();
+  });
+});

@@ -1,0 +1,58 @@
+import type { ReactNode } from 'react';
+import { prerender } from 'react-dom/static';
+import type { StorefrontStore } from '@bazar/web-kit';
+import { storefrontApi } from '@bazar/web-kit/api';
+
+/** What the storefront's renderer (renderer/) takes from a page it renders. */
+export interface PrerenderedPage {
+  /** the markup of the app's first render, as hydrateRoot expects it */
+  html: string;
+  /** the api's cache that markup was rendered from */
+  answers: unknown;
+}
+
+declare global {
+  interface Window {
+    /** set by the renderer before the page's scripts run */
+    __BAZAR_PRERENDER__?: boolean;
+    bazarPrerender?: () => Promise<PrerenderedPage>;
+  }
+}
+
+/**
+ * Renders the app once more, with React's static renderer, from what the page running beside it has
+ * fetched: the first render of a shopper's browser, with the data it asks for already there. The
+ * running page is unmounted first: two renderers at work at once in one page would read each other's
+ * context values.
+ */
+async function prerenderedPage(app: ReactNode, store: StorefrontStore, unmount: () => void): Promise<PrerenderedPage> {
+  await Promise.allSettled(store.dispatch(storefrontApi.util.getRunningQueriesThunk()));
+  unmount();
+  // A part that fails would be left to the browser to render, by an inline script the store's
+  // Content-Security-Policy refuses: such a page is not offered at all.
+  const failures: string[] = [];
+  // Every part inline, in order: a part past React's chunk size would otherwise come after the rest
+  // and be put in place by an inline script, which the Content-Security-Policy refuses too.
+  const { prelude } = await prerender(app, {
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+    onError: (error) => void failures.push(describe(error)),
+  });
+  const html = await new Response(prelude).text();
+  if (failures.length > 0) throw new Error(`The page failed to render: ${failures.join('; ')}`);
+  return { html, answers: cachedAnswers(store) };
+}
+
+const describe = (error: unknown) => (error instanceof Error ? `${error.message}\n${error.stack ?? ''}` : String(error));
+
+/** The api's state with only the answers that arrived, as the page's hydration takes them in. */
+function cachedAnswers(store: StorefrontStore): unknown {
+  const api = store.getState()[storefrontApi.reducerPath];
+  if (!api) return undefined;
+  const queries = Object.fromEntries(Object.entries(api.queries).filter(([, query]) => query?.status === 'fulfilled'));
+  return { ...api, queries, mutations: {}, subscriptions: {} };
+}
+
+/** Offers the renderer the page's markup, which it asks for once the page has fetched all it needed. */
+export function offerPrerender(app: ReactNode, store: StorefrontStore, unmount: () => void): void {
+  window.bazarPrerender = () => prerenderedPage(app, store, unmount);
+}
