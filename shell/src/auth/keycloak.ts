@@ -53,8 +53,8 @@ export async function startSession(store: StorefrontStore): Promise<void> {
     const shopper = authenticated ? shopperFromToken(client) : undefined;
     if (!shopper) return void endSession();
     store.dispatch(signedIn(shopper));
-    // The shell's api calls come with the storefront api, which loads beside the first render.
-    void import('../api').then(({ shellApi }) => store.dispatch(shellApi.endpoints.syncUser.initiate(shopper)));
+    // with the storefront api, which loads beside the first render
+    void import('./accountLanguage').then(({ syncSignedIn }) => syncSignedIn(store, shopper));
   } catch (error) {
     console.error('Sign-in could not be checked; continuing signed out', error);
     endSession();

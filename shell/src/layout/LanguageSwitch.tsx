@@ -1,16 +1,18 @@
 import { useId } from 'react';
 import { Languages } from 'lucide-react';
+import { useStore, type StorefrontStore } from '@bazar/web-kit';
 import { chooseLanguage, LANGUAGES, useLanguage, type Language } from '@bazar/web-kit/i18n';
 import { useShellText } from '../i18n';
 
 /** Each language by its own name, whichever language the page is in. */
 const OWN_NAME: Record<Language, string> = { en: 'English', bn: 'বাংলা' };
 
-/** English or Bangla, for the whole store; remembered in this browser. */
+/** English or Bangla, for the whole store; remembered in this browser and, signed in, with the account. */
 export function LanguageSwitch() {
   const t = useShellText();
   const language = useLanguage();
   const id = useId();
+  const store = useStore() as StorefrontStore;
   return (
     <div className="relative flex shrink-0 items-center">
       <label htmlFor={id} className="sr-only">
@@ -20,7 +22,7 @@ export function LanguageSwitch() {
       <select
         id={id}
         value={language}
-        onChange={(event) => void chooseLanguage(event.target.value as Language)}
+        onChange={(event) => void switchTo(store, event.target.value as Language)}
         className="appearance-none rounded-full border border-stone-200 bg-white py-2 pr-3 pl-8 text-sm font-medium text-stone-700 hover:border-brand-500 focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none"
       >
         {LANGUAGES.map((option) => (
@@ -31,4 +33,11 @@ export function LanguageSwitch() {
       </select>
     </div>
   );
+}
+
+async function switchTo(store: StorefrontStore, language: Language): Promise<void> {
+  await chooseLanguage(language);
+  // kept out of the first render's code, like the api it calls
+  const { languageSwitched } = await import('../auth/accountLanguage');
+  await languageSwitched(store, language);
 }

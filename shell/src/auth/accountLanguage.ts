@@ -1,0 +1,47 @@
+// The shopper's language, kept with their account as well as in this browser (see the README's
+// "Language"): a choice made while signed in is saved to the account; at sign-in the account's
+// choice is applied, unless the shopper chose in this tab just before signing in, which then wins.
+import { chooseLanguage, currentLanguage, type Language } from '@bazar/web-kit/i18n';
+import type { Shopper, StorefrontStore } from '@bazar/web-kit';
+
+/** Set in this tab's session storage, which lasts through the trip to Keycloak's pages and back. */
+const CHOSEN_BEFORE_SIGN_IN = 'bazar.language.chosenBeforeSignIn';
+
+/** After the top bar's switch has changed the page's language: the account's or the tab's part. */
+export async function languageSwitched(store: StorefrontStore, language: Language): Promise<void> {
+  const session = store.getState().session;
+  if (session.status === 'signedIn') return void (await syncAccount(store, session.shopper, language));
+  try {
+    sessionStorage.setItem(CHOSEN_BEFORE_SIGN_IN, language);
+  } catch {
+    // storage refused: the account's choice will win at sign-in
+  }
+}
+
+/** Records the signed-in account with the user service, once per sign-in, and shows the store in
+ *  the account's language. */
+export async function syncSignedIn(store: StorefrontStore, shopper: Shopper): Promise<void> {
+  const chosen = takeChoiceBeforeSignIn();
+  const shown = currentLanguage();
+  const saved = await syncAccount(store, shopper, chosen);
+  // unless the shopper switched while the account was being read
+  if (saved && saved !== shown && currentLanguage() === shown) await chooseLanguage(saved);
+}
+
+/** The account's language after the sync, if it has one. */
+async function syncAccount(store: StorefrontStore, shopper: Shopper, language?: Language): Promise<Language | undefined> {
+  // The shell's api calls come with the storefront api, which loads beside the first render.
+  const { shellApi } = await import('../api');
+  const answer = await store.dispatch(shellApi.endpoints.syncUser.initiate({ ...shopper, language }));
+  return answer.data?.user.language;
+}
+
+function takeChoiceBeforeSignIn(): Language | undefined {
+  try {
+    const chosen = sessionStorage.getItem(CHOSEN_BEFORE_SIGN_IN);
+    sessionStorage.removeItem(CHOSEN_BEFORE_SIGN_IN);
+    return chosen === 'en' || chosen === 'bn' ? chosen : undefined;
+  } catch {
+    return undefined;
+  }
+}
