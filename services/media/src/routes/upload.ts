@@ -1,6 +1,6 @@
-import { MAX_UPLOAD_BYTES, UPLOAD_FIELD, type UploadAnswer } from '@bazar/contracts';
-import { HttpError, badRequest, currentUser, requireUser, type Logger } from '@bazar/service-kit';
-import { Router, type RequestHandler } from 'express';
+import { API, MAX_UPLOAD_BYTES, UPLOAD_FIELD, type UploadAnswer } from '@bazar/contracts';
+import { HttpError, badRequest, currentUser, endpointRouter, type Logger } from '@bazar/service-kit';
+import type { RequestHandler, Router } from 'express';
 import multer from 'multer';
 import { imageKindOf, reencode, type Encoded } from '../image';
 import { Upload } from '../model/upload';
@@ -28,9 +28,9 @@ function receiveImage(): RequestHandler {
 }
 
 export function uploadRoutes(store: ImageStore, publicPath: string, log: Logger): Router {
-  const router = Router();
+  const router = endpointRouter();
 
-  router.post('/upload', requireUser, receiveImage(), async (req, res) => {
+  router.implement(API.uploadImage, receiveImage(), async (req, res) => {
     const bytes = req.file?.buffer;
     if (!bytes || bytes.length === 0) throw badRequest(`Send the image as multipart/form-data in the field '${UPLOAD_FIELD}'`);
     const kind = imageKindOf(bytes);

@@ -1,16 +1,7 @@
-import {
-  IdParams,
-  OrderListQuery,
-  OrderStatus,
-  SetOrderStatus,
-  type Order as OrderAnswer,
-  type OrderPage,
-  type OrderSummary,
-} from '@bazar/contracts';
-import { readModel, requireAdmin, validate } from '@bazar/service-kit';
-import { Router } from 'express';
+import { API, OrderStatus, type OrderListQuery, type Order as OrderAnswer, type OrderPage, type OrderSummary } from '@bazar/contracts';
+import { endpointRouter, readModel } from '@bazar/service-kit';
+import type { Router } from 'express';
 import { Types } from 'mongoose';
-import type { z } from 'zod';
 import { ANSWER_FIELDS, Order, toOrderAnswer, type OrderDocument } from '../model/order';
 import { moveOrder } from '../move-order';
 import type { OrderDesk } from '../place-order';
@@ -46,10 +37,10 @@ function listFilter({ status, from, to, q }: OrderListQuery) {
 
 /** The admin's side of orders: the list, today's summary, moving an order on. */
 export function adminOrderRoutes(desk: OrderDesk): Router {
-  const router = Router();
+  const router = endpointRouter();
 
-  router.get('/allorders', requireAdmin, validate({ query: OrderListQuery as z.ZodType }), async (req, res) => {
-    const query = req.query as unknown as OrderListQuery;
+  router.implement(API.allOrders, async (req, res) => {
+    const { query } = req;
     const filter = listFilter(query);
     const [orders, total] = await Promise.all([
       readModel(Order)
@@ -64,7 +55,7 @@ export function adminOrderRoutes(desk: OrderDesk): Router {
     res.json({ orders: orders.map(toOrderAnswer), total, page: query.page, pageSize: query.pageSize } satisfies OrderPage);
   });
 
-  router.get('/ordersummary', requireAdmin, async (_req, res) => {
+  router.implement(API.orderSummary, async (_req, res) => {
     const today = dhakaToday();
     const [todays, counts] = await Promise.all([
       readModel(Order)
@@ -81,7 +72,7 @@ export function adminOrderRoutes(desk: OrderDesk): Router {
     res.json({ today, todayOrders: todays.length, todayRevenue: revenuePaisa / 100, byStatus } satisfies OrderSummary);
   });
 
-  router.put('/orderstatus/:id', requireAdmin, validate({ params: IdParams, body: SetOrderStatus }), async (req, res) => {
+  router.implement(API.setOrderStatus, async (req, res) => {
     const order = await moveOrder(desk, { orderId: req.params.id, to: req.body.status, actor: 'admin' });
     res.json(toOrderAnswer(order) satisfies OrderAnswer);
   });

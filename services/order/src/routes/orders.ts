@@ -1,13 +1,6 @@
-import {
-  IDEMPOTENCY_KEY_HEADER,
-  IdParams,
-  PlaceOrder,
-  PlaceOrderHeaders,
-  type Order as OrderAnswer,
-  type PlaceOrderAnswer,
-} from '@bazar/contracts';
-import { currentUser, readModel, requireUser, validate } from '@bazar/service-kit';
-import { Router } from 'express';
+import { API, IDEMPOTENCY_KEY_HEADER, type Order as OrderAnswer, type PlaceOrderAnswer } from '@bazar/contracts';
+import { currentUser, endpointRouter, readModel } from '@bazar/service-kit';
+import type { Router } from 'express';
 import type { LiveOrders } from '../live-orders';
 import { ANSWER_FIELDS, Order, toOrderAnswer, type OrderDocument } from '../model/order';
 import { moveOrder } from '../move-order';
@@ -18,9 +11,9 @@ const MY_ORDERS_SHOWN = 50;
 
 /** A shopper's orders: placing one, reading them, confirming and cancelling, following them live. */
 export function orderRoutes(desk: OrderDesk, live: LiveOrders): Router {
-  const router = Router();
+  const router = endpointRouter();
 
-  router.post('/orderplace', requireUser, validate({ headers: PlaceOrderHeaders, body: PlaceOrder }), async (req, res) => {
+  router.implement(API.placeOrder, async (req, res) => {
     const { order, created } = await placeOrder(desk, {
       user: currentUser(req),
       body: req.body,
@@ -30,7 +23,7 @@ export function orderRoutes(desk: OrderDesk, live: LiveOrders): Router {
     res.status(created ? 201 : 200).json(answer);
   });
 
-  router.get('/myorders', requireUser, async (req, res) => {
+  router.implement(API.myOrders, async (req, res) => {
     const orders = await readModel(Order)
       .find({ userId: currentUser(req).id, status: { $ne: 'placing' } })
       .select(ANSWER_FIELDS)
@@ -41,20 +34,20 @@ export function orderRoutes(desk: OrderDesk, live: LiveOrders): Router {
   });
 
   /** Pay on delivery: a placed order becomes confirmed. */
-  router.put('/orders/:id/confirm', requireUser, validate({ params: IdParams }), async (req, res) => {
+  router.implement(API.confirmOrder, async (req, res) => {
     const order = await moveOrder(desk, { orderId: req.params.id, to: 'confirmed', actor: 'shopper', ownerId: currentUser(req).id });
     res.json(toOrderAnswer(order) satisfies OrderAnswer);
   });
 
   /** A shopper cancels their own order until it is packed; an admin any order until it is delivered. */
-  router.put('/orders/:id/cancel', requireUser, validate({ params: IdParams }), async (req, res) => {
+  router.implement(API.cancelOrder, async (req, res) => {
     const user = currentUser(req);
     const by = user.role === 'admin' ? { actor: 'admin' as const } : { actor: 'shopper' as const, ownerId: user.id };
     const order = await moveOrder(desk, { orderId: req.params.id, to: 'cancelled', ...by });
     res.json(toOrderAnswer(order) satisfies OrderAnswer);
   });
 
-  router.get('/orders/live', requireUser, live.stream);
+  router.implement(API.followOrders, live.stream);
 
   return router;
 }
