@@ -5,10 +5,6 @@ import type { Logger } from './logger';
 // Filters only ever hold values that contract schemas parsed as plain strings and numbers, so no
 // request can smuggle a query operator; strictQuery drops filter fields the schema does not know.
 mongoose.set('strictQuery', true);
-// Mongoose otherwise formats a stack trace for every query it runs, to add to an error that almost
-// never comes: 2% of the cart service's CPU under the order flow. A failed query still has the
-// driver's own stack.
-mongoose.set('skipOriginalStackTraces', true);
 
 /**
  * Reads that need not see a write of their own request go through a connection of their own, with
@@ -49,15 +45,45 @@ function reopenWhenLostForGood(connection: Connection, open: () => Promise<unkno
   watchdogs.push(setInterval(() => void check(), 5_000).unref());
 }
 
+/** Queries of one process at once on the write connection. FerretDB on SQLite answers each
+ *  database with at most 100 SQLite connections, and an open query holds one; with the driver's
+ *  default of 100 a burst of one service (or two replicas) could hold them all, and FerretDB then
+ *  stalled every client of that database for good once an index or collection was being created
+ *  (seen here: 100 open queries waiting on its catalog lock, the index creation waiting for a
+ *  connection; docs/decisions/ferretdb-locks.md). */
+const WRITE_POOL_SIZE = 20;
+
+/** Creates the indexes a model declares when its collection lacks one of them. Asking for all of
+ *  them at every start, as mongoose does by default, has FerretDB take its catalog's write lock each
+ *  time a service starts, though nothing is missing; listing them takes only its read lock. Indexes
+ *  are told apart by their keys alone: FerretDB keeps no `sparse`, so mongoose's own comparison
+ *  (diffIndexes) finds a sparse index missing at every start. */
+async function createMissingIndexes(model: Model<unknown>): Promise<void> {
+  const existing = await model.listIndexes().catch((err: unknown) => {
+    if (typeof err === 'object' && err !== null && 'codeName' in err && err.codeName === 'NamespaceNotFound') return [];
+    throw err;
+  });
+  const keys = new Set(existing.map((index: { key: object }) => JSON.stringify(index.key)));
+  if (model.schema.indexes().some(([fields]) => !keys.has(JSON.stringify(fields)))) await model.createIndexes();
+}
+
 /** Connects mongoose's default connection (every write) and the read connection to this
- *  service's own database. */
+ *  service's own database, and creates the indexes its models declare that are missing. */
 export async function connectMongo(url: string, dbName: string, log: Logger): Promise<typeof mongoose> {
   mongoose.connection.on('disconnected', () => log.warn('database disconnected'));
   mongoose.connection.on('reconnected', () => log.info('database reconnected'));
-  const options = { dbName, serverSelectionTimeoutMS: 5_000, heartbeatFrequencyMS: 2_000, connectTimeoutMS: 5_000 };
-  const openWrites = () => mongoose.connection.openUri(url, options);
+  const options = {
+    dbName,
+    serverSelectionTimeoutMS: 5_000,
+    heartbeatFrequencyMS: 2_000,
+    connectTimeoutMS: 5_000,
+    autoIndex: false,
+    autoCreate: false,
+  };
+  const openWrites = () => mongoose.connection.openUri(url, { ...options, maxPoolSize: WRITE_POOL_SIZE });
   const openReads = () => readConnection.openUri(url, { ...options, maxPoolSize: READ_POOL_SIZE });
   await Promise.all([openWrites(), openReads()]);
+  await Promise.all(Object.values(mongoose.connection.models).map(createMissingIndexes));
   reopenWhenLostForGood(mongoose.connection, openWrites, log);
   reopenWhenLostForGood(readConnection, openReads, log);
   log.info({ dbName }, 'database connected');
