@@ -78,7 +78,7 @@ async function fillProduct(form: Locator, product: { name: string; price: string
   await form.getByLabel('Product Name').fill(product.name);
   await form.getByLabel('Price').fill(product.price);
   await form.getByLabel('Quantity').fill(product.quantity);
-  await form.getByLabel('Description').fill(product.description);
+  await form.getByLabel('Description', { exact: true }).fill(product.description);
   await form.getByLabel('Image Upload').setInputFiles({ name: 'product.png', mimeType: 'image/png', buffer: image });
 }
 
@@ -106,7 +106,7 @@ test("Add Product: the catalog's refusal of the price shows under Price, the typ
   expect(await form.getByLabel('Product Name').inputValue()).toBe(name);
   expect(await price.inputValue()).toBe('about 120');
   expect(await form.getByLabel('Quantity').inputValue()).toBe('25');
-  expect(await form.getByLabel('Description').inputValue()).toBe('Small-grained aromatic rice');
+  expect(await form.getByLabel('Description', { exact: true }).inputValue()).toBe('Small-grained aromatic rice');
   expect(await form.getByLabel('Image Upload').evaluate((input: HTMLInputElement) => input.files?.[0]?.name)).toBe('product.png');
 
   // typing clears the message; the same image is not sent twice

@@ -126,7 +126,7 @@ test('a product the catalog refuses: "Oops..." with a help link, the reason unde
   await form.getByLabel('Product Name').fill('Test Deshi Peyaj 1 kg');
   await form.getByLabel('Price').fill('0');
   await form.getByLabel('Quantity').fill('12');
-  await form.getByLabel('Description').fill('Local red onions');
+  await form.getByLabel('Description', { exact: true }).fill('Local red onions');
   await form.getByLabel('Image Upload').setInputFiles({ name: 'onion.png', mimeType: 'image/png', buffer: pixelPng });
   await form.getByRole('button', { name: 'Publist Product' }).click();
 

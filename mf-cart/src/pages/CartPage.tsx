@@ -4,6 +4,7 @@ import { showNotice, Spinner, LoadFailure } from '@bazar/web-kit';
 import { translate, useFormats } from '@bazar/web-kit/i18n';
 import '../styles.css';
 import { CartStepper, useRemoveCartLineMutation } from '@bazar/web-kit/cart';
+import { useProductText } from '@bazar/web-kit/product-text';
 import { useMyCart } from '../components/useMyCart';
 import { OrderSummary } from '../components/OrderSummary';
 import { useCartText } from '../i18n';
@@ -13,6 +14,7 @@ export default function CartPage() {
   const [removeLine, removing] = useRemoveCartLineMutation();
   const t = useCartText();
   const { formatTaka } = useFormats();
+  const { lineName } = useProductText();
 
   async function remove(id: string) {
     const result = await removeLine(id);
@@ -45,14 +47,14 @@ export default function CartPage() {
             {lines.map((line) => (
               <li key={line._id} className="flex flex-wrap items-center gap-4 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm">
                 {line.cartimage ? (
-                  <img src={line.cartimage} alt={line.cartName} className="size-20 rounded-xl bg-brand-50 object-contain p-2" />
+                  <img src={line.cartimage} alt={lineName(line)} className="size-20 rounded-xl bg-brand-50 object-contain p-2" />
                 ) : (
                   <span className="flex size-20 items-center justify-center rounded-xl bg-brand-50 text-brand-200" aria-hidden>
                     <ShoppingBasket className="size-8" />
                   </span>
                 )}
                 <div className="flex-1">
-                  <h2 className="font-semibold text-stone-800">{line.cartName}</h2>
+                  <h2 className="font-semibold text-stone-800">{lineName(line)}</h2>
                   <p className="text-sm text-stone-500">{t('perPiece', { price: formatTaka(line.cartPrice) })}</p>
                 </div>
                 <CartStepper line={line} look="line" />

@@ -3,6 +3,7 @@ import { Link } from '@bazar/web-kit/routing';
 import { Eye, Plus } from 'lucide-react';
 import { formatTaka } from '@bazar/web-kit';
 import { CartStepper, useCartLine } from '@bazar/web-kit/cart';
+import { useProductText } from '@bazar/web-kit/product-text';
 import type { Product } from '@bazar/contracts';
 import { ProductImage } from './ProductImage';
 
@@ -18,16 +19,17 @@ export function ProductCard({ product, onAdd, eager = false }: ProductCardProps)
   const line = useCartLine(product._id);
   const page = `/product-details/${product._id}`;
   const { controls, keepFocus } = useFocusAcrossSwap();
+  const { name } = useProductText();
   return (
     <article className="group flex flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md">
       <div className="relative">
         {/* The name below is the same link for the keyboard and screen readers. */}
         <Link to={page} tabIndex={-1} aria-hidden className="block">
-          <ProductImage src={product.img} name={product.name} className="aspect-square w-full" eager={eager} />
+          <ProductImage src={product.img} name={name(product)} className="aspect-square w-full" eager={eager} />
         </Link>
         <Link
           to={page}
-          aria-label={`Details of ${product.name}`}
+          aria-label={`Details of ${name(product)}`}
           className="absolute top-3 right-3 rounded-full bg-white/90 p-2 text-stone-600 shadow hover:bg-brand-600 hover:text-white"
         >
           <Eye className="size-4" aria-hidden />
@@ -36,7 +38,7 @@ export function ProductCard({ product, onAdd, eager = false }: ProductCardProps)
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h3 className="line-clamp-2 font-semibold text-stone-800">
           <Link to={page} className="hover:text-brand-700 hover:underline">
-            {product.name}
+            {name(product)}
           </Link>
         </h3>
         <p className="mt-auto text-sm text-stone-500">

@@ -4,6 +4,7 @@ import { useFormats } from '@bazar/web-kit/i18n';
 import type { Product } from '@bazar/contracts';
 import { useGetProductDetailsQuery } from '../api';
 import { useAddToCart } from '@bazar/web-kit/cart';
+import { useProductText } from '@bazar/web-kit/product-text';
 import { PICTURE_SIZES, ProductImage } from '../components/ProductImage';
 import { useCatalogText } from '../i18n';
 
@@ -16,6 +17,7 @@ export default function ProductDetailsPage() {
   const { add, adding } = useAddToCart();
   const t = useCatalogText();
   const { formatTaka, formatNumber } = useFormats();
+  const { name, description } = useProductText();
 
   const inStock = product.quantity > 0;
   return (
@@ -25,10 +27,10 @@ export default function ProductDetailsPage() {
         <span className="absolute top-4 right-4 rounded-full bg-accent-500 px-3 py-1 text-xs font-bold text-white">
           {t('discountBadge', { percent: formatNumber(10) })}
         </span>
-        <ProductImage src={product.img} name={product.name} className="aspect-square w-full" sizes={PICTURE_SIZES.page} priority />
+        <ProductImage src={product.img} name={name(product)} className="aspect-square w-full" sizes={PICTURE_SIZES.page} priority />
       </div>
       <div className="flex flex-col gap-4">
-        <h1 className="text-3xl font-extrabold text-stone-800">{product.name}</h1>
+        <h1 className="text-3xl font-extrabold text-stone-800">{name(product)}</h1>
         <p className="flex items-center gap-1 text-sm text-stone-500">
           <span className="flex text-accent-500" role="img" aria-label={t('ratedFour')}>
             {[0, 1, 2, 3].map((i) => (
@@ -41,7 +43,7 @@ export default function ProductDetailsPage() {
         <p className="text-stone-500">
           <span className="text-3xl font-bold text-brand-700">{formatTaka(product.price)}</span> {t('perPiece')}
         </p>
-        <p className="leading-relaxed text-stone-600">{product.description}</p>
+        <p className="leading-relaxed text-stone-600">{description(product)}</p>
         <p className={inStock ? 'text-sm text-brand-700' : 'text-sm font-semibold text-red-600'}>
           {inStock ? t('inStock', { quantity: formatNumber(product.quantity) }) : t('stockOut')}
         </p>

@@ -13,12 +13,23 @@ interface ProductForm {
   quantity: string;
   description: string;
   image: FileList | null;
+  /** optional; left blank, the product has none */
+  name_bn: string;
+  description_bn: string;
 }
 
-const empty: ProductForm = { name: '', price: '', quantity: '', description: '', image: null };
+const empty: ProductForm = { name: '', price: '', quantity: '', description: '', image: null, name_bn: '', description_bn: '' };
 
 /** The catalog's field names and the form's; the image is stored first, its URL is `img`. */
-const apiToForm = { name: 'name', price: 'price', quantity: 'quantity', description: 'description', img: 'image' } as const;
+const apiToForm = {
+  name: 'name',
+  price: 'price',
+  quantity: 'quantity',
+  description: 'description',
+  img: 'image',
+  name_bn: 'name_bn',
+  description_bn: 'description_bn',
+} as const;
 
 export function AddProduct() {
   const { upload, progress } = useImageUpload();
@@ -104,6 +115,15 @@ export function AddProduct() {
           {...register('image', { validate: aFile(t('imageUpload')) })}
         />
         <UploadProgress label={t('uploadingImage')} fraction={progress} />
+        {/* Beyond the spec's fields, and after them: the product's name and description as Bangla shoppers see them. */}
+        <Field lang="bn" label={t('banglaName')} maxLength={120} error={errors.name_bn?.message} {...register('name_bn')} />
+        <TextArea
+          lang="bn"
+          label={t('banglaDescription')}
+          maxLength={1000}
+          error={errors.description_bn?.message}
+          {...register('description_bn')}
+        />
         <FormRefusal message={errors.root?.server?.message} />
         <div>
           <SubmitButton busy={isSubmitting}>{t('publishProduct')}</SubmitButton>

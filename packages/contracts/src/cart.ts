@@ -9,6 +9,8 @@ export const CartLine = z.object({
   productId: ObjectIdString,
   cartimage: z.string(),
   cartName: z.string(),
+  /** the product's Bangla name, when it has one */
+  cartName_bn: z.string().optional(),
   /** taka, per piece */
   cartPrice: z.number(),
   cartDes: z.string(),

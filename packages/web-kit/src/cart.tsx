@@ -5,6 +5,7 @@ import { MAX_LINE_QUANTITY, type AddToCart, type CartLine, type Product } from '
 import { serverMessage, showNotice, showToast, useShopper, useStore, type SessionState, type StorefrontState } from '@bazar/web-kit';
 import { storefrontApi, useGetMyCartQuery } from '@bazar/web-kit/api';
 import { translate, useFormats, useTranslation } from '@bazar/web-kit/i18n';
+import { useProductText } from '@bazar/web-kit/product-text';
 
 type CartPatch = ReturnType<typeof storefrontApi.util.updateQueryData<'getMyCart'>>;
 type Dispatch = (patch: CartPatch) => ReturnType<CartPatch>;
@@ -45,6 +46,7 @@ export const cartApi = storefrontApi.injectEndpoints({
               productId: product._id,
               cartimage: product.img,
               cartName: product.name,
+              ...(product.name_bn && { cartName_bn: product.name_bn }),
               cartPrice: product.price,
               cartDes: product.description,
               cartQuantity: 1,
@@ -194,6 +196,7 @@ export function CartStepper({ line, look }: { line: CartLine; look: keyof typeof
   const style = STEPPER_LOOK[look];
   const { t } = useTranslation('common');
   const { formatNumber } = useFormats();
+  const { lineName } = useProductText();
 
   function less() {
     if (line.cartQuantity > 1) void setQuantity({ id: line._id, cartQuantity: line.cartQuantity - 1 });
@@ -202,7 +205,7 @@ export function CartStepper({ line, look }: { line: CartLine; look: keyof typeof
 
   return (
     <div>
-      <div className={style.group} role="group" aria-label={t('quantityOf', { name: line.cartName })}>
+      <div className={style.group} role="group" aria-label={t('quantityOf', { name: lineName(line) })}>
         <button
           type="button"
           className={style.button}

@@ -113,4 +113,12 @@ describe('POST /addtocart', () => {
     expect((await call('POST', '/addtocart', bob, { productId: { $gt: '' } })).status).toBe(400);
     expect(await cartOf(bob)).toEqual([]);
   });
+
+  it('copies the product’s Bangla name into the line when it has one', async () => {
+    const lemons = await shelf.stock('Cart Lemons', 30, 5, { name_bn: 'কাগজি লেবু' });
+    const carol = await newShopper('carol');
+    expect((await call('POST', '/addtocart', carol, { productId: lemons })).body).toMatchObject({ cartName_bn: 'কাগজি লেবু' });
+    expect((await call('POST', '/addtocart', carol, { productId: limes })).body).not.toHaveProperty('cartName_bn');
+    expect((await cartOf(carol)).map((line) => line.cartName_bn)).toEqual(['কাগজি লেবু', undefined]);
+  });
 });

@@ -3,6 +3,7 @@ import { InternalClient } from '@bazar/service-kit';
 
 export interface CatalogProduct {
   name: string;
+  name_bn?: string;
   pricePaisa: number;
   img: string;
   description: string;
@@ -20,7 +21,7 @@ export class CatalogClient {
   async product(id: string): Promise<CatalogProduct | undefined> {
     const answer = await this.client.get(`/product-details/${id}`);
     if (answer === undefined) return undefined;
-    const { name, price, img, description, quantity } = Product.parse(answer);
-    return { name, pricePaisa: takaToPaisa(price), img, description, quantity };
+    const { name, name_bn, price, img, description, quantity } = Product.parse(answer);
+    return { name, name_bn, pricePaisa: takaToPaisa(price), img, description, quantity };
   }
 }

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { ProductSuggestion } from '@bazar/contracts';
-import { useFormats, useLanguage } from '@bazar/web-kit/i18n';
+import { useFormats } from '@bazar/web-kit/i18n';
+import { useProductText } from '@bazar/web-kit/product-text';
 import { useGetProductSuggestionsQuery } from '../api';
 import { useShellText } from '../i18n';
 import { optionId } from './SearchBox';
@@ -27,7 +28,7 @@ const thumbnail = (src: string) => src.replace(/(\/media\/[0-9a-f]{64})\.webp$/,
 export default function SearchSuggestions({ typed, listId, highlighted, onFound, onChoose }: SearchSuggestionsProps) {
   const t = useShellText();
   const { formatTaka } = useFormats();
-  const language = useLanguage();
+  const { name } = useProductText();
   // The last answer stays until the next one arrives, so the list does not blink as they type.
   const { data: products = NONE } = useGetProductSuggestionsQuery(typed);
   useEffect(() => onFound(products), [products, onFound]);
@@ -59,7 +60,7 @@ export default function SearchSuggestions({ typed, listId, highlighted, onFound,
             loading="lazy"
             className="size-10 shrink-0 rounded-lg object-cover"
           />
-          <span className="line-clamp-2 flex-1 text-sm text-stone-800">{(language === 'bn' && product.name_bn) || product.name}</span>
+          <span className="line-clamp-2 flex-1 text-sm text-stone-800">{name(product)}</span>
           <span className="shrink-0 text-sm font-semibold text-brand-700">{formatTaka(product.price)}</span>
         </li>
       ))}

@@ -12,6 +12,7 @@ const cartLineSchema = new Schema(
   {
     // copied from the catalog when the line is added or changed
     cartName: { type: String, required: true },
+    cartName_bn: { type: String },
     /** paisa, per piece */
     cartPricePaisa: { type: Number, required: true },
     cartimage: { type: String, default: '' },
@@ -39,6 +40,7 @@ const cartSchema = new Schema(
 
 interface StoredCartLine {
   cartName: string;
+  cartName_bn?: string;
   cartPricePaisa: number;
   cartimage: string;
   cartDes: string;
@@ -94,6 +96,7 @@ export function toCartLineAnswer(email: string, line: CartLine): CartLineAnswer 
     productId: line.productId,
     cartimage: line.cartimage,
     cartName: line.cartName,
+    ...(line.cartName_bn && { cartName_bn: line.cartName_bn }),
     cartPrice: paisaToTaka(line.cartPricePaisa),
     cartDes: line.cartDes,
     cartQuantity: line.cartQuantity,

@@ -10,7 +10,7 @@ function notEnoughStock(product: CatalogProduct) {
   return fieldRefusal(409, 'cartQuantity', left);
 }
 
-/** The update that writes a product's whole line, with the catalog's current name, price, image
+/** The update that writes a product's whole line, with the catalog's current names, price, image
  *  and description, and its quantity raised by or set to a number. Raising is an `$inc`, so two
  *  adds at once both count. */
 function lineWrite(productId: string, product: CatalogProduct, quantity: { raiseBy: number } | { setTo: number }) {
@@ -18,6 +18,7 @@ function lineWrite(productId: string, product: CatalogProduct, quantity: { raise
   return revised({
     $set: {
       [at('cartName')]: product.name,
+      ...(product.name_bn && { [at('cartName_bn')]: product.name_bn }),
       [at('cartPricePaisa')]: product.pricePaisa,
       [at('cartimage')]: product.img,
       [at('cartDes')]: product.description,
