@@ -18,6 +18,18 @@ export class OrderHolds {
     await Holds.updateOne({ _id: userId }, { $pull: { open: orderId } });
   }
 
+  /** Every shopper's list: those holding orders unconfirmed, and those whose list emptied since
+   *  the last sweep. The sweep reads these instead of every order ever placed. */
+  async all(): Promise<HoldsDocument[]> {
+    return Holds.find().lean<HoldsDocument[]>();
+  }
+
+  /** Removes the shopper's list if it is empty; a claim racing this either lands first (and the
+   *  list is no longer empty) or makes a new one. */
+  async forgetEmpty(userId: string): Promise<void> {
+    await Holds.deleteOne({ _id: userId, open: { $size: 0 } });
+  }
+
   private async tryClaim(userId: string, orderId: string): Promise<boolean> {
     try {
       // matches only while the list is shorter than the limit; when it is full the upsert's insert

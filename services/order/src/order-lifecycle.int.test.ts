@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { Order, OrderPage, OrderSummary, PlaceOrderAnswer, TOPICS, type OrderStatus } from '@bazar/contracts';
 import { eventually, stackEnv } from '@bazar/testing';
 import { Kafka, logLevel } from 'kafkajs';
+import mongoose from 'mongoose';
 import { asAdmin, consumersCaughtUp, publishedOrderEvents, shopper, TestShelf, type Shopper } from '@bazar/testing/shop';
 import { startOrderReplica, type OrderReplica } from '../test/replica';
 
@@ -171,6 +172,53 @@ describe('with a replica that holds orders for a second and a half', () => {
     expect((await kept.buyer.myOrders())[0]?.status).toBe('confirmed');
     const events = await publishedOrderEvents(kafka, [left.order._id], TOPICS.orderStatusChanged);
     expect(events.map((event) => event.payload.status)).toEqual(['placed', 'cancelled']);
+  });
+
+  // The sweep finds open orders through the shoppers' lists of them (FerretDB would read every order
+  // to find them by status); what a process that stopped midway left there is cleared.
+  describe('what a stopped process left', () => {
+    let orderDb: mongoose.Connection;
+    beforeAll(async () => {
+      orderDb = await mongoose.createConnection(stackEnv.mongoUrl, { dbName: 'order' }).asPromise();
+    });
+    afterAll(() => orderDb.close());
+    const holdsOf = (userId: string) => orderDb.collection<{ _id: string; open?: string[] }>('holds').findOne({ _id: userId });
+
+    it('settles an order written but never placed: the order goes, its place is freed and the emptied list removed', async () => {
+      const buyer = shopper('stopped');
+      const orderId = new mongoose.Types.ObjectId();
+      await orderDb.collection<{ _id: string }>('holds').insertOne({ _id: buyer.id, open: [orderId.toString()] } as never);
+      const longAgo = new Date(Date.now() - 60_000);
+      await orderDb.collection('orders').insertOne({
+        _id: orderId,
+        userId: buyer.id,
+        email: buyer.email,
+        name: 'Stopped Midway',
+        items: [{ productId: honey, name: 'Sundarban Honey', unitPricePaisa: 65_000, quantity: 1 }],
+        subtotalPaisa: 65_000,
+        vatPaisa: 0,
+        deliveryPaisa: 0,
+        totalPaisa: 65_000,
+        status: 'placing',
+        history: [],
+        reservationId: new mongoose.Types.ObjectId().toString(),
+        cartState: `stopped-${randomUUID()}`,
+        createdAt: longAgo,
+        updatedAt: longAgo,
+      });
+      await eventually(async () => expect(await orderDb.collection('orders').findOne({ _id: orderId })).toBeNull(), 10_000);
+      await eventually(async () => expect(await holdsOf(buyer.id)).toBeNull(), 10_000);
+    });
+
+    it('frees the place of an order confirmed by a process that stopped before freeing it', async () => {
+      const { buyer, order } = await placed(honey, 1, quick.url);
+      expect((await buyer.confirm(order._id)).status).toBe(200);
+      await orderDb
+        .collection<{ _id: string; open: string[] }>('holds')
+        .updateOne({ _id: buyer.id }, { $addToSet: { open: order._id } }, { upsert: true });
+      await eventually(async () => expect(await holdsOf(buyer.id)).toBeNull(), 10_000);
+      expect((await buyer.myOrders())[0]?.status).toBe('confirmed');
+    });
   });
 });
 

@@ -39,8 +39,8 @@ const isRefusal = (err: unknown) => err instanceof HttpError && err.status === 4
  * Places the shopper's current cart as an order. FerretDB has no multi-document transactions, so
  * each step is one single-document write owned by one service, in this order:
  *
- *   1. order service: the order, `placing`, claiming the cart state it was read at (unique) and
- *      its idempotency id; then the shopper's count of unconfirmed orders (OrderHolds)
+ *   1. order service: a place among the shopper's unconfirmed orders (OrderHolds), then the order,
+ *      `placing`, claiming the cart state it was read at (unique) and its idempotency id
  *   2. catalog: every unit held (`quantity >= n`, per product), or none and a 409 naming each
  *      item short and how many are left
  *   3. cart: the ordered pieces taken off the cart in one write, or none (409 when the shopper
@@ -103,6 +103,14 @@ export async function placeOrder(
     );
   }
 
+  // claimed first, so that every order placing or placed is listed where the sweep looks
+  const holdLimitReached = `You already have ${desk.holdLimit} orders waiting for confirmation; confirm or cancel one in My Orders first`;
+  if (!(await desk.holds.claim(user.id, _id.toString()))) return earlierOrderOr(conflict(holdLimitReached));
+  const unclaim = async () => {
+    // a repeat of an order still open shares its id, and its place
+    const existing = await Order.findById(_id, 'status').lean<{ status: string }>();
+    if (existing?.status !== 'placing' && existing?.status !== 'placed') await desk.holds.release(user.id, _id.toString());
+  };
   let placing: OrderDocument;
   try {
     placing = (
@@ -125,14 +133,13 @@ export async function placeOrder(
       })
     ).toObject<OrderDocument>();
   } catch (err) {
+    await unclaim().catch((unclaimErr: unknown) =>
+      desk.log.warn({ err: unclaimErr, orderId: _id }, 'freeing the place of an order not written failed; the next claim looks again'),
+    );
     if (!isDuplicateKey(err)) throw err;
     // the same key placed its order already (a repeat, or a twin request that got there first):
     // answer that order; otherwise another order has claimed this cart state
     return earlierOrderOr(conflict(CART_ALREADY_ORDERED));
-  }
-  if (!(await desk.holds.claim(user.id, _id.toString()))) {
-    await Order.deleteOne({ _id, status: 'placing' });
-    throw conflict(`You already have ${desk.holdLimit} orders waiting for confirmation; confirm or cancel one in My Orders first`);
   }
   return { order: await completePlacing(desk, placing), created: true };
 }

@@ -5,24 +5,36 @@ import { PLACING_INTERRUPTED_AFTER_MS, settlePlacing, type OrderDesk } from './p
 
 /** Run by every replica every ORDER_SWEEP_INTERVAL_MS: placed orders left unconfirmed past their
  *  hold are cancelled by the store (their units go back), and placements interrupted midway are
- *  settled. Every step is a conditional write, so replicas sweeping at once do each thing once. */
+ *  settled. Every step is a conditional write, so replicas sweeping at once do each thing once.
+ *  It reads the shoppers' lists of unconfirmed orders (OrderHolds), where every order is claimed
+ *  before it is written, and each listed order by `_id`: work in step with the orders open now,
+ *  not with every order ever placed. */
 export async function sweepOrders(desk: OrderDesk): Promise<void> {
   const now = Date.now();
-  const open = await Order.find({ status: { $in: ['placing', 'placed'] } })
-    .select('userId email status holdUntil reservationId items createdAt')
-    .lean<OrderDocument[]>();
-  for (const order of open) {
-    try {
-      if (order.status === 'placed' && order.holdUntil && order.holdUntil.getTime() <= now) {
-        await moveOrder(desk, { orderId: order._id.toString(), to: 'cancelled', actor: 'system' });
-        desk.log.info({ orderId: order._id }, 'unconfirmed order expired; cancelled');
-      } else if (order.status === 'placing' && now - order.createdAt.getTime() > PLACING_INTERRUPTED_AFTER_MS) {
-        await settlePlacing(desk, order);
+  for (const { _id: userId, open = [] } of await desk.holds.all()) {
+    if (open.length === 0) await desk.holds.forgetEmpty(userId);
+    for (const orderId of open) {
+      try {
+        const order = await Order.findById(orderId)
+          .select('userId email status holdUntil reservationId items createdAt')
+          .lean<OrderDocument>();
+        // not written yet (its placement is under way) or never (it died first): the shopper's
+        // next claim at the limit looks again (OrderHolds.claim)
+        if (!order) continue;
+        if (order.status === 'placed' && order.holdUntil && order.holdUntil.getTime() <= now) {
+          await moveOrder(desk, { orderId, to: 'cancelled', actor: 'system' });
+          desk.log.info({ orderId }, 'unconfirmed order expired; cancelled');
+        } else if (order.status === 'placing' && now - order.createdAt.getTime() > PLACING_INTERRUPTED_AFTER_MS) {
+          await settlePlacing(desk, order);
+        } else if (order.status !== 'placing' && order.status !== 'placed') {
+          // moved on, and its process stopped before freeing its place
+          await desk.holds.release(userId, orderId);
+        }
+      } catch (err) {
+        // another replica got there first (409/404), or a neighbour is away: the next sweep looks again
+        if (!(err instanceof HttpError && (err.status === 409 || err.status === 404)))
+          desk.log.warn({ err, orderId }, 'sweeping an order failed');
       }
-    } catch (err) {
-      // another replica got there first (409/404), or a neighbour is away: the next sweep looks again
-      if (!(err instanceof HttpError && (err.status === 409 || err.status === 404)))
-        desk.log.warn({ err, orderId: order._id }, 'sweeping an order failed');
     }
   }
 }
