@@ -1,9 +1,7 @@
 import {
-  EmailParams,
+  API,
   IDENTITY_HEADERS,
-  IdParams,
   IdentityHeaders,
-  SyncUser,
   type AdminAnswer,
   type DeleteAnswer,
   type SyncUserAnswer,
@@ -13,12 +11,11 @@ import {
 import {
   conflict,
   currentUser,
+  endpointRouter,
   fieldRefusal,
   forbidden,
   isDuplicateKey,
   notFound,
-  requireAdmin,
-  requireUser,
   REVOKED_ACCOUNT_TTL_SECONDS,
   revokedAccountKey,
   validate,
@@ -26,7 +23,7 @@ import {
   type Announcer,
   type Redis,
 } from '@bazar/service-kit';
-import { Router } from 'express';
+import type { Router } from 'express';
 import { Types } from 'mongoose';
 import { roleChangedEntry, userDeletedEntry } from '../events/outbox';
 import { DeletedAccount } from '../model/deleted-account';
@@ -43,12 +40,12 @@ async function liveUser(email: string): Promise<UserDocument> {
 }
 
 export function userRoutes(announcer: Announcer, redis: Redis, log: Logger, verificationMails: VerificationMails): Router {
-  const router = Router();
+  const router = endpointRouter();
 
-  router.put('/users/:email', requireUser, validate({ params: EmailParams, body: SyncUser, headers: RealmRoles }), async (req, res) => {
+  // the realm roles are the gateway's header, not the caller's: checked here, not declared
+  router.implement(API.syncUser, validate({ headers: RealmRoles }), async (req, res) => {
     const caller = currentUser(req);
     const { email } = req.params;
-    if (email !== caller.email) throw forbidden('You can only sync your own account');
     if (req.body.email && req.body.email !== caller.email) throw fieldRefusal(403, 'email', 'You can only sync your own account');
     const name = caller.name || req.body.name || '';
     const { language } = req.body;
@@ -85,19 +82,19 @@ export function userRoutes(announcer: Announcer, redis: Redis, log: Logger, veri
     }
   });
 
-  router.get('/allusers', requireAdmin, async (_req, res) => {
+  router.implement(API.allUsers, async (_req, res) => {
     const users = await User.find(live).sort({ createdAt: 1, _id: 1 }).lean<UserDocument[]>();
     res.json(users.map(toUserAnswer) satisfies UserAnswer[]);
   });
 
-  router.get('/admin/:email', requireUser, validate({ params: EmailParams }), async (req, res) => {
+  router.implement(API.isAdmin, async (req, res) => {
     const caller = currentUser(req);
     if (req.params.email !== caller.email && caller.role !== 'admin') throw forbidden('You can only ask about your own account');
     const user = await liveUser(req.params.email);
     res.json({ admin: user.role === 'admin' } satisfies AdminAnswer);
   });
 
-  router.put('/makeadmin/:email', requireAdmin, validate({ params: EmailParams }), async (req, res) => {
+  router.implement(API.makeAdmin, async (req, res) => {
     const user = await liveUser(req.params.email);
     const modifiedCount = await announcer.updateOne(User, { _id: user._id, role: 'user', ...live }, { $set: { role: 'admin' } }, [
       roleChangedEntry(user, 'admin'),
@@ -105,7 +102,7 @@ export function userRoutes(announcer: Announcer, redis: Redis, log: Logger, veri
     res.json({ acknowledged: true, modifiedCount } satisfies UpdateAnswer);
   });
 
-  router.put('/removeadmin/:email', requireAdmin, validate({ params: EmailParams }), async (req, res) => {
+  router.implement(API.removeAdmin, async (req, res) => {
     const user = await liveUser(req.params.email);
     // not an admin when asked: nothing to do
     if (user.role !== 'admin') return void res.json({ acknowledged: true, modifiedCount: 0 } satisfies UpdateAnswer);
@@ -115,7 +112,7 @@ export function userRoutes(announcer: Announcer, redis: Redis, log: Logger, veri
     res.json({ acknowledged: true, modifiedCount } satisfies UpdateAnswer);
   });
 
-  router.delete('/delete/:id', requireAdmin, validate({ params: IdParams }), async (req, res) => {
+  router.implement(API.deleteUser, async (req, res) => {
     const user = await User.findOne({ _id: req.params.id, ...live }).lean<UserDocument>();
     if (!user) throw notFound('No such user');
     if (user.email === currentUser(req).email) throw conflict('An admin cannot delete their own account');
