@@ -1,8 +1,17 @@
 // A product's Bangla name and description, from the dashboard to the shelf, in Chromium: an admin
-// of the test's own publishes a product with them through Add Product; in Bangla its card and its
-// page and its cart line show them, in English the English ones. Screenshots of the form and of the card and page in
+// of the test's own publishes a product with them through Add Product; in Bangla its card (with the
+// card's own texts and the price in Bangla digits), its page, its cart line and its order line on
+// My Orders and on the admin's Orders page show them, in English the English ones. Screenshots of the form and of the card and page in
 // both languages go to test-results/.
-import { createAdminAccount, deleteStoreAccount, launchChromium, openSignedIn, removeProduct, type Credentials } from '@bazar/testing';
+import {
+  createAdminAccount,
+  deleteStoreAccount,
+  launchChromium,
+  openSignedIn,
+  placeOrder,
+  removeProduct,
+  type Credentials,
+} from '@bazar/testing';
 import { picture } from '@bazar/testing/pictures';
 import type { Browser, Page } from 'playwright-core';
 import { catalogProducts, webUrl } from './browser';
@@ -63,15 +72,28 @@ test('an admin adds a Bangla name and description in Add Product; the card, the 
   productId = published?._id;
   expect(published).toMatchObject(PRODUCT);
 
-  // in English: the English name on the card and the page
+  // in English: the English name and the spec's texts on the card
   await page.goto(`${webUrl}/search?${new URLSearchParams({ search: WORD })}`);
-  await card(PRODUCT.name).waitFor();
+  await card(PRODUCT.name)
+    .getByText(/^৳210(\.00)? \/ piece$/)
+    .waitFor();
+  await card(PRODUCT.name).getByRole('button', { name: 'Add', exact: true }).waitFor();
+  await card(PRODUCT.name)
+    .getByRole('link', { name: `Details of ${PRODUCT.name}`, exact: true })
+    .waitFor();
   expect(await page.getByText(PRODUCT.name_bn).count()).toBe(0);
 
   // in Bangla: the Bangla name on the card, then the Bangla name and description on its page
   await chooseLanguage('Language', 'bn');
   await card(PRODUCT.name_bn).waitFor();
   expect(await page.getByText(PRODUCT.name).count()).toBe(0);
+  await card(PRODUCT.name_bn)
+    .getByText(/^২১০(\.০০)?৳ \/ পিস$/)
+    .waitFor();
+  await card(PRODUCT.name_bn).getByRole('button', { name: 'যোগ করুন', exact: true }).waitFor();
+  await card(PRODUCT.name_bn)
+    .getByRole('link', { name: `${PRODUCT.name_bn}-এর বিস্তারিত`, exact: true })
+    .waitFor();
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: 'test-results/bangla-product-card.png' });
   await card(PRODUCT.name_bn).getByRole('link', { name: PRODUCT.name_bn, exact: true }).click();
@@ -101,4 +123,21 @@ test('an admin adds a Bangla name and description in Add Product; the card, the 
   await page.goto(`${webUrl}/dashboard/add-product`);
   await page.getByRole('region', { name: 'পণ্য যোগ করুন' }).getByLabel('বাংলা নাম').waitFor();
   await page.screenshot({ path: 'test-results/add-product-bangla.png', fullPage: true });
+
+  // its order line in Bangla: on My Orders, and on the admin's Orders page
+  const order = await placeOrder(admin!, { _id: productId!, name: PRODUCT.name }, 1);
+  await page.goto(`${webUrl}/dashboard/my-orders`);
+  const mine = page.getByRole('listitem', { name: `অর্ডার ${order._id}` }).getByRole('list', { name: 'পণ্যসমূহ' });
+  await mine.getByText(PRODUCT.name_bn).waitFor();
+  expect(await mine.getByText(WORD).count()).toBe(0);
+  await page.screenshot({ path: 'test-results/bangla-my-orders.png', fullPage: true });
+  await page.goto(`${webUrl}/dashboard/orders`);
+  const orders = page.getByRole('region', { name: 'অর্ডারসমূহ' });
+  await orders.getByLabel('অর্ডার আইডি, ফোন বা ইমেইল').fill(order._id);
+  await orders.getByRole('button', { name: 'খুঁজুন' }).click();
+  await orders.getByRole('button', { name: new RegExp(order._id) }).click();
+  const detail = orders.getByRole('region', { name: `অর্ডার ${order._id}` });
+  await detail.getByRole('cell', { name: PRODUCT.name_bn }).waitFor();
+  expect(await detail.getByText(WORD).count()).toBe(0);
+  await page.screenshot({ path: 'test-results/bangla-admin-order.png', fullPage: true });
 });

@@ -1,6 +1,7 @@
 import { confirmDanger, serverMessage, showNotice, Spinner, LoadFailure } from '@bazar/web-kit';
 import { Trans, translate, useFormats } from '@bazar/web-kit/i18n';
 import { LiveBadge, OrderStatusBadge, useOrderStream } from '@bazar/web-kit/orders';
+import { useProductText } from '@bazar/web-kit/product-text';
 import { mayMoveOrder, type Order } from '@bazar/contracts';
 import '../styles.css';
 import { useCancelOrderMutation, useConfirmOrderMutation, useGetMyOrdersQuery } from '../api';
@@ -43,6 +44,7 @@ function OrderCard({ order }: { order: Order }) {
   const busy = confirming.isLoading || cancelling.isLoading;
   const t = useCartText();
   const { formatTaka, formatNumber, formatTime } = useFormats();
+  const { name } = useProductText();
   const mayConfirm = mayMoveOrder('shopper', order.status, 'confirmed');
   const mayCancel = mayMoveOrder('shopper', order.status, 'cancelled');
 
@@ -84,7 +86,7 @@ function OrderCard({ order }: { order: Order }) {
       <ul aria-label={t('items')} className="mt-4 border-t border-stone-100 pt-3 text-sm text-stone-700">
         {order.items.map((item) => (
           <li key={item.productId} className="flex justify-between gap-4 py-0.5">
-            <span>{t('itemQuantity', { name: item.name, quantity: formatNumber(item.quantity) })}</span>
+            <span>{t('itemQuantity', { name: name(item), quantity: formatNumber(item.quantity) })}</span>
             <span className="shrink-0">{formatTaka(item.lineTotal)}</span>
           </li>
         ))}

@@ -1,10 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { Link } from '@bazar/web-kit/routing';
 import { Eye, Plus } from 'lucide-react';
-import { formatTaka } from '@bazar/web-kit';
+import { useFormats } from '@bazar/web-kit/i18n';
 import { CartStepper, useCartLine } from '@bazar/web-kit/cart';
 import { useProductText } from '@bazar/web-kit/product-text';
 import type { Product } from '@bazar/contracts';
+import { useCatalogText } from '../i18n';
 import { ProductImage } from './ProductImage';
 
 interface ProductCardProps {
@@ -20,6 +21,8 @@ export function ProductCard({ product, onAdd, eager = false }: ProductCardProps)
   const page = `/product-details/${product._id}`;
   const { controls, keepFocus } = useFocusAcrossSwap();
   const { name } = useProductText();
+  const t = useCatalogText();
+  const { formatTaka } = useFormats();
   return (
     <article className="group flex flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md">
       <div className="relative">
@@ -29,7 +32,7 @@ export function ProductCard({ product, onAdd, eager = false }: ProductCardProps)
         </Link>
         <Link
           to={page}
-          aria-label={`Details of ${name(product)}`}
+          aria-label={t('detailsOf', { name: name(product) })}
           className="absolute top-3 right-3 rounded-full bg-white/90 p-2 text-stone-600 shadow hover:bg-brand-600 hover:text-white"
         >
           <Eye className="size-4" aria-hidden />
@@ -42,7 +45,7 @@ export function ProductCard({ product, onAdd, eager = false }: ProductCardProps)
           </Link>
         </h3>
         <p className="mt-auto text-sm text-stone-500">
-          <span className="text-lg font-bold text-brand-700">{formatTaka(product.price)}</span> / piece
+          <span className="text-lg font-bold text-brand-700">{formatTaka(product.price)}</span> {t('perPiece')}
         </p>
         <div ref={controls} onClickCapture={keepFocus}>
           {line ? (
@@ -56,10 +59,10 @@ export function ProductCard({ product, onAdd, eager = false }: ProductCardProps)
             >
               {inStock ? (
                 <>
-                  <Plus className="size-4" aria-hidden /> Add
+                  <Plus className="size-4" aria-hidden /> {t('add')}
                 </>
               ) : (
-                'Stock Out'
+                t('stockOut')
               )}
             </button>
           )}

@@ -61,6 +61,8 @@ export type OrderStatusChange = z.infer<typeof OrderStatusChange>;
 export const OrderItem = z.object({
   productId: ObjectIdString,
   name: z.string(),
+  /** the product's Bangla name when the order was placed, if it had one */
+  name_bn: z.string().optional(),
   img: z.string(),
   /** taka */
   unitPrice: z.number(),

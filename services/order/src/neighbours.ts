@@ -13,6 +13,7 @@ import { HttpError, InternalClient, conflict, identityHeadersOf, type RequestUse
 
 export interface ShelfProduct {
   name: string;
+  name_bn?: string;
   img: string;
   pricePaisa: number;
 }
@@ -43,8 +44,8 @@ export class Neighbours {
   async product(id: string): Promise<ShelfProduct | undefined> {
     const answer = await this.catalog.get(`/product-details/${id}`);
     if (answer === undefined) return undefined;
-    const { name, img, price } = Product.parse(answer);
-    return { name, img, pricePaisa: takaToPaisa(price) };
+    const { name, name_bn, img, price } = Product.parse(answer);
+    return { name, ...(name_bn && { name_bn }), img, pricePaisa: takaToPaisa(price) };
   }
 
   /** Holds every unit, or refuses (409, naming what is short) having held none. */

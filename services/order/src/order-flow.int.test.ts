@@ -75,6 +75,22 @@ it('places the cart with server-side totals: the units are held and the lines go
   expect(statusEvents.map((event) => event.payload.status)).toEqual(['placed']);
 });
 
+it("copies each product's Bangla name into its order line, when it has one", async () => {
+  const mustard = await shelf.stock('Mustard Greens', 40, 10, { name_bn: 'সরিষা শাক' });
+  const buyer = shopper('bangla-order');
+  expect((await buyer.addToCart(mustard, 1)).status).toBe(201);
+  expect((await buyer.addToCart(dal, 1)).status).toBe(201);
+  const placed = await buyer.placeOrder();
+  expect(placed.status).toBe(201);
+  const { order } = PlaceOrderAnswer.parse(placed.body);
+  expect(order.items.map((item) => [item.productId, item.name_bn])).toEqual([
+    [mustard, 'সরিষা শাক'],
+    [dal, undefined],
+  ]);
+  expect(order.items[1]).not.toHaveProperty('name_bn');
+  expect((await buyer.myOrders())[0]?.items.map((item) => item.name_bn)).toEqual(['সরিষা শাক', undefined]);
+});
+
 it('refuses an order for more than the shelf holds, naming each item and how many are left; cart and shelf stay as they were', async () => {
   const lime = await shelf.stock('Kagzi Lime', 30, 5);
   const oil = await shelf.stock('Mustard Oil', 210, 4);

@@ -90,6 +90,7 @@ export async function placeOrder(
     return {
       productId: line.productId,
       name: product.name,
+      ...(product.name_bn && { name_bn: product.name_bn }),
       img: product.img,
       unitPricePaisa: product.pricePaisa,
       quantity: line.cartQuantity,

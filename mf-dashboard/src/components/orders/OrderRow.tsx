@@ -4,6 +4,7 @@ import { orderMovesFor, type Order, type OrderStatus } from '@bazar/contracts';
 import { confirmDanger, serverMessage, showNotice } from '@bazar/web-kit';
 import { translate, useFormats } from '@bazar/web-kit/i18n';
 import { OrderStatusBadge, useOrderStatusLabel } from '@bazar/web-kit/orders';
+import { useProductText } from '@bazar/web-kit/product-text';
 import { useSetOrderStatusMutation } from '../../api';
 import { useDashboardText } from '../../i18n';
 
@@ -46,6 +47,7 @@ function OrderDetail({ id, order }: { id: string; order: Order }) {
   const t = useDashboardText();
   const statusLabel = useOrderStatusLabel();
   const { formatTaka, formatNumber, formatTime } = useFormats();
+  const { name } = useProductText();
 
   async function move(status: OrderStatus) {
     if (
@@ -95,7 +97,7 @@ function OrderDetail({ id, order }: { id: string; order: Order }) {
             {order.items.map((item) => (
               <tr key={item.productId} className="border-t border-stone-200">
                 <td className="py-1.5 pr-2">
-                  {item.name}
+                  {name(item)}
                   <span className="block text-xs text-stone-500">{t('each', { price: formatTaka(item.unitPrice) })}</span>
                 </td>
                 <td className="py-1.5 pl-2 text-right">{formatNumber(item.quantity)}</td>

@@ -6,6 +6,7 @@ const orderItemSchema = new Schema(
   {
     productId: { type: String, required: true },
     name: { type: String, required: true },
+    name_bn: { type: String },
     img: { type: String, default: '' },
     /** paisa */
     unitPricePaisa: { type: Number, required: true },
@@ -87,6 +88,7 @@ export function toOrderAnswer(order: OrderDocument): OrderAnswer {
     items: order.items.map((item) => ({
       productId: item.productId,
       name: item.name,
+      ...(item.name_bn && { name_bn: item.name_bn }),
       img: item.img,
       unitPrice: paisaToTaka(item.unitPricePaisa),
       quantity: item.quantity,
