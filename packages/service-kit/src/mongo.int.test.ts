@@ -13,7 +13,8 @@ shelfSchema.index({ aisle: 1, addedAt: -1 });
 const Shelf = mongoose.model('KitIndexShelf', shelfSchema, 'shelves');
 const Basket = mongoose.model('KitIndexBasket', new mongoose.Schema({ owner: { type: String, index: true } }), 'baskets');
 
-const keysOf = async (model: mongoose.Model<unknown>) => (await model.listIndexes()).map((index: { key: object }) => index.key);
+const keysOf = async (model: Pick<mongoose.Model<unknown>, 'listIndexes'>) =>
+  (await model.listIndexes()).map((index: { key: object }) => index.key);
 
 beforeAll(async () => {
   // the shelves exist already, with no index but _id's

@@ -16,7 +16,7 @@ const READ_POOL_SIZE = 4;
 
 /** The same model on the read connection: for lists and lookups that are answered as they are. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function readModel<M extends Model<any>>(model: M): M {
+export function readModel<M extends Model<any, object, object, any>>(model: M): M {
   return (readConnection.models[model.modelName] ??
     readConnection.model(model.modelName, model.schema, model.collection.collectionName)) as M;
 }

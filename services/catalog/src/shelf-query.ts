@@ -2,7 +2,7 @@
 // order; a search is the search index's (search/). The rest of the catalog sees only ordered ids.
 import type { ProductSort } from '@bazar/contracts';
 import { readModel } from '@bazar/service-kit';
-import type { FilterQuery, SortOrder } from 'mongoose';
+import type { QueryFilter, SortOrder } from 'mongoose';
 import type mongoose from 'mongoose';
 import { Product, type ProductDocument } from './model/product';
 
@@ -24,7 +24,7 @@ export const shelfQueryKey = ({ category, sort }: ShelfQuery): string => JSON.st
 
 /** The ids of every product the query matches, in its order. */
 export async function findProductIds({ category, sort }: ShelfQuery): Promise<string[]> {
-  const filter: FilterQuery<ProductDocument> = {};
+  const filter: QueryFilter<ProductDocument> = {};
   if (category) filter.category = category;
   const found = await readModel(Product)
     .find(filter)

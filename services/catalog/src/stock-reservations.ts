@@ -1,6 +1,6 @@
 import { outOfStockMessage, type OutOfStockAnswer, type StockReservation } from '@bazar/contracts';
 import { conflict, isDuplicateKey, type Logger } from '@bazar/service-kit';
-import type { FilterQuery, UpdateQuery } from 'mongoose';
+import type { QueryFilter, UpdateQuery } from 'mongoose';
 import { Product, type AnswerFields, type ProductDocument } from './model/product';
 import { Reservation, returnedMarker, takenMarker, type ReservationDocument } from './model/reservation';
 import type { ShelfCache } from './shelf-cache';
@@ -191,9 +191,9 @@ export class StockReservations {
   }
 
   /** One conditional stock write; the product's new answer goes to the cache at once. */
-  private async changeStock(filter: FilterQuery<ProductDocument>, change: UpdateQuery<ProductDocument>): Promise<boolean> {
+  private async changeStock(filter: QueryFilter<ProductDocument>, change: UpdateQuery<ProductDocument>): Promise<boolean> {
     // the whole document: FerretDB 1.x has no projection in findAndModify
-    const changed = await Product.findOneAndUpdate(filter, change, { new: true }).lean<AnswerFields>();
+    const changed = await Product.findOneAndUpdate(filter, change, { returnDocument: 'after' }).lean<AnswerFields>();
     if (changed) await this.shelf.stored(changed);
     return changed !== null;
   }

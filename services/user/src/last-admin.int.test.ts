@@ -56,7 +56,7 @@ interface Admin {
 async function lastTwoAdmins(): Promise<[Admin, Admin]> {
   await User.updateMany({ role: 'admin' }, { $set: { role: 'user' } });
   const pair = await User.create(
-    ['first', 'second'].map((label) => ({ email: `${label}${randomUUID().slice(0, 8)}@example.com`, role: 'admin' })),
+    ['first', 'second'].map((label) => ({ email: `${label}${randomUUID().slice(0, 8)}@example.com`, role: 'admin' as const })),
   );
   const [first, second] = pair.map((user) => ({ _id: user._id.toString(), email: user.email }));
   return [first!, second!];

@@ -74,9 +74,10 @@ function outboxUpdate(events: NewOutboxEntry[]) {
   };
 }
 
-/** A model whose schema includes `outboxFields`; its other fields do not matter to the relay. */
+/** A model whose schema includes `outboxFields`; its other fields (and virtuals: mongoose 9 types
+ *  every inferred model with an `id` virtual) do not matter to the relay. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type OutboxModel = Model<any>;
+export type OutboxModel = Model<any, object, object, any>;
 
 interface RelayOptions {
   model: OutboxModel;
@@ -319,7 +320,7 @@ export class Announcer {
     events: NewOutboxEntry[],
   ): Promise<T | null> {
     const { update: announced, added } = withEvents(update, events);
-    const changed = await model.findOneAndUpdate(filter, announced, { new: true }).lean<T>();
+    const changed = await model.findOneAndUpdate(filter, announced, { returnDocument: 'after' }).lean<T>();
     if (changed) this.nudge(model, { _id: changed._id, ...added });
     return changed;
   }

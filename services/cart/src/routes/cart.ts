@@ -53,7 +53,7 @@ export function cartRoutes(catalog: CatalogClient): Router {
     const updated = await Cart.findOneAndUpdate(
       { _id: email },
       lineWrite(productId, product, lingering ? { setTo: cartQuantity } : { raiseBy: cartQuantity }),
-      { upsert: true, new: true, lean: true },
+      { upsert: true, returnDocument: 'after', lean: true },
     );
     const line = lineOf(updated as CartDocument, productId)!;
     res.status(existing ? 200 : 201).json(toCartLineAnswer(email, line) satisfies CartLineAnswer);
@@ -76,7 +76,7 @@ export function cartRoutes(catalog: CatalogClient): Router {
     if (req.body.cartQuantity > product.quantity) throw notEnoughStock(product);
 
     const updated = await Cart.findOneAndUpdate({ _id: email }, lineWrite(existing.productId, product, { setTo: req.body.cartQuantity }), {
-      new: true,
+      returnDocument: 'after',
       lean: true,
     });
     const line = lineOf(updated as CartDocument | null, existing.productId);

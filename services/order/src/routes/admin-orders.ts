@@ -29,7 +29,7 @@ function listFilter({ status, from, to, q }: OrderListQuery) {
     ...(digits.length >= 3 ? [{ phone: { $regex: literally(digits.replace(/^880/, '0')) } }] : []),
   ];
   return {
-    status: status ?? { $ne: 'placing' },
+    status: status ?? { $ne: 'placing' as const },
     ...(Object.keys(placedAt).length > 0 && { createdAt: placedAt }),
     ...(search && { $or: search }),
   };

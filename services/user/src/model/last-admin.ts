@@ -28,7 +28,11 @@ const timeOf = (entry: string) => new Types.ObjectId(entry.split(' ')[1]).getTim
 export async function unlessLastAdmin<T>(admin: Types.ObjectId, refusal: string, change: () => Promise<T>): Promise<T> {
   const started = Date.now();
   const entry = `${admin.toString()} ${new Types.ObjectId().toString()}`;
-  const guard = await LeavingAdmins.findOneAndUpdate({ _id: GUARD_ID }, { $push: { entries: entry } }, { upsert: true, new: true }).lean();
+  const guard = await LeavingAdmins.findOneAndUpdate(
+    { _id: GUARD_ID },
+    { $push: { entries: entry } },
+    { upsert: true, returnDocument: 'after' },
+  ).lean();
   const entries = guard?.entries ?? [];
   const expired = entries.filter((other) => timeOf(other) < started - ENTRY_LIFETIME_MS);
   try {

@@ -20,7 +20,7 @@ export function profileRoutes(mediaOrigins: readonly string[]): Router {
     const profile = await Profile.findOneAndUpdate(
       { email },
       { $set: { name: name || currentUser(req).name, phone, address, img } },
-      { upsert: true, new: true, lean: true },
+      { upsert: true, returnDocument: 'after', lean: true },
     );
     res.json({ result: { acknowledged: true }, profile: toProfileAnswer(profile as ProfileDocument) } satisfies ProfileUpdateAnswer);
   });

@@ -51,7 +51,7 @@ export function userRoutes(announcer: Announcer, redis: Redis, log: Logger, veri
     const { language } = req.body;
     const known = { name, keycloakId: caller.id, ...(language && { language }) };
 
-    const existing = await User.findOneAndUpdate({ email, ...live }, { $set: known }, { new: true }).lean<UserDocument>();
+    const existing = await User.findOneAndUpdate({ email, ...live }, { $set: known }, { returnDocument: 'after' }).lean<UserDocument>();
     if (existing) {
       verificationMails.sendIfDue(caller, existing._id);
       return void res.json({ user: toUserAnswer(existing), role: existing.role } satisfies SyncUserAnswer);
