@@ -1,7 +1,7 @@
 // The store's security headers and what they allow: nginx sends a Content-Security-Policy (our
 // origin only), nosniff and a referrer policy on pages, bundles, API answers and pictures, and the
 // store works under that policy (no violation while a shopper browses, signs in and opens the
-// dashboard). Text that users write is shown as text: a product carrying markup and script
+// dashboard, nor a refusal the code catches). Text that users write is shown as text: a product carrying markup and script
 // publishes fine and runs nothing. The gateway's CORS answers only the store's origin.
 import { randomUUID } from 'node:crypto';
 import { InsertAnswer, ProductList } from '@bazar/contracts';
@@ -29,6 +29,15 @@ beforeEach(async () => {
   page.on('console', (message) => {
     if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
   });
+  // A refusal the page's code catches (a library probing whether it may eval) prints nothing, but
+  // the document still hears of it.
+  await page.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (event) =>
+      console.error(
+        `Content Security Policy refused ${event.blockedURI} (${event.violatedDirective}) at ${event.sourceFile}:${event.lineNumber}`,
+      ),
+    ),
+  );
 });
 afterEach(() => page?.close());
 

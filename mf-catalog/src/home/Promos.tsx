@@ -25,7 +25,7 @@ function PromoTile({ promo }: { promo: Promo }) {
     <article className={`flex items-center justify-between rounded-2xl p-6 ${promo.tone}`}>
       <div>
         <p className="text-xs font-semibold tracking-widest uppercase opacity-80">{t(`promos.${promo.name}.kicker`)}</p>
-        <h3 className="mt-1 text-xl font-bold">{t(`promos.${promo.name}.title`)}</h3>
+        <h2 className="mt-1 text-xl font-bold">{t(`promos.${promo.name}.title`)}</h2>
       </div>
       <promo.art className="size-14 shrink-0 opacity-80" strokeWidth={1.5} aria-hidden />
     </article>

@@ -62,16 +62,19 @@ export function Slider() {
       >
         <ChevronRight className="size-5" />
       </button>
-      <div className="absolute bottom-4 left-1/2 flex -translate-x-1/2 gap-2">
+      <div className="absolute bottom-2 left-1/2 flex -translate-x-1/2">
         {slides.map((s, i) => (
+          // a dot is small; its button is a thumb's 24 px (WCAG's target size)
           <button
             key={s.name}
             type="button"
             aria-label={t('goToSlide', { index: formatNumber(i + 1) })}
             aria-current={i === index}
             onClick={() => setIndex(i)}
-            className={`h-2.5 rounded-full transition-all ${i === index ? 'w-8 bg-white' : 'w-2.5 bg-white/50'}`}
-          />
+            className="flex h-6 min-w-6 items-center justify-center px-1"
+          >
+            <span className={`h-2.5 rounded-full transition-all ${i === index ? 'w-8 bg-white' : 'w-2.5 bg-white/50'}`} />
+          </button>
         ))}
       </div>
     </section>

@@ -1,7 +1,6 @@
 import { z } from 'zod';
+import { MAX_LINE_QUANTITY } from './cart-limits';
 import { Email, ObjectIdString } from './common';
-
-export const MAX_LINE_QUANTITY = 99;
 
 /** One product in a shopper's cart, with the catalog's name, price and image copied in when added. */
 export const CartLine = z.object({
@@ -20,10 +19,6 @@ export const CartLine = z.object({
 export type CartLine = z.infer<typeof CartLine>;
 export const CartLineList = z.array(CartLine);
 
-/** The answer header of `GET /myallcart/{email}` that names the cart's revision, a number raised by
- *  every change of its lines. An order claims the revision it was placed from, so one state of a
- *  cart becomes at most one order. It is a true entity tag: the lines answered follow from it. */
-export const CART_REVISION_HEADER = 'etag';
 export const cartRevisionTag = (revision: number) => `"${revision}"`;
 export const CartRevisionTag = z
   .string()

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
-export const UPLOAD_FIELD = 'image';
+import { MAX_UPLOAD_BYTES, UPLOAD_FIELD } from './upload-limits';
 
 /** A form upload of one file: its field, the media types taken and the largest size. */
 export interface FileUpload {

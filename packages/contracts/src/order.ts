@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BdMobilePhone, Email, ObjectIdString } from './common';
+import { CART_ALREADY_ORDERED, IDEMPOTENCY_KEY_HEADER, ORDER_ACTORS, ORDER_STATUSES } from './order-steps';
 
 /** The spec's order body. Only who and where are used: the lines come from the shopper's cart
  *  and every amount is recomputed by the order service, so `total` and `mycart` are advisory. */
@@ -13,8 +14,6 @@ export const PlaceOrder = z.strictObject({
 });
 export type PlaceOrder = z.infer<typeof PlaceOrder>;
 
-/** A client-chosen key so that a retried or double-clicked Place Order creates one order. */
-export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const PlaceOrderHeaders = z.object({
   [IDEMPOTENCY_KEY_HEADER]: z
     .string()
@@ -22,38 +21,10 @@ export const PlaceOrderHeaders = z.object({
     .optional(),
 });
 
-/** An order's life: placed (its units reserved), confirmed (cash on delivery agreed), packed, out
- *  for delivery, delivered; or cancelled on the way. */
-export const ORDER_STEPS = ['placed', 'confirmed', 'packed', 'out-for-delivery', 'delivered'] as const;
-export const OrderStatus = z.enum([...ORDER_STEPS, 'cancelled']);
+export const OrderStatus = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof OrderStatus>;
-
-/** Who moved an order: its shopper, an admin, or the store itself (an unconfirmed hold expired). */
-export const OrderActor = z.enum(['shopper', 'admin', 'system']);
+export const OrderActor = z.enum(ORDER_ACTORS);
 export type OrderActor = z.infer<typeof OrderActor>;
-
-/** The step after `status` on the way to delivery, if there is one. */
-export function nextOrderStep(status: OrderStatus): OrderStatus | undefined {
-  const at = (ORDER_STEPS as readonly string[]).indexOf(status);
-  return at >= 0 ? ORDER_STEPS[at + 1] : undefined;
-}
-
-/** Whether `actor` may move an order from `from` to `to`. A shopper confirms a placed order (pay on
- *  delivery) and may cancel until it is packed; an admin moves it one step forward at a time and may
- *  cancel it until it is delivered; the store cancels only unconfirmed holds. */
-export function mayMoveOrder(actor: OrderActor, from: OrderStatus, to: OrderStatus): boolean {
-  if (to === 'cancelled') {
-    if (actor === 'shopper') return from === 'placed' || from === 'confirmed';
-    if (actor === 'admin') return from !== 'delivered' && from !== 'cancelled';
-    return from === 'placed';
-  }
-  if (actor === 'shopper') return from === 'placed' && to === 'confirmed';
-  return actor === 'admin' && nextOrderStep(from) === to;
-}
-
-/** The statuses `actor` may move an order in `status` to, in the order a screen offers them. */
-export const orderMovesFor = (actor: OrderActor, status: OrderStatus): OrderStatus[] =>
-  OrderStatus.options.filter((to) => mayMoveOrder(actor, status, to));
 
 export const OrderStatusChange = z.object({ status: OrderStatus, at: z.iso.datetime(), by: OrderActor });
 export type OrderStatusChange = z.infer<typeof OrderStatusChange>;
@@ -108,9 +79,6 @@ export function outOfStockMessage(items: OutOfStockAnswer['items']): string {
   return items.map(({ name, available }) => (available > 0 ? `Only ${available} left of ${name}` : `${name} is out of stock`)).join(', ');
 }
 
-/** 409 answer when this very cart, unchanged, has already become an order: placed from another tab,
- *  or by a client that sent a new Idempotency-Key. */
-export const CART_ALREADY_ORDERED = 'This cart has just been ordered; see My Orders';
 export const CartAlreadyOrderedAnswer = z.object({ error: z.literal(CART_ALREADY_ORDERED) });
 
 /** 409 answer when an order cannot be moved as asked: `status` is where it stands now. */
@@ -156,9 +124,8 @@ export const OrderSummary = z.object({
 });
 export type OrderSummary = z.infer<typeof OrderSummary>;
 
-/** The live stream of order status changes (Server-Sent Events): a shopper hears of their own
- *  orders, an admin of every order. Each message's `event` is this name and its data this shape. */
-export const ORDER_STREAM_EVENT = 'order-status';
+/** The live stream's messages (ORDER_STREAM_EVENT): a shopper hears of their own orders, an admin
+ *  of every order. */
 export const OrderStreamMessage = z.object({ orderId: ObjectIdString, status: OrderStatus, at: z.iso.datetime() });
 export type OrderStreamMessage = z.infer<typeof OrderStreamMessage>;
 
@@ -185,4 +152,3 @@ export type CartCheckout = z.infer<typeof CartCheckout>;
 /** Whether an order's checkout took the pieces off the cart (`taken`) or never will (`voided`). */
 export const CheckoutOutcome = z.object({ outcome: z.enum(['taken', 'voided']) });
 export type CheckoutOutcome = z.infer<typeof CheckoutOutcome>;
-export const CART_CHANGED_DURING_ORDER = 'Your cart changed while the order was being placed; check it and place the order again';

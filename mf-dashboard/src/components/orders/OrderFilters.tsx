@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { OrderStatus, type OrderListQuery } from '@bazar/contracts';
+import { ORDER_STATUSES, type OrderListQuery, type OrderStatus } from '@bazar/contracts';
 import { useOrderStatusLabel } from '@bazar/web-kit/orders';
 import { useDashboardText } from '../../i18n';
 
@@ -37,7 +37,7 @@ export function OrderFilters({ filters, onChange }: { filters: Filters; onChange
           className={`mt-1 ${control}`}
         >
           <option value="">{t('all')}</option>
-          {OrderStatus.options.map((status) => (
+          {ORDER_STATUSES.map((status) => (
             <option key={status} value={status}>
               {statusLabel(status)}
             </option>

@@ -1,4 +1,4 @@
-import { OrderStatus } from '@bazar/contracts';
+import { ORDER_STATUSES } from '@bazar/contracts';
 import { LoadFailure } from '@bazar/web-kit';
 import { useFormats } from '@bazar/web-kit/i18n';
 import { useOrderStatusLabel } from '@bazar/web-kit/orders';
@@ -21,7 +21,7 @@ export function SummaryPanel() {
         <Figure label={t('todaysRevenue')} value={summary ? formatTaka(summary.todayRevenue) : '…'} />
       </dl>
       <dl aria-label={t('ordersByStatus')} className="grid grid-cols-3 gap-2 rounded-2xl bg-stone-50 p-3 sm:grid-cols-6">
-        {OrderStatus.options.map((status) => (
+        {ORDER_STATUSES.map((status) => (
           <div key={status} className="min-w-0 text-center">
             <dt className="truncate text-xs text-stone-500">{statusLabel(status)}</dt>
             <dd className="text-lg font-bold text-stone-800">{summary ? formatNumber(summary.byStatus[status] ?? 0) : '…'}</dd>
