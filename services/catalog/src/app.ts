@@ -15,9 +15,8 @@ export async function wireCatalog({ redis, log, announcer }: ServiceContext<Cata
   const cache = new ReadCache(redis, log, 'catalog');
   const shelf = new ShelfCache(cache);
   const reservations = new StockReservations(shelf, log);
+  // loaded once its product-changed consumer has joined; searches wait for it
   const products = new ShelfIndex(cache, log);
-  // before the service answers: a replica without its index would find nothing
-  await products.load().catch((err: unknown) => log.error({ err }, 'search index not loaded; trying again in a second'));
   return {
     routes: Router().use(productRoutes(shelf, products, announcer), offerRoutes(), reservationRoutes(reservations)),
     consumers: [settleOrderStock(reservations), forgetListsOnNewProducts(shelf), keepSearchCurrent(products)],
@@ -25,7 +24,7 @@ export async function wireCatalog({ redis, log, announcer }: ServiceContext<Cata
     jobs: [
       { name: 'finish interrupted reservations', everyMs: 15_000, run: () => reservations.finishInterrupted() },
       // the seed and other bulk changes come without events; they clear the cache instead
-      { name: 'load the search index again after a change without events', everyMs: 1_000, run: () => products.loadIfChanged() },
+      { name: 'bring the search index in line with changes without events', everyMs: 1_000, run: () => products.catchUp() },
     ],
   };
 }

@@ -1,7 +1,8 @@
 // Searching the shelf on the running stack: GET /products?q= ranked by the search index, with typos,
 // case and accents forgiven, and the search box's suggestions. Products are made for this run, in a
 // category of their own, and removed afterwards. A second catalog process shows that every replica's
-// index hears a product published through another.
+// index hears a product published through another, and a third, started while products are being
+// published, finds every one of them.
 import { randomUUID } from 'node:crypto';
 import {
   CLOSE_MATCHES_HEADER,
@@ -53,7 +54,8 @@ async function suggestions(q: string, base = stackEnv.catalogUrl) {
   return ProductSuggestionList.parse(await response.json());
 }
 
-/** A change made without an event, as the seed makes them: the cache is cleared after it. */
+/** A change made without an event, as the seed makes them: the product's updatedAt stamped (as
+ *  mongoose does) and the cache cleared after it. */
 async function changeBehindItsBack(change: (products: mongoose.mongo.Collection) => Promise<unknown>): Promise<void> {
   await change(catalog.collection('products'));
   await new ReadCache(redis, createLogger('product-search-test', 'silent'), 'catalog').clear();
@@ -130,7 +132,10 @@ it('suggests and finds a product as soon as it is published, through any replica
 
 it('learns of products changed and removed without an event once the cache is cleared, Bangla names included', async () => {
   await changeBehindItsBack((products) =>
-    products.updateOne({ _id: new mongoose.Types.ObjectId(ids.jar0) }, { $set: { name: `Shrimp ${word}`, name_bn: 'চিংড়ি মাছ' } }),
+    products.updateOne(
+      { _id: new mongoose.Types.ObjectId(ids.jar0) },
+      { $set: { name: `Shrimp ${word}`, name_bn: 'চিংড়ি মাছ', updatedAt: new Date() } },
+    ),
   );
   await eventually(async () => expect((await search('shrimp')).ids).toEqual([ids.jar0]));
   expect((await search('চিংড়ি')).ids).toEqual([ids.jar0]);
@@ -141,6 +146,31 @@ it('learns of products changed and removed without an event once the cache is cl
   await eventually(async () => expect((await suggestions(`jar 1 ${word}`)).map((product) => product._id)).not.toContain(ids.jar1));
   expect((await search(word)).total).toBe('10');
 });
+
+it('finds every product published while a replica starts, before, while and after its index loads', async () => {
+  let ready = false;
+  const starting = startServiceReplica('catalog', 4012).finally(() => (ready = true));
+  const published: string[] = [];
+  const publishOne = async () => {
+    const at = published.push('') - 1;
+    published[at] = await publish(`starting${at}`, `Starting ${at} ${word}`);
+  };
+  // four at a time: until it answers, then a few more while its consumer joins its group
+  const publishing = async () => {
+    while (!ready) await publishOne();
+    for (let more = 0; more < 4; more += 1) await publishOne();
+  };
+  await Promise.all([publishing(), publishing(), publishing(), publishing()]);
+  const late = await starting;
+  try {
+    for (const [at, id] of published.entries())
+      await eventually(async () =>
+        expect((await suggestions(`starting ${at} ${word}`, late.url)).map((product) => product._id)).toEqual([id]),
+      );
+  } finally {
+    await late.stop();
+  }
+}, 90_000);
 
 it.each([
   ['', 'q is required'],

@@ -32,6 +32,10 @@ export interface EventHandler<S extends z.ZodType<{ id: string }>> {
    *  published after it starts, no ledger): for effects local to a process, such as the live
    *  streams its clients hold open. */
   everyReplica?: boolean;
+  /** Called each time the consumer has (re)joined its group and fixed the offsets it reads from
+   *  (its first fetch is done): a process that keeps a copy of what the events change loads it then,
+   *  and no event published after that load began is missed. */
+  joined?(): Promise<void>;
 }
 
 interface ConsumerOptions<S extends z.ZodType<{ id: string }>> {
@@ -79,6 +83,14 @@ export class EventConsumer<S extends z.ZodType<{ id: string }>> {
     const consumer = kafka.consumer({ groupId, maxWaitTimeInMs, sessionTimeout: 10_000, heartbeatInterval: 1_000, retry: { retries: 5 } });
     this.consumer = consumer;
     consumer.on(consumer.events.FETCH_START, () => (this.lastFetchAt = Date.now()));
+    // a new group's offsets are looked up inside its first fetch, so only after it are they fixed
+    let joining = false;
+    consumer.on(consumer.events.GROUP_JOIN, () => (joining = true));
+    consumer.on(consumer.events.FETCH, () => {
+      if (!joining || !handler.joined) return;
+      joining = false;
+      handler.joined().catch((err: unknown) => log.error({ err, topic: handler.topic }, 'loading after joining failed'));
+    });
     this.forgetLag?.();
     this.forgetLag = watchConsumerLag(consumer, groupId);
     consumer.on(consumer.events.CRASH, ({ payload }) => {

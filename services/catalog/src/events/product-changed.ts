@@ -19,12 +19,13 @@ export function forgetListsOnNewProducts(shelf: ShelfCache): EventHandler<typeof
 }
 
 /** product-changed, in every replica: each process keeps its own search index, so each must hear
- *  of every product published, changed or removed. */
+ *  of every product published, changed or removed, and loads it once it does. */
 export function keepSearchCurrent(products: ProductSearch): EventHandler<typeof ProductChanged> {
   return {
     topic: TOPICS.productChanged,
     schema: ProductChanged,
     everyReplica: true,
     handle: ({ payload }) => products.productChanged(payload.productId),
+    joined: () => products.joined(),
   };
 }

@@ -34,4 +34,6 @@ export interface ProductSearch {
   suggest(text: string, limit: number): Promise<ProductSuggestion[]>;
   /** A product was published, changed or removed. */
   productChanged(productId: string): Promise<void>;
+  /** This process hears every product-changed event from now on (its consumer has joined). */
+  joined(): Promise<void>;
 }
