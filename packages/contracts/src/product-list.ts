@@ -9,6 +9,11 @@ export const DEFAULT_PAGE_SIZE = 24;
 export const MAX_PAGE_SIZE = 48;
 /** How many products match a list request, on every page (the body stays the spec's plain array). */
 export const TOTAL_COUNT_HEADER = 'x-total-count';
+/** When a search finds nothing, searches close to it that would find something, each
+ *  percent-encoded (`encodeURIComponent`), comma-separated, best first; absent when it found some.
+ *  Here rather than beside the suggestions' schemas: the catalog's list endpoint reads it, and the
+ *  storefront's code must not bring zod along. */
+export const CLOSE_MATCHES_HEADER = 'x-close-matches';
 
 /** One page of a product list, as the storefront asks for it (`GET /products`'s query). */
 export interface ProductListRequest {

@@ -3,9 +3,6 @@ import { ObjectIdString } from './common';
 
 /** At most this many products are suggested under the search box. */
 export const MAX_SUGGESTIONS = 8;
-/** When a search finds nothing, searches close to it that would find something, each
- *  percent-encoded (`encodeURIComponent`), comma-separated, best first; absent when it found some. */
-export const CLOSE_MATCHES_HEADER = 'x-close-matches';
 
 /** `GET /products/suggestions`: what the shopper has typed so far (the last word may be unfinished). */
 export const ProductSuggestionsQuery = z.strictObject({

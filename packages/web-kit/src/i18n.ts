@@ -2,12 +2,20 @@
 // module, i18next and react-i18next are federation singletons, so the shell's copy serves every
 // remote. Each app owns a namespace and its message files and registers them with `messageFiles`;
 // only the active language's files are fetched.
+import { createElement, lazy, type ComponentProps } from 'react';
 import i18next from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next, useTranslation } from 'react-i18next';
 
-export { Trans, useTranslation } from 'react-i18next';
+export { useTranslation } from 'react-i18next';
+
+const MarkupTrans = lazy(() => import('./markup').then(({ Trans }) => ({ default: Trans })));
+
+/** react-i18next's Trans (a message with markup in it), loaded when first shown. */
+export function Trans(props: ComponentProps<typeof MarkupTrans>) {
+  return createElement(MarkupTrans, props);
+}
 
 export const LANGUAGES = ['en', 'bn'] as const;
 export type Language = (typeof LANGUAGES)[number];

@@ -14,8 +14,6 @@ export {
   Navigate,
   NavLink,
   Outlet,
-  Route,
-  Routes,
   RouterProvider,
   ScrollRestoration,
   useLoaderData,

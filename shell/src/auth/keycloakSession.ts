@@ -1,0 +1,68 @@
+// What drives keycloak-js, fetched with it beside the first render (keycloak.ts loads both).
+import Keycloak from 'keycloak-js';
+import { currentLanguage } from '@bazar/web-kit/i18n';
+import { provideAccessToken, signedIn, signedOut, type Shopper, type StorefrontStore } from '@bazar/web-kit';
+
+const silentCheckSso = new URL('../../public/silent-check-sso.html', import.meta.url);
+
+/** A token this close to expiry is refreshed before it is sent. */
+const MIN_VALIDITY_SECONDS = 30;
+
+let client: Keycloak | undefined;
+
+function keycloak(): Keycloak {
+  client ??= new Keycloak({ url: `${window.location.origin}/auth`, realm: 'bazar', clientId: 'storefront' });
+  return client;
+}
+
+/** keycloak.ts's startSession, which reports a failure here as signed out. */
+export async function startSession(store: StorefrontStore): Promise<void> {
+  const endSession = () => store.dispatch(signedOut());
+  const client = keycloak();
+  client.onTokenExpired = () => void client.updateToken(MIN_VALIDITY_SECONDS).catch(endSession);
+  client.onAuthLogout = endSession;
+  provideAccessToken(async () => {
+    if (!client.authenticated) return undefined;
+    try {
+      await client.updateToken(MIN_VALIDITY_SECONDS);
+      return client.token;
+    } catch {
+      endSession();
+      return undefined;
+    }
+  });
+
+  const authenticated = await client.init({
+    onLoad: 'check-sso',
+    pkceMethod: 'S256',
+    silentCheckSsoRedirectUri: silentCheckSso.href,
+    // The session's end is noticed at the next token refresh; no polling iframe needed.
+    checkLoginIframe: false,
+  });
+  const shopper = authenticated ? shopperFromToken(client) : undefined;
+  if (!shopper) return void endSession();
+  store.dispatch(signedIn(shopper));
+  // with the storefront api, which loads beside the first render
+  void import('./accountLanguage').then(({ syncSignedIn }) => syncSignedIn(store, shopper));
+}
+
+function shopperFromToken(client: Keycloak): Shopper | undefined {
+  const claims = client.tokenParsed as { email?: string; name?: string; preferred_username?: string } | undefined;
+  if (!claims?.email) return undefined;
+  return { email: claims.email, name: claims.name ?? claims.preferred_username ?? claims.email };
+}
+
+/** Leaves for Keycloak's login or registration page; Keycloak sends the shopper back to `returnTo`. */
+export async function signIn(action: 'login' | 'register', returnTo: string): Promise<void> {
+  const client = keycloak();
+  const redirectUri = new URL(returnTo, window.location.origin).href;
+  // Keycloak's pages (ui_locales) show in the shopper's language.
+  const options = { redirectUri, locale: currentLanguage() };
+  const url = action === 'register' ? await client.createRegisterUrl(options) : await client.createLoginUrl(options);
+  // Replacing keeps /login out of the history, so Back does not bounce into sign-in again.
+  window.location.replace(url);
+}
+
+export async function signOut(): Promise<void> {
+  return keycloak().logout({ redirectUri: `${window.location.origin}/` });
+}
