@@ -115,7 +115,9 @@ describe('a release of mf-catalog built for a React the page does not have', () 
     await page.screenshot({ path: 'test-results/remote-pages-incompatible-catalog.png' });
     expect(crashes).toEqual([]);
     // refused by the federation runtime for the range the release declares
-    expect(errors.join('\n')).toMatch(/shared singleton module react(\/jsx-runtime)? does not satisfy the requirement of catalog which needs \^20\.0\.0/);
+    expect(errors.join('\n')).toMatch(
+      /shared singleton module react(\/jsx-runtime)? does not satisfy the requirement of catalog which needs \^20\.0\.0/,
+    );
 
     expect((await releases.releaseTool('rollback', catalog)).exitCode).toBe(0);
     await page.goto(`${webUrl}/about`);
