@@ -1,6 +1,6 @@
 import { serverMessage } from '@bazar/web-kit';
-import { storefrontApi } from '@bazar/web-kit/api';
-import { CART_CHANGED_DURING_ORDER, IDEMPOTENCY_KEY_HEADER, type Order, type PlaceOrder, type PlaceOrderAnswer } from '@bazar/contracts';
+import { declaredMutation, declaredQuery, storefrontApi } from '@bazar/web-kit/api';
+import { CART_CHANGED_DURING_ORDER } from '@bazar/contracts';
 
 /** A refusal of Place Order whose remedy is on My Orders: this cart has already become an order
  *  (placed from another tab), or too many orders await confirmation. The other refusals are read on
@@ -12,33 +12,16 @@ export function pointsToMyOrders(error: unknown): boolean {
 
 export const cartApi = storefrontApi.injectEndpoints({
   endpoints: (build) => ({
-    /** `requestId` makes a retried or double-clicked Place Order create one order. */
-    placeOrder: build.mutation<PlaceOrderAnswer, { order: PlaceOrder; requestId: string }>({
-      query: ({ order, requestId }) => ({
-        url: '/orderplace',
-        method: 'POST',
-        body: order,
-        headers: { [IDEMPOTENCY_KEY_HEADER]: requestId },
-      }),
-      // The order service takes the ordered lines off the cart before it answers 201, and a refusal
-      // (stock, a cart already ordered) leaves the cart as the server now has it: either way the
-      // cart, its badge and the products' stock are read again.
-      invalidatesTags: ['Order', 'Product', 'Cart'],
-    }),
-    getMyOrders: build.query<Order[], void>({
-      query: () => '/myorders',
-      providesTags: ['Order'],
-    }),
+    /** The idempotency key makes a retried or double-clicked Place Order create one order.
+     *  The order service takes the ordered lines off the cart before it answers 201, and a refusal
+     *  (stock, a cart already ordered) leaves the cart as the server now has it: either way the
+     *  cart, its badge and the products' stock are read again. */
+    placeOrder: declaredMutation(build, 'placeOrder', { invalidatesTags: ['Order', 'Product', 'Cart'] }),
+    getMyOrders: declaredQuery(build, 'myOrders', { providesTags: ['Order'] }),
     /** 'Pay on delivery': a placed order becomes confirmed. A refusal (409) says where it stands. */
-    confirmOrder: build.mutation<Order, string>({
-      query: (id) => ({ url: `/orders/${encodeURIComponent(id)}/confirm`, method: 'PUT' }),
-      invalidatesTags: ['Order'],
-    }),
+    confirmOrder: declaredMutation(build, 'confirmOrder', { invalidatesTags: ['Order'] }),
     /** The shopper cancels until the order is packed; its units go back on the shelf. */
-    cancelOrder: build.mutation<Order, string>({
-      query: (id) => ({ url: `/orders/${encodeURIComponent(id)}/cancel`, method: 'PUT' }),
-      invalidatesTags: ['Order', 'Product'],
-    }),
+    cancelOrder: declaredMutation(build, 'cancelOrder', { invalidatesTags: ['Order', 'Product'] }),
   }),
   overrideExisting: 'throw',
 });

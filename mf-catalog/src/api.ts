@@ -1,5 +1,5 @@
-import { storefrontApi } from '@bazar/web-kit/api';
-import { CLOSE_MATCHES_HEADER, productListPath, TOTAL_COUNT_HEADER, type Product, type ProductListRequest } from '@bazar/contracts';
+import { declaredQuery, storefrontApi } from '@bazar/web-kit/api';
+import { CLOSE_MATCHES_HEADER, TOTAL_COUNT_HEADER, type Product } from '@bazar/contracts';
 
 /** One page of a product list, and how many products the whole list holds. */
 export interface ProductPage {
@@ -11,19 +11,15 @@ export interface ProductPage {
 
 export const catalogApi = storefrontApi.injectEndpoints({
   endpoints: (build) => ({
-    getProducts: build.query<ProductPage, ProductListRequest>({
-      query: productListPath,
-      transformResponse: (products: Product[], meta) => ({
+    getProducts: declaredQuery(build, 'listProducts', {
+      transformResponse: (products, meta): ProductPage => ({
         products,
         total: Number(meta?.response?.headers.get(TOTAL_COUNT_HEADER) ?? products.length),
         closeMatches: (meta?.response?.headers.get(CLOSE_MATCHES_HEADER) ?? '').split(',').filter(Boolean).map(decodeURIComponent),
       }),
       providesTags: ['Product'],
     }),
-    getProductDetails: build.query<Product, string>({
-      query: (id) => `/product-details/${encodeURIComponent(id)}`,
-      providesTags: (_product, _error, id) => [{ type: 'Product', id }],
-    }),
+    getProductDetails: declaredQuery(build, 'productDetails', { providesTags: (_product, _error, id) => [{ type: 'Product', id }] }),
   }),
   overrideExisting: 'throw',
 });

@@ -1,24 +1,6 @@
 import type { FetchArgs, FetchBaseQueryError, FetchBaseQueryMeta, QueryReturnValue } from '@reduxjs/toolkit/query/react';
-import { storefrontApi } from '@bazar/web-kit/api';
-import {
-  UPLOAD_FIELD,
-  type DeleteAnswer,
-  type InsertAnswer,
-  type NewOffer,
-  type NewProduct,
-  type NewReview,
-  type Order,
-  type OrderListQuery,
-  type OrderPage,
-  type OrderStatus,
-  type OrderSummary,
-  type Profile,
-  type ProfileUpdate,
-  type ProfileUpdateAnswer,
-  type UpdateAnswer,
-  type UploadAnswer,
-  type User,
-} from '@bazar/contracts';
+import { declaredMutation, declaredQuery, declaredRequest, storefrontApi } from '@bazar/web-kit/api';
+import { UPLOAD_FIELD, type UploadAnswer } from '@bazar/contracts';
 
 export interface ImageUpload {
   image: File;
@@ -30,7 +12,7 @@ type UploadResult = QueryReturnValue<UploadAnswer, FetchBaseQueryError, FetchBas
 type BaseQueryAnswer = QueryReturnValue<unknown, FetchBaseQueryError, FetchBaseQueryMeta | undefined>;
 
 /**
- * The request the api's own base query would send for `url`: its full URL and its headers, set by
+ * The request the api's own base query would send for `request`: its full URL and its headers, set by
  * the api's `prepareHeaders` (the shell's token getter, asked at this moment). The base query runs
  * on a signal aborted beforehand, and fetch refuses an aborted request before anything is sent;
  * the request it built stays in the answer's meta. So the token is fetched the one way every call
@@ -38,9 +20,9 @@ type BaseQueryAnswer = QueryReturnValue<unknown, FetchBaseQueryError, FetchBaseQ
  */
 async function preparedRequest(
   baseQuery: (arg: FetchArgs) => BaseQueryAnswer | PromiseLike<BaseQueryAnswer>,
-  url: string,
+  request: FetchArgs,
 ): Promise<Request | undefined> {
-  const dryRun = await baseQuery({ url, method: 'POST', signal: AbortSignal.abort() });
+  const dryRun = await baseQuery({ ...request, signal: AbortSignal.abort() });
   return dryRun.meta?.request;
 }
 
@@ -48,7 +30,7 @@ async function preparedRequest(
 function sendWithProgress(prepared: Request, image: File, onProgress?: (fraction: number) => void): Promise<UploadResult> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', prepared.url);
+    xhr.open(prepared.method, prepared.url);
     const authorization = prepared.headers.get('Authorization');
     if (authorization) xhr.setRequestHeader('Authorization', authorization);
     xhr.setRequestHeader('Accept', 'application/json');
@@ -71,76 +53,37 @@ function sendWithProgress(prepared: Request, image: File, onProgress?: (fraction
   });
 }
 
-/** The form sends price and quantity as typed, as text; the catalog parses and checks them. */
-type ProductForm = Omit<NewProduct, 'price' | 'quantity'> & { price: string; quantity: string };
-
 export const dashboardApi = storefrontApi.injectEndpoints({
   endpoints: (build) => ({
-    getMyProfile: build.query<Profile[], string>({
-      query: (email) => `/myprofiledata/${encodeURIComponent(email)}`,
-      providesTags: ['User'],
-    }),
-    updateMyProfile: build.mutation<ProfileUpdateAnswer, { email: string; profile: ProfileUpdate }>({
-      query: ({ email, profile }) => ({
-        url: `/profiledata/${encodeURIComponent(email)}`,
-        method: 'PUT',
-        body: profile,
-      }),
-      invalidatesTags: ['User'],
-    }),
-    getAllUsers: build.query<User[], void>({
-      query: () => '/allusers',
-      providesTags: ['User'],
-    }),
-    makeAdmin: build.mutation<UpdateAnswer, string>({
-      query: (email) => ({ url: `/makeadmin/${encodeURIComponent(email)}`, method: 'PUT' }),
-      invalidatesTags: ['User'],
-    }),
+    getMyProfile: declaredQuery(build, 'myProfile', { providesTags: ['User'] }),
+    updateMyProfile: declaredMutation(build, 'updateProfile', { invalidatesTags: ['User'] }),
+    getAllUsers: declaredQuery(build, 'allUsers', { providesTags: ['User'] }),
+    makeAdmin: declaredMutation(build, 'makeAdmin', { invalidatesTags: ['User'] }),
     /** Demotes an admin; the user service refuses (409, with its reason) to demote the last one. */
-    removeAdmin: build.mutation<UpdateAnswer, string>({
-      query: (email) => ({ url: `/removeadmin/${encodeURIComponent(email)}`, method: 'PUT' }),
-      invalidatesTags: ['User'],
-    }),
+    removeAdmin: declaredMutation(build, 'removeAdmin', { invalidatesTags: ['User'] }),
     /** Deletes a user by id; an admin cannot delete their own account (409). */
-    deleteUser: build.mutation<DeleteAnswer, string>({
-      query: (id) => ({ url: `/delete/${encodeURIComponent(id)}`, method: 'DELETE' }),
-      invalidatesTags: ['User'],
-    }),
-    addOffer: build.mutation<unknown, NewOffer>({
-      query: (offer) => ({ url: '/offer', method: 'POST', body: offer }),
-      invalidatesTags: ['Offer'],
-    }),
+    deleteUser: declaredMutation(build, 'deleteUser', { invalidatesTags: ['User'] }),
+    addOffer: declaredMutation(build, 'publishOffer', { invalidatesTags: ['Offer'] }),
     /** Stores an image with the media service; answers its public URL. Sent with XMLHttpRequest,
      *  the one browser API that reports upload progress, on the request the api itself prepares
      *  (its URL and headers, the bearer token among them). */
     uploadImage: build.mutation<UploadAnswer, ImageUpload>({
       queryFn: async ({ image, onProgress }, _api, _extraOptions, baseQuery) => {
-        const prepared = await preparedRequest(baseQuery, '/upload');
+        const prepared = await preparedRequest(baseQuery, declaredRequest('uploadImage', undefined));
         if (!prepared) return { error: { status: 'CUSTOM_ERROR', error: 'The upload could not be prepared' } };
         return sendWithProgress(prepared, image, onProgress);
       },
     }),
-    addProduct: build.mutation<InsertAnswer, ProductForm>({
-      query: (product) => ({ url: '/addproducts', method: 'POST', body: product }),
-      invalidatesTags: ['Product'],
-    }),
-    addReview: build.mutation<unknown, NewReview>({
-      query: (review) => ({ url: '/review', method: 'POST', body: review }),
-    }),
+    /** The form sends price and quantity as typed, as text; the catalog parses and checks them. */
+    addProduct: declaredMutation(build, 'publishProduct', { invalidatesTags: ['Product'] }),
+    addReview: declaredMutation(build, 'sendReview'),
     /** A page of every shopper's orders, newest first, as the admin filtered them. */
-    getAllOrders: build.query<OrderPage, Partial<OrderListQuery>>({
-      query: (filters) => ({ url: '/allorders', params: filters }),
-      providesTags: ['Order'],
-    }),
-    getOrderSummary: build.query<OrderSummary, void>({
-      query: () => '/ordersummary',
-      providesTags: ['Order'],
-    }),
+    getAllOrders: declaredQuery(build, 'allOrders', { providesTags: ['Order'] }),
+    getOrderSummary: declaredQuery(build, 'orderSummary', { providesTags: ['Order'] }),
     /** Moves an order one step on, or cancels it (its units go back on the shelf). A refusal (409)
      *  says where the order stands now; the list is read again either way. */
-    setOrderStatus: build.mutation<Order, { id: string; status: OrderStatus }>({
-      query: ({ id, status }) => ({ url: `/orderstatus/${encodeURIComponent(id)}`, method: 'PUT', body: { status } }),
-      invalidatesTags: (_result, _error, { status }) => (status === 'cancelled' ? ['Order', 'Product'] : ['Order']),
+    setOrderStatus: declaredMutation(build, 'setOrderStatus', {
+      invalidatesTags: (_result, _error, { body: { status } }) => (status === 'cancelled' ? ['Order', 'Product'] : ['Order']),
     }),
   }),
   overrideExisting: 'throw',

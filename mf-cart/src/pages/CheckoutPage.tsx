@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from '@bazar/web-kit/routing';
 import { ShoppingBag, Truck } from 'lucide-react';
+import { IDEMPOTENCY_KEY_HEADER } from '@bazar/contracts';
 import { serverMessage, showNotice } from '@bazar/web-kit';
 import { translate } from '@bazar/web-kit/i18n';
 import '../styles.css';
@@ -27,8 +28,8 @@ export default function CheckoutPage() {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const result = await placeOrder({
-      requestId,
-      order: {
+      headers: { [IDEMPOTENCY_KEY_HEADER]: requestId },
+      body: {
         name: String(form.get('name')),
         email: shopper?.email ?? '',
         phone: String(form.get('phone')),

@@ -44,7 +44,7 @@ export function EditProfileForm({ email, name, profile, onSaved }: EditProfileFo
     const uploaded = await upload(file);
     if (uploaded.refusal !== undefined) return setError('image', { type: 'server', message: uploaded.refusal }, { shouldFocus: true });
 
-    const saved = await updateProfile({ email, profile: { ...details, img: uploaded.url } });
+    const saved = await updateProfile({ params: { email }, body: { ...details, img: uploaded.url } });
     if (!saved.data?.result.acknowledged) {
       showRefusal(saved.error, setError, apiToForm);
       void showNotice({ tone: 'error', title: translate('common:oops'), text: translate('common:somethingWentWrong') });

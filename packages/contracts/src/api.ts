@@ -81,8 +81,8 @@ export const endpoint = <const E extends Declared>(declared: E) =>
 /** The express path of an endpoint: `/makeadmin/:email`. */
 export const expressPath = (endpoint: Pick<Endpoint, 'path'>) => endpoint.path.replace(/\{(\w+)\}/g, ':$1');
 
-const ok = (schema: z.ZodType, description = 'Done') => ({ 200: { description, schema } });
-const created = (schema: z.ZodType, description = 'Created') => ({ 201: { description, schema } });
+const ok = <S extends z.ZodType>(schema: S, description = 'Done') => ({ 200: { description, schema } });
+const created = <S extends z.ZodType>(schema: S, description = 'Created') => ({ 201: { description, schema } });
 const refused = (description: string, schema: z.ZodType = ErrorAnswer) => ({ description, schema });
 
 const ownEmail = (refusal: string) => ({ access: 'owner', owner: { param: 'email', refusal } }) as const;
@@ -367,3 +367,26 @@ export const API = {
 };
 
 export const PUBLIC_API: readonly Endpoint[] = Object.values(API);
+
+/** A declared endpoint's name: `API`'s key, as the storefront's api calls it. */
+export type EndpointName = keyof typeof API;
+
+/** The parts of a call of an endpoint as a client sends them: its declared params, query, headers
+ *  and body, each as its schema takes it. */
+export type CallParts<E> = {
+  [P in 'params' | 'query' | 'headers' | 'body' as E extends Record<P, z.ZodType> ? P : never]: E extends Record<
+    P,
+    infer S extends z.ZodType
+  >
+    ? z.input<S>
+    : never;
+};
+
+/** What a successful call of an endpoint answers: its 200's body, else its 201's. */
+export type SuccessAnswer<E extends { answers: object }> = z.output<
+  E['answers'] extends { 200: { schema: infer S extends z.ZodType } }
+    ? S
+    : E['answers'] extends { 201: { schema: infer S extends z.ZodType } }
+      ? S
+      : z.ZodUnknown
+>;

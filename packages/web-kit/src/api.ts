@@ -1,9 +1,11 @@
 import { createAction, type WithSlice } from '@reduxjs/toolkit';
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
-import type { AdminAnswer, CartLine, Offer } from '@bazar/contracts';
 // Through the shared module, not './store': the api joins the page's one store whichever build
 // this copy of it comes from.
 import { currentAccessToken, injectApi } from '@bazar/web-kit';
+import { declaredQuery, STOREFRONT_TAGS } from './declared-endpoints';
+
+export * from './declared-endpoints';
 
 /** The api's cache as the storefront's renderer left it in the page's HTML (the answers the page was
  *  rendered from), taken in before the page hydrates so that it renders the same. */
@@ -13,7 +15,9 @@ export const prerenderedAnswers = createAction<unknown>('api/prerenderedAnswers'
  * The one RTK Query api of the storefront. The shell puts it in its store; each remote adds its
  * own endpoints with `storefrontApi.injectEndpoints({ ..., overrideExisting: 'throw' })`. Being one
  * api is what lets a mutation in one app refresh a query in another through a shared tag.
- * Endpoints read by more than one app (the top bar and a remote) are declared here.
+ * Endpoints read by more than one app (the top bar and a remote) are injected here. Each endpoint
+ * is one of the contracts' `API`, called and typed as declared (`declaredQuery`, `declaredMutation`):
+ * an app adds only its tags, optimistic updates and the shape its page reads.
  */
 export const storefrontApi = createApi({
   reducerPath: 'api',
@@ -28,23 +32,14 @@ export const storefrontApi = createApi({
       return headers;
     },
   }),
-  tagTypes: ['Product', 'Offer', 'Cart', 'Order', 'User'],
+  tagTypes: STOREFRONT_TAGS,
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the api's own state type refers back to this api
   extractRehydrationInfo: (action): any => (prerenderedAnswers.match(action) ? action.payload : undefined),
   endpoints: (build) => ({
-    getOffers: build.query<Offer[], void>({
-      query: () => '/alloffers',
-      providesTags: ['Offer'],
-    }),
-    getMyCart: build.query<CartLine[], string>({
-      query: (email) => `/myallcart/${encodeURIComponent(email)}`,
-      providesTags: ['Cart'],
-    }),
+    getOffers: declaredQuery(build, 'listOffers', { providesTags: ['Offer'] }),
+    getMyCart: declaredQuery(build, 'myCart', { providesTags: ['Cart'] }),
     /** Whether the account is an admin: the shell's guard of admin pages and the menus' admin links. */
-    isAdmin: build.query<AdminAnswer, string>({
-      query: (email) => `/admin/${encodeURIComponent(email)}`,
-      providesTags: ['User'],
-    }),
+    isAdmin: declaredQuery(build, 'isAdmin', { providesTags: ['User'] }),
   }),
 });
 

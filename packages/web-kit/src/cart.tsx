@@ -1,9 +1,9 @@
 import { Minus, Plus } from 'lucide-react';
-import { MAX_LINE_QUANTITY, type AddToCart, type CartLine, type Product } from '@bazar/contracts';
+import { MAX_LINE_QUANTITY, type CartLine, type Product } from '@bazar/contracts';
 // Through the shared modules, not './api' or './session': this module is a federation singleton of
 // its own, and must reach the page's one store, api and Toaster.
 import { serverMessage, showNotice, showToast, useShopper, useStore, type SessionState, type StorefrontState } from '@bazar/web-kit';
-import { storefrontApi, useGetMyCartQuery } from '@bazar/web-kit/api';
+import { declaredMutation, declaredRequest, storefrontApi, useGetMyCartQuery, type DeclaredAnswer } from '@bazar/web-kit/api';
 import { translate, useFormats, useTranslation } from '@bazar/web-kit/i18n';
 import { useProductText } from '@bazar/web-kit/product-text';
 
@@ -30,12 +30,9 @@ function changeMyCart(dispatch: Dispatch, getState: () => unknown, change: (line
  *  steps and removes. Each changes the cart on screen first (see `changeMyCart`). */
 export const cartApi = storefrontApi.injectEndpoints({
   endpoints: (build) => ({
-    addToCart: build.mutation<CartLine, Product>({
-      query: (product) => ({
-        url: '/addtocart',
-        method: 'POST',
-        body: { productId: product._id, cartQuantity: 1 } satisfies Pick<AddToCart, 'productId' | 'cartQuantity'>,
-      }),
+    /** Called with the product, which the line shown before the answer is made of. */
+    addToCart: build.mutation<DeclaredAnswer<'addToCart'>, Product>({
+      query: (product) => declaredRequest('addToCart', { productId: product._id, cartQuantity: 1 }),
       async onQueryStarted(product, { dispatch, getState, queryFulfilled }) {
         const guess = changeMyCart(dispatch, getState, (lines) => {
           const line = lines.find((l) => l.productId === product._id);
@@ -68,9 +65,8 @@ export const cartApi = storefrontApi.injectEndpoints({
       invalidatesTags: ['Cart'],
     }),
     /** The steppers' + and −; the cart service refuses more than the shelf holds (409). */
-    setCartQuantity: build.mutation<CartLine, { id: string; cartQuantity: number }>({
-      query: ({ id, cartQuantity }) => ({ url: `/cartquantity/${encodeURIComponent(id)}`, method: 'PUT', body: { cartQuantity } }),
-      async onQueryStarted({ id, cartQuantity }, { dispatch, getState, queryFulfilled }) {
+    setCartQuantity: declaredMutation(build, 'setCartQuantity', {
+      async onQueryStarted({ params: { id }, body: { cartQuantity } }, { dispatch, getState, queryFulfilled }) {
         const guess = changeMyCart(dispatch, getState, (lines) => {
           const line = lines.find((l) => l._id === id);
           if (line) line.cartQuantity = cartQuantity;
@@ -79,8 +75,7 @@ export const cartApi = storefrontApi.injectEndpoints({
       },
       invalidatesTags: ['Cart'],
     }),
-    removeCartLine: build.mutation<unknown, string>({
-      query: (id) => ({ url: `/deletecart/${encodeURIComponent(id)}`, method: 'DELETE' }),
+    removeCartLine: declaredMutation(build, 'removeCartLine', {
       async onQueryStarted(id, { dispatch, getState, queryFulfilled }) {
         const guess = changeMyCart(dispatch, getState, (lines) => {
           const at = lines.findIndex((l) => l._id === id);
@@ -141,7 +136,9 @@ export function useAddToCart() {
     const line = lines.find((l) => l.productId === productId);
     if (!line || isPending(line)) return;
     const result =
-      line.cartQuantity > 1 ? await setQuantity({ id: line._id, cartQuantity: line.cartQuantity - 1 }) : await removeLine(line._id);
+      line.cartQuantity > 1
+        ? await setQuantity({ params: { id: line._id }, body: { cartQuantity: line.cartQuantity - 1 } })
+        : await removeLine(line._id);
     if (result.error) void showToast(somethingWentWrong(result.error));
   }
 
@@ -199,7 +196,7 @@ export function CartStepper({ line, look }: { line: CartLine; look: keyof typeof
   const { lineName } = useProductText();
 
   function less() {
-    if (line.cartQuantity > 1) void setQuantity({ id: line._id, cartQuantity: line.cartQuantity - 1 });
+    if (line.cartQuantity > 1) void setQuantity({ params: { id: line._id }, body: { cartQuantity: line.cartQuantity - 1 } });
     else if (removesAtOne) void removeLine(line._id).then((result) => result.error && void showToast(somethingWentWrong(result.error)));
   }
 
@@ -223,7 +220,7 @@ export function CartStepper({ line, look }: { line: CartLine; look: keyof typeof
           className={style.button}
           aria-label={t('oneMore')}
           disabled={busy || line.cartQuantity >= MAX_LINE_QUANTITY}
-          onClick={() => void setQuantity({ id: line._id, cartQuantity: line.cartQuantity + 1 })}
+          onClick={() => void setQuantity({ params: { id: line._id }, body: { cartQuantity: line.cartQuantity + 1 } })}
         >
           <Plus className="size-4" aria-hidden />
         </button>

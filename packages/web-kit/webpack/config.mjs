@@ -6,10 +6,12 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import MinimizerPlugin from 'minimizer-webpack-plugin';
 import { StatsWriterPlugin } from 'webpack-stats-plugin';
+import { BUILD_TIME } from './build-time-value.mjs';
 import { federation } from './federation.mjs';
 import { remoteRoutes } from './routes.mjs';
 
 const contractsSource = fileURLToPath(new URL('../../contracts/src/index.ts', import.meta.url));
+const declaredRoutes = fileURLToPath(new URL('../src/declared-routes.ts', import.meta.url));
 // SweetAlert2's default build injects its stylesheet unlayered, which would beat every Tailwind
 // utility; its plain ES build does not, and web-kit loads the stylesheet in a layer instead.
 const sweetAlertModule = createRequire(import.meta.url).resolve('sweetalert2/dist/sweetalert2.esm.js');
@@ -61,6 +63,13 @@ export function storefrontConfig({ appDir, name, publicPath, routes, html }) {
           // Only what an app imports from the contracts is bundled (a price formatter must not
           // bring every zod schema along).
           { include: path.dirname(contractsSource), sideEffects: false },
+          // The declared endpoints as the storefront's api calls them, worked out from the
+          // contracts' declaration when building: the strings, not the zod schemas, reach the page.
+          {
+            include: declaredRoutes,
+            resourceQuery: { not: [new RegExp(BUILD_TIME)] },
+            loader: fileURLToPath(new URL('./build-time-value.mjs', import.meta.url)),
+          },
           {
             test: /\.[cm]?tsx?$/,
             exclude: /node_modules/,

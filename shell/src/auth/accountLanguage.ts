@@ -32,7 +32,12 @@ export async function syncSignedIn(store: StorefrontStore, shopper: Shopper): Pr
 async function syncAccount(store: StorefrontStore, shopper: Shopper, language?: Language): Promise<Language | undefined> {
   // The shell's api calls come with the storefront api, which loads beside the first render.
   const { shellApi } = await import('../api');
-  const answer = await store.dispatch(shellApi.endpoints.syncUser.initiate({ ...shopper, language }));
+  const answer = await store.dispatch(
+    shellApi.endpoints.syncUser.initiate({
+      params: { email: shopper.email },
+      body: { email: shopper.email, name: shopper.name, language },
+    }),
+  );
   return answer.data?.user.language;
 }
 

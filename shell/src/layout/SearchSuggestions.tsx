@@ -30,7 +30,7 @@ export default function SearchSuggestions({ typed, listId, highlighted, onFound,
   const { formatTaka } = useFormats();
   const { name } = useProductText();
   // The last answer stays until the next one arrives, so the list does not blink as they type.
-  const { data: products = NONE } = useGetProductSuggestionsQuery(typed);
+  const { data: products = NONE } = useGetProductSuggestionsQuery({ q: typed });
   useEffect(() => onFound(products), [products, onFound]);
 
   if (products.length === 0) return null;

@@ -60,7 +60,7 @@ function OrderDetail({ id, order }: { id: string; order: Order }) {
       }))
     )
       return;
-    const result = await setStatus({ id: order._id, status });
+    const result = await setStatus({ params: { id: order._id }, body: { status } });
     // a refusal (someone else moved it first) says where it stands; the list is read again
     if (result.error)
       void showNotice({
