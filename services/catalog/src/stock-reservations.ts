@@ -108,7 +108,7 @@ export class StockReservations {
     const before = await Reservation.findOneAndUpdate(
       { _id: reservationId },
       { $setOnInsert: { items: [], state: 'released', settled: true } },
-      { upsert: true, new: false },
+      { upsert: true, returnDocument: 'before' },
     ).lean<ReservationDocument>();
     if (!before || before.state === 'released') return;
     if (before.state !== 'releasing') {
