@@ -1,5 +1,5 @@
-// Sonner, with the store's look. Fetched beside the first render (the shell mounts `Toasts`), not
-// with it: the page runs the shell's copy of this module, so every app's toasts reach the one Toaster.
+// Sonner, with the store's look. Fetched after the first view (toast.ts says when), not with it: the
+// page runs the shell's copy of this module, so every app's toasts reach the one Toaster.
 import { useEffect } from 'react';
 import { Toaster, toast } from 'sonner';
 import { useTranslation } from '@bazar/web-kit/i18n';

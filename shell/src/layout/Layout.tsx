@@ -21,7 +21,7 @@ export function Layout() {
       </main>
       {!routesWithoutFooter.has(pathname) && <Footer />}
       <ScrollRestoration />
-      {/* Fetched beside the first render; a page whose toasts could not load still works. */}
+      {/* Fetched after the first view; a page whose toasts could not load still works. */}
       <ErrorBoundary fallback={null}>
         <Suspense fallback={null}>
           <Toasts />
