@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { ACCOUNTS, pagePerFile, stackEnv } from '@bazar/testing';
-import { ownReleases } from './own-releases';
+import { ownReleases } from './own-releases.ts';
 
 // Production builds of a remote take a while on a busy machine.
 jest.setTimeout(300_000);

@@ -8,7 +8,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pagePerFile } from '@bazar/testing';
-import { ownReleases, ROOT } from './own-releases';
+import { ownReleases, ROOT } from './own-releases.ts';
 
 // Two production builds of the catalog take a while on a busy machine.
 jest.setTimeout(300_000);
