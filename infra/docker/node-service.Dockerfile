@@ -41,8 +41,8 @@ COPY --from=deps /app ./
 COPY --from=build /app/packages/contracts/dist packages/contracts/dist
 COPY --from=build /app/packages/service-kit/dist packages/service-kit/dist
 COPY --from=build /app/${APP_DIR} ${APP_DIR}
-# Writable data folder for a service that keeps files (media mounts its volume here).
-RUN mkdir -p /var/lib/bazar/media && chown -R node:node /var/lib/bazar
+# Writable data folders for a service that keeps files (media and the renderer mount their volumes here).
+RUN mkdir -p /var/lib/bazar/media /var/lib/bazar/rendered && chown -R node:node /var/lib/bazar
 USER node
 # Same working directory and entry file as the local stack: node <APP_DIR>/dist/main.js from the root.
 CMD ["sh", "-c", "exec node \"${APP_DIR}/dist/main.js\""]

@@ -124,17 +124,17 @@ test.each([
   expect(query()).toEqual({ category: CATEGORY, sort: 'price-asc' });
 });
 
-test("the home page asks for the shelf's first 16 products only, once", async () => {
+test("the home page asks for the shelf's first 16 products only, once (or not at all when it came rendered with them)", async () => {
   page = await browser.newPage(LAPTOP);
   const reads: string[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
     if (url.pathname === '/api/products') reads.push(url.search);
   });
-  await page.goto(stackEnv.webUrl);
+  const rendered = (await (await page.goto(stackEnv.webUrl))!.text()).includes('id="bazar-prerendered-answers"');
   await page.getByRole('region', { name: 'Our Featured Items' }).getByRole('article').first().waitFor();
   await page.waitForLoadState('networkidle');
-  expect(reads).toEqual(['?pageSize=16']);
+  expect(reads).toEqual(rendered ? [] : ['?pageSize=16']);
 });
 
 test('a page past the last one says so and leads to the last page', async () => {

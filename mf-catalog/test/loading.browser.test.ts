@@ -9,6 +9,14 @@ const page = pagePerTest();
 const PRODUCTS = /\/api\/products\?/;
 const recentlySold = () => page.getByRole('main').getByRole('region', { name: 'Recently Sold Items' });
 
+// Home as the client-rendered app, as nginx serves it until the renderer has rendered it (renderer/):
+// a rendered home holds its products already, with nothing to wait for or to fail.
+beforeEach(() =>
+  page.route(`${stackEnv.webUrl}/`, async (route) =>
+    route.fulfill({ response: await route.fetch({ url: `${stackEnv.webUrl}/index.html` }) }),
+  ),
+);
+
 test('skeleton cards hold the place of the products until they arrive', async () => {
   let letThrough!: () => void;
   const released = new Promise<void>((resolve) => (letThrough = resolve));

@@ -3,40 +3,58 @@ import type { ServiceContext, Wiring } from '@bazar/service-kit';
 import { z } from 'zod';
 import type { RendererConfig } from './config';
 import { startChromium } from './chromium';
-import { languageOf } from './language';
+import { KeptPages } from './kept-pages';
+import { LANGUAGES } from './language';
 import { PageRenderer } from './render';
 
-/** A page's address as nginx passes it on: a path of the store, with its query. */
-const PageAddress = z
-  .string()
-  .max(2048)
-  .regex(/^\/(?!\/)[^\s#]*$/);
+/** nginx asks for a page it has no rendered copy of: its address (a path of the store, with its
+ *  query) and the language nginx decided the shopper's page is in. */
+const Asked = z.object({
+  address: z
+    .string()
+    .max(2048)
+    .regex(/^\/(?!\/)[^\s#]*$/),
+  language: z.enum(LANGUAGES),
+});
+
+/** How often a page waiting to be rendered is looked for (renders never overlap). */
+const RENDER_TURN_MS = 100;
 
 /**
- * The renderer's routes: every GET that is not one of the kit's own (/health, /ready, /metrics) is a
- * page of the store to render. nginx sends it only the public pages (infra/nginx/nginx.conf) and
- * serves the client-rendered app whenever the renderer answers anything but a page.
+ * The renderer keeps the public pages rendered as files nginx serves (KeptPages). nginx sends it
+ * every GET of a public page it has no file for; it answers at once, 404 (nginx then serves the
+ * client-rendered app), and renders the page in the background if it is one to keep.
  */
-export async function wireRenderer({ config, log }: ServiceContext<RendererConfig>): Promise<Wiring> {
-  const chromium = await startChromium(config.CHROMIUM_PATH);
-  const renderer = new PageRenderer(chromium.browser, {
+export function wireRenderer({ config, log }: ServiceContext<RendererConfig>): Wiring {
+  const renderer = new PageRenderer(() => startChromium(config.CHROMIUM_PATH, config.CHROMIUM_HEAP_MIB), {
     storeUrl: config.STORE_URL,
     timeoutMs: config.RENDER_TIMEOUT_MS,
-    concurrency: config.RENDER_CONCURRENCY,
+    recycleAfter: config.RENDERS_PER_CHROMIUM,
   });
+  const pages = new KeptPages(config.RENDERED_DIR, renderer, config.STORE_URL, log);
+  const started = pages.start();
+
   const routes = Router();
   routes.get('/{*page}', async (req, res) => {
-    const address = PageAddress.safeParse(req.originalUrl);
-    if (!address.success) return void res.status(400).json({ error: 'Not an address of the store' });
-    const language = languageOf(req.get('cookie'), req.get('accept-language'));
-    try {
-      const html = await renderer.render(address.data, language);
-      res.set({ 'Cache-Control': 'no-cache', Vary: 'Cookie, Accept-Language', 'Content-Language': language });
-      res.type('html').send(html);
-    } catch (error) {
-      log.warn({ err: error, address: address.data }, 'page not rendered');
-      res.status(503).json({ error: 'The page could not be rendered right now' });
-    }
+    const asked = Asked.safeParse({ address: req.originalUrl, language: req.get('x-page-language') });
+    if (!asked.success) return void res.status(400).json({ error: 'Not an address of the store in one of its languages' });
+    await started;
+    pages.ask(asked.data.address, asked.data.language);
+    res.status(404).json({ error: 'This page is not rendered yet' });
   });
-  return { routes, stop: () => chromium.close() };
+  return {
+    routes,
+    jobs: [
+      { name: 'render the next page', everyMs: RENDER_TURN_MS, run: async () => (await started, pages.renderNext()) },
+      {
+        name: 'check the pages kept are fresh',
+        everyMs: config.FRESHNESS_CHECK_MS,
+        run: async () => (await started, pages.checkFreshness()),
+      },
+    ],
+    stop: async () => {
+      await pages.clear();
+      await renderer.close();
+    },
+  };
 }

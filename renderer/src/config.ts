@@ -1,16 +1,28 @@
+import path from 'node:path';
 import { KafkaEnv, RedisEnv, ServiceEnv, ServiceUrl } from '@bazar/service-kit';
 import { z } from 'zod';
 
+// the kit's Kafka and Redis settings too: every service of the kit has them, though the renderer sends
+// and consumes no events
 export const RendererConfig = ServiceEnv.extend(KafkaEnv.shape)
   .extend(RedisEnv.shape)
   .extend({
     /** where the renderer's browser opens the storefront (nginx), e.g. http://127.0.0.1:8080 */
     STORE_URL: ServiceUrl,
+    /** the folder it keeps rendered pages in, which nginx serves them from: the stack's by default */
+    RENDERED_DIR: z
+      .string()
+      .min(1)
+      .default(path.resolve(__dirname, '..', '..', '.stack', 'rendered')),
     /** the Chromium it renders with: Debian's by default */
     CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
-    /** a page not rendered within this is answered 503, and nginx serves the client-rendered app */
-    RENDER_TIMEOUT_MS: z.coerce.number().int().min(500).default(8_000),
-    /** pages rendered at once; more wait their turn */
-    RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(2),
+    /** a page not rendered within this is given up (nginx goes on serving the client-rendered app) */
+    RENDER_TIMEOUT_MS: z.coerce.number().int().min(500).default(10_000),
+    /** how often the pages kept are compared with the storefront's code and data */
+    FRESHNESS_CHECK_MS: z.coerce.number().int().min(100).default(1_000),
+    /** the JavaScript heap of its Chromium, in MiB */
+    CHROMIUM_HEAP_MIB: z.coerce.number().int().min(32).default(96),
+    /** its Chromium is started afresh after this many pages */
+    RENDERS_PER_CHROMIUM: z.coerce.number().int().min(1).default(200),
   });
 export type RendererConfig = z.infer<typeof RendererConfig>;

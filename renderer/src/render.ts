@@ -1,4 +1,6 @@
-import type { Browser, BrowserContext } from 'playwright-core';
+import { createHash } from 'node:crypto';
+import type { Page, Response as PageResponse } from 'playwright-core';
+import type { RunningChromium } from './chromium';
 import { LANGUAGE_COOKIE, type Language } from './language';
 
 /** What the shell's prerender module (shell/src/prerender.ts) hands back. */
@@ -14,43 +16,60 @@ declare global {
   }
 }
 
+/** A page rendered: its HTML, and the API reads it was rendered from with what each answered. */
+export interface RenderedPage {
+  html: string;
+  reads: Map<string, string>;
+}
+
 /** The element hydration reads the api's answers from (shell/src/bootstrap.tsx). */
 const ANSWERS_ELEMENT = 'bazar-prerendered-answers';
 
-/** A page the renderer could not render: nginx then serves the client-rendered app. */
+/** A page the renderer could not render: nginx goes on serving the client-rendered app. */
 export class RenderFailure extends Error {}
 
 /**
- * Renders the storefront's public pages with the storefront's own code: a page of the renderer's
- * Chromium opens the shell's index.html at the page's address, runs the shell and the remotes the
- * runtime manifest names (a remote's new release included, without any build of the renderer's),
- * and the shell renders the app a second time with React's static renderer, from the answers the
- * first render fetched. Its markup and those answers go into the shell's index.html.
+ * What a read answered, in short: its status and body. Not its headers (a search's X-Total-Count):
+ * nginx's micro-cache keeps the headers an answer was first cached with when the gateway says the
+ * body has not changed (304), so browsers, and the renderer's Chromium, can be shown another count
+ * than a fresh request gets, and the page would be rendered again and again.
+ */
+export function answerPrint(status: number, body: Uint8Array): string {
+  return `${status} ${createHash('sha256').update(body).digest('base64url')}`;
+}
+
+const printOf = async (response: PageResponse) => answerPrint(response.status(), await response.body().catch(() => new Uint8Array()));
+
+/**
+ * Renders the storefront's public pages with the storefront's own code, one at a time in one tab of
+ * the renderer's Chromium: the tab opens the shell's index.html at the page's address, runs the shell
+ * and the remotes the runtime manifest names (a remote's new release included, without any build of
+ * the renderer's), and the shell renders the app a second time with React's static renderer, from the
+ * answers the first render fetched. Its markup and those answers go into the shell's index.html.
+ * A Chromium that went away is started again, and one that rendered `recycleAfter` pages too, which
+ * bounds whatever it holds on to.
  */
 export class PageRenderer {
-  private readonly contexts = new Map<Language, Promise<BrowserContext>>();
-  private waiting: (() => void)[] = [];
-  private rendering = 0;
+  private chromium: Promise<RunningChromium> | undefined;
+  private tab: Promise<Page> | undefined;
+  private rendered = 0;
 
   constructor(
-    private readonly browser: Browser,
-    private readonly options: { storeUrl: string; timeoutMs: number; concurrency: number },
+    private readonly start: () => Promise<RunningChromium>,
+    private readonly options: { storeUrl: string; timeoutMs: number; recycleAfter: number },
   ) {}
 
-  async render(address: string, language: Language): Promise<string> {
-    await this.turn();
-    try {
-      const [template, page] = await Promise.all([this.template(), this.prerender(address, language)]);
-      return pageHtml(template, page, language);
-    } finally {
-      this.rendering--;
-      this.waiting.shift()?.();
-    }
+  async render(address: string, language: Language): Promise<RenderedPage> {
+    if (++this.rendered > this.options.recycleAfter) await this.close();
+    const [template, page] = await Promise.all([this.template(), this.prerender(address, language)]);
+    return { html: pageHtml(template, page, language), reads: page.reads };
   }
 
-  private async turn(): Promise<void> {
-    if (this.rendering >= this.options.concurrency) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    this.rendering++;
+  async close(): Promise<void> {
+    const chromium = this.chromium;
+    this.chromium = this.tab = undefined;
+    this.rendered = 0;
+    await (await chromium?.catch(() => undefined))?.close();
   }
 
   /** The shell's index.html as nginx serves it (revalidated there on every load). */
@@ -60,14 +79,24 @@ export class PageRenderer {
     return answer.text();
   }
 
-  private async prerender(address: string, language: Language): Promise<PrerenderedPage & { styles: string[] }> {
-    const context = await this.context(language);
-    const page = await context.newPage();
-    page.setDefaultTimeout(this.options.timeoutMs);
+  private async prerender(
+    address: string,
+    language: Language,
+  ): Promise<PrerenderedPage & { styles: string[]; reads: Map<string, string> }> {
+    const page = await this.openTab();
+    const store = new URL(this.options.storeUrl).origin;
+    const reads = new Map<string, Promise<string>>();
+    const recordRead = (response: PageResponse) => {
+      const url = new URL(response.url());
+      if (url.origin === store && url.pathname.startsWith('/api/') && response.request().method() === 'GET')
+        reads.set(url.pathname + url.search, printOf(response));
+    };
+    page.on('response', recordRead);
     try {
-      // index.html is served as a file; the init script moves the page to its address before the
-      // shell's router reads it. Once the network is quiet, the page has all its code and data.
-      await page.goto(`${this.options.storeUrl}/index.html#render=${encodeURIComponent(address)}`, { waitUntil: 'networkidle' });
+      // index.html is served as a file; the init script moves the page to its address and sets its
+      // language before the shell reads them. Once the network is quiet, it has all its code and data.
+      const hash = new URLSearchParams({ render: address, language });
+      await page.goto(`${this.options.storeUrl}/index.html#${hash}`, { waitUntil: 'networkidle' });
       await page.waitForFunction(() => typeof window.bazarPrerender === 'function');
       const rendered = await page.evaluate(() => window.bazarPrerender!());
       // The stylesheets the page's remotes added (the shell's own are in index.html already), by path:
@@ -78,35 +107,42 @@ export class PageRenderer {
           .filter((url) => url.origin === location.origin)
           .map((url) => url.pathname),
       );
-      return { ...rendered, styles };
+      const printed = await Promise.all([...reads].map(async ([read, print]) => [read, await print] as const));
+      return { ...rendered, styles, reads: new Map(printed) };
     } catch (error) {
+      if (!page.context().browser()?.isConnected()) await this.close();
       throw new RenderFailure(`${address} could not be rendered: ${error instanceof Error ? error.message : String(error)}`);
     } finally {
-      await page.close().catch(() => undefined);
+      page.off('response', recordRead);
+      // Leaves the store's page, so nothing of it runs (or holds memory) between renders.
+      await page.goto('about:blank').catch(() => undefined);
     }
   }
 
-  /** One browser context per language: its pages share the HTTP cache, so the storefront's bundles
-   *  are fetched once, and start in that language. */
-  private context(language: Language): Promise<BrowserContext> {
-    let context = this.contexts.get(language);
-    if (!context) {
-      context = this.browser.newContext({ locale: language === 'bn' ? 'bn-BD' : 'en-US', viewport: { width: 1280, height: 900 } });
-      context = context.then(async (ready) => {
-        await ready.addInitScript(
-          ({ key, chosen }) => {
-            window.__BAZAR_PRERENDER__ = true;
-            localStorage.setItem(key, chosen);
-            const address = new URLSearchParams(location.hash.slice(1)).get('render');
-            if (address?.startsWith('/')) history.replaceState(null, '', address);
-          },
-          { key: LANGUAGE_COOKIE, chosen: language },
-        );
-        return ready;
-      });
-      this.contexts.set(language, context);
-    }
-    return context;
+  /** The one tab every page is rendered in, of the browser's own context: its HTTP cache keeps the
+   *  storefront's bundles between pages, and a second window would bring its own browser UI. */
+  private openTab(): Promise<Page> {
+    this.chromium ??= this.start();
+    this.tab ??= this.chromium.then(async ({ browser }) => {
+      const context = browser.contexts()[0]!;
+      await context.addInitScript((key) => {
+        const wanted = new URLSearchParams(location.hash.slice(1));
+        const [address, language] = [wanted.get('render'), wanted.get('language')];
+        if (!address?.startsWith('/') || !language) return;
+        window.__BAZAR_PRERENDER__ = true;
+        // the shopper's choice, as web-kit keeps it: the cookie and local storage
+        localStorage.setItem(key, language);
+        document.cookie = `${key}=${language}; path=/; SameSite=Lax`;
+        history.replaceState(null, '', address);
+      }, LANGUAGE_COOKIE);
+      const tab = context.pages()[0] ?? (await context.newPage());
+      await tab.setViewportSize({ width: 1280, height: 900 });
+      tab.setDefaultTimeout(this.options.timeoutMs);
+      tab.setDefaultNavigationTimeout(this.options.timeoutMs);
+      return tab;
+    });
+    this.tab.catch(() => this.close());
+    return this.tab;
   }
 }
 

@@ -7,10 +7,8 @@ import { makeRouter } from './router';
 import { startSession } from './auth/keycloak';
 import { preloadOnIntent } from './preload';
 import { storePages } from './remotes';
+import { PRERENDERED_ANSWERS } from './prerendered';
 import './styles.css';
-
-/** The element the renderer writes the api's answers into, beside the page's markup. */
-const PRERENDERED_ANSWERS = 'bazar-prerendered-answers';
 
 // Fetch the Bengali faces now rather than when the first price paints: a ৳ painted before its
 // font arrived was seen to stay a blank box in Chromium.
@@ -41,11 +39,14 @@ async function show(): Promise<void> {
   const answers = document.getElementById(PRERENDERED_ANSWERS)?.textContent;
   if (answers) {
     // The page came rendered: it hydrates with the answers it was rendered from, once the api that
-    // takes them has arrived. In another language than the shopper's it is rendered afresh instead.
+    // takes them has arrived. In another language than the shopper's it is rendered afresh instead,
+    // from the same answers (they hold both languages' texts), which the entry did not ask for again.
     const [{ prerenderedAnswers }] = await Promise.all([import('@bazar/web-kit/api'), languageReady]);
+    store.dispatch(prerenderedAnswers(JSON.parse(answers)));
     if (currentLanguage() === document.documentElement.lang) {
-      store.dispatch(prerenderedAnswers(JSON.parse(answers)));
-      hydrateRoot(root, app);
+      // A part that cannot hydrate (its remote failed to load, so it shows its fallback instead) is
+      // rendered afresh by React: logged, not reported as an uncaught error as React does by default.
+      hydrateRoot(root, app, { onRecoverableError: (error) => console.error('Rendered afresh instead of hydrated:', error) });
       return preloadOnIntent();
     }
   }

@@ -1,19 +1,22 @@
 import { loadRemoteModule, preloadRemoteModule } from './federation';
 import { firstReads } from './firstReads';
 import { moduleOf, pageAt } from './pages';
+import { PRERENDERED_ANSWERS } from './prerendered';
 import { storePages, type StorePage } from './remotes';
 
 /**
  * Starts fetching what the page at `url` shows first, before the shell's own code has arrived: the
  * remote's entry and the page's chunks (from the remote's manifest, as /mf-remotes.json names it,
  * whose pages say which one this address is) and the page's first API read, which the remote's
- * fetch then takes from the preload. Pages behind sign-in are left to the sign-in guard.
+ * fetch then takes from the preload (unless the page came rendered with it). Pages behind sign-in are
+ * left to the sign-in guard.
  */
 export async function preloadFirstView(url: URL): Promise<void> {
   const found = pageAt(url, await storePages);
   if (!found || found.page.access !== 'public') return;
   const read = found.page.firstRead && firstReads[found.page.firstRead](found.params, url.searchParams);
-  if (read) {
+  // A page that came rendered carries its answers (renderer/): the api starts with them, no read.
+  if (read && !document.getElementById(PRERENDERED_ANSWERS)) {
     const link = Object.assign(document.createElement('link'), { rel: 'preload', as: 'fetch', href: read, crossOrigin: 'anonymous' });
     document.head.append(link);
   }

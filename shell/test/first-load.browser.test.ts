@@ -4,10 +4,12 @@
 // of the shell's app code has run; other pages' code comes once the browser is idle, or when a link
 // to them is pointed at; and the dashboard's and the cart's code never load on a storefront page.
 // Who asked for a request is read from Chromium's initiator, with the asynchronous calls that led
-// to it: the order of events, never how long they took.
+// to it: the order of events, never how long they took. A page that came rendered (renderer/) holds
+// its first read's answer already, so the entry asks for it no more: each needed request once.
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
+import { eventually } from '@bazar/testing';
 import { catalogProducts, pagePerTest, signInAsShopper, waitForPath, webUrl } from './browser';
 
 const page = pagePerTest();
@@ -44,9 +46,15 @@ async function recordRequests(on: Page): Promise<Request[]> {
 }
 
 const entryScript = (html: string) => /<script\b[^>]*\bsrc="([^"]+)"/.exec(html)![1]!;
+const cameRendered = (html: string) => html.includes('id="bazar-prerendered-answers"');
+
+/** Waits until nginx serves the page rendered (asking for it has it rendered, in the background). */
+const renderedByNow = (address: string) =>
+  eventually(async () => expect(cameRendered(await (await fetch(`${webUrl}${address}`)).text())).toBe(true), 120_000, 250);
 const named = (requests: Request[], pattern: RegExp) => requests.filter((request) => pattern.test(request.path));
 
-test("home: the HTML names the shell's chunks, and the entry asks for the remote page and its data before the app code runs", async () => {
+test("home: the HTML names the shell's chunks, and the entry asks for the remote page (and its data, unless the page came rendered with it) before the app code runs", async () => {
+  await renderedByNow('/');
   const requests = await recordRequests(page);
   const answer = await page.goto(webUrl);
   const html = await answer!.text();
@@ -64,12 +72,14 @@ test("home: the HTML names the shell's chunks, and the entry asks for the remote
 
   // the remote's entry and page chunk, and the products, are asked for by the entry script alone (no
   // shell chunk, React or remote code in the calls that led to them), once: the remote's own fetch
-  // of the products takes the entry's preload
+  // of the products takes the entry's preload; a rendered page brought the products with it
   const entry = entryScript(html);
+  const products = /^\/api\/products\?pageSize=16$/;
+  if (cameRendered(html)) expect(named(requests, products)).toEqual([]);
   for (const pattern of [
     /^\/mf\/catalog\/remoteEntry\.js$/,
     /^\/mf\/catalog\/__federation_expose_HomePage\.[0-9a-f]+\.js$/,
-    /^\/api\/products\?pageSize=16$/,
+    ...(cameRendered(html) ? [] : [products]),
   ]) {
     const made = named(requests, pattern);
     expect({ pattern: String(pattern), count: made.length }).toEqual({ pattern: String(pattern), count: 1 });
@@ -85,30 +95,34 @@ test("home: the HTML names the shell's chunks, and the entry asks for the remote
 test.each([
   ['search results', '/search?search=red%20rice', '/api/products?q=red+rice&page=1'],
   ['product', 'product', 'product'],
-])('%s: the first API read is asked for once, by the entry script, and the page takes it', async (_name, path, read) => {
-  const [product] = await catalogProducts();
-  const address = path === 'product' ? `/product-details/${product!._id}` : path;
-  const expected = read === 'product' ? `/api/product-details/${product!._id}` : read;
-  const requests = await recordRequests(page);
-  const answer = await page.goto(`${webUrl}${address}`);
-  await page.locator('main h1').first().waitFor();
-  await page.waitForLoadState('networkidle');
+])(
+  '%s: the first API read is asked for once, by the entry script, and the page takes it (none when it came rendered)',
+  async (_name, path, read) => {
+    const [product] = await catalogProducts();
+    const address = path === 'product' ? `/product-details/${product!._id}` : path;
+    const expected = read === 'product' ? `/api/product-details/${product!._id}` : read;
+    const requests = await recordRequests(page);
+    const answer = await page.goto(`${webUrl}${address}`);
+    const html = await answer!.text();
+    await page.locator('main h1').first().waitFor();
+    await page.waitForLoadState('networkidle');
 
-  const made = requests.filter((request) => request.path === expected);
-  expect(made.map((request) => [...request.scripts])).toEqual([[entryScript(await answer!.text())]]);
-});
+    const made = requests.filter((request) => request.path === expected);
+    expect(made.map((request) => [...request.scripts])).toEqual(cameRendered(html) ? [] : [[entryScript(html)]]);
+  },
+);
 
-test("signed in, home's products are still asked for once: the api's fetch, with the shopper's token, takes the entry's preload", async () => {
+test("signed in, home's products are still asked for once at most: the api's fetch, with the shopper's token, takes the entry's preload, or the page came rendered with them", async () => {
   await page.goto(`${webUrl}/cart`);
   await page.waitForURL(/\/auth\/realms\/bazar\//);
   await signInAsShopper(page);
   await waitForPath(page, '/cart');
 
   const requests = await recordRequests(page);
-  await page.goto(webUrl);
+  const html = await (await page.goto(webUrl))!.text();
   await page.getByRole('region', { name: 'Recently Sold Items' }).getByRole('article').first().waitFor();
   await page.waitForLoadState('networkidle');
-  expect(named(requests, /^\/api\/products\?pageSize=16$/).map((request) => request.type)).toEqual(['Other']);
+  expect(named(requests, /^\/api\/products\?pageSize=16$/).map((request) => request.type)).toEqual(cameRendered(html) ? [] : ['Other']);
 });
 
 /** Resolves once the page has asked for each exposed module's chunk (waits set before it loads). */

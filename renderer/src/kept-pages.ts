@@ -1,0 +1,177 @@
+import { createHash } from 'node:crypto';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import type { Logger } from '@bazar/service-kit';
+import { LANGUAGES, type Language } from './language';
+import { AHEAD, pageName } from './pages';
+import { answerPrint, type PageRenderer } from './render';
+
+interface Wanted {
+  address: string;
+  language: Language;
+}
+
+interface Kept extends Wanted {
+  /** each API read the page was rendered from, with what it answered then */
+  reads: Map<string, string>;
+}
+
+/** How many pages not rendered ahead are kept at most (the oldest goes), and waiting at most. */
+const KEPT_AT_MOST = 48;
+const WAITING_AT_MOST = 16;
+/** Pages asked for but not rendered ahead are rendered from their second asking. */
+const ASKINGS_BEFORE_RENDER = 2;
+
+const gzipped = promisify(gzip);
+
+/**
+ * The rendered pages nginx serves as files, `<folder>/<language>/<name>.html`, so a shopper never
+ * waits for a render: home and the static pages are rendered ahead in every language; another page
+ * is rendered once it has been asked for twice (nginx asks on a miss, and serves the client-rendered
+ * app meanwhile). A page whose code or data changed is taken away at once (nginx then serves the
+ * client-rendered app, never a page with yesterday's price) and rendered again in the background:
+ * `checkFreshness` compares the shell's index.html, the runtime manifest and the remotes' manifests,
+ * and every API read a page was rendered from, with what they answer now.
+ */
+export class KeptPages {
+  private readonly kept = new Map<string, Kept>();
+  private readonly waiting = new Map<string, Wanted>();
+  private readonly askings = new Map<string, number>();
+  private code: string | undefined;
+
+  constructor(
+    private readonly folder: string,
+    private readonly renderer: PageRenderer,
+    private readonly storeUrl: string,
+    private readonly log: Logger,
+  ) {}
+
+  /** Pages kept by an earlier run may be stale: they go, and the pages rendered ahead are asked for. */
+  async start(): Promise<void> {
+    await this.clear();
+    this.wantAhead();
+  }
+
+  /** Every page goes (the language folders: the folder itself may be a volume nginx also mounts). */
+  async clear(): Promise<void> {
+    this.kept.clear();
+    for (const language of LANGUAGES) await rm(path.join(this.folder, language), { recursive: true, force: true });
+  }
+
+  /** nginx found no rendered page at `address`: render it, if it is one of those kept. */
+  ask(address: string, language: Language): void {
+    const name = pageName(address);
+    if (!name) return;
+    const key = `${language}/${name}`;
+    if (this.kept.has(key) || this.waiting.has(key)) return;
+    const askings = (this.askings.get(key) ?? 0) + 1;
+    if (this.askings.size > 1000) this.askings.clear();
+    this.askings.set(key, askings);
+    if ((AHEAD.includes(address) || askings >= ASKINGS_BEFORE_RENDER) && this.waiting.size < WAITING_AT_MOST)
+      this.want({ address, language });
+  }
+
+  /** Renders the page that waited longest, if any (one at a time: a periodic job that never overlaps). */
+  async renderNext(): Promise<void> {
+    const [key, wanted] = this.waiting.entries().next().value ?? [];
+    if (!key || !wanted) return;
+    try {
+      const { html, reads } = await this.renderer.render(wanted.address, wanted.language);
+      const file = this.fileOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      // with its gzip beside it, which nginx serves as it is; each written aside, then renamed: nginx
+      // never serves half a page
+      for (const [name, bytes] of [
+        [`${file}.gz`, await gzipped(html, { level: 9 })],
+        [file, html],
+      ] as const) {
+        await writeFile(`${name}.tmp`, bytes);
+        await rename(`${name}.tmp`, name);
+      }
+      this.kept.set(key, { ...wanted, reads });
+      this.askings.delete(key);
+      await this.keepFewerThanMost();
+    } catch (error) {
+      this.log.warn({ err: error, address: wanted.address, language: wanted.language }, 'page not rendered');
+    } finally {
+      this.waiting.delete(key);
+    }
+  }
+
+  /** Takes away the pages whose code or data changed since they were rendered, and renders them again. */
+  async checkFreshness(): Promise<void> {
+    const code = await this.codePrint();
+    if (this.code !== undefined && code !== this.code) {
+      this.log.info({ pages: this.kept.size }, "the storefront's code changed: every page is rendered again");
+      await Promise.all([...this.kept.keys()].map((key) => this.stale(key)));
+    }
+    this.code = code;
+
+    const reads = new Set([...this.kept.values()].flatMap((page) => [...page.reads.keys()]));
+    const now = new Map(await Promise.all([...reads].map(async (read) => [read, await this.answerNow(read)] as const)));
+    for (const [key, page] of this.kept) {
+      const changed = [...page.reads].find(([read, print]) => now.get(read) !== print);
+      if (!changed) continue;
+      this.log.info(
+        { address: page.address, language: page.language, read: changed[0] },
+        'the page shows data that changed: rendered again',
+      );
+      this.log.debug({ was: changed[1], now: now.get(changed[0]) }, 'what the read answered');
+      await this.stale(key);
+    }
+    // a page rendered ahead that failed is tried again
+    this.wantAhead();
+  }
+
+  private async stale(key: string): Promise<void> {
+    const page = this.kept.get(key);
+    if (!page) return;
+    await this.forget(key);
+    this.want(page);
+  }
+
+  private want({ address, language }: Wanted): void {
+    const key = `${language}/${pageName(address)!}`;
+    if (!this.kept.has(key)) this.waiting.set(key, { address, language });
+  }
+
+  private wantAhead(): void {
+    for (const language of LANGUAGES) for (const address of AHEAD) this.want({ address, language });
+  }
+
+  private async keepFewerThanMost(): Promise<void> {
+    const others = [...this.kept].filter(([, page]) => !AHEAD.includes(page.address));
+    for (const [key] of others.slice(0, Math.max(0, others.length - KEPT_AT_MOST))) await this.forget(key);
+  }
+
+  private async forget(key: string): Promise<void> {
+    this.kept.delete(key);
+    await rm(this.fileOf(key), { force: true });
+    await rm(`${this.fileOf(key)}.gz`, { force: true });
+  }
+
+  private fileOf(key: string): string {
+    return path.join(this.folder, `${key}.html`);
+  }
+
+  /** The shell's index.html, the runtime manifest and each remote's manifest, in short. */
+  private async codePrint(): Promise<string> {
+    const hash = createHash('sha256');
+    const text = async (address: string) => {
+      const answer = await fetch(new URL(address, this.storeUrl), { signal: AbortSignal.timeout(5_000) });
+      if (!answer.ok) throw new Error(`${address} answered ${answer.status}`);
+      return answer.text();
+    };
+    const [shell, remotes] = await Promise.all([text('/index.html'), text('/mf-remotes.json')]);
+    const manifests = await Promise.all(Object.values(JSON.parse(remotes) as Record<string, string>).map(text));
+    for (const part of [shell, remotes, ...manifests]) hash.update(part).update('\0');
+    return hash.digest('base64url');
+  }
+
+  private async answerNow(read: string): Promise<string> {
+    const answer = await fetch(new URL(read, this.storeUrl), { signal: AbortSignal.timeout(5_000) });
+    return answerPrint(answer.status, new Uint8Array(await answer.arrayBuffer()));
+  }
+}
