@@ -24,16 +24,26 @@ export const PROJECT_NODE =
 /** The environment for the project's commands: its Node first on PATH, so that npm, npx and the
  *  scripts they start run on it too. */
 export const projectEnv = (env = process.env) => ({ ...env, PATH: `${path.dirname(PROJECT_NODE)}${path.delimiter}${env.PATH ?? ''}` });
-/** Debian packages, each with how to tell it is there: its command, for python3-venv what python3
- *  needs to make the virtualenv that schemathesis (PyPI) goes into, for the fonts a Bengali face. */
-const APT_PACKAGES = {
+const hasFont = (pattern) => (spawnSync('fc-list', [pattern, 'family'], { encoding: 'utf8' }).stdout ?? '').trim() !== '';
+/** Debian packages the store runs on, each with how to tell it is there. Chromium is the renderer's
+ *  (it renders the public pages) and the browser tests'. They go in without their recommends:
+ *  Chromium's would add avahi's daemon, samba's libraries, printer setup (system-config-printer),
+ *  udev, upower and a notification daemon, 159 packages and 167 MB in a simulated install, none of
+ *  which a headless Chromium uses. Of them only fonts-liberation is kept, by name, so that pages
+ *  keep the fonts they are laid out and tested with. */
+const STORE_PACKAGES = {
   'redis-server': () => has('redis-server'),
   'nginx-light': () => has('nginx'),
   chromium: () => has('chromium'),
-  'python3-venv': () => spawnSync('python3', ['-c', 'import ensurepip, venv'], { stdio: 'ignore' }).status === 0,
   // Noto Sans Bengali for Chromium: Keycloak's Bangla sign-in pages use the system's fonts (the
   // storefront brings its own web font), and the tests' screenshots must show Bangla, not boxes.
-  'fonts-noto-core': () => (spawnSync('fc-list', [':lang=bn', 'family'], { encoding: 'utf8' }).stdout ?? '').trim() !== '',
+  'fonts-noto-core': () => hasFont(':lang=bn'),
+  'fonts-liberation': () => hasFont(':family=Liberation Sans'),
+};
+/** What only the tests add: python3-venv, which python3 needs to make the virtualenv that
+ *  schemathesis (PyPI) goes into. */
+const TEST_PACKAGES = {
+  'python3-venv': () => spawnSync('python3', ['-c', 'import ensurepip, venv'], { stdio: 'ignore' }).status === 0,
 };
 
 /** A problem the user must fix; printed as one line. */
@@ -89,8 +99,8 @@ function installNode() {
   rmSync(download, { recursive: true, force: true });
 }
 
-function installSystemPackages() {
-  const missing = Object.entries(APT_PACKAGES)
+function installSystemPackages(packages) {
+  const missing = Object.entries(packages)
     .filter(([, present]) => !present())
     .map(([pkg]) => pkg);
   if (missing.length === 0) return 'skipped';
@@ -98,7 +108,9 @@ function installSystemPackages() {
     throw new InstallError(`Missing system packages: run 'sudo apt-get install -y ${missing.join(' ')}' and try again.`);
   }
   run('apt-get', ['update', '-qq']);
-  run('apt-get', ['install', '-y', '-qq', ...missing], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], {
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
 }
 
 /** The lock file and the patches applied to installed packages (patches/, by patch-package on
@@ -365,18 +377,22 @@ function build() {
   writeFileSync(marker, fingerprint);
 }
 
-/** Everything `npm start` and `npm test` need before the stack can run. */
-export function prepare() {
+/** Everything `npm start` needs before the store can run, and with `forTests` (`npm test`) the
+ *  tools only the tests use. */
+export function prepare({ forTests = false } = {}) {
   checkPrerequisites();
   step(`Node ${NODE_VERSION} (npm registry)`, installNode);
-  step('system packages (redis, nginx, chromium, python3-venv, Noto fonts)', installSystemPackages);
+  step('system packages (redis, nginx, chromium, fonts)', () => installSystemPackages(STORE_PACKAGES));
   step('node modules (npm ci)', installNodeModules);
   step('Kafka 3.9 broker (Maven Central)', installKafka);
   step(`Keycloak ${KEYCLOAK_VERSION} (Maven Central)`, installKeycloak);
   step('Keycloak providers of the store (Maven)', buildKeycloakProviders);
   step(`FerretDB ${FERRETDB_VERSION} (Go module proxy)`, installFerretDb);
-  step(`Toxiproxy ${TOXIPROXY_VERSION} (Go module proxy)`, installToxiproxy);
-  step(`docker compose ${COMPOSE_VERSION} for the compose file test (Go module proxy)`, installDockerCompose);
-  step(`schemathesis ${SCHEMATHESIS_VERSION} for the API fuzz test (PyPI)`, installSchemathesis);
+  if (forTests) {
+    step('system packages for the tests (python3-venv)', () => installSystemPackages(TEST_PACKAGES));
+    step(`Toxiproxy ${TOXIPROXY_VERSION} for the fault tests (Go module proxy)`, installToxiproxy);
+    step(`docker compose ${COMPOSE_VERSION} for the compose file test (Go module proxy)`, installDockerCompose);
+    step(`schemathesis ${SCHEMATHESIS_VERSION} for the API fuzz test (PyPI)`, installSchemathesis);
+  }
   step('build (TypeScript services, webpack front ends)', build);
 }

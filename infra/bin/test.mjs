@@ -37,7 +37,7 @@ console.log(`npm test: ${plan.scope}`);
 if (plan.nothing) process.exit(0);
 
 try {
-  prepare();
+  prepare({ forTests: true });
 } catch (error) {
   if (!(error instanceof InstallError)) throw error;
   console.error(`\n${error.message}`);
