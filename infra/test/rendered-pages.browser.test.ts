@@ -180,7 +180,8 @@ describe('pages rendered into the HTML', () => {
   );
 
   it("is rendered in the shopper's language: Bangla when chosen or the browser's first, and it hydrates in Bangla", async () => {
-    for (const headers of [{ cookie: 'bazar.language=bn' }, { 'accept-language': 'fr-FR,bn-BD;q=0.9,en;q=0.8' }]) {
+    const choices: Record<string, string>[] = [{ cookie: 'bazar.language=bn' }, { 'accept-language': 'fr-FR,bn-BD;q=0.9,en;q=0.8' }];
+    for (const headers of choices) {
       const html = await renderedHtml('/about', headers);
       expect(html).toContain('<html lang="bn"');
       expect(rootOf(html)).toMatch(/<h1[^>]*>[^<]*[\u0980-\u09FF]/);
