@@ -35,23 +35,42 @@ async function show(): Promise<void> {
     const { offerPrerender } = await import('./prerender');
     return offerPrerender(app, store, () => running.unmount());
   }
-  void startSession(store);
   const answers = document.getElementById(PRERENDERED_ANSWERS)?.textContent;
   if (answers) {
     // The page came rendered: it hydrates with the answers it was rendered from, once the api that
     // takes them has arrived. In another language than the shopper's it is rendered afresh instead,
     // from the same answers (they hold both languages' texts), which the entry did not ask for again.
+    // A rendered part whose code has not arrived yet stays as the server sent it, but one that an
+    // update reaches before then (the session's answer re-renders the layout) is thrown away and
+    // shows its spinner until its code comes: a flash seen on home a second after load. So the
+    // session starts once every part is hydrated.
     const [{ prerenderedAnswers }] = await Promise.all([import('@bazar/web-kit/api'), languageReady]);
     store.dispatch(prerenderedAnswers(JSON.parse(answers)));
     if (currentLanguage() === document.documentElement.lang) {
       // A part that cannot hydrate (its remote failed to load, so it shows its fallback instead) is
       // rendered afresh by React: logged, not reported as an uncaught error as React does by default.
       hydrateRoot(root, app, { onRecoverableError: (error) => console.error('Rendered afresh instead of hydrated:', error) });
+      void hydrated().then(() => startSession(store));
       return preloadOnIntent();
     }
   }
+  void startSession(store);
   createRoot(root).render(app);
   preloadOnIntent();
+}
+
+/** Resolves once React owns every element of the page (the parts of it whose code loads later
+ *  included), or after 5 s. React marks the elements it hydrated with a `__reactFiber$` key. */
+function hydrated(): Promise<void> {
+  const until = performance.now() + 5_000;
+  const owned = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
+  return new Promise((resolve) => {
+    const check = () => {
+      if (performance.now() > until || [...root.querySelectorAll('*')].every(owned)) resolve();
+      else setTimeout(check, 50);
+    };
+    check();
+  });
 }
 
 void show();
