@@ -79,7 +79,7 @@ async function watchedPage(options: BrowserContextOptions = {}): Promise<{ page:
       seen.firstHeading = document.querySelector('h1');
       // A rendered part that React throws away or hides (to show a spinner until its code comes) is a
       // flash: its sections, as the HTML brought them, stay in the page and in view.
-      const sections = [...document.querySelectorAll('main section')];
+      const sections = Array.from(document.querySelectorAll('main section'));
       const flashed = () =>
         sections
           .filter((section) => !section.isConnected || !section.checkVisibility())
