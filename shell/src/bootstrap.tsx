@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { makeStore, StoreProvider } from '@bazar/web-kit';
 import { RouterProvider } from '@bazar/web-kit/routing';
-import { currentLanguage, languageReady } from '@bazar/web-kit/i18n';
+import { chooseLanguage, currentLanguage, languageReady } from '@bazar/web-kit/i18n';
 import { makeRouter } from './router';
 import { startSession } from './auth/keycloak';
 import { preloadOnIntent } from './preload';
@@ -46,7 +46,12 @@ async function show(): Promise<void> {
     // session starts once every part is hydrated.
     const [{ prerenderedAnswers }] = await Promise.all([import('@bazar/web-kit/api'), languageReady]);
     store.dispatch(prerenderedAnswers(JSON.parse(answers)));
-    if (currentLanguage() === document.documentElement.lang) {
+    const renderedIn = document.documentElement.lang;
+    // The rendered page shows the language switch before its code runs: a language chosen on it by
+    // then is the shopper's choice (React would set the switch back as it hydrates).
+    const chosenEarly = document.querySelector<HTMLSelectElement>('select[name="language"]')?.value;
+    if ((chosenEarly === 'en' || chosenEarly === 'bn') && chosenEarly !== renderedIn) await chooseLanguage(chosenEarly);
+    if (currentLanguage() === renderedIn) {
       // A part that cannot hydrate (its remote failed to load, so it shows its fallback instead) is
       // rendered afresh by React: logged, not reported as an uncaught error as React does by default.
       hydrateRoot(root, app, { onRecoverableError: (error) => console.error('Rendered afresh instead of hydrated:', error) });

@@ -21,6 +21,7 @@ export function LanguageSwitch() {
       <Languages className="pointer-events-none absolute left-2.5 size-4 text-stone-500" aria-hidden />
       <select
         id={id}
+        name="language"
         value={language}
         onChange={(event) => void switchTo(store, event.target.value as Language)}
         className="appearance-none rounded-full border border-stone-200 bg-white py-2 pr-3 pl-8 text-sm font-medium text-stone-700 hover:border-brand-500 focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none"
