@@ -53,8 +53,9 @@ export class InternalClient {
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       if (answer.statusCode >= 500) {
-        await answer.body.dump();
-        throw new HttpError(503, `The ${this.serviceName} service answered ${answer.statusCode}; try again shortly`);
+        // a neighbour that says why it cannot answer now (its database is away) is passed on in its words
+        const why = answer.statusCode === 503 ? reasonOf(await answer.body.text()) : void (await answer.body.dump());
+        throw new HttpError(503, why ?? `The ${this.serviceName} service answered ${answer.statusCode}; try again shortly`);
       }
       const text = await answer.body.text();
       return { status: answer.statusCode, body: text ? (JSON.parse(text) as unknown) : undefined, headers: answer.headers };
@@ -62,5 +63,15 @@ export class InternalClient {
       if (err instanceof HttpError) throw err;
       throw new HttpError(503, `The ${this.serviceName} service is unavailable; try again shortly`);
     }
+  }
+}
+
+/** The `error` of a JSON answer `{ "error": "…" }`, if that is what it is. */
+function reasonOf(text: string): string | undefined {
+  try {
+    const { error } = JSON.parse(text) as { error?: unknown };
+    return typeof error === 'string' ? error : undefined;
+  } catch {
+    return undefined;
   }
 }
