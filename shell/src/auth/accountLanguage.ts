@@ -1,27 +1,25 @@
 // The shopper's language, kept with their account as well as in this browser (see the README's
 // "Language"): a choice made while signed in is saved to the account; at sign-in the account's
-// choice is applied, unless the shopper chose in this tab just before signing in, which then wins.
+// choice is applied, unless the shopper chose in this tab before the account had it (just before
+// signing in, or just before leaving a page whose save had not finished), which then wins.
 import { chooseLanguage, currentLanguage, type Language } from '@bazar/web-kit/i18n';
 import type { Shopper, StorefrontStore } from '@bazar/web-kit';
 
 /** Set in this tab's session storage, which lasts through the trip to Keycloak's pages and back. */
-const CHOSEN_BEFORE_SIGN_IN = 'bazar.language.chosenBeforeSignIn';
+const UNSAVED_CHOICE = 'bazar.language.unsaved';
 
 /** After the top bar's switch has changed the page's language: the account's or the tab's part. */
 export async function languageSwitched(store: StorefrontStore, language: Language): Promise<void> {
+  rememberUnsaved(language);
   const session = store.getState().session;
-  if (session.status === 'signedIn') return void (await syncAccount(store, session.shopper, language));
-  try {
-    sessionStorage.setItem(CHOSEN_BEFORE_SIGN_IN, language);
-  } catch {
-    // storage refused: the account's choice will win at sign-in
-  }
+  if (session.status !== 'signedIn') return;
+  if ((await syncAccount(store, session.shopper, language)) === language) takeUnsavedChoice();
 }
 
 /** Records the signed-in account with the user service, once per sign-in, and shows the store in
  *  the account's language. */
 export async function syncSignedIn(store: StorefrontStore, shopper: Shopper): Promise<void> {
-  const chosen = takeChoiceBeforeSignIn();
+  const chosen = takeUnsavedChoice();
   const shown = currentLanguage();
   const saved = await syncAccount(store, shopper, chosen);
   // unless the shopper switched while the account was being read
@@ -41,10 +39,18 @@ async function syncAccount(store: StorefrontStore, shopper: Shopper, language?: 
   return answer.data?.user.language;
 }
 
-function takeChoiceBeforeSignIn(): Language | undefined {
+function rememberUnsaved(language: Language): void {
   try {
-    const chosen = sessionStorage.getItem(CHOSEN_BEFORE_SIGN_IN);
-    sessionStorage.removeItem(CHOSEN_BEFORE_SIGN_IN);
+    sessionStorage.setItem(UNSAVED_CHOICE, language);
+  } catch {
+    // storage refused: the account's choice will win at sign-in
+  }
+}
+
+function takeUnsavedChoice(): Language | undefined {
+  try {
+    const chosen = sessionStorage.getItem(UNSAVED_CHOICE);
+    sessionStorage.removeItem(UNSAVED_CHOICE);
     return chosen === 'en' || chosen === 'bn' ? chosen : undefined;
   } catch {
     return undefined;
