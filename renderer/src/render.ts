@@ -1,29 +1,14 @@
 import { createHash } from 'node:crypto';
+import { PRERENDERED_ANSWERS, type PrerenderedPage } from '@bazar/contracts';
 import type { Page, Response as PageResponse } from 'playwright-core';
 import type { RunningChromium } from './chromium';
 import { LANGUAGE_COOKIE, type Language } from './language';
-
-/** What the shell's prerender module (shell/src/prerender.ts) hands back. */
-interface PrerenderedPage {
-  html: string;
-  answers: unknown;
-}
-
-declare global {
-  interface Window {
-    __BAZAR_PRERENDER__?: boolean;
-    bazarPrerender?: () => Promise<PrerenderedPage>;
-  }
-}
 
 /** A page rendered: its HTML, and the API reads it was rendered from with what each answered. */
 export interface RenderedPage {
   html: string;
   reads: Map<string, string>;
 }
-
-/** The element hydration reads the api's answers from (shell/src/bootstrap.tsx). */
-const ANSWERS_ELEMENT = 'bazar-prerendered-answers';
 
 /** A page the renderer could not render: nginx goes on serving the client-rendered app. */
 export class RenderFailure extends Error {}
@@ -160,7 +145,10 @@ export function pageHtml(template: string, page: PrerenderedPage & { styles: str
   return template
     .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
     .replace('</head>', () => `${styles}</head>`)
-    .replace(root, () => `<div id="root">${page.html}</div><script type="application/json" id="${ANSWERS_ELEMENT}">${answers}</script>`);
+    .replace(
+      root,
+      () => `<div id="root">${page.html}</div><script type="application/json" id="${PRERENDERED_ANSWERS}">${answers}</script>`,
+    );
 }
 
 const escapeAttribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');

@@ -7,7 +7,7 @@ import { makeRouter } from './router';
 import { startSession } from './auth/keycloak';
 import { preloadOnIntent } from './preload';
 import { storePages } from './remotes';
-import { PRERENDERED_ANSWERS } from './prerendered';
+import { PRERENDERED_ANSWERS } from '@bazar/contracts';
 import './styles.css';
 
 // Fetch the Bengali faces now rather than when the first price paints: a ৳ painted before its

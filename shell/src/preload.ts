@@ -1,7 +1,7 @@
 import { loadRemoteModule, preloadRemoteModule } from './federation';
 import { firstReads } from './firstReads';
 import { moduleOf, pageAt } from './pages';
-import { PRERENDERED_ANSWERS } from './prerendered';
+import { PRERENDERED_ANSWERS } from '@bazar/contracts';
 import { storePages, type StorePage } from './remotes';
 
 /**

@@ -1,23 +1,8 @@
 import type { ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
+import type { PrerenderedPage } from '@bazar/contracts';
 import type { StorefrontStore } from '@bazar/web-kit';
 import { storefrontApi } from '@bazar/web-kit/api';
-
-/** What the storefront's renderer (renderer/) takes from a page it renders. */
-export interface PrerenderedPage {
-  /** the markup of the app's first render, as hydrateRoot expects it */
-  html: string;
-  /** the api's cache that markup was rendered from */
-  answers: unknown;
-}
-
-declare global {
-  interface Window {
-    /** set by the renderer before the page's scripts run */
-    __BAZAR_PRERENDER__?: boolean;
-    bazarPrerender?: () => Promise<PrerenderedPage>;
-  }
-}
 
 /**
  * Renders the app once more, with React's static renderer, from what the page running beside it has

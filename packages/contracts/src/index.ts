@@ -4,6 +4,7 @@ export * from './topics';
 export * from './events';
 export * from './catalog';
 export * from './product-list';
+export * from './prerendered-page';
 export * from './product-search';
 export * from './cart-limits';
 export * from './cart';
