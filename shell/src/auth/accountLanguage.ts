@@ -26,8 +26,19 @@ export async function syncSignedIn(store: StorefrontStore, shopper: Shopper): Pr
   if (saved && saved !== shown && currentLanguage() === shown) await chooseLanguage(saved);
 }
 
+/** The account's writes, one at a time in the order they were asked for: the sign-in's and a switch
+ *  made just after it, sent at once, could reach the user service in either order and leave the
+ *  older choice with the account. */
+let accountWrites: Promise<unknown> = Promise.resolve();
+
 /** The account's language after the sync, if it has one. */
-async function syncAccount(store: StorefrontStore, shopper: Shopper, language?: Language): Promise<Language | undefined> {
+function syncAccount(store: StorefrontStore, shopper: Shopper, language?: Language): Promise<Language | undefined> {
+  const write = accountWrites.then(() => writeAccount(store, shopper, language));
+  accountWrites = write.catch(() => undefined);
+  return write;
+}
+
+async function writeAccount(store: StorefrontStore, shopper: Shopper, language?: Language): Promise<Language | undefined> {
   // The shell's api calls come with the storefront api, which loads beside the first render.
   const { shellApi } = await import('../api');
   const answer = await store.dispatch(
