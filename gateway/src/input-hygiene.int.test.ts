@@ -49,3 +49,12 @@ it('stores text as NFC: the same letters always the same code points', async () 
   expect(stored?.name).toBe(decomposed.normalize('NFC'));
   expect(stored?.name).not.toBe(decomposed);
 });
+
+it('refuses a body on a write that declares none, naming its keys', async () => {
+  for (const key of ['role', '$where', 'address.city']) {
+    const refused = await call('DELETE', '/deletecart/0123456789abcdef01234567', { [key]: 'admin' });
+    expect({ key, status: refused.status }).toEqual({ key, status: 400 });
+    expect((refused.body as { error: string }).error).toContain(key);
+  }
+  expect(await call('DELETE', '/deletecart/0123456789abcdef01234567')).toMatchObject({ status: 404, body: { error: 'No such cart line' } });
+});

@@ -15,6 +15,10 @@ export const ObjectIdString = z.string().regex(/^[0-9a-fA-F]{24}$/, 'must be a 2
 export const IdParams = z.strictObject({ id: ObjectIdString });
 export type IdParams = z.infer<typeof IdParams>;
 
+/** The body of a write that declares none: nothing, so a key sent anyway (`{ "role": "admin" }` to
+ *  /makeadmin) is refused naming it rather than silently ignored. */
+export const NoBody = z.strictObject({});
+
 /** Which email addresses the store takes: the WHATWG rule, the one `<input type="email">` applies
  *  (zod publishes it as `html5Email`). The spec's pattern (lowercase letters and digits @ letters . 2
  *  to 3 letters) refused most real addresses, such as first.last@gmail.com and anything at .com.bd, so

@@ -35,9 +35,11 @@ function describeIssue(issue: ZodError['issues'][number], where?: string): strin
   return /^[a-z]/.test(issue.message) ? `${subject} ${issue.message}` : `${subject}: ${issue.message}`;
 }
 
-/** "price must be a number; name is required": the first few issues in plain words. */
+/** "price must be a number; name is required": the first few issues in plain words. Unknown keys
+ *  come first, so they are named however many fields are also missing. */
 export function describeZodError(error: ZodError, where?: string): string {
-  return error.issues
+  const unknownKeys = (issue: ZodError['issues'][number]) => issue.code === 'unrecognized_keys';
+  return [...error.issues.filter(unknownKeys), ...error.issues.filter((issue) => !unknownKeys(issue))]
     .slice(0, 5)
     .map((issue) => describeIssue(issue, where))
     .join('; ');

@@ -1,4 +1,4 @@
-import { expressPath, type Endpoint } from '@bazar/contracts';
+import { NoBody, expressPath, type Endpoint } from '@bazar/contracts';
 import { Router, type RequestHandler } from 'express';
 import type { ParamsDictionary, Query } from 'express-serve-static-core';
 import type { z } from 'zod';
@@ -25,8 +25,10 @@ function ownerOnly({ param, refusal }: NonNullable<Endpoint['owner']>): RequestH
 }
 
 /** The kit's steps before an endpoint's own handlers: identity as its access asks, validation by
- *  its schemas, and the owner check after that. */
-function checksOf({ path, access, owner, params, query, headers, body }: Endpoint): RequestHandler[] {
+ *  its schemas (a write that declares no body nor upload takes an empty one), and the owner check
+ *  after that. */
+function checksOf({ method, path, access, owner, params, query, headers, body: declared, upload }: Endpoint): RequestHandler[] {
+  const body = declared ?? (method === 'get' || upload ? undefined : NoBody);
   const steps: RequestHandler[] = [];
   if (access === 'admin') steps.push(requireAdmin);
   else if (access !== 'public') steps.push(requireUser);
