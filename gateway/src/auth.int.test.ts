@@ -1,7 +1,7 @@
 // Token checks of the running gateway against the real Keycloak realm.
-import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { generateKeyPairSync, randomInt, randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
-import { stackEnv } from '@bazar/testing';
+import { newShopper, stackEnv } from '@bazar/testing';
 
 const ISSUER = process.env.OIDC_ISSUER ?? 'http://localhost:8080/auth/realms/bazar';
 const claims = { sub: randomUUID(), email: 'shopper@bazar.test', name: 'Shopper', aud: 'bazar-api', iss: ISSUER };
@@ -53,6 +53,23 @@ it('refuses a token signed with a key that is not the realm’s', async () => {
   const forged = jwt.sign(claims, privateKey, { algorithm: 'RS256', keyid: real?.header.kid, expiresIn: 300 });
   expect(await call('/myorders', withToken(forged))).toEqual({ status: 401, body: { error: 'Your sign-in is not valid; sign in again' } });
 });
+
+it('accepts a fresh real token after a flood of tokens naming made-up key ids', async () => {
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  // an address of this test's own, so the flood is not counted against anyone else's limit
+  const from = { 'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` };
+  const junk = Array.from({ length: 300 }, (_, i) =>
+    jwt.sign(claims, privateKey, { algorithm: 'RS256', keyid: `junk-${i}-${randomUUID()}`, expiresIn: 300 }),
+  );
+  const started = Date.now();
+  const flood = await Promise.all(junk.map((token) => call('/myorders', withToken(token, { headers: from }))));
+  expect(flood.filter((answer) => answer.status !== 401)).toEqual([]);
+  // the made-up ids share the gateway's one key-set fetch per interval (5 s) instead of each waiting for its own
+  expect(Date.now() - started).toBeLessThan(15_000);
+
+  const shopper = await newShopper('after-junk-keys');
+  expect((await call('/myorders', withToken(shopper.token, { headers: from }))).status).toBe(200);
+}, 60_000);
 
 it('refuses an unsigned token (alg none) and a symmetric one', async () => {
   const unsigned = jwt.sign(claims, null, { algorithm: 'none', expiresIn: 300 });
