@@ -2,6 +2,8 @@
 // catalog path keeps its token (the catalog has no write there today: the gateway must still see it), and nginx's own refusals answer in JSON with the app's security
 // headers instead of its HTML page, and the public health answer names no component. Requests go
 // byte for byte (rawWebRequest).
+import { randomInt } from 'node:crypto';
+import { PUBLIC_API } from '@bazar/contracts';
 import { ACCOUNTS, rawWebRequest, signedInAndSynced } from '@bazar/testing';
 
 describe('writes to the micro-cached catalog paths keep their token', () => {
@@ -23,6 +25,30 @@ describe('writes to the micro-cached catalog paths keep their token', () => {
   it('a read of the same path is still served without the token', async () => {
     const read = await rawWebRequest('/api/alloffers', { headers: { authorization: 'Bearer not-a-token' } });
     expect(read.status).toBe(200);
+  });
+});
+
+describe('every path of the API passes a write’s token on to the gateway', () => {
+  // A token the gateway refuses as invalid reached it; one nginx dropped would be refused as missing.
+  const from = `127.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+  const paths = [...new Set(PUBLIC_API.map((endpoint) => endpoint.path))];
+  const writeOf = (path: string) => PUBLIC_API.find((endpoint) => endpoint.path === path && endpoint.method !== 'get')?.method ?? 'post';
+
+  it.each(paths.map((path) => [writeOf(path).toUpperCase(), path] as const))('%s %s', async (method, path) => {
+    const answer = await rawWebRequest(
+      `/api${path.replace('{email}', ACCOUNTS.shopper.email).replace('{id}', '0123456789abcdef01234567')}`,
+      {
+        from,
+        method,
+        headers: { 'content-type': 'application/json', authorization: 'Bearer not.a.token' },
+        // node sends a DELETE's body without its length, which nginx would read as another request
+        body: method === 'DELETE' ? undefined : '{}',
+      },
+    );
+    expect({ status: answer.status, body: answer.body }).toEqual({
+      status: 401,
+      body: JSON.stringify({ error: 'Your sign-in is not valid; sign in again' }),
+    });
   });
 });
 
