@@ -1,6 +1,6 @@
 // The store's code is served without its sources: production builds name no source map in their
 // files, and the web server refuses *.map, though the builds keep the maps (for an error tracker).
-import { readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { rawWebRequest } from '@bazar/testing';
 
@@ -17,6 +17,10 @@ it.each(APPS)('$dist: its scripts name no map, and its maps are built but not se
   const script = files.find((file) => file.endsWith('.js'))!;
   const map = files.find((file) => file.endsWith('.js.map'));
   expect(map).toBeDefined();
+  const naming = files.filter(
+    (file) => /\.(js|css)$/.test(file) && readFileSync(path.join(ROOT, dist, file), 'utf8').includes('sourceMappingURL'),
+  );
+  expect(naming).toEqual([]);
 
   const served = await rawWebRequest(`${url}${script}`);
   expect(served.status).toBe(200);
