@@ -2,6 +2,7 @@
 // and served by nginx as files, hydrate without replacing it or shifting it, follow the shopper's
 // language, are rendered again when their data changes, and without the renderer nginx still serves
 // the client-rendered app.
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
@@ -12,6 +13,7 @@ import { HOME_PRODUCTS, productListPath, type Product } from '@bazar/contracts';
 import {
   ACCOUNTS,
   eventually,
+  gatewayCall,
   launchChromium,
   publishProductAs,
   removeProduct,
@@ -187,6 +189,74 @@ describe('pages rendered into the HTML', () => {
         .getByRole('heading', { name: published.at(-1)!.name })
         .waitFor();
       await page.screenshot({ path: path.join(ROOT, 'test-results', 'rendered-category-phone.png') });
+      await page.context().close();
+    });
+  });
+
+  describe("a product's page", () => {
+    let product: TestProduct;
+    let token: string;
+    const address = () => `/product-details/${product._id}`;
+    beforeAll(async () => {
+      token = await signedInAndSynced(ACCOUNTS.admin);
+      product = await publishProductAs(token, {
+        name: `Rendered Hilsa ${Date.now()}`,
+        price: 123.45,
+        quantity: 7,
+        description: 'Rendered.',
+      });
+    });
+    afterAll(() => removeProduct(product));
+
+    it('is rendered from its second asking with its name, price and picture (sized, fetched first), and a product nobody has is never kept', async () => {
+      // renders happen one at a time, in the order asked: once the product is rendered, the unknown
+      // one, asked for first, has been tried
+      const unknown = `/product-details/${randomBytes(12).toString('hex')}`;
+      for (const pathname of [unknown, unknown, address(), address()]) {
+        const { html, status } = await pageHtml(pathname);
+        expect(status).toBe(200);
+        expect(html).toContain('<div id="root"></div>');
+      }
+      const root = rootOf(await renderedHtml(address(), {}, (root) => expect(root).toContain(product.name)));
+      expect(root).toContain('৳123.45');
+      const picture = new RegExp(`<img [^>]*alt="${product.name}"[^>]*>`).exec(root)?.[0];
+      expect(picture).toMatch(/ srcset="[^"]*-320\.webp 320w[^"]*-640\.webp 640w/i);
+      expect(picture).toMatch(/ sizes="[^"]+"/);
+      expect(picture).toMatch(/ width="\d+"/);
+      expect(picture).toMatch(/ height="\d+"/);
+      expect(picture).toMatch(/ fetchpriority="high"/i);
+      expect(picture).not.toMatch(/ loading="lazy"/);
+
+      const { html } = await pageHtml(unknown);
+      expect(html).toContain('<div id="root"></div>');
+    });
+
+    it('is taken away at once when its price changes, and rendered again with the new price', async () => {
+      await renderedHtml(address(), {}, (root) => expect(root).toContain('৳123.45'));
+      const edited = await gatewayCall('PATCH', `/products/${product._id}`, token, { price: '234.56' });
+      expect(edited.status).toBe(200);
+      // nginx's micro-cache keeps an answer a second, and the renderer compares every second
+      await new Promise((resolve) => setTimeout(resolve, 4_000));
+      expect((await pageHtml(address())).html).not.toContain('৳123.45');
+      const root = rootOf(await renderedHtml(address(), {}, (root) => expect(root).toContain('৳234.56')));
+      expect(root).not.toContain('৳123.45');
+    });
+
+    it('hydrates: the rendered heading stays the same element, nothing shifts, no mismatch, and the product is not asked for again', async () => {
+      await renderedHtml(address(), {}, (root) => expect(root).toContain(product.name));
+      const { page, errors } = await watchedPage();
+      const reads: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname.startsWith('/api/product-details/')) reads.push(request.url());
+      });
+      await openRendered(page, address(), () => (reads.length = 0));
+      await hydrated(page);
+      expect(await keptFirstHeading(page)).toBe(true);
+      expect(await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift)).toBe(0);
+      expect(errors.filter((text) => /hydrat|did not match|Minified React error #4(18|19|23|25)/i.test(text))).toEqual([]);
+      expect(reads).toEqual([]);
+      await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
+      await page.screenshot({ path: path.join(ROOT, 'test-results', 'rendered-product-phone.png') });
       await page.context().close();
     });
   });

@@ -91,12 +91,13 @@ export class KeptPages {
         await rename(`${name}.tmp`, name);
       }
       this.kept.set(key, { ...wanted, reads });
-      this.askings.delete(key);
       await this.keepFewerThanMost();
     } catch (error) {
       this.log.warn({ err: error, address: wanted.address, language: wanted.language }, 'page not rendered');
     } finally {
       this.waiting.delete(key);
+      // a page that failed (an unknown product) is tried again only once asked for twice more
+      this.askings.delete(key);
     }
   }
 

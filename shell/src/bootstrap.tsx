@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { makeStore, StoreProvider } from '@bazar/web-kit';
 import { RouterProvider } from '@bazar/web-kit/routing';
 import { chooseLanguage, currentLanguage, languageReady } from '@bazar/web-kit/i18n';
-import { makeRouter } from './router';
+import { makeRouter, type StoreRouter } from './router';
 import { startSession } from './auth/keycloak';
 import { preloadOnIntent } from './preload';
 import { storePages } from './remotes';
@@ -17,10 +17,10 @@ for (const weight of [400, 700]) void document.fonts.load(`${weight} 1em "Noto S
 const store = makeStore();
 // The remotes' pages are in their manifests, which the entry asked for beside the shell's chunks.
 const pages = await storePages;
-const app = (
+const appWith = (router: StoreRouter) => (
   <StrictMode>
     <StoreProvider store={store}>
-      <RouterProvider router={makeRouter(store, pages)} />
+      <RouterProvider router={router} />
     </StoreProvider>
   </StrictMode>
 );
@@ -30,10 +30,12 @@ async function show(): Promise<void> {
   if (window.__BAZAR_PRERENDER__) {
     // In the renderer's browser: rendered as a shopper's browser would, and offered to the renderer.
     // No session: the page is rendered for someone not yet known to be signed in.
+    const router = makeRouter(store, pages);
+    const app = appWith(router);
     const running = createRoot(root);
     running.render(app);
     const { offerPrerender } = await import('./prerender');
-    return offerPrerender(app, store, () => running.unmount());
+    return offerPrerender(app, router, store, () => running.unmount());
   }
   const answers = document.getElementById(PRERENDERED_ANSWERS)?.textContent;
   if (answers) {
@@ -46,22 +48,44 @@ async function show(): Promise<void> {
     // session starts once every part is hydrated.
     const [{ prerenderedAnswers }] = await Promise.all([import('@bazar/web-kit/api'), languageReady]);
     store.dispatch(prerenderedAnswers(JSON.parse(answers)));
+    // made once the answers are in: a route's loader (the product page's) takes them, not the API's
+    const router = makeRouter(store, pages);
     const renderedIn = document.documentElement.lang;
     // The rendered page shows the language switch before its code runs: a language chosen on it by
     // then is the shopper's choice (React would set the switch back as it hydrates).
     const chosenEarly = document.querySelector<HTMLSelectElement>('select[name="language"]')?.value;
     if ((chosenEarly === 'en' || chosenEarly === 'bn') && chosenEarly !== renderedIn) await chooseLanguage(chosenEarly);
     if (currentLanguage() === renderedIn) {
+      // React Router renders nothing until a route's module and loader (the product page's) are done,
+      // which would replace the page's markup: it hydrates once they are.
+      await initialized(router);
       // A part that cannot hydrate (its remote failed to load, so it shows its fallback instead) is
       // rendered afresh by React: logged, not reported as an uncaught error as React does by default.
-      hydrateRoot(root, app, { onRecoverableError: (error) => console.error('Rendered afresh instead of hydrated:', error) });
+      hydrateRoot(root, appWith(router), { onRecoverableError: (error) => console.error('Rendered afresh instead of hydrated:', error) });
       void hydrated().then(() => startSession(store));
       return preloadOnIntent();
     }
+    return showAfresh(router);
   }
+  showAfresh(makeRouter(store, pages));
+}
+
+function showAfresh(router: StoreRouter): void {
   void startSession(store);
-  createRoot(root).render(app);
+  createRoot(root).render(appWith(router));
   preloadOnIntent();
+}
+
+/** Resolves once the router has the first page's route module and loader data. */
+function initialized(router: StoreRouter): Promise<void> {
+  return new Promise((resolve) => {
+    if (router.state.initialized) return resolve();
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
 }
 
 /** Resolves once React owns every element of the page (the parts of it whose code loads later

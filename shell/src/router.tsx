@@ -40,6 +40,7 @@ export function storeRoutes(store: StorefrontStore, pages: StorePage[]): RouteOb
 export function makeRouter(store: StorefrontStore, pages: StorePage[]) {
   return createBrowserRouter(storeRoutes(store, pages));
 }
+export type StoreRouter = ReturnType<typeof makeRouter>;
 
 /** The routes of the pages directly in `layout` (or at the top when none), with what is in theirs. */
 function nested(store: StorefrontStore, pages: StorePage[], layout: StorePage | undefined): RouteObject[] {
