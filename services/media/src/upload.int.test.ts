@@ -225,6 +225,15 @@ describe('refusals store nothing', () => {
     expect(await refusedCount(async () => form(big))).toEqual({ status: 413, body: { error: 'The image is larger than 5 MB' } });
   });
 
+  it('refuses a field beside the image, naming it', async () => {
+    const withField = async () => {
+      const body = form(await picture(10, 10, 'png'));
+      body.append('role', 'admin');
+      return body;
+    };
+    expect(await refusedCount(withField)).toEqual({ status: 400, body: { error: expect.stringContaining('"role"') } });
+  });
+
   it('refuses a form without the image field, or no form at all', async () => {
     const png = await picture(10, 10, 'png');
     expect(await refusedCount(async () => form(png, { field: 'photo' }))).toEqual({

@@ -1,5 +1,5 @@
-import { API, MAX_UPLOAD_BYTES, UPLOAD_FIELD, type UploadAnswer } from '@bazar/contracts';
-import { HttpError, badRequest, currentUser, endpointRouter, type Logger } from '@bazar/service-kit';
+import { API, MAX_UPLOAD_BYTES, NoBody, UPLOAD_FIELD, type UploadAnswer } from '@bazar/contracts';
+import { HttpError, badRequest, currentUser, endpointRouter, validate, type Logger } from '@bazar/service-kit';
 import type { RequestHandler, Router } from 'express';
 import multer from 'multer';
 import { imageKindOf, reencode, type Encoded } from '../image';
@@ -30,7 +30,8 @@ function receiveImage(): RequestHandler {
 export function uploadRoutes(store: ImageStore, publicPath: string, log: Logger): Router {
   const router = endpointRouter();
 
-  router.implement(API.uploadImage, receiveImage(), async (req, res) => {
+  // the form's fields beside the image are read only now: one is refused naming it, as in a JSON body
+  router.implement(API.uploadImage, receiveImage(), validate({ body: NoBody }), async (req, res) => {
     const bytes = req.file?.buffer;
     if (!bytes || bytes.length === 0) throw badRequest(`Send the image as multipart/form-data in the field '${UPLOAD_FIELD}'`);
     const kind = imageKindOf(bytes);
