@@ -17,7 +17,7 @@ export interface World {
 }
 
 export interface Row {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** the OpenAPI path of PUBLIC_API this row exercises */
   endpoint: string;
   path: (w: World) => string;
@@ -39,6 +39,7 @@ export const ROWS: Row[] = [
   { method: 'GET', endpoint: '/alloffers', path: () => '/alloffers', expect: everyone(200) },
   { method: 'POST', endpoint: '/offer', path: () => '/offer', body: () => ({}), expect: adminOnly(400) },
   { method: 'POST', endpoint: '/addproducts', path: () => '/addproducts', body: () => ({}), expect: adminOnly(400) },
+  { method: 'PATCH', endpoint: '/products/{id}', path: (w) => `/products/${w.productId}`, body: () => ({}), expect: adminOnly(400) },
   // the shopper's cart is empty here, so a well-formed order for them is refused for that reason
   {
     method: 'POST',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AddToCart, CartLine, CartLineList, SetCartQuantity } from './cart';
-import { NewOffer, NewProduct, OfferList, Product, ProductList, ProductListQuery } from './catalog';
+import { NewOffer, NewProduct, OfferList, Product, ProductEdit, ProductList, ProductListQuery } from './catalog';
 import { ProductSuggestionList, ProductSuggestionsQuery } from './product-search';
 import { DeleteAnswer, EmailParams, ErrorAnswer, IdParams, InsertAnswer, UpdateAnswer } from './common';
 import { IMAGE_UPLOAD, UploadAnswer, type FileUpload } from './media';
@@ -42,7 +42,7 @@ export interface Owner {
  *  and checks access by it, the owning service implements it with the kit's `implement()`, and the
  *  gateway's OpenAPI document is generated from it. */
 export interface Endpoint {
-  method: 'get' | 'post' | 'put' | 'delete';
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   /** OpenAPI style: `/makeadmin/{email}` */
   path: string;
   summary: string;
@@ -149,6 +149,17 @@ export const API = {
     access: 'admin',
     body: NewProduct,
     answers: created(InsertAnswer),
+  }),
+  editProduct: endpoint({
+    method: 'patch',
+    path: '/products/{id}',
+    summary:
+      'Change a product: any of the fields it is published with, held to the same rules; a blank Bangla name or description takes it away',
+    service: 'catalog',
+    access: 'admin',
+    params: IdParams,
+    body: ProductEdit,
+    answers: ok(Product, 'The product as it is now'),
   }),
   uploadImage: endpoint({
     method: 'post',

@@ -105,6 +105,13 @@ export const NewProduct = z.strictObject({
 });
 export type NewProduct = z.infer<typeof NewProduct>;
 
+/** `PATCH /products/{id}`: the fields to change, each held to its rule of publishing; a Bangla name
+ *  or description given blank is taken away (it is there, undefined, in what this parses to). */
+export const ProductEdit = NewProduct.partial().refine((edit) => Object.keys(edit).length > 0, {
+  error: 'Give at least one field to change',
+});
+export type ProductEdit = z.infer<typeof ProductEdit>;
+
 export const Offer = z.object({ _id: ObjectIdString, offerTitle: z.string(), offerDetails: z.string() });
 export type Offer = z.infer<typeof Offer>;
 export const OfferList = z.array(Offer);

@@ -42,7 +42,10 @@ export type RoleChanged = z.infer<typeof RoleChanged>;
 export const UserDeleted = envelope('UserDeleted', z.object({ userId: ObjectIdString, email: Email }));
 export type UserDeleted = z.infer<typeof UserDeleted>;
 
-export const ProductChanged = envelope('ProductChanged', z.object({ productId: ObjectIdString, change: z.enum(['created', 'stock']) }));
+export const ProductChanged = envelope(
+  'ProductChanged',
+  z.object({ productId: ObjectIdString, change: z.enum(['created', 'updated', 'stock']) }),
+);
 export type ProductChanged = z.infer<typeof ProductChanged>;
 
 /** Which event travels on which topic. */

@@ -11,6 +11,7 @@ import {
   InsertAnswer,
   OrderList,
   Product,
+  ProductChanged,
   TOPICS,
   type Topic,
 } from '@bazar/contracts';
@@ -102,17 +103,39 @@ export class TestShelf {
     const catalog = await mongoose.createConnection(stackEnv.mongoUrl, { dbName: 'catalog' }).asPromise();
     await catalog.collection('products').deleteMany({ name: { $regex: this.run } });
     await catalog.close();
-    await this.dropCachedProducts();
+    await dropCachedProducts();
   }
 
-  /** Drops the catalog's cached answers, after a product was changed behind its back. */
-  async dropCachedProducts(): Promise<void> {
-    const log = createLogger('test-shelf', 'silent');
-    const redis = createRedis(stackEnv.redisUrl, log);
-    await new Promise((resolve) => redis.once('ready', resolve));
-    await new ReadCache(redis, log, 'catalog').clear();
-    await redis.quit();
+  /** See `dropCachedProducts`. */
+  dropCachedProducts(): Promise<void> {
+    return dropCachedProducts();
   }
+}
+
+/** Drops the catalog's cached answers, after a product was changed behind its back. */
+export async function dropCachedProducts(): Promise<void> {
+  const log = createLogger('test-shelf', 'silent');
+  const redis = createRedis(stackEnv.redisUrl, log);
+  await new Promise((resolve) => redis.once('ready', resolve));
+  await new ReadCache(redis, log, 'catalog').clear();
+  await redis.quit();
+}
+
+/** The product-changed events on the topic, from its beginning, collected as they come by a consumer
+ *  group of the caller's own until `stop()`. The topic also holds what earlier runs published, in
+ *  whatever shape they had then: only the events this version reads are kept. */
+export async function productChangesHeard(kafka: Kafka, groupId: string): Promise<{ heard: ProductChanged[]; stop: () => Promise<void> }> {
+  const heard: ProductChanged[] = [];
+  const consumer = kafka.consumer({ groupId, maxWaitTimeInMs: 100 });
+  await consumer.connect();
+  await consumer.subscribe({ topic: TOPICS.productChanged, fromBeginning: true });
+  await consumer.run({
+    eachMessage: async ({ message }) => {
+      const event = ProductChanged.safeParse(JSON.parse(message.value?.toString() ?? 'null'));
+      if (event.success) heard.push(event.data);
+    },
+  });
+  return { heard, stop: () => consumer.disconnect() };
 }
 
 /** An admin's call to the order service, as the gateway forwards it. */

@@ -2,7 +2,7 @@ import { ReadCache, type ServiceContext, type Wiring } from '@bazar/service-kit'
 import { Router } from 'express';
 import type { CatalogConfig } from './config';
 import { settleOrderStock } from './events/order-status-changed';
-import { forgetListsOnNewProducts, keepSearchCurrent } from './events/product-changed';
+import { forgetListsOnProductChanges, keepSearchCurrent } from './events/product-changed';
 import { Product } from './model/product';
 import { offerRoutes } from './routes/offers';
 import { productRoutes } from './routes/products';
@@ -19,7 +19,7 @@ export async function wireCatalog({ redis, log, announcer }: ServiceContext<Cata
   const products = new ShelfIndex(cache, log);
   return {
     routes: Router().use(productRoutes(shelf, products, announcer), offerRoutes(), reservationRoutes(reservations)),
-    consumers: [settleOrderStock(reservations), forgetListsOnNewProducts(shelf), keepSearchCurrent(products)],
+    consumers: [settleOrderStock(reservations), forgetListsOnProductChanges(shelf), keepSearchCurrent(products)],
     outboxes: [Product],
     jobs: [
       { name: 'finish interrupted reservations', everyMs: 15_000, run: () => reservations.finishInterrupted() },

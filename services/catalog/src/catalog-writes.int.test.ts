@@ -8,14 +8,14 @@ import {
   InsertAnswer,
   OfferList,
   Product,
-  ProductChanged,
   ProductList,
   TOPICS,
   type OrderStatusChanged,
+  type ProductChanged,
 } from '@bazar/contracts';
-import { ReadCache, createLogger, createRedis } from '@bazar/service-kit';
 import { ACCOUNTS, eventually, signedInAndSynced, stackEnv } from '@bazar/testing';
-import { Kafka, logLevel, type Consumer } from 'kafkajs';
+import { dropCachedProducts, productChangesHeard } from '@bazar/testing/shop';
+import { Kafka, logLevel } from 'kafkajs';
 import mongoose from 'mongoose';
 
 const run = randomUUID().slice(0, 8);
@@ -26,8 +26,8 @@ const validProduct = { name: `Test Tea ${run}`, price: '250.50', quantity: '12',
 
 let adminToken: string;
 let shopperToken: string;
-let changes: Consumer;
-const changed: ProductChanged[] = [];
+let changed: ProductChanged[];
+let stopHearing: () => Promise<void>;
 
 async function call(url: string, init: { method?: string; headers?: Record<string, string>; body?: unknown } = {}) {
   const response = await fetch(url, {
@@ -47,27 +47,14 @@ beforeAll(async () => {
   // The gateway takes admin from the user service's record, which the storefront creates on sign-in.
   [adminToken, shopperToken] = await Promise.all([signedInAndSynced(ACCOUNTS.admin), signedInAndSynced(ACCOUNTS.shopper)]);
   await mongoose.connect(stackEnv.mongoUrl, { dbName: 'catalog', serverSelectionTimeoutMS: 5_000 });
-  changes = kafka.consumer({ groupId: `catalog-writes-test-${run}`, maxWaitTimeInMs: 100 });
-  await changes.connect();
-  await changes.subscribe({ topic: TOPICS.productChanged, fromBeginning: true });
-  // the topic also holds what earlier runs published, in whatever shape they had then
-  await changes.run({
-    eachMessage: async ({ message }) => {
-      const event = ProductChanged.safeParse(JSON.parse(message.value?.toString() ?? 'null'));
-      if (event.success) changed.push(event.data);
-    },
-  });
+  ({ heard: changed, stop: stopHearing } = await productChangesHeard(kafka, `catalog-writes-test-${run}`));
 });
 
 afterAll(async () => {
-  await changes.disconnect();
+  await stopHearing();
   await mongoose.connection.collection('products').deleteMany({ name: { $regex: run } });
   await mongoose.connection.collection('offers').deleteMany({ offerTitle: { $regex: run } });
-  const log = createLogger('catalog-writes-test', 'silent');
-  const redis = createRedis(stackEnv.redisUrl, log);
-  await new Promise((resolve) => redis.once('ready', resolve));
-  await new ReadCache(redis, log, 'catalog').clear();
-  await redis.quit();
+  await dropCachedProducts();
   await mongoose.disconnect();
 });
 

@@ -19,8 +19,8 @@ const productSchema = new Schema(
     /** markers of reservations whose units are being taken (`+id`) or given back (`-id`) right now
      *  (see model/reservation.ts); empty when nothing is under way */
     pendingStock: { type: [String], default: [] },
-    /** counts the changes to what an answer shows (stock), so that a cached answer is never
-     *  replaced by an older one (see ShelfCache) */
+    /** counts the changes to what an answer shows (stock, an admin's edit), so that a cached
+     *  answer is never replaced by an older one (see ShelfCache) */
     revision: { type: Number, default: 0 },
     ...outboxFields,
   },
@@ -58,7 +58,7 @@ export function toProductAnswer(product: AnswerFields): ProductAnswer {
   };
 }
 
-/** The outbox entry announcing a new product (every replica's lists change). */
+/** The outbox entry announcing a new or edited product (every replica's lists change). */
 export function productChanged(productId: string, change: ProductChanged['payload']['change']) {
   return { topic: TOPICS.productChanged, key: productId, event: newEvent('ProductChanged', { productId, change }) };
 }

@@ -6,11 +6,12 @@ import {
   TOTAL_COUNT_HEADER,
   takaToPaisa,
   type InsertAnswer,
+  type Product as ProductAnswer,
 } from '@bazar/contracts';
 import { endpointRouter, notFound, type Announcer } from '@bazar/service-kit';
 import { Router, type Response } from 'express';
 import mongoose from 'mongoose';
-import { Product, productChanged } from '../model/product';
+import { Product, productChanged, toProductAnswer, type AnswerFields } from '../model/product';
 import type { ProductSearch } from '../search/product-search';
 import type { ShelfCache } from '../shelf-cache';
 import { findProductIds, shelfQueryKey, type ShelfQuery } from '../shelf-query';
@@ -63,6 +64,28 @@ export function productRoutes(shelf: ShelfCache, products: ProductSearch, announ
     await products.productChanged(_id.toString());
     await shelf.listsChanged();
     res.status(201).json({ acknowledged: true, insertedId: _id.toString() } satisfies InsertAnswer);
+  });
+
+  router.implement(API.editProduct, async (req, res) => {
+    const { id } = req.params;
+    const { price, ...given } = req.body;
+    const fields = Object.entries({ ...given, ...(price !== undefined && { pricePaisa: takaToPaisa(price) }) });
+    const $set = Object.fromEntries(fields.filter(([, value]) => value !== undefined));
+    // a Bangla name or description sent blank
+    const taken = fields.filter(([, value]) => value === undefined).map(([field]) => [field, 1]);
+    const edited = await announcer.findOneAndUpdate<AnswerFields>(
+      Product,
+      { _id: id },
+      { $set, ...(taken.length > 0 && { $unset: Object.fromEntries(taken) }), $inc: { revision: 1 } },
+      [productChanged(id, 'updated')],
+    );
+    if (!edited) throw notFound('No such product');
+    await products.productChanged(id);
+    // a new name, price or category may move the product in any list, search or suggestion
+    await shelf.listsChanged();
+    // after the clear: a stock writer's older answer stored meanwhile is replaced, never the other way
+    await shelf.stored(edited);
+    res.json(toProductAnswer(edited) satisfies ProductAnswer);
   });
 
   return router;
