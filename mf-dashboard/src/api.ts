@@ -1,6 +1,6 @@
 import type { FetchArgs, FetchBaseQueryError, FetchBaseQueryMeta, QueryReturnValue } from '@reduxjs/toolkit/query/react';
 import { declaredMutation, declaredQuery, declaredRequest, storefrontApi } from '@bazar/web-kit/api';
-import { UPLOAD_FIELD, type UploadAnswer } from '@bazar/contracts';
+import { TOTAL_COUNT_HEADER, UPLOAD_FIELD, type Product, type UploadAnswer } from '@bazar/contracts';
 
 export interface ImageUpload {
   image: File;
@@ -53,6 +53,12 @@ function sendWithProgress(prepared: Request, image: File, onProgress?: (fraction
   });
 }
 
+/** A page of the shelf, and how many products the whole shelf holds. */
+export interface ShelfPage {
+  products: Product[];
+  total: number;
+}
+
 export const dashboardApi = storefrontApi.injectEndpoints({
   endpoints: (build) => ({
     getMyProfile: declaredQuery(build, 'myProfile', { providesTags: ['User'] }),
@@ -76,6 +82,18 @@ export const dashboardApi = storefrontApi.injectEndpoints({
     }),
     /** The form sends price and quantity as typed, as text; the catalog parses and checks them. */
     addProduct: declaredMutation(build, 'publishProduct', { invalidatesTags: ['Product'] }),
+    /** The admin's Products list; named apart from the catalog remote's reads of the same endpoints,
+     *  which the page may hold too. */
+    getShelfPage: declaredQuery(build, 'listProducts', {
+      transformResponse: (products, meta): ShelfPage => ({
+        products,
+        total: Number(meta?.response?.headers.get(TOTAL_COUNT_HEADER) ?? products.length),
+      }),
+      providesTags: ['Product'],
+    }),
+    getProductToEdit: declaredQuery(build, 'productDetails', { providesTags: (_product, _error, id) => [{ type: 'Product', id }] }),
+    /** Sends the fields the admin changed; every list and page of the product is read again. */
+    editProduct: declaredMutation(build, 'editProduct', { invalidatesTags: ['Product'] }),
     addReview: declaredMutation(build, 'sendReview'),
     /** A page of every shopper's orders, newest first, as the admin filtered them. */
     getAllOrders: declaredQuery(build, 'allOrders', { providesTags: ['Order'] }),
@@ -100,6 +118,9 @@ export const {
   useAddReviewMutation,
   useUploadImageMutation,
   useAddProductMutation,
+  useGetShelfPageQuery,
+  useGetProductToEditQuery,
+  useEditProductMutation,
   useGetAllOrdersQuery,
   useGetOrderSummaryQuery,
   useSetOrderStatusMutation,

@@ -47,6 +47,14 @@ export default [
     menu: { in: 'dashboard', label: 'links.addProduct', order: 60 },
   },
   {
+    path: '/dashboard/products',
+    page: './pages/Products.tsx',
+    component: 'Products',
+    access: 'admin',
+    menu: { in: 'dashboard', label: 'links.products', order: 65 },
+  },
+  { path: '/dashboard/products/:id', page: './pages/EditProduct.tsx', access: 'admin', loader: true },
+  {
     path: '/dashboard/add-offer',
     page: './pages/AddOffer.tsx',
     component: 'AddOffer',

@@ -4,6 +4,7 @@ import { LiveBadge, useOrderStream } from '@bazar/web-kit/orders';
 import { useGetAllOrdersQuery } from '../api';
 import { OrderFilters, type Filters } from '../components/orders/OrderFilters';
 import { OrderRow } from '../components/orders/OrderRow';
+import { Pager } from '../components/Pager';
 import { SummaryPanel } from '../components/orders/SummaryPanel';
 import { useFormats } from '@bazar/web-kit/i18n';
 import { useDashboardText } from '../i18n';
@@ -68,31 +69,12 @@ export function Orders() {
                 </ul>
               )}
             </div>
-            <nav aria-label={t('pages')} className="mt-4 flex items-center justify-between gap-3 text-sm">
-              <button
-                type="button"
-                disabled={page <= 1}
-                onClick={() => setPage(page - 1)}
-                className="rounded-full border border-brand-600 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50 disabled:border-stone-200 disabled:text-stone-400 disabled:hover:bg-transparent"
-              >
-                {t('previous')}
-              </button>
-              <p aria-live="polite">
-                {t('pageOf', { page: formatNumber(Math.min(page, pages)), pages: formatNumber(pages) })}
-                <span className="text-stone-500">
-                  {' '}
-                  · {t('orderCount', { count: orders.data.total, formatted: formatNumber(orders.data.total) })}
-                </span>
-              </p>
-              <button
-                type="button"
-                disabled={page >= pages}
-                onClick={() => setPage(page + 1)}
-                className="rounded-full border border-brand-600 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50 disabled:border-stone-200 disabled:text-stone-400 disabled:hover:bg-transparent"
-              >
-                {t('next')}
-              </button>
-            </nav>
+            <Pager
+              page={page}
+              pages={pages}
+              count={t('orderCount', { count: orders.data.total, formatted: formatNumber(orders.data.total) })}
+              onTurn={setPage}
+            />
           </>
         )
       )}

@@ -1,0 +1,96 @@
+// An admin edits a product from the dashboard's Products list, in Chromium against the running
+// stack: the form opens filled in, a refusal is shown under its field in the server's words, a saved
+// name and Bangla name show in the list at once, and the product's page shows them to a visitor in
+// English and in Bangla. Screenshots of the form at 390 and 1280 px go to test-results/.
+import {
+  ACCOUNTS,
+  eventually,
+  launchChromium,
+  openSignedIn,
+  publishProduct,
+  removeProduct,
+  stackEnv,
+  type TestProduct,
+} from '@bazar/testing';
+import type { Browser, Page } from 'playwright-core';
+
+/** A word no other product has: this run's time in letters, in English and in Bangla. */
+const digits = [...String(Date.now())].map(Number);
+const WORD = digits.map((digit) => String.fromCharCode(97 + digit)).join('');
+const BANGLA_WORD = digits.map((digit) => 'কখগঘচছজটডত'[digit]).join('');
+const EDITED = { name: `Chinigur Rice 2 kg ${WORD}`, name_bn: `চিনিগুঁড়া চাল ২ কেজি ${BANGLA_WORD}` };
+
+let browser: Browser;
+let product: TestProduct;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  product = await publishProduct('Test Chinigura Rice', 10);
+});
+afterAll(async () => {
+  await browser?.close();
+  await removeProduct(product);
+});
+
+async function newPage(width: number, locale = 'en-US'): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, locale });
+  return context.newPage();
+}
+
+test("an admin edits a product's name and Bangla name; the list and the product's page show them", async () => {
+  const page = await newPage(1280);
+  await openSignedIn(page, '/dashboard/products', ACCOUNTS.admin);
+  const list = page.getByRole('region', { name: 'Products' });
+  await list.getByText(/^Page 1 of \d+ · \d+ products$/).waitFor();
+  // the admin menu links the page, next to Add Product
+  const menu = page.getByRole('navigation', { name: 'Dashboard' });
+  await menu.getByRole('link', { name: 'Products', exact: true }).waitFor();
+  const links = await menu.getByRole('link').allInnerTexts();
+  expect(links.indexOf('Products')).toBe(links.indexOf('Add Product') + 1);
+  // newest first: the product just published is on the first page
+  await list.getByRole('link', { name: `Edit ${product.name}`, exact: true }).click();
+
+  const form = page.getByRole('region', { name: 'Edit Product' });
+  await eventually(async () => expect(await form.getByLabel('Product Name').inputValue()).toBe(product.name));
+  expect(await form.getByLabel('Price').inputValue()).toBe('120');
+  expect(await form.getByLabel('Quantity').inputValue()).toBe('10');
+  expect(await form.getByLabel('Bangla name').inputValue()).toBe('');
+  await form.getByRole('img', { name: "The product's image now" }).waitFor();
+  expect(await form.getByLabel('New image (leave empty to keep this one)').evaluate((input: HTMLInputElement) => input.required)).toBe(
+    false,
+  );
+
+  // the catalog's refusal, in its words, under the field it names; nothing is saved
+  await form.getByLabel('Price').fill('12.345');
+  await form.getByRole('button', { name: 'Save Changes' }).click();
+  await form.getByText('price must not have more than 2 decimals').waitFor();
+  await page.getByRole('button', { name: 'OK' }).click();
+  await form.getByLabel('Price').fill('120');
+
+  await form.getByLabel('Product Name').fill(EDITED.name);
+  await form.getByLabel('Bangla name').fill(EDITED.name_bn);
+  await page.screenshot({ path: 'test-results/edit-product-1280.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-results/edit-product-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  await form.getByRole('button', { name: 'Save Changes' }).click();
+  await page.getByRole('dialog', { name: 'Your work has been saved' }).waitFor();
+  await page.waitForURL((url) => url.pathname === '/dashboard/products');
+  await list.getByRole('link', { name: `Edit ${EDITED.name}`, exact: true }).waitFor();
+  expect(await list.getByText(product.name, { exact: true }).count()).toBe(0);
+  await page.screenshot({ path: 'test-results/products-list-1280.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-results/products-list-390.png', fullPage: true });
+
+  // a visitor's first load of the product's page, in English, then in Bangla
+  const visitor = await newPage(1280);
+  await visitor.goto(`${stackEnv.webUrl}/product-details/${product._id}`);
+  await visitor.getByRole('heading', { level: 1, name: EDITED.name, exact: true }).waitFor();
+  await visitor.getByRole('combobox', { name: 'Language', exact: true }).selectOption('bn');
+  await visitor.getByRole('heading', { level: 1, name: EDITED.name_bn, exact: true }).waitFor();
+  // and a Bangla reader's first load
+  const banglaReader = await newPage(390, 'bn-BD');
+  await banglaReader.goto(`${stackEnv.webUrl}/product-details/${product._id}`);
+  await banglaReader.getByRole('heading', { level: 1, name: EDITED.name_bn, exact: true }).waitFor();
+});
