@@ -6,6 +6,7 @@ import { LiveOrders } from './live-orders';
 import { Order } from './model/order';
 import { Neighbours } from './neighbours';
 import { OrderHolds } from './order-holds';
+import { OrderListings } from './order-listings';
 import type { OrderDesk } from './place-order';
 import { adminOrderRoutes } from './routes/admin-orders';
 import { orderRoutes } from './routes/orders';
@@ -13,9 +14,13 @@ import { sweepOrders } from './sweep-orders';
 
 export async function wireOrder({ config, log, announcer }: ServiceContext<OrderConfig>): Promise<Wiring> {
   await Order.init(); // the unique index on cartState must exist before the first order is taken
+  const listings = new OrderListings(log);
+  // in the background: a replica answers at once, and the admin's list is complete once it is done
+  void listings.reconcile().catch((err: unknown) => log.warn({ err }, 'checking the admin’s list against the orders failed'));
   const desk: OrderDesk = {
     neighbours: new Neighbours({ cart: config.CART_URL, catalog: config.CATALOG_URL }),
     holds: new OrderHolds(config.ORDER_HOLD_LIMIT),
+    listings,
     announcer,
     log,
     holdWindowMs: config.ORDER_HOLD_WINDOW_MS,
@@ -27,6 +32,9 @@ export async function wireOrder({ config, log, announcer }: ServiceContext<Order
     consumers: [passOnStatusChanges(live)],
     outboxes: [Order],
     jobs: [{ name: 'expire holds and settle interrupted orders', everyMs: config.ORDER_SWEEP_INTERVAL_MS, run: () => sweepOrders(desk) }],
-    stop: () => live.close(),
+    stop: () => {
+      listings.stop();
+      live.close();
+    },
   };
 }

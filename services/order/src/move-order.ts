@@ -14,7 +14,7 @@ const refusalFor = (status: OrderStatus, to: OrderStatus) =>
  * allowed is refused (409, with the status the order has). A shopper reaches only their own orders
  * (`ownerId`); another's answers as if it did not exist.
  *
- * Leaving `placed` frees a place among the shopper's unconfirmed orders; a cancellation's units go
+ * The admin's list follows the move (order-listings.ts). Leaving `placed` frees a place among the shopper's unconfirmed orders; a cancellation's units go
  * back through its event (the catalog releases the hold once, however often it hears of it).
  */
 export async function moveOrder(
@@ -36,6 +36,7 @@ export async function moveOrder(
     [statusChanged(current, to, actor, current.status)],
   );
   if (!moved) return moveOrder(desk, { orderId, to, actor, ownerId }); // moved meanwhile
+  await desk.listings.follow(moved);
   if (current.status === 'placed') {
     await desk.holds
       .release(current.userId, orderId)

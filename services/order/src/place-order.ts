@@ -16,11 +16,14 @@ import { orderPlaced } from './events/order-events';
 import { Order, cartStateOf, type OrderDocument } from './model/order';
 import type { Neighbours } from './neighbours';
 import type { OrderHolds } from './order-holds';
+import type { OrderListings } from './order-listings';
 
 /** What placing and moving orders work with. */
 export interface OrderDesk {
   neighbours: Neighbours;
   holds: OrderHolds;
+  /** the admin's read model of orders, written after each write of an order */
+  listings: OrderListings;
   announcer: Announcer;
   log: Logger;
   holdWindowMs: number;
@@ -45,7 +48,8 @@ const isRefusal = (err: unknown) => err instanceof HttpError && err.status === 4
  *      item short and how many are left
  *   3. cart: the ordered pieces taken off the cart in one write, or none (409 when the shopper
  *      removed some meanwhile); pieces added meanwhile stay
- *   4. order service: `placed`, with OrderPlaced and OrderStatusChanged in its outbox
+ *   4. order service: `placed`, with OrderPlaced and OrderStatusChanged in its outbox, then its
+ *      entry in the admin's list (order-listings.ts)
  *
  * A refusal at 2 or 3 undoes the earlier steps (the hold released, the order removed) and the cart
  * is as it was. A failure to reach a neighbour, or a crash, is settled by `settlePlacing`, in the
@@ -217,9 +221,15 @@ async function markPlaced(desk: OrderDesk, order: OrderDocument): Promise<OrderD
     },
     orderPlaced(order),
   );
-  if (placed) return placed;
+  if (placed) {
+    await desk.listings.follow(placed);
+    return placed;
+  }
   // placed meanwhile by the sweep (or by the request, for the sweep)
   const current = await Order.findById(order._id).lean<OrderDocument>();
-  if (current && current.status !== 'placing') return current;
+  if (current && current.status !== 'placing') {
+    await desk.listings.follow(current);
+    return current;
+  }
   throw new HttpError(503, 'Your order could not be completed; try again shortly');
 }

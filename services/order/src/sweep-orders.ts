@@ -5,11 +5,12 @@ import { PLACING_INTERRUPTED_AFTER_MS, settlePlacing, type OrderDesk } from './p
 
 /** Run by every replica every ORDER_SWEEP_INTERVAL_MS: placed orders left unconfirmed past their
  *  hold are cancelled by the store (their units go back), and placements interrupted midway are
- *  settled. Every step is a conditional write, so replicas sweeping at once do each thing once.
+ *  settled; orders the admin's list missed are listed. Every step is a conditional write, so replicas sweeping at once do each thing once.
  *  It reads the shoppers' lists of unconfirmed orders (OrderHolds), where every order is claimed
  *  before it is written, and each listed order by `_id`: work in step with the orders open now,
  *  not with every order ever placed. */
 export async function sweepOrders(desk: OrderDesk): Promise<void> {
+  await desk.listings.catchUp();
   const now = Date.now();
   for (const { _id: userId, open = [] } of await desk.holds.all()) {
     if (open.length === 0) await desk.holds.forgetEmpty(userId);

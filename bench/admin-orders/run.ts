@@ -1,0 +1,224 @@
+// The admin's order list and summary as orders pile up: the list (no filter, one status, the last
+// seven days, a phone, an email) and the summary, each timed BENCH_ROUNDS times, first on the stack's
+// order service with the orders it has, then on an order service of its own (the same build) on a
+// database of its own, seeded with BENCH_ORDERS orders written as the store writes them (lines,
+// history, an emptied outbox) over the last 60 days; that database is dropped at the end. The stack's
+// own orders are left alone. Usage: node --import tsx bench/admin-orders/run.ts
+import { spawn } from 'node:child_process';
+import { randomInt } from 'node:crypto';
+import { once } from 'node:events';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { OrderPage, OrderSummary, type OrderStatus } from '@bazar/contracts';
+import { stackEnv } from '@bazar/testing';
+import { adminIdentity } from '@bazar/testing/shop';
+import mongoose from 'mongoose';
+import { emitFigures, type Figure } from '../figures';
+
+const bounded = (name: string, fallback: number, max: number) =>
+  Math.min(Math.max(Number(process.env[name] ?? fallback) || fallback, 1), max);
+const ORDERS = bounded('BENCH_ORDERS', 5_000, 50_000);
+const ROUNDS = bounded('BENCH_ROUNDS', 3, 20);
+const PORT = 4019;
+const DB = 'order_bench';
+/** the admin page asks each of these on opening or filtering */
+const SLOW_MS = 1_000;
+
+const DAY_MS = 24 * 60 * 60_000;
+const dhakaDay = (at: number) => new Date(at + 6 * 3_600_000).toISOString().slice(0, 10);
+
+async function timed(url: string): Promise<{ ms: number; body: unknown }> {
+  const started = performance.now();
+  const response = await fetch(url, { headers: adminIdentity, signal: AbortSignal.timeout(120_000) });
+  const body = (await response.json()) as unknown;
+  if (response.status !== 200) throw new Error(`${url} answered ${response.status} ${JSON.stringify(body)}`);
+  return { ms: performance.now() - started, body };
+}
+
+/** Each question the admin page asks, timed ROUNDS times: the median and the slowest, in ms. */
+async function measure(where: string, orderUrl: string, search: { phone: string; email: string }): Promise<Figure[]> {
+  const today = dhakaDay(Date.now());
+  const questions: [string, string][] = [
+    ['list', '/allorders'],
+    ['list delivered', '/allorders?status=delivered'],
+    ['list last 7 days', `/allorders?from=${dhakaDay(Date.now() - 6 * DAY_MS)}&to=${today}`],
+    ['search phone', `/allorders?q=${encodeURIComponent(search.phone)}`],
+    ['search email', `/allorders?q=${encodeURIComponent(search.email)}`],
+    ['summary', '/ordersummary'],
+  ];
+  const figures: Figure[] = [];
+  for (const [name, path] of questions) {
+    const times: number[] = [];
+    let total: number | undefined;
+    for (let round = 0; round < ROUNDS; round++) {
+      const { ms, body } = await timed(`${orderUrl}${path}`);
+      times.push(ms);
+      total = path.startsWith('/allorders') ? OrderPage.parse(body).total : undefined;
+      if (!total && path === '/ordersummary') OrderSummary.parse(body);
+    }
+    times.sort((a, b) => a - b);
+    const median = times[Math.floor(times.length / 2)]!;
+    console.log(
+      `${where} ${name}: median ${median.toFixed(0)} ms, slowest ${times.at(-1)!.toFixed(0)} ms${total === undefined ? '' : `, ${total} found`}`,
+    );
+    figures.push({
+      bench: 'admin-orders',
+      name: `${where}: ${name} (median)`,
+      value: Math.round(median),
+      unit: 'ms',
+      target: { on: 'value', op: '<=', limit: SLOW_MS },
+    });
+  }
+  return figures;
+}
+
+const STATUSES: [OrderStatus, number][] = [
+  ['delivered', 0.6],
+  ['cancelled', 0.15],
+  ['confirmed', 0.08],
+  ['packed', 0.05],
+  ['out-for-delivery', 0.05],
+  ['placed', 0.07],
+];
+const GROCERIES = [
+  'Miniket Rice 5 kg',
+  'Soybean Oil 2 L',
+  'Red Lentils 1 kg',
+  'Fresh Carrot',
+  'Potato 3 kg',
+  'Onion 2 kg',
+  'Eggs 12',
+  'Sugar 1 kg',
+];
+const phoneOf = (i: number) => `017${String(10_000_000 + i).slice(-8)}`;
+const emailOf = (i: number) => `shopper${i}@example.com`;
+
+function statusAt(roll: number): OrderStatus {
+  for (const [status, share] of STATUSES) if ((roll -= share) < 0) return status;
+  return 'delivered';
+}
+
+/** An order as the order service leaves it once its events are sent: `status` reached step by step. */
+function seededOrder(i: number) {
+  const placedAt = Date.now() - randomInt(60 * 24 * 60) * 60_000;
+  const status = statusAt(Math.random());
+  const path: OrderStatus[] =
+    status === 'cancelled'
+      ? ['placed', 'cancelled']
+      : (['placed', 'confirmed', 'packed', 'out-for-delivery', 'delivered'].slice(
+          0,
+          ['placed', 'confirmed', 'packed', 'out-for-delivery', 'delivered'].indexOf(status) + 1,
+        ) as OrderStatus[]);
+  const items = Array.from({ length: 1 + randomInt(8) }, (_, line) => ({
+    productId: new mongoose.Types.ObjectId().toString(),
+    name: GROCERIES[(i + line) % GROCERIES.length]!,
+    img: '/media/seeded.webp',
+    unitPricePaisa: 2_000 + randomInt(60_000),
+    quantity: 1 + randomInt(4),
+  }));
+  const subtotal = items.reduce((sum, item) => sum + item.unitPricePaisa * item.quantity, 0);
+  const vat = Math.round(subtotal * 0.05);
+  return {
+    _id: new mongoose.Types.ObjectId(),
+    userId: `seeded-${i % 997}`,
+    email: emailOf(i),
+    name: `Seeded Shopper ${i}`,
+    phone: phoneOf(i),
+    addinfo: `House ${i % 90}, Road ${i % 17}, Dhanmondi, Dhaka`,
+    items,
+    subtotalPaisa: subtotal,
+    vatPaisa: vat,
+    deliveryPaisa: 7_000,
+    totalPaisa: subtotal + vat + 7_000,
+    status,
+    history: path.map((step, at) => ({ status: step, at: new Date(placedAt + at * 3_600_000), by: at === 0 ? 'shopper' : 'admin' })),
+    reservationId: new mongoose.Types.ObjectId().toString(),
+    cartState: `seeded ${i}`,
+    requestHash: 'seeded',
+    outbox: {},
+    outboxPending: [],
+    createdAt: new Date(placedAt),
+    updatedAt: new Date(placedAt + (path.length - 1) * 3_600_000),
+  };
+}
+
+/** The order service's build (services/<BENCH_ORDER_SERVICE>/dist, to compare builds) on the bench's
+ *  database, with the stack's neighbours, broker and Redis. */
+async function startOrderService() {
+  const main = join(__dirname, '../../services', process.env.BENCH_ORDER_SERVICE ?? 'order', 'dist', 'main.js');
+  const env = {
+    PATH: process.env.PATH,
+    PORT: String(PORT),
+    MONGO_URL: stackEnv.mongoUrl,
+    MONGO_DB: DB,
+    KAFKA_BROKERS: stackEnv.kafkaBrokers.join(','),
+    REDIS_URL: stackEnv.redisUrl,
+    CATALOG_URL: stackEnv.catalogUrl,
+    CART_URL: stackEnv.cartUrl,
+    LOG_LEVEL: 'warn',
+  };
+  const child = spawn(process.execPath, [main], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const url = `http://127.0.0.1:${PORT}`;
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    child.kill('SIGTERM');
+    await once(child, 'exit');
+  };
+  for (const giveUpAt = Date.now() + 30_000; Date.now() < giveUpAt; await sleep(200)) {
+    if ((await fetch(`${url}/ready`).catch(() => undefined))?.status === 200) return { url, stop };
+  }
+  await stop();
+  throw new Error('the bench’s order service did not get ready in 30 s');
+}
+
+async function main(): Promise<void> {
+  const figures: Figure[] = [];
+  const first = OrderPage.parse((await timed(`${stackEnv.orderUrl}/allorders?pageSize=1`)).body);
+  const stackOrder = first.orders[0];
+  console.log(`the stack's order service has ${first.total} orders`);
+  figures.push(
+    ...(await measure(`${first.total} orders`, stackEnv.orderUrl, {
+      phone: stackOrder?.phone || '01712345678',
+      email: stackOrder?.email ?? 'nobody@bazar.test',
+    })),
+  );
+
+  const bench = await mongoose.createConnection(stackEnv.mongoUrl, { dbName: DB }).asPromise();
+  try {
+    await bench.dropDatabase();
+    const seedStarted = performance.now();
+    for (let from = 0; from < ORDERS; from += 500)
+      await bench
+        .collection('orders')
+        .insertMany(Array.from({ length: Math.min(500, ORDERS - from) }, (_, k) => seededOrder(from + k)) as never[]);
+    console.log(`seeded ${ORDERS} orders in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
+
+    const started = performance.now();
+    const replica = await startOrderService();
+    try {
+      // a service that keeps a read model of its orders builds it when it starts: wait for all of them
+      let listed = 0;
+      while (performance.now() - started < 600_000) {
+        listed = OrderPage.parse((await timed(`${replica.url}/allorders?pageSize=1`)).body).total;
+        if (listed >= ORDERS) break;
+        await sleep(1_000);
+      }
+      const readyS = (performance.now() - started) / 1000;
+      console.log(`the bench's order service lists ${listed} orders ${readyS.toFixed(1)} s after it started`);
+      figures.push({ bench: 'admin-orders', name: `${ORDERS} orders: all listed after start`, value: Math.round(readyS), unit: 's' });
+      const middle = Math.floor(ORDERS / 2);
+      figures.push(...(await measure(`${ORDERS} orders`, replica.url, { phone: phoneOf(middle), email: emailOf(middle) })));
+    } finally {
+      await replica.stop();
+    }
+  } finally {
+    await bench.dropDatabase();
+    await bench.close();
+  }
+  emitFigures(figures);
+}
+
+void main().catch((err: unknown) => {
+  console.error(err);
+  process.exitCode = 1;
+});

@@ -1,0 +1,119 @@
+// The admin's list and summary come from a read model the order service keeps beside its orders
+// (order-listings.ts). An order service of its own, on a database of its own (the stack's catalog,
+// cart and broker), so that every figure can be checked exactly: they follow placing, confirming,
+// cancelling and a hold expiring, catch up with an order moved by a process that stopped before
+// listing it, and are the same after the read model is dropped and built again from the orders.
+import { OrderPage, OrderSummary, PlaceOrderAnswer, type Order, type OrderStatus } from '@bazar/contracts';
+import { eventually, stackEnv } from '@bazar/testing';
+import { adminIdentity, shopper, TestShelf } from '@bazar/testing/shop';
+import mongoose from 'mongoose';
+import { startOrderReplica, type OrderReplica } from '../test/replica';
+
+const DB = 'order_listing_test';
+const HOLD_MS = 8_000;
+const settings = { MONGO_DB: DB, ORDER_HOLD_WINDOW_MS: String(HOLD_MS), ORDER_SWEEP_INTERVAL_MS: '200' };
+const shelf = new TestShelf();
+let db: mongoose.Connection;
+let service: OrderReplica;
+let honey: string;
+
+const shopDay = (at: string) => new Date(Date.parse(at) + 6 * 3_600_000).toISOString().slice(0, 10);
+
+beforeAll(async () => {
+  db = await mongoose.createConnection(stackEnv.mongoUrl, { dbName: DB }).asPromise();
+  await db.dropDatabase();
+  honey = await shelf.stock('Listing Honey', 650, 100);
+  service = await startOrderReplica(4017, settings);
+});
+afterAll(async () => {
+  await service?.stop();
+  await db?.dropDatabase();
+  await db?.close();
+  await shelf.clear();
+});
+
+async function admin<T>(path: string, schema: { parse: (body: unknown) => T }): Promise<T> {
+  const response = await fetch(`${service.url}${path}`, { headers: adminIdentity });
+  expect(response.status).toBe(200);
+  return schema.parse(await response.json());
+}
+const list = (query: Record<string, string> = {}) => admin(`/allorders?${new URLSearchParams(query)}`, OrderPage);
+const summary = () => admin('/ordersummary', OrderSummary);
+
+async function placed(pieces: number) {
+  const buyer = shopper('listed', { orderUrl: service.url });
+  expect((await buyer.addToCart(honey, pieces)).status).toBe(201);
+  const answer = await buyer.placeOrder();
+  expect(answer.status).toBe(201);
+  return { buyer, order: PlaceOrderAnswer.parse(answer.body).order };
+}
+
+/** What the list and the summary must say of `orders` (newest first) with the statuses they have. */
+async function expectListed(orders: Order[], statuses: OrderStatus[]) {
+  const all = await list();
+  expect(all.total).toBe(orders.length);
+  expect(all.orders.map((order) => `${order._id} ${order.status}`)).toEqual(orders.map((order, i) => `${order._id} ${statuses[i]}`));
+  for (const status of new Set(statuses)) {
+    const only = await list({ status });
+    expect(only.orders.map((order) => order._id)).toEqual(orders.filter((_, i) => statuses[i] === status).map((order) => order._id));
+    expect(only.total).toBe(only.orders.length);
+  }
+  const second = await list({ pageSize: '2', page: '2' });
+  expect(second).toMatchObject({ total: orders.length, page: 2, pageSize: 2 });
+  expect(second.orders.map((order) => order._id)).toEqual(orders.slice(2, 4).map((order) => order._id));
+  expect((await list({ q: orders[1]!.email.toUpperCase() })).orders.map((order) => order._id)).toEqual([orders[1]!._id]);
+  expect((await list({ q: orders.at(-1)!._id })).orders.map((order) => order._id)).toEqual([orders.at(-1)!._id]);
+  expect((await list({ q: '+880 1712-345678' })).total).toBe(orders.length);
+  expect((await list({ from: '2001-01-01', to: '2001-01-31' })).total).toBe(0);
+
+  const sums = await summary();
+  const today = orders.map((order, i) => ({ order, status: statuses[i] })).filter(({ order }) => shopDay(order.placedAt) === sums.today);
+  expect((await list({ from: sums.today, to: sums.today })).total).toBe(today.length);
+  expect(sums.todayOrders).toBe(today.length);
+  const revenue = today.filter(({ status }) => status !== 'cancelled').reduce((sum, { order }) => sum + Math.round(order.total * 100), 0);
+  expect(Math.round(sums.todayRevenue * 100)).toBe(revenue);
+  const counted = Object.fromEntries(Object.keys(sums.byStatus).map((status) => [status, statuses.filter((s) => s === status).length]));
+  expect(sums.byStatus).toEqual(counted);
+}
+
+it('lists and counts each order as it is placed, confirmed, cancelled and expires, and again once rebuilt from the orders', async () => {
+  const expiring = await placed(1);
+  const confirmed = await placed(2);
+  expect((await confirmed.buyer.confirm(confirmed.order._id)).status).toBe(200);
+  const cancelled = await placed(3);
+  expect((await cancelled.buyer.cancel(cancelled.order._id)).status).toBe(200);
+  await eventually(async () => expect((await expiring.buyer.myOrders())[0]?.status).toBe('cancelled'), HOLD_MS + 10_000);
+  const waiting = await placed(1);
+
+  const orders = [waiting, cancelled, confirmed, expiring].map(({ order }) => order);
+  const statuses: OrderStatus[] = ['placed', 'cancelled', 'confirmed', 'cancelled'];
+  await expectListed(orders, statuses);
+  await eventually(async () => expect((await waiting.buyer.myOrders())[0]?.status).toBe('cancelled'), HOLD_MS + 10_000);
+  statuses[0] = 'cancelled';
+  await expectListed(orders, statuses);
+  const before = await summary();
+
+  // An order moved on by a process that stopped right after writing it, before listing it: the
+  // next replica to start lists it from the order, counting the move once.
+  await service.stop();
+  await db
+    .collection('orders')
+    .updateOne(
+      { _id: new mongoose.Types.ObjectId(confirmed.order._id) },
+      { $set: { status: 'packed' }, $push: { history: { status: 'packed', at: new Date(), by: 'admin' } } as never },
+    );
+  service = await startOrderReplica(4017, settings);
+  statuses[2] = 'packed';
+  await eventually(() => expectListed(orders, statuses), 15_000);
+  expect((await summary()).byStatus).toEqual({ ...before.byStatus, confirmed: 0, packed: 1 });
+
+  // The read model dropped: built again from the orders, the same, however often replicas start.
+  for (const start of ['rebuilding', 'finding nothing to do']) {
+    await service.stop();
+    if (start === 'rebuilding') await Promise.all(['order_days', 'order_day_counts'].map((name) => db.collection(name).deleteMany({})));
+    service = await startOrderReplica(4017, settings);
+    await eventually(() => expectListed(orders, statuses), 15_000);
+  }
+  await new Promise((resolve) => setTimeout(resolve, 1_000)); // its check of the orders is long over
+  await expectListed(orders, statuses);
+}, 120_000);

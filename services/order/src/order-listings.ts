@@ -1,0 +1,241 @@
+import { OrderStatus, type OrderListQuery, type OrderSummary } from '@bazar/contracts';
+import { isDuplicateKey, readModel, type Logger } from '@bazar/service-kit';
+import { Order, type OrderDocument } from './model/order';
+import { OrderDay, OrderDayCounts, type DayCounts, type ListedOrder, type OrderDayDocument } from './model/order-days';
+
+/** Bangladesh keeps UTC+6 all year: a shop day starts at 18:00 UTC the day before. */
+const DHAKA_OFFSET_MS = 6 * 60 * 60_000;
+export const shopDay = (at: Date) => new Date(at.getTime() + DHAKA_OFFSET_MS).toISOString().slice(0, 10);
+
+/** What the admin's list needs of an order. */
+export type ListableOrder = Pick<OrderDocument, '_id' | 'createdAt' | 'status' | 'history' | 'totalPaisa' | 'email' | 'phone'>;
+const LISTED_FIELDS = 'createdAt status history totalPaisa email phone';
+
+const isRevenue = (status: OrderStatus) => status !== 'cancelled';
+const newestFirst = ([idA, a]: [string, ListedOrder], [idB, b]: [string, ListedOrder]) =>
+  b.at.getTime() - a.at.getTime() || idB.localeCompare(idA);
+const countOf = (counts: Pick<DayCounts, 'byStatus'>, status?: OrderStatus) =>
+  status ? (counts.byStatus[status] ?? 0) : OrderStatus.options.reduce((sum, one) => sum + (counts.byStatus[one] ?? 0), 0);
+
+/** A day's orders are spread over 16 documents, by the last hex digit of the order's id, so that a
+ *  busy day's writes each rewrite a sixteenth of it: FerretDB rewrites a whole document at every
+ *  update, and its writes wait for one another. */
+const shardOf = (day: string, orderId: string) => `${day}/${orderId.slice(-1).toLowerCase()}`;
+const dayOf = (shard: string) => shard.slice(0, 10);
+
+/** How often a write of an entry is tried again when another write of the same order got in first. */
+const RACES_LOST_AT_MOST = 10;
+
+type Listed = Pick<ListedOrder, 'status' | 'step' | 'totalPaisa'>;
+/** An order's entry to write over the one `listed` (none: not listed yet). */
+type EntryChange = { id: string; entry: ListedOrder; listed?: Listed };
+
+const entryOf = (order: ListableOrder): ListedOrder => ({
+  at: order.createdAt,
+  status: order.status as OrderStatus,
+  step: order.history.length,
+  totalPaisa: order.totalPaisa,
+  email: order.email.toLowerCase(),
+  phone: order.phone ?? '',
+});
+const shardOfOrder = (order: ListableOrder) => shardOf(shopDay(order.createdAt), order._id.toString());
+
+/**
+ * Brings the order's entry in the admin's read model (model/order-days.ts) up to the order, and its
+ * day's counts with it, in one conditional write of the day: a new entry only where there is none,
+ * a newer one only over the older one it was read as (`step`). Writing an order that is listed as it
+ * is changes nothing, so this may be repeated, raced by other replicas, and run again from the order
+ * after a crash: every move is counted once. Orders still being placed are not listed.
+ */
+export async function listOrder(order: ListableOrder): Promise<void> {
+  if (order.status === 'placing') return;
+  const id = order._id.toString();
+  const shard = shardOfOrder(order);
+  const entry = entryOf(order);
+  // Written right after the order's own write, its entry is the order one step before: tried
+  // first without reading it.
+  const before = order.history.at(-2);
+  let listed: Listed | undefined = before && { status: before.status, step: entry.step - 1, totalPaisa: entry.totalPaisa };
+  for (let race = 0; race < RACES_LOST_AT_MOST; race++) {
+    if (listed && listed.step >= entry.step) return;
+    if (await writeEntries(shard, [{ id, entry, listed }])) return copyCountsOf(shard);
+    listed = (await OrderDay.findById(shard).select(`orders.${id}`).lean<Pick<OrderDayDocument, 'orders'>>())?.orders?.[id];
+  }
+  throw new Error(`order ${id} could not be listed: it kept changing`);
+}
+
+/** Writes each entry over the one it was `listed` as (or where there is none), moving the day's
+ *  counts from the one to the other, all in one write; false, and nothing written, when any of them
+ *  is not as `listed` (any more). */
+async function writeEntries(shard: string, changes: EntryChange[]): Promise<boolean> {
+  const counts: Record<string, number> = { version: 1, revenuePaisa: 0 };
+  const add = (path: string, by: number) => (counts[path] = (counts[path] ?? 0) + by);
+  const unchanged: Record<string, unknown> = {};
+  const entries: Record<string, ListedOrder> = {};
+  for (const { id, entry, listed } of changes) {
+    add(`byStatus.${entry.status}`, 1);
+    add('revenuePaisa', isRevenue(entry.status) ? entry.totalPaisa : 0);
+    if (listed) {
+      add(`byStatus.${listed.status}`, -1);
+      add('revenuePaisa', isRevenue(listed.status) ? -listed.totalPaisa : 0);
+    }
+    unchanged[listed ? `orders.${id}.step` : `orders.${id}`] = listed ? listed.step : { $exists: false };
+    entries[`orders.${id}`] = entry;
+  }
+  try {
+    const written = await OrderDay.updateOne(
+      { _id: shard, ...unchanged },
+      { $set: entries, $inc: counts },
+      { upsert: changes.every((change) => !change.listed) },
+    );
+    return written.matchedCount + written.upsertedCount > 0;
+  } catch (err) {
+    if (isDuplicateKey(err)) return false; // listed meanwhile, in a part of the day begun meanwhile
+    throw err;
+  }
+}
+
+/** Copies a part of a day's counts beside it, unless a copy of a later write is there already. */
+async function copyCounts({ _id, byStatus, revenuePaisa, version }: DayCounts): Promise<void> {
+  try {
+    await OrderDayCounts.updateOne({ _id, version: { $lt: version } }, { $set: { byStatus, revenuePaisa, version } }, { upsert: true });
+  } catch (err) {
+    if (!isDuplicateKey(err)) throw err; // a newer copy is there
+  }
+}
+
+async function copyCountsOf(shard: string): Promise<void> {
+  const counts = await OrderDay.findById(shard).select('byStatus revenuePaisa version').lean<DayCounts>();
+  if (counts) await copyCounts(counts);
+}
+
+/**
+ * Keeps the read model with the orders. `follow` is called after each write of an order and never
+ * fails the write it follows: an entry it could not write is written again by `catchUp` (the sweep).
+ * One that a process dying between the two writes never wrote is found by `reconcile`, which every
+ * replica runs when it starts: it compares every order with its entry and lists those behind (on a
+ * new database, or after the read model was dropped, it builds it).
+ */
+export class OrderListings {
+  private readonly due = new Set<string>();
+  private stopping = false;
+
+  constructor(private readonly log: Logger) {}
+
+  async follow(order: ListableOrder): Promise<void> {
+    try {
+      await listOrder(order);
+    } catch (err) {
+      this.due.add(order._id.toString());
+      this.log.warn({ err, orderId: order._id }, 'listing an order for the admin failed; the sweep lists it');
+    }
+  }
+
+  async catchUp(): Promise<void> {
+    for (const orderId of this.due) {
+      const order = await Order.findById(orderId).select(LISTED_FIELDS).lean<ListableOrder>();
+      if (order) await listOrder(order);
+      this.due.delete(orderId);
+    }
+  }
+
+  async reconcile(): Promise<void> {
+    const listed = new Map<string, Listed>();
+    for await (const shard of readModel(OrderDay).find().lean<OrderDayDocument>().cursor()) {
+      for (const [orderId, entry] of Object.entries(shard.orders ?? {})) listed.set(orderId, entry);
+      await copyCounts(shard);
+    }
+    const behind = new Map<string, (EntryChange & { order: ListableOrder })[]>();
+    for await (const order of readModel(Order)
+      .find({ status: { $ne: 'placing' } })
+      .select(LISTED_FIELDS)
+      .lean<ListableOrder>()
+      .cursor()) {
+      if (this.stopping) return;
+      const id = order._id.toString();
+      const known = listed.get(id);
+      if (known && known.step >= order.history.length) continue;
+      const shard = shardOfOrder(order);
+      if (!behind.has(shard)) behind.set(shard, []);
+      behind.get(shard)!.push({ id, entry: entryOf(order), listed: known, order });
+    }
+    // a part of a day at a time (a new read model is built in a write per part); a part a live
+    // write changed meanwhile, an order at a time
+    for (const [shard, changes] of behind) {
+      if (this.stopping) return;
+      if (await writeEntries(shard, changes)) await copyCountsOf(shard);
+      else for (const { order } of changes) await listOrder(order);
+    }
+    const count = [...behind.values()].reduce((sum, changes) => sum + changes.length, 0);
+    if (count > 0) this.log.info({ listed: count }, 'orders missing from the admin’s list, or behind there, listed');
+  }
+
+  stop(): void {
+    this.stopping = true;
+  }
+}
+
+/** Which entries a search finds: the order's id, part of its email (any case) or of its phone,
+ *  however written (+880 1712-345678 finds 01712345678). */
+function searchFor(q: string) {
+  const text = q.toLowerCase();
+  const orderId = /^[0-9a-f]{24}$/.test(text) ? text : undefined;
+  const digits = q.replace(/\D/g, '');
+  const phone = digits.length >= 3 ? digits.replace(/^880/, '0') : undefined;
+  return (id: string, entry: ListedOrder) =>
+    id === orderId || entry.email.includes(text) || (phone !== undefined && entry.phone.includes(phone));
+}
+
+/** The ids of one page of the admin's list, newest first, and how many orders match. Without a
+ *  search, the days' counts give the total and tell which days the page lies in, and only those
+ *  days are read; a search reads every day in the range. */
+export async function listedPage({ status, from, to, q, page, pageSize }: OrderListQuery): Promise<{ ids: string[]; total: number }> {
+  const inRange = (day: string) => (!from || day >= from) && (!to || day <= to);
+  let skip = (page - 1) * pageSize;
+  if (q) {
+    const found = searchFor(q);
+    const matches = (await readModel(OrderDay).find().lean<OrderDayDocument[]>())
+      .filter((shard) => inRange(dayOf(shard._id)))
+      .flatMap((shard) => Object.entries(shard.orders ?? {}))
+      .filter(([id, entry]) => (!status || entry.status === status) && found(id, entry))
+      .sort(newestFirst);
+    return { ids: matches.slice(skip, skip + pageSize).map(([id]) => id), total: matches.length };
+  }
+  const days = new Map<string, DayCounts[]>();
+  for (const shard of await readModel(OrderDayCounts).find().lean<DayCounts[]>())
+    if (inRange(dayOf(shard._id))) days.set(dayOf(shard._id), [...(days.get(dayOf(shard._id)) ?? []), shard]);
+  const dayCount = (shards: DayCounts[]) => shards.reduce((sum, shard) => sum + countOf(shard, status), 0);
+  const ids: string[] = [];
+  for (const [, shards] of [...days].sort(([a], [b]) => b.localeCompare(a))) {
+    if (ids.length === pageSize) break;
+    const count = dayCount(shards);
+    if (skip >= count) {
+      skip -= count;
+      continue;
+    }
+    const parts = await Promise.all(shards.map((shard) => readModel(OrderDay).findById(shard._id).lean<OrderDayDocument>()));
+    const entries = parts
+      .flatMap((part) => Object.entries(part?.orders ?? {}))
+      .filter(([, entry]) => !status || entry.status === status)
+      .sort(newestFirst);
+    ids.push(...entries.slice(skip, skip + pageSize - ids.length).map(([id]) => id));
+    skip = 0;
+  }
+  return { ids, total: [...days.values()].reduce((sum, shards) => sum + dayCount(shards), 0) };
+}
+
+/** Today's orders and revenue, and every order's status, from the days' counts. */
+export async function orderSummary(): Promise<OrderSummary> {
+  const today = shopDay(new Date());
+  const days = await readModel(OrderDayCounts).find().lean<DayCounts[]>();
+  const byStatus = Object.fromEntries(
+    OrderStatus.options.map((status) => [status, days.reduce((sum, day) => sum + (day.byStatus[status] ?? 0), 0)]),
+  ) as OrderSummary['byStatus'];
+  const todays = days.filter((shard) => dayOf(shard._id) === today);
+  return {
+    today,
+    todayOrders: todays.reduce((sum, shard) => sum + countOf(shard), 0),
+    todayRevenue: todays.reduce((sum, shard) => sum + shard.revenuePaisa, 0) / 100,
+    byStatus,
+  };
+}
