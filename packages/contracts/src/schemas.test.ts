@@ -6,6 +6,7 @@ import {
   MediaUrl,
   NewProduct,
   OrderPlaced,
+  ProductEdit,
   PlaceOrder,
   SignupEmail,
   deadLetterTopic,
@@ -60,6 +61,21 @@ describe('uploaded image URLs', () => {
       expect(MediaUrl.safeParse(url).success).toBe(false);
     },
   );
+});
+
+describe('product edit', () => {
+  it('takes any of the fields of publishing, under the same rules, and nothing else', () => {
+    expect(ProductEdit.parse({ price: '199.50' })).toEqual({ price: 199.5 });
+    expect(ProductEdit.safeParse({ quantity: '1.5' }).error?.issues.map((i) => i.message)).toEqual(['quantity must be a whole number']);
+    expect(ProductEdit.safeParse({ name: 'Rice', sold: 0 }).success).toBe(false);
+    expect(ProductEdit.safeParse({}).error?.issues.map((i) => i.message)).toEqual(['Give at least one field to change']);
+  });
+
+  it('keeps a Bangla name sent blank as given but empty, which the catalog takes away', () => {
+    const edit = ProductEdit.parse({ name_bn: '  ' });
+    expect(edit).toHaveProperty('name_bn', undefined);
+    expect(ProductEdit.parse({ name: 'Rice' })).not.toHaveProperty('name_bn');
+  });
 });
 
 describe('new product', () => {
