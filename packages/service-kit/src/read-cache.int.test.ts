@@ -1,6 +1,7 @@
 // The read cache on the stack's Redis: revised entries written through by a writer are never
 // replaced by an older revision (a read that loaded before the change), and a clear() between a
-// read's load and its store keeps the loaded answer out.
+// read's load and its store keeps the loaded answer out; what a process put together from entries is
+// answered again only while no entry was stored and nothing cleared since.
 import { randomUUID } from 'node:crypto';
 import { stackEnv } from '@bazar/testing';
 import { createLogger } from './logger';
@@ -46,4 +47,52 @@ it('does not store an answer loaded before a clear', async () => {
   const { load, asked } = loader({ d: { revision: 2, json: '"after"' } });
   expect(await cache.readRevised(['d'], 60, load)).toEqual(new Map([['d', '"after"']]));
   expect(asked).toEqual([['d']]);
+});
+
+describe('answers put together from entries', () => {
+  /** A list of the entries `keys`, counting how often it was put together. */
+  const listOf = (keys: string[]) => {
+    let assembled = 0;
+    const assemble = async () => {
+      assembled += 1;
+      const answers = await cache.readRevised(keys, 60, loader({}).load);
+      return keys.map((key) => answers.get(key) ?? null).join(',');
+    };
+    return { read: () => cache.assembled(`list-${keys.join('-')}`, assemble), times: () => assembled };
+  };
+
+  it('are answered again while nothing changed, and put together again after a write-through', async () => {
+    await cache.storeRevised('e', { revision: 1, json: '"e1"' }, 60);
+    const list = listOf(['e', 'f']);
+    expect(await list.read()).toBe('"e1",');
+    expect(await list.read()).toBe('"e1",');
+    expect(list.times()).toBe(1);
+    await cache.storeRevised('f', { revision: 1, json: '"f1"' }, 60);
+    expect(await list.read()).toBe('"e1","f1"');
+    await cache.storeRevised('e', { revision: 2, json: '"e2"' }, 60);
+    expect(await list.read()).toBe('"e2","f1"');
+    expect(list.times()).toBe(3);
+  });
+
+  it('are put together again after a clear, and after an entry loaded into the cache', async () => {
+    const list = listOf(['g']);
+    expect(await list.read()).toBe('');
+    await cache.clear();
+    await list.read();
+    expect(list.times()).toBe(2);
+    // another process loads g from the database, where a writer changed it without reaching Redis
+    await cache.readRevised(['g'], 60, loader({ g: { revision: 3, json: '"g3"' } }).load);
+    expect(await list.read()).toBe('"g3"');
+    expect(list.times()).toBe(3);
+  });
+
+  it('are not kept while Redis cannot say whether anything changed', async () => {
+    const nowhere = createRedis('redis://127.0.0.1:1', log);
+    const away = new ReadCache(nowhere, log, 'read-cache-test-away');
+    let assembled = 0;
+    const assemble = async () => ++assembled;
+    expect(await away.assembled('x', assemble)).toBe(1);
+    expect(await away.assembled('x', assemble)).toBe(2);
+    nowhere.disconnect();
+  });
 });

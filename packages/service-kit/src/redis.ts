@@ -39,7 +39,9 @@ export interface Revised {
 }
 
 // Entries live under `<prefix>:g<generation>:<key>`; a revised entry's value is "<revision> <json>".
-// Each script reads the generation itself, so a clear() cannot fall between the two.
+// Each script reads the generation itself, so a clear() cannot fall between the two. Every entry
+// stored counts in `<prefix>:changes` (KEYS[2]), which tells the processes that keep what they put
+// together from entries (`assembled`) that it may be out of date.
 const READ_REVISED = `
 local generation = redis.call('GET', KEYS[1]) or '0'
 local found = { generation }
@@ -55,12 +57,20 @@ local key = ARGV[1] .. ':g' .. generation .. ':' .. ARGV[3]
 local current = redis.call('GET', key)
 if current and tonumber(string.match(current, '^(%d+) ')) >= tonumber(ARGV[4]) then return 0 end
 redis.call('SET', key, ARGV[4] .. ' ' .. ARGV[5], 'EX', ARGV[6])
+redis.call('INCR', KEYS[2])
 return 1`;
+
+/** How many answers put together from entries a process keeps (pages of lists and searches), and
+ *  for how long: an entry whose writer could not write it through (Redis away for a moment) is
+ *  loaded again when it expires, which counts as a change, but only if something reads it. */
+const ASSEMBLED_KEPT_AT_MOST = 256;
+const ASSEMBLED_KEPT_MS = 5_000;
 
 interface RevisedCommands {
   readRevised(generationKey: string, prefix: string, ...keys: string[]): Promise<[string, ...(string | null)[]]>;
   storeRevised(
     generationKey: string,
+    changesKey: string,
     prefix: string,
     generation: string,
     key: string,
@@ -92,13 +102,46 @@ export class ReadCache {
   ) {
     if (!('readRevised' in redis)) {
       redis.defineCommand('readRevised', { numberOfKeys: 1, lua: READ_REVISED });
-      redis.defineCommand('storeRevised', { numberOfKeys: 1, lua: STORE_REVISED });
+      redis.defineCommand('storeRevised', { numberOfKeys: 2, lua: STORE_REVISED });
     }
     this.scripts = redis as unknown as RevisedCommands;
   }
 
   private get generationKey(): string {
     return `${this.prefix}:generation`;
+  }
+
+  private get changesKey(): string {
+    return `${this.prefix}:changes`;
+  }
+
+  /** What this process put together from entries, with the cache's state when it began to. */
+  private readonly kept = new Map<string, { stamp: string; until: number; value: unknown }>();
+
+  /**
+   * What `assemble` puts together from this cache's entries (a list from its products' answers),
+   * kept in this process and answered again while no entry has been stored and nothing cleared
+   * since it began: one round trip to Redis instead of reading every entry again. As fresh as the
+   * entries themselves; without Redis, assembled afresh every time.
+   */
+  async assembled<T>(key: string, assemble: () => Promise<T>): Promise<T> {
+    let stamp: string | undefined;
+    try {
+      const [generation, changes] = await this.redis.mget(this.generationKey, this.changesKey);
+      stamp = `${generation ?? '0'} ${changes ?? '0'}`;
+    } catch (err) {
+      this.log.debug({ err }, 'cache state unknown; assembling afresh');
+    }
+    const kept = this.kept.get(key);
+    if (stamp !== undefined && kept?.stamp === stamp && kept.until > Date.now()) return kept.value as T;
+    const value = await assemble();
+    if (stamp !== undefined) {
+      this.kept.delete(key);
+      // the oldest assembled goes first
+      if (this.kept.size >= ASSEMBLED_KEPT_AT_MOST) this.kept.delete(this.kept.keys().next().value!);
+      this.kept.set(key, { stamp, until: Date.now() + ASSEMBLED_KEPT_MS, value });
+    }
+    return value;
   }
 
   async read<T>(key: string, ttlSeconds: number, load: () => Promise<T>): Promise<T> {
@@ -151,7 +194,7 @@ export class ReadCache {
 
   private async store(generation: string, key: string, { revision, json }: Revised, ttlSeconds: number): Promise<void> {
     try {
-      await this.scripts.storeRevised(this.generationKey, this.prefix, generation, key, revision, json, ttlSeconds);
+      await this.scripts.storeRevised(this.generationKey, this.changesKey, this.prefix, generation, key, revision, json, ttlSeconds);
     } catch (err) {
       this.log.debug({ err, key }, 'cache write skipped; the entry expires on its own');
     }

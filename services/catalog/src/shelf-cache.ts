@@ -27,8 +27,9 @@ async function findAnswerFields(ids: string[]): Promise<ProductDocument[]> {
  * The catalog's answers, cached in Redis for every replica. Each product's answer is its own entry,
  * written through by whoever changes its stock, so an order touches only the products it holds;
  * a list (the whole shelf, a category) is cached as its products' ids, in order, and a search's page
- * as its page's ids; either is put together from their products' entries. A new product changes lists,
- * so publishing one clears the cache.
+ * as its page's ids; either is put together from their products' entries. A new or edited product
+ * may change lists (its category, its place by price), so publishing or editing one clears the cache. What a list or a search page puts together is kept in the
+ * process while no entry has changed (`ReadCache.assembled`).
  */
 export class ShelfCache {
   constructor(private readonly cache: ReadCache) {}
@@ -49,17 +50,21 @@ export class ShelfCache {
   /** A list of products as a JSON array, and how many products the whole list holds: the ids
    *  `findIds` lists (cached under `listKey`), `from` up to `to` of them (all unless given), each
    *  product's own answer. */
-  async list(listKey: string, findIds: () => Promise<string[]>, from = 0, to?: number): Promise<{ json: string; total: number }> {
-    const ids = await this.cache.read(`list:${listKey}`, TTL_SECONDS, () => this.loadOnce(listKey, findIds));
-    return { json: await this.answers(ids.slice(from, to)), total: ids.length };
+  list(listKey: string, findIds: () => Promise<string[]>, from = 0, to?: number): Promise<{ json: string; total: number }> {
+    return this.cache.assembled(`list:${listKey}:${from}:${to ?? ''}`, async () => {
+      const ids = await this.cache.read(`list:${listKey}`, TTL_SECONDS, () => this.loadOnce(listKey, findIds));
+      return { json: await this.answers(ids.slice(from, to)), total: ids.length };
+    });
   }
 
   /** A page of a search as a JSON array, how many products the search found and, when none, close
    *  searches: the page's ids (cached under `searchKey`) as `find` answers them, each product's own
    *  answer. */
-  async found(searchKey: string, find: () => Promise<SearchPage>): Promise<{ json: string; total: number; closeMatches: string[] }> {
-    const { ids, total, closeMatches } = await this.cache.read(`search:${searchKey}`, TTL_SECONDS, find);
-    return { json: await this.answers(ids), total, closeMatches };
+  found(searchKey: string, find: () => Promise<SearchPage>): Promise<{ json: string; total: number; closeMatches: string[] }> {
+    return this.cache.assembled(`search:${searchKey}`, async () => {
+      const { ids, total, closeMatches } = await this.cache.read(`search:${searchKey}`, TTL_SECONDS, find);
+      return { json: await this.answers(ids), total, closeMatches };
+    });
   }
 
   /** The search box's suggestions as JSON, cached under `searchKey`. */
