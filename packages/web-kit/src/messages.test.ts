@@ -1,7 +1,11 @@
-import { messageShapes } from '@bazar/testing/messages';
+import { hardCodedTexts, messageShapes } from '@bazar/testing/messages';
 import en from './messages/en.json';
 import bn from './messages/bn.json';
 
 test('every English message has its Bangla one, with the same placeholders', () => {
   expect(messageShapes(bn)).toEqual(messageShapes(en));
+});
+
+test('no words shown to the shopper are written in the markup instead of the message files', () => {
+  expect(hardCodedTexts(__dirname)).toEqual([]);
 });
