@@ -1,5 +1,6 @@
 // axe-core in Chromium on every route of the spec, signed out and signed in (shopper and admin):
-// no serious or critical violation, and every form field has a label (axe's `label` rule).
+// no serious or critical violation, and every form field has a label (axe's `label` rule). The public
+// pages also in Bangla on a phone, each page's <html lang> saying so.
 import { ProductList } from '@bazar/contracts';
 import { ACCOUNTS } from '@bazar/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -11,12 +12,14 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function audit(context: BrowserContext, path: string, ready: (page: Page) => Promise<unknown>): Promise<string[]> {
+async function audit(context: BrowserContext, path: string, ready: (page: Page) => Promise<unknown>, lang?: string): Promise<string[]> {
   const page = await context.newPage();
   try {
     await page.goto(`${webUrl}${path}`);
     await ready(page);
-    return (await seriousViolations(page)).map((line) => `${path}: ${line}`);
+    const shownLang = await page.evaluate(() => document.documentElement.lang);
+    const wrongLang = lang && !shownLang.startsWith(lang) ? [`${path}: <html lang="${shownLang}">, not ${lang}`] : [];
+    return [...wrongLang, ...(await seriousViolations(page)).map((line) => `${path}: ${line}`)];
   } finally {
     await page.close();
   }
@@ -49,6 +52,29 @@ test('public pages', async () => {
     ['/singup', (page) => page.getByRole('button', { name: 'Singup' }).waitFor()],
   ];
   for (const [path, ready] of pages) found.push(...(await audit(context, path, ready)));
+  await context.close();
+  expect(found).toEqual([]);
+});
+
+test('public pages in Bangla on a 390 px phone', async () => {
+  const [product] = ProductList.parse(await (await fetch(`${webUrl}/api/products`)).json());
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'bn-BD' });
+  const firstCard = (page: Page) => page.getByRole('article').first().waitFor();
+  const found: string[] = [];
+  const pages: [string, (page: Page) => Promise<unknown>][] = [
+    ['/', firstCard],
+    ['/about', main],
+    ['/blogs', main],
+    ['/contact', main],
+    ['/wishlist', main],
+    ['/compare', main],
+    [`/product-details/${product!._id}`, (page) => page.getByRole('main').getByRole('button').first().waitFor()],
+    ['/search?search=rice', firstCard],
+    ['/no-such-page', (page) => page.getByRole('heading').first().waitFor()],
+    ['/login', (page) => page.locator('#username').waitFor()],
+    ['/singup', (page) => page.locator('form').getByRole('button').last().waitFor()],
+  ];
+  for (const [path, ready] of pages) found.push(...(await audit(context, path, ready, 'bn')));
   await context.close();
   expect(found).toEqual([]);
 });
