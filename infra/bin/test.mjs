@@ -1,5 +1,7 @@
 // `npm test`: install what is missing, build, run the static checks, start the real stack, run every jest test against it
 // (infra/bin/jest-phases.mjs: the ordinary tests, then the fault tests alone), stop the stack.
+// BAZAR_STACK=containers npm test: the same, with Kafka, MongoDB, Redis and Keycloak in Docker containers
+// (infra/stack/containers.ts).
 //   npm test -- <jest arguments>        e.g. `npm test -- services/catalog`
 //   npm test -- --slice <folder>        one deployable alone: its checks, its tests and the contracts'
 //                                       (what each deployable's own `npm test` runs)
@@ -43,6 +45,13 @@ try {
   console.error(`\n${error.message}`);
   process.exit(1);
 }
+// The stack BAZAR_STACK asks for (infra/stack/stack-choice.ts): containers without a Docker engine
+// stop here, before the checks, rather than running on another stack.
+if (
+  spawnSync(PROJECT_NODE, ['--import', 'tsx', 'infra/stack/cli.ts', 'choose'], { cwd: ROOT, stdio: 'inherit', env: projectEnv() })
+    .status !== 0
+)
+  process.exit(1);
 // Lint, formatting and types first: they take seconds and need no stack.
 const checks = plan.slices.length > 0 ? plan.slices.flatMap(checksOf) : [['npm', 'run', '--silent', 'check']];
 for (const [command, ...args] of checks) {

@@ -3,11 +3,15 @@
  * `exec -- <command>` runs a command against the stack (starting and stopping it around the command
  * unless one is already running); `status` tells which components answer; `start <name>` starts one
  * component in the background (after rebuilding a service); `seed [options]` seeds the running stack's
- * catalog again (`npm run seed -- --products 5000`); `down` stops a running `up`.
+ * catalog again (`npm run seed -- --products 5000`); `down` stops a running `up`; `choose` says which
+ * stack BAZAR_STACK asks for and stops when it cannot run here (stack-choice.ts).
+ * With BAZAR_STACK=containers, `up` and `exec` run the stores and Keycloak in Docker (containers.ts).
  */
 import { readFile, rm, writeFile, mkdir } from 'node:fs/promises';
 import { execa } from 'execa';
-import { ALL, DEMO_ACCOUNTS, FAULT_PROXIES, INFRA, SEED, STACK_ENV, type Component } from './components.ts';
+import { ALL, APP, CONTAINERS, DEMO_ACCOUNTS, FAULT_PROXIES, INFRA, SEED, STACK_ENV, WEB, type Component } from './components.ts';
+import type { StoreContainers } from './containers.ts';
+import { chooseStack } from './stack-choice.ts';
 import { Stack, StackError, isReady } from './runner.ts';
 import { serveControl } from './control.ts';
 import { WEB_URL } from './ports.ts';
@@ -21,6 +25,12 @@ const ACCOUNTS = `Demo accounts (local use only):
   admin    admin@bazar.test    / admin123
   shopper  shopper@bazar.test  / shopper123`;
 
+/** The containers of BAZAR_STACK=containers while this process runs them. */
+let storeContainers: StoreContainers | undefined;
+/** Loaded only when containers are asked for, since it loads a Docker client. */
+const containers = () => import('./containers.ts');
+const dockerAnswers = async () => (await containers()).dockerAnswers();
+
 async function startAll(stack: Stack, components: Component[]): Promise<void> {
   for (const component of components) {
     const started = Date.now();
@@ -28,6 +38,25 @@ async function startAll(stack: Stack, components: Component[]): Promise<void> {
     await stack.start(component);
     process.stdout.write(` ready in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
   }
+}
+
+/** The infrastructure, then with `store` the services, gateway, nginx and renderer. With
+ *  BAZAR_STACK=containers the stores' containers start after what runs natively beside them (the
+ *  mail sink Keycloak sends to, the fault proxies Kafka advertises) and before the services. */
+async function startStack(stack: Stack, { store }: { store: boolean }): Promise<void> {
+  await startAll(stack, INFRA);
+  if (CONTAINERS) {
+    console.log('  in Docker (BAZAR_STACK=containers):');
+    const { startStoreContainers } = await containers();
+    storeContainers = await startStoreContainers((name, seconds) => console.log(`  ${name.padEnd(9)} ready in ${seconds.toFixed(1)} s`));
+  }
+  if (store) await startAll(stack, [...APP, ...WEB]);
+}
+
+async function stopEverything(stack: Stack): Promise<void> {
+  await stack.stopAll();
+  await storeContainers?.stopAll();
+  storeContainers = undefined;
 }
 
 const MiB = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
@@ -57,7 +86,7 @@ function stopOnSignals(stack: Stack, exitCode: () => number): void {
     if (stopping) return;
     stopping = true;
     console.log('\nStopping the stack…');
-    await stack.stopAll();
+    await stopEverything(stack);
     await rm(PID_FILE, { force: true });
     process.exit(exitCode());
   };
@@ -72,11 +101,11 @@ async function up(infraOnly: boolean): Promise<void> {
   const started = Date.now();
   try {
     console.log(`Starting ${infraOnly ? 'the infrastructure' : 'the store'}:`);
-    await startAll(stack, components);
+    await startStack(stack, { store: !infraOnly });
     if (!infraOnly) await seed();
-    await serveControl(stack, components);
+    await serveControl(stack, components, storeContainers);
   } catch (error) {
-    await stack.stopAll();
+    await stopEverything(stack);
     throw error;
   }
   await mkdir(stackPath(), { recursive: true });
@@ -92,7 +121,8 @@ async function exec(command: string[]): Promise<number> {
   const [file, ...args] = command;
   if (!file) throw new StackError('exec needs a command: npm run stack -- exec -- <command>');
   const env = { ...process.env, ...STACK_ENV };
-  if (await allReady(ALL)) {
+  // A running stack is used only when it is the kind asked for: the containers are this run's own.
+  if (!CONTAINERS && (await allReady(ALL))) {
     console.log('Using the stack that is already running.');
     return (await execa(file, args, { stdio: 'inherit', env, reject: false })).exitCode ?? 1;
   }
@@ -107,13 +137,13 @@ async function exec(command: string[]): Promise<number> {
   stopOnSignals(stack, () => code);
   try {
     console.log('Starting the stack for this run:');
-    await startAll(stack, ALL);
+    await startStack(stack, { store: true });
     await seed();
-    await serveControl(stack, ALL);
+    await serveControl(stack, ALL, storeContainers);
     code = (await execa(file, args, { stdio: 'inherit', env, reject: false })).exitCode ?? 1;
   } finally {
     console.log('Stopping the stack…');
-    await stack.stopAll();
+    await stopEverything(stack);
   }
   return code;
 }
@@ -146,10 +176,15 @@ async function main(): Promise<number> {
   const [command, ...rest] = process.argv.slice(2);
   switch (command) {
     case 'up':
+      await chooseStack(process.env, dockerAnswers);
       await up(rest.includes('--infra'));
       return 0;
     case 'exec':
+      await chooseStack(process.env, dockerAnswers);
       return exec(rest[0] === '--' ? rest.slice(1) : rest);
+    case 'choose':
+      console.log(`stack: ${await chooseStack(process.env, dockerAnswers)}`);
+      return 0;
     case 'status':
       await status();
       return 0;
@@ -163,7 +198,9 @@ async function main(): Promise<number> {
       await down();
       return 0;
     default:
-      console.error('usage: stack up [--infra] | exec -- <command> | status | start <component>... | seed [--products <n>] | down');
+      console.error(
+        'usage: stack up [--infra] | exec -- <command> | status | start <component>... | seed [--products <n>] | down | choose',
+      );
       return 2;
   }
 }

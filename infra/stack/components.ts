@@ -7,6 +7,7 @@ import { createTopics } from './kafka-topics.ts';
 import { renderNginxConfig } from './nginx-config.ts';
 import { installationSecrets } from './secrets.ts';
 import { demoAccountsWanted, prepareRealmImport } from './keycloak-realm.ts';
+import { stackKindOf } from './stack-choice.ts';
 
 /** One process of the local stack and how to tell that it is ready. */
 export interface Component {
@@ -38,8 +39,14 @@ const exists = (file: string) =>
 export const FAULT_PROXIES = process.env.BAZAR_FAULT_PROXIES === '1';
 const storePort = (direct: number, proxy: number) => (FAULT_PROXIES ? proxy : direct);
 
+/** BAZAR_STACK=containers: Redis, MongoDB (in FerretDB's place), Kafka and Keycloak run in Docker
+ *  containers (containers.ts) on the ports their processes would listen on, so everything below
+ *  reaches them at the same addresses. */
+export const CONTAINERS = stackKindOf(process.env.BAZAR_STACK) === 'containers';
+
 const KAFKA_PORT_FOR_CLIENTS = storePort(PORTS.kafka, PORTS.kafkaProxy);
-const KAFKA_BROKERS = `${HOST}:${KAFKA_PORT_FOR_CLIENTS}`;
+/** The address clients reach Kafka at, which the broker advertises. */
+export const KAFKA_BROKERS = `${HOST}:${KAFKA_PORT_FOR_CLIENTS}`;
 /** The services keep the driver's pool of connections, as on MongoDB: FerretDB 1.x on SQLite applied
  *  an update as read-document then write-document outside a transaction, so two updates of one
  *  document on two connections could lose one (100 concurrent `$inc` kept 10) until the install
@@ -53,6 +60,9 @@ const serviceUrl = (name: keyof typeof PORTS) => `http://${HOST}:${PORTS[name]}`
 const SECRETS = installationSecrets();
 /** Whether the realm comes with the demo admin and shopper (not when NODE_ENV=production). */
 export const DEMO_ACCOUNTS = demoAccountsWanted();
+
+/** Writes what Keycloak imports on its start into `<home>/data/import` (keycloak-realm.ts). */
+export const prepareKeycloakImport = (home: string) => prepareRealmImport(home, SECRETS, { demoAccounts: DEMO_ACCOUNTS });
 
 const redis: Component = {
   name: 'redis',
@@ -188,43 +198,48 @@ const mail: Component = {
   readyTimeoutMs: 15_000,
 };
 
+/** Keycloak's options, natively and in its container. */
+export const KEYCLOAK_ARGS = [
+  'start-dev',
+  `--http-port=${PORTS.keycloak}`,
+  `--http-management-port=${PORTS.keycloakManagement}`,
+  '--http-relative-path=/auth',
+  // Browsers reach Keycloak through nginx; tokens carry this issuer whatever address fetched them.
+  `--hostname=http://localhost:${PORTS.web}/auth`,
+  '--hostname-backchannel-dynamic=true',
+  '--proxy-headers=xforwarded',
+  // Brute-force protection stays on (the realm locks an account after 30 failures), but a user's
+  // simultaneous sign-ins (two tabs, two devices) are not taken for an attack: Keycloak 26 refuses
+  // them by default with 'user_temporarily_disabled' although no attempt failed.
+  '--spi-brute-force-protector-default-brute-force-detector-allow-concurrent-requests=true',
+  '--import-realm',
+];
+
+/** Keycloak's environment; `smtpHost` is where it finds the mail component. */
+export const keycloakEnv = (smtpHost: string) => ({
+  JAVA_OPTS_KC_HEAP: '-Xms256m -Xmx768m',
+  // The realm enables its `google` identity provider only when both credentials are given.
+  GOOGLE_IDP_ENABLED: String(Boolean(process.env.GOOGLE_CLIENT_ID && process.env.GOOGLE_CLIENT_SECRET)),
+  // The realm's smtpServer (import placeholders): the mail component, which starts before Keycloak.
+  BAZAR_SMTP_HOST: smtpHost,
+  BAZAR_SMTP_PORT: String(PORTS.mailSmtp),
+  // Import placeholder of the realm's user-service client, and the master realm's admin (reached on
+  // the internal address only; nginx does not forward the admin surface).
+  BAZAR_USER_SERVICE_CLIENT_SECRET: SECRETS.BAZAR_USER_SERVICE_CLIENT_SECRET,
+  KC_BOOTSTRAP_ADMIN_USERNAME: 'admin',
+  KC_BOOTSTRAP_ADMIN_PASSWORD: SECRETS.KC_BOOTSTRAP_ADMIN_PASSWORD,
+});
+
 const keycloak: Component = {
   name: 'keycloak',
   ports: [PORTS.keycloak, PORTS.keycloakManagement],
   command: `${KEYCLOAK_HOME}/bin/kc.sh`,
-  args: [
-    'start-dev',
-    `--http-host=${HOST}`,
-    `--http-port=${PORTS.keycloak}`,
-    `--http-management-port=${PORTS.keycloakManagement}`,
-    '--http-relative-path=/auth',
-    // Browsers reach Keycloak through nginx; tokens carry this issuer whatever address fetched them.
-    `--hostname=http://localhost:${PORTS.web}/auth`,
-    '--hostname-backchannel-dynamic=true',
-    '--proxy-headers=xforwarded',
-    // Brute-force protection stays on (the realm locks an account after 30 failures), but a user's
-    // simultaneous sign-ins (two tabs, two devices) are not taken for an attack: Keycloak 26 refuses
-    // them by default with 'user_temporarily_disabled' although no attempt failed.
-    '--spi-brute-force-protector-default-brute-force-detector-allow-concurrent-requests=true',
-    '--import-realm',
-  ],
-  env: {
-    JAVA_OPTS_KC_HEAP: '-Xms256m -Xmx768m',
-    // The realm enables its `google` identity provider only when both credentials are given.
-    GOOGLE_IDP_ENABLED: String(Boolean(process.env.GOOGLE_CLIENT_ID && process.env.GOOGLE_CLIENT_SECRET)),
-    // The realm's smtpServer (import placeholders): the mail component, which starts before Keycloak.
-    BAZAR_SMTP_HOST: HOST,
-    BAZAR_SMTP_PORT: String(PORTS.mailSmtp),
-    // Import placeholder of the realm's user-service client, and the master realm's admin (reached on
-    // the internal address only; nginx does not forward the admin surface).
-    BAZAR_USER_SERVICE_CLIENT_SECRET: SECRETS.BAZAR_USER_SERVICE_CLIENT_SECRET,
-    KC_BOOTSTRAP_ADMIN_USERNAME: 'admin',
-    KC_BOOTSTRAP_ADMIN_PASSWORD: SECRETS.KC_BOOTSTRAP_ADMIN_PASSWORD,
-  },
+  args: [...KEYCLOAK_ARGS, `--http-host=${HOST}`],
+  env: keycloakEnv(HOST),
   ready: [`http-get://${HOST}:${PORTS.keycloak}/auth/realms/bazar/.well-known/openid-configuration`],
   readyTimeoutMs: 180_000,
   prepare: async () => {
-    await prepareRealmImport(KEYCLOAK_HOME, SECRETS, { demoAccounts: DEMO_ACCOUNTS });
+    await prepareKeycloakImport(KEYCLOAK_HOME);
     // The store's providers (infra/keycloak/providers, built by install.mjs); dev mode picks up a
     // changed jar when it starts.
     await mkdir(`${KEYCLOAK_HOME}/providers`, { recursive: true });
@@ -321,7 +336,9 @@ const renderer = node('renderer', 'renderer', PORTS.renderer, {
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
 });
 
-export const INFRA = [redis, ferretdb, ...(FAULT_PROXIES ? [toxiproxy] : []), kafka, mail, keycloak];
+const proxies = FAULT_PROXIES ? [toxiproxy] : [];
+/** With CONTAINERS, what runs natively beside the containers, which start after it. */
+export const INFRA = CONTAINERS ? [...proxies, mail] : [redis, ferretdb, ...proxies, kafka, mail, keycloak];
 export const APP = [...services, gateway];
 export const WEB = [nginx, renderer];
 export const ALL = [...INFRA, ...APP, ...WEB];

@@ -2,7 +2,8 @@
  * The stack's control port, for the fault tests: they stop a component (gracefully or with
  * SIGKILL) and start it again through the process that supervises the stack, so that it stays
  * supervised and is stopped with the rest. Loopback only; served by `up` and by `exec` while it
- * runs the stack.
+ * runs the stack. With BAZAR_STACK=containers, the stores' containers are stopped and started here
+ * under their names too (containers.ts).
  *
  *   POST /components/{name}/stop[?signal=SIGKILL]   → 200 { stopped }
  *   POST /components/{name}/start                   → 200 { started } once it is ready again
@@ -14,11 +15,12 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { Component } from './components.ts';
+import type { StoreContainers } from './containers.ts';
 import { HOST, PORTS } from './ports.ts';
 import type { Stack } from './runner.ts';
 import { usageByGroup } from './usage.ts';
 
-export function serveControl(stack: Stack, components: Component[]): Promise<Server> {
+export function serveControl(stack: Stack, components: Component[], containers?: StoreContainers): Promise<Server> {
   // One change at a time: a start racing a stop of the same component would leave it in doubt.
   let queue: Promise<unknown> = Promise.resolve();
   const serially = <T>(work: () => Promise<T>) => {
@@ -31,7 +33,8 @@ export function serveControl(stack: Stack, components: Component[]): Promise<Ser
     const answer = (status: number, body: unknown) =>
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     const url = new URL(req.url ?? '/', `http://${HOST}`);
-    if (req.method === 'GET' && url.pathname === '/components') return answer(200, { running: stack.names() });
+    if (req.method === 'GET' && url.pathname === '/components')
+      return answer(200, { running: [...stack.names(), ...(containers?.names() ?? [])] });
     if (req.method === 'GET' && url.pathname === '/usage') {
       return void usageByGroup(stack.groups()).then((usage) => answer(200, Object.fromEntries(usage)));
     }
@@ -44,14 +47,16 @@ export function serveControl(stack: Stack, components: Component[]): Promise<Ser
     }
 
     const match = /^\/components\/([a-z]+)\/(stop|start)$/.exec(url.pathname);
-    const component = components.find((candidate) => candidate.name === match?.[1]);
     if (req.method !== 'POST' || !match) return answer(404, { error: 'Not a control route' });
-    if (!component) return answer(404, { error: `No component named ${match[1]}` });
+    const [, name = '', action] = match;
     const signal = url.searchParams.get('signal') === 'SIGKILL' ? 'SIGKILL' : 'SIGTERM';
-
-    const work = match[2] === 'stop' ? () => stack.stop(component.name, signal) : () => stack.start(component);
+    const component = components.find((candidate) => candidate.name === name);
+    let work: () => Promise<void>;
+    if (containers?.names().includes(name)) work = action === 'stop' ? () => containers.stop(name, signal) : () => containers.start(name);
+    else if (component) work = action === 'stop' ? () => stack.stop(name, signal) : () => stack.start(component);
+    else return answer(404, { error: `No component named ${name}` });
     serially(work).then(
-      () => answer(200, { [match[2] === 'stop' ? 'stopped' : 'started']: component.name }),
+      () => answer(200, { [action === 'stop' ? 'stopped' : 'started']: name }),
       (error: unknown) => answer(409, { error: error instanceof Error ? error.message : String(error) }),
     );
   });

@@ -10,6 +10,7 @@
 //     on where things run;
 //   - Keycloak's realm sends its mail to the mail sink, on the port the sink listens on;
 //   - Keycloak's image carries the store's providers, and enables Google from the credentials alone;
+//   - the stores and Keycloak's base image are the ones BAZAR_STACK=containers runs (infra/stack/images.ts);
 //   - the topic init container creates every topic of the contracts with the partition count of
 //     infra/stack/kafka-topics.ts, and its .dlq twin;
 //   - every `service_healthy` dependency has a healthcheck.
@@ -19,6 +20,7 @@ import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { TOPICS, deadLetterTopic } from '../../packages/contracts/src/topics.ts';
+import { STORE_IMAGES } from '../stack/images.ts';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -326,6 +328,15 @@ test('the topic init container creates the topics of the contracts and kafka-top
   const specs = /for spec in ([^;]*);/.exec(script)?.[1]?.trim().split(/\s+/) ?? [];
   const created = Object.fromEntries(specs.map((spec) => [spec.split(':')[0], Number(spec.split(':')[1])]));
   expect(created).toEqual(declaredTopics());
+});
+
+test('the stores and Keycloak run on the images BAZAR_STACK=containers starts (infra/stack/images.ts)', () => {
+  expect(config.services.mongo?.image).toBe(STORE_IMAGES.mongo);
+  expect(config.services.kafka?.image).toBe(STORE_IMAGES.kafka);
+  expect(config.services['kafka-topics']?.image).toBe(STORE_IMAGES.kafka);
+  expect(config.services.redis?.image).toBe(STORE_IMAGES.redis);
+  const dockerfile = readFileSync(path.join(ROOT, config.services.keycloak!.build!.dockerfile), 'utf8');
+  expect(/^ARG KEYCLOAK_IMAGE=(\S+)$/m.exec(dockerfile)?.[1]).toBe(STORE_IMAGES.keycloak);
 });
 
 test('every service_healthy dependency has a healthcheck', () => {
