@@ -1,6 +1,6 @@
 // The admin's order list and summary as orders pile up: the list (no filter, one status, the last
 // seven days, a phone, an email) and the summary, each timed BENCH_ROUNDS times, first on the stack's
-// order service with the orders it has, then on an order service of its own (the same build) on a
+// order service with the orders it has, then on an order service of its own (this build) on a
 // database of its own, seeded with BENCH_ORDERS orders written as the store writes them (lines,
 // history, an emptied outbox) over the last 60 days; that database is dropped at the end. The stack's
 // own orders are left alone. Usage: node --import tsx bench/admin-orders/run.ts
@@ -9,7 +9,7 @@ import { randomInt } from 'node:crypto';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { OrderPage, OrderSummary, type OrderStatus } from '@bazar/contracts';
+import { ORDER_STEPS, OrderPage, OrderSummary, type OrderStatus } from '@bazar/contracts';
 import { stackEnv } from '@bazar/testing';
 import { adminIdentity } from '@bazar/testing/shop';
 import mongoose from 'mongoose';
@@ -53,8 +53,8 @@ async function measure(where: string, orderUrl: string, search: { phone: string;
     for (let round = 0; round < ROUNDS; round++) {
       const { ms, body } = await timed(`${orderUrl}${path}`);
       times.push(ms);
-      total = path.startsWith('/allorders') ? OrderPage.parse(body).total : undefined;
-      if (!total && path === '/ordersummary') OrderSummary.parse(body);
+      if (path === '/ordersummary') OrderSummary.parse(body);
+      else total = OrderPage.parse(body).total;
     }
     times.sort((a, b) => a - b);
     const median = times[Math.floor(times.length / 2)]!;
@@ -102,13 +102,7 @@ function statusAt(roll: number): OrderStatus {
 function seededOrder(i: number) {
   const placedAt = Date.now() - randomInt(60 * 24 * 60) * 60_000;
   const status = statusAt(Math.random());
-  const path: OrderStatus[] =
-    status === 'cancelled'
-      ? ['placed', 'cancelled']
-      : (['placed', 'confirmed', 'packed', 'out-for-delivery', 'delivered'].slice(
-          0,
-          ['placed', 'confirmed', 'packed', 'out-for-delivery', 'delivered'].indexOf(status) + 1,
-        ) as OrderStatus[]);
+  const path: OrderStatus[] = status === 'cancelled' ? ['placed', 'cancelled'] : ORDER_STEPS.slice(0, ORDER_STEPS.indexOf(status) + 1);
   const items = Array.from({ length: 1 + randomInt(8) }, (_, line) => ({
     productId: new mongoose.Types.ObjectId().toString(),
     name: GROCERIES[(i + line) % GROCERIES.length]!,

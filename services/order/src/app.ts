@@ -12,6 +12,11 @@ import { adminOrderRoutes } from './routes/admin-orders';
 import { orderRoutes } from './routes/orders';
 import { sweepOrders } from './sweep-orders';
 
+/** How often each replica compares the admin's list with every order (besides when it starts), for
+ *  orders removed behind its back (a bench cleaning up) and moves a replica that died did not list.
+ *  It reads every order: at 50,000, about half a minute of FerretDB's time. */
+const RECONCILE_INTERVAL_MS = 15 * 60_000;
+
 export async function wireOrder({ config, log, announcer }: ServiceContext<OrderConfig>): Promise<Wiring> {
   await Order.init(); // the unique index on cartState must exist before the first order is taken
   const listings = new OrderListings(log);
@@ -31,7 +36,10 @@ export async function wireOrder({ config, log, announcer }: ServiceContext<Order
     routes: Router().use(orderRoutes(desk, live), adminOrderRoutes(desk)),
     consumers: [passOnStatusChanges(live)],
     outboxes: [Order],
-    jobs: [{ name: 'expire holds and settle interrupted orders', everyMs: config.ORDER_SWEEP_INTERVAL_MS, run: () => sweepOrders(desk) }],
+    jobs: [
+      { name: 'expire holds and settle interrupted orders', everyMs: config.ORDER_SWEEP_INTERVAL_MS, run: () => sweepOrders(desk) },
+      { name: 'bring the admin’s list up to the orders', everyMs: RECONCILE_INTERVAL_MS, run: () => listings.reconcile() },
+    ],
     stop: () => {
       listings.stop();
       live.close();

@@ -1,7 +1,7 @@
 import { OrderStatus, type OrderListQuery, type OrderSummary } from '@bazar/contracts';
 import { isDuplicateKey, readModel, type Logger } from '@bazar/service-kit';
 import { Order, type OrderDocument } from './model/order';
-import { OrderDay, OrderDayCounts, type DayCounts, type ListedOrder, type OrderDayDocument } from './model/order-days';
+import { OrderDay, OrderDayCounts, type DayCounts, type OrderDayDocument } from './model/order-days';
 
 /** Bangladesh keeps UTC+6 all year: a shop day starts at 18:00 UTC the day before. */
 const DHAKA_OFFSET_MS = 6 * 60 * 60_000;
@@ -10,6 +10,21 @@ export const shopDay = (at: Date) => new Date(at.getTime() + DHAKA_OFFSET_MS).to
 /** What the admin's list needs of an order. */
 export type ListableOrder = Pick<OrderDocument, '_id' | 'createdAt' | 'status' | 'history' | 'totalPaisa' | 'email' | 'phone'>;
 const LISTED_FIELDS = 'createdAt status history totalPaisa email phone';
+
+/** An order as the admin's list finds it: what it is filtered, searched and sorted by. `step` is how
+ *  many statuses it has had (its history's length): an entry is only ever written over the one of
+ *  the step before. */
+type ListedOrder = { at: Date; step: number; status: OrderStatus; totalPaisa: number; email: string; phone: string };
+
+/** An entry as stored: one string (no field holds a space: emails and phones are checked). */
+const entryText = ({ at, step, status, totalPaisa, email, phone }: ListedOrder) =>
+  `${at.getTime()} ${step} ${status} ${totalPaisa} ${email} ${phone}`;
+function readEntry(text: string): ListedOrder {
+  const [at, step, status, totalPaisa, email = '', phone = ''] = text.split(' ');
+  return { at: new Date(Number(at)), step: Number(step), status: status as OrderStatus, totalPaisa: Number(totalPaisa), email, phone };
+}
+const entriesOf = (shard: Pick<OrderDayDocument, 'orders'> | null) =>
+  Object.entries(shard?.orders ?? {}).map(([id, text]): [string, ListedOrder] => [id, readEntry(text)]);
 
 const isRevenue = (status: OrderStatus) => status !== 'cancelled';
 const newestFirst = ([idA, a]: [string, ListedOrder], [idB, b]: [string, ListedOrder]) =>
@@ -26,9 +41,9 @@ const dayOf = (shard: string) => shard.slice(0, 10);
 /** How often a write of an entry is tried again when another write of the same order got in first. */
 const RACES_LOST_AT_MOST = 10;
 
-type Listed = Pick<ListedOrder, 'status' | 'step' | 'totalPaisa'>;
-/** An order's entry to write over the one `listed` (none: not listed yet). */
-type EntryChange = { id: string; entry: ListedOrder; listed?: Listed };
+/** An order's entry to write over the one `listed` (none: not listed yet); without `entry`, the
+ *  listed one taken out (its order is gone). */
+type EntryChange = { id: string; entry?: ListedOrder; listed?: ListedOrder };
 
 const entryOf = (order: ListableOrder): ListedOrder => ({
   at: order.createdAt,
@@ -55,42 +70,49 @@ export async function listOrder(order: ListableOrder): Promise<void> {
   // Written right after the order's own write, its entry is the order one step before: tried
   // first without reading it.
   const before = order.history.at(-2);
-  let listed: Listed | undefined = before && { status: before.status, step: entry.step - 1, totalPaisa: entry.totalPaisa };
+  let listed: ListedOrder | undefined = before && { ...entry, status: before.status, step: entry.step - 1 };
   for (let race = 0; race < RACES_LOST_AT_MOST; race++) {
     if (listed && listed.step >= entry.step) return;
-    if (await writeEntries(shard, [{ id, entry, listed }])) return copyCountsOf(shard);
-    listed = (await OrderDay.findById(shard).select(`orders.${id}`).lean<Pick<OrderDayDocument, 'orders'>>())?.orders?.[id];
+    const written = await writeEntries(shard, [{ id, entry, listed }]);
+    if (written) return copyCounts(written);
+    const text = (await OrderDay.findById(shard).select(`orders.${id}`).lean<Pick<OrderDayDocument, 'orders'>>())?.orders?.[id];
+    listed = text === undefined ? undefined : readEntry(text);
   }
   throw new Error(`order ${id} could not be listed: it kept changing`);
 }
 
 /** Writes each entry over the one it was `listed` as (or where there is none), moving the day's
- *  counts from the one to the other, all in one write; false, and nothing written, when any of them
- *  is not as `listed` (any more). */
-async function writeEntries(shard: string, changes: EntryChange[]): Promise<boolean> {
+ *  counts from the one to the other, all in one write, and answers the counts it left; nothing, and
+ *  nothing written, when any of them is not as `listed` (any more). */
+async function writeEntries(shard: string, changes: EntryChange[]): Promise<DayCounts | null> {
   const counts: Record<string, number> = { version: 1, revenuePaisa: 0 };
-  const add = (path: string, by: number) => (counts[path] = (counts[path] ?? 0) + by);
+  const count = ({ status, totalPaisa }: ListedOrder, by: 1 | -1) => {
+    counts[`byStatus.${status}`] = (counts[`byStatus.${status}`] ?? 0) + by;
+    counts.revenuePaisa! += isRevenue(status) ? by * totalPaisa : 0;
+  };
   const unchanged: Record<string, unknown> = {};
-  const entries: Record<string, ListedOrder> = {};
+  const written: Record<string, string> = {};
+  const removed: Record<string, 1> = {};
   for (const { id, entry, listed } of changes) {
-    add(`byStatus.${entry.status}`, 1);
-    add('revenuePaisa', isRevenue(entry.status) ? entry.totalPaisa : 0);
-    if (listed) {
-      add(`byStatus.${listed.status}`, -1);
-      add('revenuePaisa', isRevenue(listed.status) ? -listed.totalPaisa : 0);
-    }
-    unchanged[listed ? `orders.${id}.step` : `orders.${id}`] = listed ? listed.step : { $exists: false };
-    entries[`orders.${id}`] = entry;
+    if (entry) count(entry, 1);
+    if (listed) count(listed, -1);
+    unchanged[`orders.${id}`] = listed ? entryText(listed) : { $exists: false };
+    if (entry) written[`orders.${id}`] = entryText(entry);
+    else removed[`orders.${id}`] = 1;
   }
   try {
-    const written = await OrderDay.updateOne(
+    // FerretDB's findAndModify takes no projection: the part comes back whole, and is read once
+    return await OrderDay.findOneAndUpdate(
       { _id: shard, ...unchanged },
-      { $set: entries, $inc: counts },
-      { upsert: changes.every((change) => !change.listed) },
-    );
-    return written.matchedCount + written.upsertedCount > 0;
+      {
+        $inc: counts,
+        ...(Object.keys(written).length > 0 && { $set: written }),
+        ...(Object.keys(removed).length > 0 && { $unset: removed }),
+      },
+      { upsert: changes.every((change) => !change.listed), returnDocument: 'after' },
+    ).lean<DayCounts>();
   } catch (err) {
-    if (isDuplicateKey(err)) return false; // listed meanwhile, in a part of the day begun meanwhile
+    if (isDuplicateKey(err)) return null; // listed meanwhile, in a part of the day begun meanwhile
     throw err;
   }
 }
@@ -104,17 +126,13 @@ async function copyCounts({ _id, byStatus, revenuePaisa, version }: DayCounts): 
   }
 }
 
-async function copyCountsOf(shard: string): Promise<void> {
-  const counts = await OrderDay.findById(shard).select('byStatus revenuePaisa version').lean<DayCounts>();
-  if (counts) await copyCounts(counts);
-}
-
 /**
  * Keeps the read model with the orders. `follow` is called after each write of an order and never
  * fails the write it follows: an entry it could not write is written again by `catchUp` (the sweep).
  * One that a process dying between the two writes never wrote is found by `reconcile`, which every
- * replica runs when it starts: it compares every order with its entry and lists those behind (on a
- * new database, or after the read model was dropped, it builds it).
+ * replica runs when it starts: it compares every order with its entry, lists those behind and takes
+ * out the entries of orders that are gone (on a new database, or after the read model was dropped,
+ * it builds it).
  */
 export class OrderListings {
   private readonly due = new Set<string>();
@@ -140,12 +158,16 @@ export class OrderListings {
   }
 
   async reconcile(): Promise<void> {
-    const listed = new Map<string, Listed>();
+    const listed = new Map<string, ListedOrder>();
     for await (const shard of readModel(OrderDay).find().lean<OrderDayDocument>().cursor()) {
-      for (const [orderId, entry] of Object.entries(shard.orders ?? {})) listed.set(orderId, entry);
+      for (const [orderId, entry] of entriesOf(shard)) listed.set(orderId, entry);
       await copyCounts(shard);
     }
-    const behind = new Map<string, (EntryChange & { order: ListableOrder })[]>();
+    const behind = new Map<string, (EntryChange & { order?: ListableOrder })[]>();
+    const change = (shard: string, one: EntryChange & { order?: ListableOrder }) => {
+      if (!behind.has(shard)) behind.set(shard, []);
+      behind.get(shard)!.push(one);
+    };
     for await (const order of readModel(Order)
       .find({ status: { $ne: 'placing' } })
       .select(LISTED_FIELDS)
@@ -154,20 +176,21 @@ export class OrderListings {
       if (this.stopping) return;
       const id = order._id.toString();
       const known = listed.get(id);
-      if (known && known.step >= order.history.length) continue;
-      const shard = shardOfOrder(order);
-      if (!behind.has(shard)) behind.set(shard, []);
-      behind.get(shard)!.push({ id, entry: entryOf(order), listed: known, order });
+      listed.delete(id);
+      if (!known || known.step < order.history.length) change(shardOfOrder(order), { id, entry: entryOf(order), listed: known, order });
     }
+    // what is left was listed, and its order is gone (removed behind the service's back: a bench)
+    for (const [id, gone] of listed) change(shardOf(shopDay(gone.at), id), { id, listed: gone });
     // a part of a day at a time (a new read model is built in a write per part); a part a live
-    // write changed meanwhile, an order at a time
+    // write changed meanwhile, an order at a time (and the next start looks again for those gone)
     for (const [shard, changes] of behind) {
       if (this.stopping) return;
-      if (await writeEntries(shard, changes)) await copyCountsOf(shard);
-      else for (const { order } of changes) await listOrder(order);
+      const written = await writeEntries(shard, changes);
+      if (written) await copyCounts(written);
+      else for (const { order } of changes) if (order) await listOrder(order);
     }
     const count = [...behind.values()].reduce((sum, changes) => sum + changes.length, 0);
-    if (count > 0) this.log.info({ listed: count }, 'orders missing from the admin’s list, or behind there, listed');
+    if (count > 0) this.log.info({ changed: count }, 'the admin’s list brought up to the orders');
   }
 
   stop(): void {
@@ -196,7 +219,7 @@ export async function listedPage({ status, from, to, q, page, pageSize }: OrderL
     const found = searchFor(q);
     const matches = (await readModel(OrderDay).find().lean<OrderDayDocument[]>())
       .filter((shard) => inRange(dayOf(shard._id)))
-      .flatMap((shard) => Object.entries(shard.orders ?? {}))
+      .flatMap(entriesOf)
       .filter(([id, entry]) => (!status || entry.status === status) && found(id, entry))
       .sort(newestFirst);
     return { ids: matches.slice(skip, skip + pageSize).map(([id]) => id), total: matches.length };
@@ -215,7 +238,7 @@ export async function listedPage({ status, from, to, q, page, pageSize }: OrderL
     }
     const parts = await Promise.all(shards.map((shard) => readModel(OrderDay).findById(shard._id).lean<OrderDayDocument>()));
     const entries = parts
-      .flatMap((part) => Object.entries(part?.orders ?? {}))
+      .flatMap(entriesOf)
       .filter(([, entry]) => !status || entry.status === status)
       .sort(newestFirst);
     ids.push(...entries.slice(skip, skip + pageSize - ids.length).map(([id]) => id));
