@@ -4,9 +4,10 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { Logger } from '@bazar/service-kit';
+import { request } from 'undici';
 import { LANGUAGES, type Language } from './language';
 import { AHEAD, pageName } from './pages';
-import { answerPrint, type PageRenderer } from './render';
+import { answerPrint, type PageRenderer, type ReadAnswer } from './render';
 
 interface Wanted {
   address: string;
@@ -15,7 +16,7 @@ interface Wanted {
 
 interface Kept extends Wanted {
   /** each API read the page was rendered from, with what it answered then */
-  reads: Map<string, string>;
+  reads: Map<string, ReadAnswer>;
 }
 
 /** How many pages not rendered ahead are kept at most (the oldest goes), and waiting at most. */
@@ -110,16 +111,19 @@ export class KeptPages {
     }
     this.code = code;
 
-    const reads = new Set([...this.kept.values()].flatMap((page) => [...page.reads.keys()]));
-    const now = new Map(await Promise.all([...reads].map(async (read) => [read, await this.answerNow(read)] as const)));
+    // each read asked once, with what it answered (pages rendered at other times may hold another answer)
+    const asked = new Map<string, [string, ReadAnswer]>();
+    for (const page of this.kept.values()) for (const [read, answer] of page.reads) asked.set(askedKey(read, answer), [read, answer]);
+    const same = new Map(
+      await Promise.all([...asked].map(async ([key, [read, answer]]) => [key, await this.stillAnswers(read, answer)] as const)),
+    );
     for (const [key, page] of this.kept) {
-      const changed = [...page.reads].find(([read, print]) => now.get(read) !== print);
+      const changed = [...page.reads].find(([read, answer]) => !same.get(askedKey(read, answer)));
       if (!changed) continue;
       this.log.info(
         { address: page.address, language: page.language, read: changed[0] },
         'the page shows data that changed: rendered again',
       );
-      this.log.debug({ was: changed[1], now: now.get(changed[0]) }, 'what the read answered');
       await this.stale(key);
     }
     // a page rendered ahead that failed is tried again
@@ -161,9 +165,12 @@ export class KeptPages {
   private async codePrint(): Promise<string> {
     const hash = createHash('sha256');
     const text = async (address: string) => {
-      const answer = await fetch(new URL(address, this.storeUrl), { signal: AbortSignal.timeout(5_000) });
-      if (!answer.ok) throw new Error(`${address} answered ${answer.status}`);
-      return answer.text();
+      const answer = await request(new URL(address, this.storeUrl), { signal: AbortSignal.timeout(5_000) });
+      if (answer.statusCode !== 200) {
+        await answer.body.dump();
+        throw new Error(`${address} answered ${answer.statusCode}`);
+      }
+      return answer.body.text();
     };
     const [shell, remotes] = await Promise.all([text('/index.html'), text('/mf-remotes.json')]);
     const manifests = await Promise.all(Object.values(JSON.parse(remotes) as Record<string, string>).map(text));
@@ -171,8 +178,19 @@ export class KeptPages {
     return hash.digest('base64url');
   }
 
-  private async answerNow(read: string): Promise<string> {
-    const answer = await fetch(new URL(read, this.storeUrl), { signal: AbortSignal.timeout(5_000) });
-    return answerPrint(answer.status, new Uint8Array(await answer.arrayBuffer()));
+  /** Whether the read answers now what it answered when the page was rendered. Asked with the ETag
+   *  it had (the gateway's is a hash of the body): a 304 says the body is the same, without sending it. */
+  private async stillAnswers(read: string, { print, etag }: ReadAnswer): Promise<boolean> {
+    const answer = await request(new URL(read, this.storeUrl), {
+      headers: etag ? { 'if-none-match': etag } : {},
+      signal: AbortSignal.timeout(5_000),
+    });
+    if (answer.statusCode === 304) {
+      await answer.body.dump();
+      return true;
+    }
+    return answerPrint(answer.statusCode, new Uint8Array(await answer.body.arrayBuffer())) === print;
   }
 }
+
+const askedKey = (read: string, { print, etag }: ReadAnswer) => `${read} ${etag ?? ''} ${print}`;

@@ -4,10 +4,16 @@ import type { Page, Response as PageResponse } from 'playwright-core';
 import type { RunningChromium } from './chromium';
 import { LANGUAGE_COOKIE, type Language } from './language';
 
+/** What an API read answered: in short (`answerPrint`), and its ETag, with which it is asked again. */
+export interface ReadAnswer {
+  print: string;
+  etag?: string;
+}
+
 /** A page rendered: its HTML, and the API reads it was rendered from with what each answered. */
 export interface RenderedPage {
   html: string;
-  reads: Map<string, string>;
+  reads: Map<string, ReadAnswer>;
 }
 
 /** A page the renderer could not render: nginx goes on serving the client-rendered app. */
@@ -23,7 +29,10 @@ export function answerPrint(status: number, body: Uint8Array): string {
   return `${status} ${createHash('sha256').update(body).digest('base64url')}`;
 }
 
-const printOf = async (response: PageResponse) => answerPrint(response.status(), await response.body().catch(() => new Uint8Array()));
+const answerOf = async (response: PageResponse): Promise<ReadAnswer> => ({
+  print: answerPrint(response.status(), await response.body().catch(() => new Uint8Array())),
+  etag: (await response.allHeaders())['etag'],
+});
 
 /**
  * Renders the storefront's public pages with the storefront's own code, one at a time in one tab of
@@ -67,14 +76,14 @@ export class PageRenderer {
   private async prerender(
     address: string,
     language: Language,
-  ): Promise<PrerenderedPage & { styles: string[]; reads: Map<string, string> }> {
+  ): Promise<PrerenderedPage & { styles: string[]; reads: Map<string, ReadAnswer> }> {
     const page = await this.openTab();
     const store = new URL(this.options.storeUrl).origin;
-    const reads = new Map<string, Promise<string>>();
+    const reads = new Map<string, Promise<ReadAnswer>>();
     const recordRead = (response: PageResponse) => {
       const url = new URL(response.url());
       if (url.origin === store && url.pathname.startsWith('/api/') && response.request().method() === 'GET')
-        reads.set(url.pathname + url.search, printOf(response));
+        reads.set(url.pathname + url.search, answerOf(response));
     };
     page.on('response', recordRead);
     try {
@@ -92,8 +101,8 @@ export class PageRenderer {
           .filter((url) => url.origin === location.origin)
           .map((url) => url.pathname),
       );
-      const printed = await Promise.all([...reads].map(async ([read, print]) => [read, await print] as const));
-      return { ...rendered, styles, reads: new Map(printed) };
+      const answered = await Promise.all([...reads].map(async ([read, answer]) => [read, await answer] as const));
+      return { ...rendered, styles, reads: new Map(answered) };
     } catch (error) {
       if (!page.context().browser()?.isConnected()) await this.close();
       throw new RenderFailure(`${address} could not be rendered: ${error instanceof Error ? error.message : String(error)}`);
