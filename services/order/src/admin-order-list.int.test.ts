@@ -9,6 +9,8 @@ import { eventually, stackEnv } from '@bazar/testing';
 import { adminIdentity, shopper, TestShelf } from '@bazar/testing/shop';
 import mongoose from 'mongoose';
 import { startOrderReplica, type OrderReplica } from '../test/replica';
+import { Order as StoredOrder, type OrderDocument } from './model/order';
+import { listOrder } from './order-listings';
 
 const DB = 'order_listing_test';
 const HOLD_MS = 8_000;
@@ -123,3 +125,32 @@ it('lists and counts each order as it is placed, confirmed, cancelled and expire
   await new Promise((resolve) => setTimeout(resolve, 1_000)); // its check of the orders is long over
   await expectListed(orders, statuses);
 }, 120_000);
+
+it('counts a move once however many write it at once, and never takes an entry back a step', async () => {
+  const { order } = await placed(1);
+  const before = await summary();
+  // confirmed in the orders alone, as by a process that died before listing it; then listed by many
+  // at once (replicas starting, the sweep), some of them with what they read before the move
+  await mongoose.connect(stackEnv.mongoUrl, { dbName: DB });
+  try {
+    const asPlaced = await StoredOrder.findById(order._id).lean<OrderDocument>();
+    const asConfirmed = await StoredOrder.findByIdAndUpdate(
+      order._id,
+      {
+        $set: { status: 'confirmed' },
+        $unset: { holdUntil: 1 },
+        $push: { history: { status: 'confirmed', at: new Date(), by: 'shopper' } },
+      },
+      { returnDocument: 'after' },
+    ).lean<OrderDocument>();
+    await Promise.all(Array.from({ length: 12 }, (_, i) => listOrder(i % 3 === 0 ? asPlaced! : asConfirmed!)));
+  } finally {
+    await mongoose.connection.close(); // the default one only: `db` stays open
+  }
+  expect((await list({ q: order._id })).orders.map((one) => one.status)).toEqual(['confirmed']);
+  expect((await summary()).byStatus).toEqual({
+    ...before.byStatus,
+    placed: before.byStatus.placed - 1,
+    confirmed: before.byStatus.confirmed + 1,
+  });
+});
