@@ -154,3 +154,46 @@ it('counts a move once however many write it at once, and never takes an entry b
     confirmed: before.byStatus.confirmed + 1,
   });
 });
+
+it('counts the moves of an order placed days ago, whose counts are read from their copies', async () => {
+  const placedAt = new Date(Date.now() - 10 * 24 * 3_600_000);
+  const orderId = new mongoose.Types.ObjectId();
+  await db.collection('orders').insertOne({
+    _id: orderId,
+    userId: 'an-earlier-shopper',
+    email: 'earlier@bazar.test',
+    name: 'An Earlier Shopper',
+    phone: '01811111111',
+    addinfo: '',
+    items: [{ productId: honey, name: 'Listing Honey', img: '', unitPricePaisa: 65_000, quantity: 1 }],
+    subtotalPaisa: 65_000,
+    vatPaisa: 3_250,
+    deliveryPaisa: 7_000,
+    totalPaisa: 75_250,
+    status: 'confirmed',
+    history: [
+      { status: 'placed', at: placedAt, by: 'shopper' },
+      { status: 'confirmed', at: placedAt, by: 'shopper' },
+    ],
+    reservationId: new mongoose.Types.ObjectId().toString(),
+    outbox: {},
+    outboxPending: [],
+    createdAt: placedAt,
+    updatedAt: placedAt,
+  });
+  const before = await summary();
+  await service.stop(); // the next to start lists it
+  service = await startOrderReplica(4017, settings);
+  const day = shopDay(placedAt.toISOString());
+  await eventually(async () => expect((await list({ from: day, to: day })).orders.map((one) => one._id)).toEqual([orderId.toString()]));
+  expect((await summary()).byStatus).toEqual({ ...before.byStatus, confirmed: before.byStatus.confirmed + 1 });
+
+  const moved = await fetch(`${service.url}/orderstatus/${orderId.toString()}`, {
+    method: 'PUT',
+    headers: { ...adminIdentity, 'content-type': 'application/json' },
+    body: JSON.stringify({ status: 'packed' }),
+  });
+  expect(moved.status).toBe(200);
+  expect((await list({ from: day, to: day, status: 'packed' })).total).toBe(1);
+  expect((await summary()).byStatus).toEqual({ ...before.byStatus, packed: before.byStatus.packed + 1 });
+});

@@ -37,6 +37,17 @@ const countOf = (counts: Pick<DayCounts, 'byStatus'>, status?: OrderStatus) =>
  *  update, and its writes wait for one another. */
 const shardOf = (day: string, orderId: string) => `${day}/${orderId.slice(-1).toLowerCase()}`;
 const dayOf = (shard: string) => shard.slice(0, 10);
+const HEX_DIGITS = [...'0123456789abcdef'];
+
+const DAY_MS = 24 * 60 * 60_000;
+const daysAgo = (days: number) => shopDay(new Date(Date.now() - days * DAY_MS));
+/** The counts of the last days' parts are read from the parts themselves, where most writes go, so
+ *  that those writes leave the counts copies alone: a move is then one write. Writers copy the counts
+ *  of days before yesterday; readers read the parts from the day before yesterday on, a day later,
+ *  by when `reconcile` (every 15 minutes, and at every start) has copied the counts of the day that
+ *  left the window. */
+const COPIED_BEFORE_DAYS_AGO = 1;
+const READ_DIRECT_DAYS = 3;
 
 /** How often a write of an entry is tried again when another write of the same order got in first. */
 const RACES_LOST_AT_MOST = 10;
@@ -73,8 +84,10 @@ export async function listOrder(order: ListableOrder): Promise<void> {
   let listed: ListedOrder | undefined = before && { ...entry, status: before.status, step: entry.step - 1 };
   for (let race = 0; race < RACES_LOST_AT_MOST; race++) {
     if (listed && listed.step >= entry.step) return;
-    const written = await writeEntries(shard, [{ id, entry, listed }]);
-    if (written) return copyCounts(written);
+    if (await writeEntries(shard, [{ id, entry, listed }])) {
+      if (dayOf(shard) < daysAgo(COPIED_BEFORE_DAYS_AGO)) await copyCountsOf(shard);
+      return;
+    }
     const text = (await OrderDay.findById(shard).select(`orders.${id}`).lean<Pick<OrderDayDocument, 'orders'>>())?.orders?.[id];
     listed = text === undefined ? undefined : readEntry(text);
   }
@@ -82,37 +95,33 @@ export async function listOrder(order: ListableOrder): Promise<void> {
 }
 
 /** Writes each entry over the one it was `listed` as (or where there is none), moving the day's
- *  counts from the one to the other, all in one write, and answers the counts it left; nothing, and
- *  nothing written, when any of them is not as `listed` (any more). */
-async function writeEntries(shard: string, changes: EntryChange[]): Promise<DayCounts | null> {
+ *  counts from the one to the other, all in one write; false, and nothing written, when any of them
+ *  is not as `listed` (any more). */
+async function writeEntries(shard: string, changes: EntryChange[]): Promise<boolean> {
   const counts: Record<string, number> = { version: 1, revenuePaisa: 0 };
   const count = ({ status, totalPaisa }: ListedOrder, by: 1 | -1) => {
     counts[`byStatus.${status}`] = (counts[`byStatus.${status}`] ?? 0) + by;
     counts.revenuePaisa! += isRevenue(status) ? by * totalPaisa : 0;
   };
   const unchanged: Record<string, unknown> = {};
-  const written: Record<string, string> = {};
-  const removed: Record<string, 1> = {};
+  const set: Record<string, string> = {};
+  const unset: Record<string, 1> = {};
   for (const { id, entry, listed } of changes) {
     if (entry) count(entry, 1);
     if (listed) count(listed, -1);
     unchanged[`orders.${id}`] = listed ? entryText(listed) : { $exists: false };
-    if (entry) written[`orders.${id}`] = entryText(entry);
-    else removed[`orders.${id}`] = 1;
+    if (entry) set[`orders.${id}`] = entryText(entry);
+    else unset[`orders.${id}`] = 1;
   }
   try {
-    // FerretDB's findAndModify takes no projection: the part comes back whole, and is read once
-    return await OrderDay.findOneAndUpdate(
+    const written = await OrderDay.updateOne(
       { _id: shard, ...unchanged },
-      {
-        $inc: counts,
-        ...(Object.keys(written).length > 0 && { $set: written }),
-        ...(Object.keys(removed).length > 0 && { $unset: removed }),
-      },
-      { upsert: changes.every((change) => !change.listed), returnDocument: 'after' },
-    ).lean<DayCounts>();
+      { $inc: counts, ...(Object.keys(set).length > 0 && { $set: set }), ...(Object.keys(unset).length > 0 && { $unset: unset }) },
+      { upsert: changes.every((change) => !change.listed) },
+    );
+    return written.matchedCount + written.upsertedCount > 0;
   } catch (err) {
-    if (isDuplicateKey(err)) return null; // listed meanwhile, in a part of the day begun meanwhile
+    if (isDuplicateKey(err)) return false; // listed meanwhile, in a part of the day begun meanwhile
     throw err;
   }
 }
@@ -124,6 +133,11 @@ async function copyCounts({ _id, byStatus, revenuePaisa, version }: DayCounts): 
   } catch (err) {
     if (!isDuplicateKey(err)) throw err; // a newer copy is there
   }
+}
+
+async function copyCountsOf(shard: string): Promise<void> {
+  const counts = await OrderDay.findById(shard).select('byStatus revenuePaisa version').lean<DayCounts>();
+  if (counts) await copyCounts(counts);
 }
 
 /**
@@ -185,8 +199,7 @@ export class OrderListings {
     // write changed meanwhile, an order at a time (and the next start looks again for those gone)
     for (const [shard, changes] of behind) {
       if (this.stopping) return;
-      const written = await writeEntries(shard, changes);
-      if (written) await copyCounts(written);
+      if (await writeEntries(shard, changes)) await copyCountsOf(shard);
       else for (const { order } of changes) if (order) await listOrder(order);
     }
     const count = [...behind.values()].reduce((sum, changes) => sum + changes.length, 0);
@@ -224,9 +237,9 @@ export async function listedPage({ status, from, to, q, page, pageSize }: OrderL
       .sort(newestFirst);
     return { ids: matches.slice(skip, skip + pageSize).map(([id]) => id), total: matches.length };
   }
+  const { counts, recent } = await countsOfEveryPart();
   const days = new Map<string, DayCounts[]>();
-  for (const shard of await readModel(OrderDayCounts).find().lean<DayCounts[]>())
-    if (inRange(dayOf(shard._id))) days.set(dayOf(shard._id), [...(days.get(dayOf(shard._id)) ?? []), shard]);
+  for (const shard of counts) if (inRange(dayOf(shard._id))) days.set(dayOf(shard._id), [...(days.get(dayOf(shard._id)) ?? []), shard]);
   const dayCount = (shards: DayCounts[]) => shards.reduce((sum, shard) => sum + countOf(shard, status), 0);
   const ids: string[] = [];
   for (const [, shards] of [...days].sort(([a], [b]) => b.localeCompare(a))) {
@@ -236,7 +249,9 @@ export async function listedPage({ status, from, to, q, page, pageSize }: OrderL
       skip -= count;
       continue;
     }
-    const parts = await Promise.all(shards.map((shard) => readModel(OrderDay).findById(shard._id).lean<OrderDayDocument>()));
+    const parts = await Promise.all(
+      shards.map(async (shard) => recent.get(shard._id) ?? (await readModel(OrderDay).findById(shard._id).lean<OrderDayDocument>())),
+    );
     const entries = parts
       .flatMap(entriesOf)
       .filter(([, entry]) => !status || entry.status === status)
@@ -247,10 +262,25 @@ export async function listedPage({ status, from, to, q, page, pageSize }: OrderL
   return { ids, total: [...days.values()].reduce((sum, shards) => sum + dayCount(shards), 0) };
 }
 
+/** The counts of every part of every day: the copies, but the last days' read from their parts (which
+ *  are answered too, for their entries). */
+async function countsOfEveryPart(): Promise<{ counts: DayCounts[]; recent: Map<string, OrderDayDocument> }> {
+  const readFrom = daysAgo(READ_DIRECT_DAYS - 1);
+  const recentParts = Array.from({ length: READ_DIRECT_DAYS }, (_, ago) => daysAgo(ago)).flatMap((day) =>
+    HEX_DIGITS.map((digit) => `${day}/${digit}`),
+  );
+  const [copies, parts] = await Promise.all([
+    readModel(OrderDayCounts).find().lean<DayCounts[]>(),
+    Promise.all(recentParts.map((shard) => readModel(OrderDay).findById(shard).lean<OrderDayDocument>())),
+  ]);
+  const recent = new Map(parts.filter((part) => part !== null).map((part) => [part._id, part]));
+  return { counts: [...copies.filter((copy) => dayOf(copy._id) < readFrom), ...recent.values()], recent };
+}
+
 /** Today's orders and revenue, and every order's status, from the days' counts. */
 export async function orderSummary(): Promise<OrderSummary> {
   const today = shopDay(new Date());
-  const days = await readModel(OrderDayCounts).find().lean<DayCounts[]>();
+  const days = (await countsOfEveryPart()).counts;
   const byStatus = Object.fromEntries(
     OrderStatus.options.map((status) => [status, days.reduce((sum, day) => sum + (day.byStatus[status] ?? 0), 0)]),
   ) as OrderSummary['byStatus'];
