@@ -5,7 +5,7 @@ import { OrderDay, OrderDayCounts, type DayCounts, type OrderDayDocument } from 
 
 /** Bangladesh keeps UTC+6 all year: a shop day starts at 18:00 UTC the day before. */
 const DHAKA_OFFSET_MS = 6 * 60 * 60_000;
-export const shopDay = (at: Date) => new Date(at.getTime() + DHAKA_OFFSET_MS).toISOString().slice(0, 10);
+const shopDay = (at: Date) => new Date(at.getTime() + DHAKA_OFFSET_MS).toISOString().slice(0, 10);
 
 /** What the admin's list needs of an order. */
 export type ListableOrder = Pick<OrderDocument, '_id' | 'createdAt' | 'status' | 'history' | 'totalPaisa' | 'email' | 'phone'>;
