@@ -329,6 +329,7 @@ const nginx: Component = {
 const renderer = node('renderer', 'renderer', PORTS.renderer, {
   PORT: String(PORTS.renderer),
   STORE_URL: `http://${HOST}:${PORTS.web}`,
+  CATALOG_URL: serviceUrl('catalog'),
   RENDERED_DIR: stackPath('rendered'),
   CHROMIUM_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   KAFKA_BROKERS,

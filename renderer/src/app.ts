@@ -31,7 +31,7 @@ export function wireRenderer({ config, log }: ServiceContext<RendererConfig>): W
     timeoutMs: config.RENDER_TIMEOUT_MS,
     recycleAfter: config.RENDERS_PER_CHROMIUM,
   });
-  const pages = new KeptPages(config.RENDERED_DIR, renderer, config.STORE_URL, log);
+  const pages = new KeptPages(config.RENDERED_DIR, renderer, { store: config.STORE_URL, catalog: config.CATALOG_URL }, log);
   const started = pages.start();
 
   const routes = Router();

@@ -9,6 +9,9 @@ export const RendererConfig = ServiceEnv.extend(KafkaEnv.shape)
   .extend({
     /** where the renderer's browser opens the storefront (nginx), e.g. http://127.0.0.1:8080 */
     STORE_URL: ServiceUrl,
+    /** the catalog service inside the store, where the pages' catalog reads are asked again to learn
+     *  whether they changed (src/page-reads.ts) */
+    CATALOG_URL: ServiceUrl,
     /** the folder it keeps rendered pages in, which nginx serves them from: the stack's by default */
     RENDERED_DIR: z
       .string()

@@ -6,6 +6,7 @@ import { gzip } from 'node:zlib';
 import type { Logger } from '@bazar/service-kit';
 import { request } from 'undici';
 import { LANGUAGES, type Language } from './language';
+import { readAddress, type ServiceUrls } from './page-reads';
 import { AHEAD, pageName } from './pages';
 import { answerPrint, type PageRenderer, type ReadAnswer } from './render';
 
@@ -45,7 +46,8 @@ export class KeptPages {
   constructor(
     private readonly folder: string,
     private readonly renderer: PageRenderer,
-    private readonly storeUrl: string,
+    /** the store's front door (nginx), and the services its pages' reads are asked again at */
+    private readonly urls: { store: string } & ServiceUrls,
     private readonly log: Logger,
   ) {}
 
@@ -165,7 +167,7 @@ export class KeptPages {
   private async codePrint(): Promise<string> {
     const hash = createHash('sha256');
     const text = async (address: string) => {
-      const answer = await request(new URL(address, this.storeUrl), { signal: AbortSignal.timeout(5_000) });
+      const answer = await request(new URL(address, this.urls.store), { signal: AbortSignal.timeout(5_000) });
       if (answer.statusCode !== 200) {
         await answer.body.dump();
         throw new Error(`${address} answered ${answer.statusCode}`);
@@ -178,10 +180,11 @@ export class KeptPages {
     return hash.digest('base64url');
   }
 
-  /** Whether the read answers now what it answered when the page was rendered. Asked with the ETag
+  /** Whether the read answers now what it answered when the page was rendered (asked at its service
+   *  where the renderer knows it: `readAddress`). Asked with the ETag
    *  it had (the gateway's is a hash of the body): a 304 says the body is the same, without sending it. */
   private async stillAnswers(read: string, { print, etag }: ReadAnswer): Promise<boolean> {
-    const answer = await request(new URL(read, this.storeUrl), {
+    const answer = await request(readAddress(read, this.urls.store, this.urls), {
       headers: etag ? { 'if-none-match': etag } : {},
       signal: AbortSignal.timeout(5_000),
     });
