@@ -1,0 +1,76 @@
+// The Kafka clients under test behind one small interface, each set up as our service kit sets
+// up kafkajs (packages/service-kit/src/kafka): an idempotent producer waiting for every in-sync
+// replica, consumers in a group committing by hand once per batch of messages handled, and the
+// group's lag read through the admin API (committed offset against the partition's end).
+export interface Outgoing {
+  key: string;
+  value: string;
+}
+
+export interface Received {
+  partition: number;
+  offset: number;
+  key: string;
+  value: string;
+}
+
+export interface Sender {
+  send(topic: string, messages: Outgoing[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface Reader {
+  close(): Promise<void>;
+}
+
+export interface ReadOptions {
+  brokers: string[];
+  topic: string;
+  groupId: string;
+  /** called for each message, in order within its partition */
+  handle(message: Received): void;
+  /** whether the offset after this message may be committed (a consumer that "dies" before
+   *  committing says no) */
+  commits?(message: Received): boolean;
+  /** the library gave up on its own and will not come back: the caller starts a new reader */
+  failed?(error: unknown): void;
+}
+
+export interface ClientUnderTest {
+  name: string;
+  version: string;
+  sender(brokers: string[]): Sender;
+  read(options: ReadOptions): Promise<Reader>;
+  /** the group's lag on the topic, summed over partitions; a partition without a commit counts
+   *  from its start */
+  lag(brokers: string[], groupId: string, topic: string): Promise<number>;
+}
+
+/** How long the broker holds an empty fetch, and the group's timings: the same for all. */
+export const MAX_WAIT_MS = 500;
+export const SESSION_TIMEOUT_MS = 10_000;
+export const HEARTBEAT_MS = 1_000;
+
+/** The clients this machine can run: the confluent one only where KAFKA_CONFLUENT_PATH names its
+ *  build, kafkajs without our patch only where KAFKAJS_UNPATCHED_PATH names such a copy; of those,
+ *  the ones BENCH_KAFKA_CLIENTS lists (comma-separated) if it is set. */
+export function clientNames(): string[] {
+  const chosen = process.env.BENCH_KAFKA_CLIENTS?.split(',');
+  return [
+    'kafkajs',
+    'platformatic',
+    ...(process.env.KAFKA_CONFLUENT_PATH ? ['confluent'] : []),
+    ...(process.env.KAFKAJS_UNPATCHED_PATH ? ['kafkajs-unpatched'] : []),
+  ].filter((name) => !chosen || chosen.includes(name));
+}
+
+/** Loads only the library named, so that a process's memory is its own. */
+export async function loadClient(name: string): Promise<ClientUnderTest> {
+  const confluent = process.env.KAFKA_CONFLUENT_PATH;
+  const unpatched = process.env.KAFKAJS_UNPATCHED_PATH;
+  if (name === 'kafkajs') return (await import('./kafkajs-client.js')).kafkajsClient(name, 'kafkajs');
+  if (name === 'kafkajs-unpatched' && unpatched) return (await import('./kafkajs-client.js')).kafkajsClient(name, unpatched);
+  if (name === 'platformatic') return (await import('./platformatic-client.js')).platformaticClient();
+  if (name === 'confluent' && confluent) return (await import('./confluent-client.js')).confluentClient(confluent);
+  throw new Error(`no client named ${name} here`);
+}
