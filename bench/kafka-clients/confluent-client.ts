@@ -1,6 +1,15 @@
 // @confluentinc/kafka-javascript's kafkajs-compatible API with the settings of our kafkajs client.
 import { createRequire } from 'node:module';
-import { HEARTBEAT_MS, MAX_WAIT_MS, SESSION_TIMEOUT_MS, type ClientUnderTest, type Outgoing } from './clients';
+import {
+  HEARTBEAT_MS,
+  MAX_WAIT_MS,
+  SESSION_TIMEOUT_MS,
+  handleBatch,
+  lagThroughAdmin,
+  type ClientUnderTest,
+  type KafkajsShapedAdmin,
+  type Outgoing,
+} from './clients';
 
 const requireHere = createRequire(__filename);
 
@@ -23,12 +32,7 @@ interface ConfluentKafkaJS {
       commitOffsets(offsets: { topic: string; partition: number; offset: string }[]): Promise<void>;
       disconnect(): Promise<void>;
     };
-    admin(): {
-      connect(): Promise<void>;
-      fetchTopicOffsets(topic: string): Promise<{ partition: number; high: string; low: string }[]>;
-      fetchOffsets(request: { groupId: string; topics: string[] }): Promise<{ partitions: { partition: number; offset: string }[] }[]>;
-      disconnect(): Promise<void>;
-    };
+    admin(): KafkajsShapedAdmin;
   };
   logLevel: { NOTHING: number };
 }
@@ -72,7 +76,7 @@ export function confluentClient(path: string): ClientUnderTest {
         close: () => producer.disconnect(),
       };
     },
-    async read({ brokers, topic, groupId, handle, commits = () => true }) {
+    async read({ brokers, topic, groupId, handle, commits }) {
       // It restarts on its own after any failure (retry.restartOnFailure cannot be turned off), so
       // there is no `failed` to report; it emits none of kafkajs's instrumentation events either.
       const consumer = kafkaOf(brokers).consumer({
@@ -91,35 +95,12 @@ export function confluentClient(path: string): ClientUnderTest {
       await consumer.subscribe({ topics: [topic] });
       await consumer.run({
         eachBatch: async ({ batch }) => {
-          let last: number | undefined;
-          for (const message of batch.messages) {
-            const received = {
-              partition: batch.partition,
-              offset: Number(message.offset),
-              key: message.key?.toString() ?? '',
-              value: message.value?.toString() ?? '',
-            };
-            handle(received);
-            if (commits(received)) last = received.offset;
-          }
-          if (last !== undefined) await consumer.commitOffsets([{ topic, partition: batch.partition, offset: String(last + 1) }]);
+          const next = handleBatch(batch.partition, batch.messages, { handle, commits });
+          if (next !== undefined) await consumer.commitOffsets([{ topic, partition: batch.partition, offset: next }]);
         },
       });
       return { close: () => consumer.disconnect() };
     },
-    async lag(brokers, groupId, topic) {
-      const admin = kafkaOf(brokers).admin();
-      await admin.connect();
-      try {
-        const ends = await admin.fetchTopicOffsets(topic);
-        const [committed] = await admin.fetchOffsets({ groupId, topics: [topic] });
-        return ends.reduce((sum, { partition, high, low }) => {
-          const offset = Number(committed?.partitions.find((p) => p.partition === partition)?.offset ?? -1);
-          return sum + Number(high) - (offset < 0 ? Number(low) : offset);
-        }, 0);
-      } finally {
-        await admin.disconnect();
-      }
-    },
+    lag: (brokers, groupId, topic) => lagThroughAdmin(kafkaOf(brokers).admin(), groupId, topic),
   };
 }

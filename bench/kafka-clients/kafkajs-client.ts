@@ -1,6 +1,6 @@
 // kafkajs as the service kit drives it (packages/service-kit/src/kafka): the client under test now.
 import { createRequire } from 'node:module';
-import { HEARTBEAT_MS, MAX_WAIT_MS, SESSION_TIMEOUT_MS, type ClientUnderTest } from './clients';
+import { HEARTBEAT_MS, MAX_WAIT_MS, SESSION_TIMEOUT_MS, handleBatch, lagThroughAdmin, type ClientUnderTest } from './clients';
 
 const requireHere = createRequire(__filename);
 
@@ -33,7 +33,7 @@ export function kafkajsClient(name: string, path: string): ClientUnderTest {
         close: () => producer.disconnect(),
       };
     },
-    async read({ brokers, topic, groupId, handle, commits = () => true, failed }) {
+    async read({ brokers, topic, groupId, handle, commits, failed }) {
       const consumer = kafkaOf(brokers).consumer({
         groupId,
         maxWaitTimeInMs: MAX_WAIT_MS,
@@ -50,37 +50,13 @@ export function kafkajsClient(name: string, path: string): ClientUnderTest {
         autoCommit: false,
         eachBatchAutoResolve: false,
         eachBatch: async ({ batch, resolveOffset, heartbeat }) => {
-          let last: number | undefined;
-          for (const message of batch.messages) {
-            const received = {
-              partition: batch.partition,
-              offset: Number(message.offset),
-              key: message.key?.toString() ?? '',
-              value: message.value?.toString() ?? '',
-            };
-            handle(received);
-            resolveOffset(message.offset);
-            if (commits(received)) last = received.offset;
-          }
+          const next = handleBatch(batch.partition, batch.messages, { handle, commits }, resolveOffset);
           await heartbeat();
-          if (last !== undefined) await consumer.commitOffsets([{ topic, partition: batch.partition, offset: String(last + 1) }]);
+          if (next !== undefined) await consumer.commitOffsets([{ topic, partition: batch.partition, offset: next }]);
         },
       });
       return { close: () => consumer.disconnect() };
     },
-    async lag(brokers, groupId, topic) {
-      const admin = kafkaOf(brokers).admin();
-      await admin.connect();
-      try {
-        const ends = await admin.fetchTopicOffsets(topic);
-        const [committed] = await admin.fetchOffsets({ groupId, topics: [topic] });
-        return ends.reduce((sum, { partition, high, low }) => {
-          const offset = Number(committed?.partitions.find((p) => p.partition === partition)?.offset ?? -1);
-          return sum + Number(high) - (offset < 0 ? Number(low) : offset);
-        }, 0);
-      } finally {
-        await admin.disconnect();
-      }
-    },
+    lag: (brokers, groupId, topic) => lagThroughAdmin(kafkaOf(brokers).admin(), groupId, topic),
   };
 }

@@ -8,7 +8,8 @@
 //   KAFKA_CONFLUENT_PATH=<folder of a built @confluentinc/kafka-javascript> adds that client.
 //   BENCH_MESSAGES (20,000), BENCH_ROUNDS (2), BENCH_KAFKA_CHECKS=0 to skip the checks,
 //   BENCH_KAFKA_CLIENTS=kafkajs,platformatic to choose clients.
-// Loopback only; every topic has a fresh name and is deleted at the end.
+// Loopback only; every topic has a fresh name and is deleted at the end (and with it the broker
+// drops the bench's consumer groups).
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
