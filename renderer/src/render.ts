@@ -151,13 +151,18 @@ export function pageHtml(template: string, page: PrerenderedPage & { styles: str
     .join('');
   // JSON in a script element of its own type is never run; `<` escaped, it cannot close the element.
   const answers = JSON.stringify(page.answers ?? null).replaceAll('<', '\\u003c');
-  return template
-    .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
-    .replace('</head>', () => `${styles}</head>`)
-    .replace(
-      root,
-      () => `<div id="root">${page.html}</div><script type="application/json" id="${PRERENDERED_ANSWERS}">${answers}</script>`,
-    );
+  return (
+    template
+      .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
+      // The page's words and pictures are in its HTML; its scripts only make it interactive, so they
+      // leave the connection to the stylesheets, fonts and pictures that paint it.
+      .replaceAll('<link rel="preload" as="script"', '<link rel="preload" as="script" fetchpriority="low"')
+      .replace('</head>', () => `${styles}</head>`)
+      .replace(
+        root,
+        () => `<div id="root">${page.html}</div><script type="application/json" id="${PRERENDERED_ANSWERS}">${answers}</script>`,
+      )
+  );
 }
 
 const escapeAttribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
