@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { PRERENDERED_ANSWERS, type PrerenderedPage } from '@bazar/contracts';
+import type { PrerenderedPage } from '@bazar/contracts';
 import type { Page, Response as PageResponse } from 'playwright-core';
 import type { RunningChromium } from './chromium';
 import { LANGUAGE_COOKIE, type Language } from './language';
+import { RenderFailure, pageHtml } from './page-html';
 
 /** What an API read answered: in short (`answerPrint`), and its ETag, with which it is asked again. */
 export interface ReadAnswer {
@@ -15,9 +16,6 @@ export interface RenderedPage {
   html: string;
   reads: Map<string, ReadAnswer>;
 }
-
-/** A page the renderer could not render: nginx goes on serving the client-rendered app. */
-export class RenderFailure extends Error {}
 
 /**
  * What a read answered, in short: its status and body. Not its headers (a search's X-Total-Count):
@@ -139,30 +137,3 @@ export class PageRenderer {
     return this.tab;
   }
 }
-
-/** The shell's index.html with the page's markup in its root, the answers it was rendered from
- *  beside it, the remotes' stylesheets in its head and the page's language. */
-export function pageHtml(template: string, page: PrerenderedPage & { styles: string[] }, language: Language): string {
-  const root = '<div id="root"></div>';
-  if (!template.includes(root) || !template.includes('</head>')) throw new RenderFailure("the shell's index.html has no empty root");
-  const styles = page.styles
-    .filter((href) => !template.includes(`href="${href}"`))
-    .map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}">`)
-    .join('');
-  // JSON in a script element of its own type is never run; `<` escaped, it cannot close the element.
-  const answers = JSON.stringify(page.answers ?? null).replaceAll('<', '\\u003c');
-  return (
-    template
-      .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
-      // The page's words and pictures are in its HTML; its scripts only make it interactive, so they
-      // leave the connection to the stylesheets, fonts and pictures that paint it.
-      .replaceAll('<link rel="preload" as="script"', '<link rel="preload" as="script" fetchpriority="low"')
-      .replace('</head>', () => `${styles}</head>`)
-      .replace(
-        root,
-        () => `<div id="root">${page.html}</div><script type="application/json" id="${PRERENDERED_ANSWERS}">${answers}</script>`,
-      )
-  );
-}
-
-const escapeAttribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');

@@ -1,4 +1,4 @@
-import { pageHtml } from './render';
+import { pageHtml } from './page-html';
 
 const template =
   '<!doctype html><html lang="en"><head><script defer="defer" src="/main.js"></script>' +

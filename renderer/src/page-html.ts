@@ -1,0 +1,32 @@
+import { PRERENDERED_ANSWERS, type PrerenderedPage } from '@bazar/contracts';
+import type { Language } from './language';
+
+/** A page the renderer could not render: nginx goes on serving the client-rendered app. */
+export class RenderFailure extends Error {}
+
+/** The shell's index.html with the page's markup in its root, the answers it was rendered from
+ *  beside it, the remotes' stylesheets in its head and the page's language. */
+export function pageHtml(template: string, page: PrerenderedPage & { styles: string[] }, language: Language): string {
+  const root = '<div id="root"></div>';
+  if (!template.includes(root) || !template.includes('</head>')) throw new RenderFailure("the shell's index.html has no empty root");
+  const styles = page.styles
+    .filter((href) => !template.includes(`href="${href}"`))
+    .map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}">`)
+    .join('');
+  // JSON in a script element of its own type is never run; `<` escaped, it cannot close the element.
+  const answers = JSON.stringify(page.answers ?? null).replaceAll('<', '\\u003c');
+  return (
+    template
+      .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
+      // The page's words and pictures are in its HTML; its scripts only make it interactive, so they
+      // leave the connection to the stylesheets, fonts and pictures that paint it.
+      .replaceAll('<link rel="preload" as="script"', '<link rel="preload" as="script" fetchpriority="low"')
+      .replace('</head>', () => `${styles}</head>`)
+      .replace(
+        root,
+        () => `<div id="root">${page.html}</div><script type="application/json" id="${PRERENDERED_ANSWERS}">${answers}</script>`,
+      )
+  );
+}
+
+const escapeAttribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
