@@ -13,15 +13,18 @@ export async function languageSwitched(store: StorefrontStore, language: Languag
   rememberUnsaved(language);
   const session = store.getState().session;
   if (session.status !== 'signedIn') return;
-  if ((await syncAccount(store, session.shopper, language)) === language) takeUnsavedChoice();
+  if ((await syncAccount(store, session.shopper, language)) === language) forgetSaved(language);
 }
 
 /** Records the signed-in account with the user service, once per sign-in, and shows the store in
  *  the account's language. */
 export async function syncSignedIn(store: StorefrontStore, shopper: Shopper): Promise<void> {
-  const chosen = takeUnsavedChoice();
+  // kept until the account has it: a page left while this sync is on its way (a switch made just
+  // before the sign-in, then a link) leaves it for the next page's sign-in
+  const chosen = unsavedChoice();
   const shown = currentLanguage();
   const saved = await syncAccount(store, shopper, chosen);
+  if (chosen && saved === chosen) forgetSaved(chosen);
   // unless the shopper switched while the account was being read
   if (saved && saved !== shown && currentLanguage() === shown) await chooseLanguage(saved);
 }
@@ -58,12 +61,20 @@ function rememberUnsaved(language: Language): void {
   }
 }
 
-function takeUnsavedChoice(): Language | undefined {
+function unsavedChoice(): Language | undefined {
   try {
     const chosen = sessionStorage.getItem(UNSAVED_CHOICE);
-    sessionStorage.removeItem(UNSAVED_CHOICE);
     return chosen === 'en' || chosen === 'bn' ? chosen : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/** The account has `language`: the tab's choice goes, unless the shopper has chosen again since. */
+function forgetSaved(language: Language): void {
+  try {
+    if (sessionStorage.getItem(UNSAVED_CHOICE) === language) sessionStorage.removeItem(UNSAVED_CHOICE);
+  } catch {
+    // storage refused: nothing was kept
   }
 }
