@@ -2,9 +2,10 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { makeStore, StoreProvider } from '@bazar/web-kit';
 import { RouterProvider } from '@bazar/web-kit/routing';
-import { chooseLanguage, currentLanguage, languageReady } from '@bazar/web-kit/i18n';
+import { currentLanguage, languageReady } from '@bazar/web-kit/i18n';
 import { makeRouter, type StoreRouter } from './router';
 import { startSession } from './auth/keycloak';
+import { switchLanguage } from './layout/LanguageSwitch';
 import { preloadOnIntent } from './preload';
 import { storePages } from './remotes';
 import { PRERENDERED_ANSWERS } from '@bazar/contracts';
@@ -54,7 +55,9 @@ async function show(): Promise<void> {
     // The rendered page shows the language switch before its code runs: a language chosen on it by
     // then is the shopper's choice (React would set the switch back as it hydrates).
     const chosenEarly = document.querySelector<HTMLSelectElement>('select[name="language"]')?.value;
-    if ((chosenEarly === 'en' || chosenEarly === 'bn') && chosenEarly !== renderedIn) await chooseLanguage(chosenEarly);
+    // It is kept for the account as a switch made later is: without it, the sign-in would apply the
+    // account's older language.
+    if ((chosenEarly === 'en' || chosenEarly === 'bn') && chosenEarly !== renderedIn) await switchLanguage(store, chosenEarly);
     if (currentLanguage() === renderedIn) {
       // React Router renders nothing until a route's module and loader (the product page's) are done,
       // which would replace the page's markup: it hydrates once they are.

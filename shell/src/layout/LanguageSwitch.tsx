@@ -23,7 +23,7 @@ export function LanguageSwitch() {
         id={id}
         name="language"
         value={language}
-        onChange={(event) => void switchTo(store, event.target.value as Language)}
+        onChange={(event) => void switchLanguage(store, event.target.value as Language)}
         className="appearance-none rounded-full border border-stone-200 bg-white py-2 pr-3 pl-8 text-sm font-medium text-stone-700 hover:border-brand-500 focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none"
       >
         {LANGUAGES.map((option) => (
@@ -36,7 +36,8 @@ export function LanguageSwitch() {
   );
 }
 
-async function switchTo(store: StorefrontStore, language: Language): Promise<void> {
+/** The shopper's choice of language: shown at once, and kept for their account (accountLanguage.ts). */
+export async function switchLanguage(store: StorefrontStore, language: Language): Promise<void> {
   await chooseLanguage(language);
   // kept out of the first render's code, like the api it calls
   const { languageSwitched } = await import('../auth/accountLanguage');
