@@ -118,8 +118,10 @@ test('an admin adds a Bangla name and description in Add Product; the card, the 
   await page.getByRole('heading', { level: 1, name: PRODUCT.name, exact: true }).waitFor();
   await page.getByText(PRODUCT.description, { exact: true }).waitFor();
 
-  // the form's labels in Bangla
+  // the form's labels in Bangla, once the page has switched (the choice is kept when its words have
+  // loaded: leaving at once, as CI's test did under load, left English)
   await chooseLanguage('Language', 'bn');
+  await page.getByRole('heading', { level: 1, name: PRODUCT.name_bn, exact: true }).waitFor();
   await page.goto(`${webUrl}/dashboard/add-product`);
   await page.getByRole('region', { name: 'পণ্য যোগ করুন' }).getByLabel('বাংলা নাম').waitFor();
   await page.screenshot({ path: 'test-results/add-product-bangla.png', fullPage: true });
