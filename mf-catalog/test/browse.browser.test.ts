@@ -13,9 +13,9 @@ import {
   stackEnv,
   type Credentials,
   type TestProduct,
+  seriousViolations,
 } from '@bazar/testing';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { seriousViolations } from '../../shell/test/browser';
 
 const STAMP = Date.now();
 const CATEGORY = `Test Shelf ${STAMP}`;

@@ -12,9 +12,9 @@ import {
   stackEnv,
   type Credentials,
   type TestProduct,
+  seriousViolations,
 } from '@bazar/testing';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { seriousViolations } from '../../shell/test/browser';
 
 /** A word no other product has: this run's time in letters ('1795…' → 'bhjf…'). */
 const WORD = [...String(Date.now())].map((digit) => String.fromCharCode(97 + Number(digit))).join('');

@@ -14,14 +14,13 @@ import {
   stackEnv,
   type Credentials,
   type TestProduct,
+  runWords,
+  seriousViolations,
 } from '@bazar/testing';
 import type { Browser, Page } from 'playwright-core';
-import { seriousViolations } from '../../shell/test/browser';
 
-/** A word no other product has: this run's time in letters, in English and in Bangla. */
-const digits = [...String(Date.now())].map(Number);
-const WORD = digits.map((digit) => String.fromCharCode(97 + digit)).join('');
-const BANGLA_WORD = digits.map((digit) => 'কখগঘচছজটডত'[digit]).join('');
+/** A word no other product has, in English and in Bangla. */
+const { word: WORD, banglaWord: BANGLA_WORD } = runWords();
 const EDITED = { name: `Chinigur Rice 2 kg ${WORD}`, name_bn: `চিনিগুঁড়া চাল ২ কেজি ${BANGLA_WORD}` };
 
 let browser: Browser;

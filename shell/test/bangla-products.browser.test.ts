@@ -11,15 +11,14 @@ import {
   placeOrder,
   removeProduct,
   type Credentials,
+  runWords,
 } from '@bazar/testing';
 import { picture } from '@bazar/testing/pictures';
 import type { Browser, Page } from 'playwright-core';
 import { catalogProducts, webUrl } from './browser';
 
-/** A word no other product has: this run's time in letters, in English and in Bangla. */
-const digits = [...String(Date.now())].map(Number);
-const WORD = digits.map((digit) => String.fromCharCode(97 + digit)).join('');
-const BANGLA_WORD = digits.map((digit) => 'কখগঘচছজটডত'[digit]).join('');
+/** A word no other product has, in English and in Bangla. */
+const { word: WORD, banglaWord: BANGLA_WORD } = runWords();
 const PRODUCT = {
   name: `Test Kalijira Rice 1 kg ${WORD}`,
   description: 'Tiny black-grained aromatic rice for polao.',

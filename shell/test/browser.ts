@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 
 import { ACCOUNTS, stackEnv } from '@bazar/testing';
 
-export { catalogProducts, launchChromium, pagePerFile, pagePerTest } from '@bazar/testing';
+export { catalogProducts, launchChromium, pagePerFile, pagePerTest, seriousViolations } from '@bazar/testing';
 
 /** The store as a shopper's browser reaches it (nginx). */
 export const webUrl = stackEnv.webUrl;
@@ -55,28 +54,4 @@ export function nextDialogLifetime(page: Page): Promise<number> {
         }).observe(document.body, { childList: true, subtree: true });
       }),
   );
-}
-
-const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
-/** axe-core's serious and critical violations on the page as it stands, one line each. */
-export async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: Violation[] }> } }).axe;
-    return (await axe.run(document)).violations;
-  });
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
 }

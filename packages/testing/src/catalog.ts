@@ -9,3 +9,13 @@ export async function catalogProducts(search?: string): Promise<Product[]> {
   if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
   return (await response.json()) as Product[];
 }
+
+/** A word no other run's products have, this run's time in letters: in Latin letters and in Bangla
+ *  ones, for names a test must find alone on a shelf shared with other tests. */
+export function runWords(): { word: string; banglaWord: string } {
+  const digits = [...String(Date.now())].map(Number);
+  return {
+    word: digits.map((digit) => String.fromCharCode(97 + digit)).join(''),
+    banglaWord: digits.map((digit) => 'কখগঘচছজটডত'[digit]).join(''),
+  };
+}

@@ -4,12 +4,12 @@
 export { eventually, stackControl, stackDir, stackEnv } from './stack';
 export { serverErrorsFor } from './server-logs';
 export { ACCOUNTS, refreshSignIn, storefrontSignInPath, serviceAccountToken, signIn, signInForTokens, type StorefrontTokens } from './auth';
-export { launchChromium, pagePerFile, pagePerTest } from './browser';
+export { launchChromium, pagePerFile, pagePerTest, seriousViolations } from './browser';
 export { networkFaults, type ProxiedComponent } from './network';
 export { mailbox, type Mail, type MailSummary } from './mail';
 export { createAccount, keycloakAccount, keycloakAdmin, newShopper, type Credentials, type TestAccount } from './accounts';
 export { gatewayCall, signedInAndSynced, syncAccount, type GatewayAnswer } from './gateway';
-export { catalogProducts } from './catalog';
+export { catalogProducts, runWords } from './catalog';
 export { databaseChanges, databaseSnapshot, removeAddedDocuments, settledDatabaseSnapshot, type DatabaseSnapshot } from './databases';
 export { forgetRateLimits } from './rate-limits';
 export { openSignedIn, placeOrder, publishProduct, publishProductAs, removeProduct, type TestProduct } from './orders';
