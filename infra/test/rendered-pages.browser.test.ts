@@ -15,7 +15,10 @@ import {
   eventually,
   gatewayCall,
   launchChromium,
+  openRendered,
   publishProductAs,
+  RENDERED_ANSWERS,
+  RENDERED_WITHIN_MS,
   removeProduct,
   signedInAndSynced,
   stackEnv,
@@ -34,11 +37,7 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const ANSWERS = '<script type="application/json" id="bazar-prerendered-answers">';
-const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'), html.indexOf(ANSWERS));
-/** Pages are rendered in the background, one at a time, and again whenever their data changes (other
- *  tests publish products and offers): waits are generous. */
-const RENDERED_WITHIN_MS = 120_000;
+const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'), html.indexOf(RENDERED_ANSWERS));
 
 async function pageHtml(pathname: string, headers: Record<string, string> = {}): Promise<{ html: string; status: number }> {
   const answer = await fetch(`${stackEnv.webUrl}${pathname}`, { headers });
@@ -52,7 +51,7 @@ const renderedHtml = (pathname: string, headers: Record<string, string> = {}, ch
     async () => {
       const { html, status } = await pageHtml(pathname, headers);
       expect(status).toBe(200);
-      expect(html).toContain(ANSWERS);
+      expect(html).toContain(RENDERED_ANSWERS);
       check(rootOf(html));
       return html;
     },
@@ -95,20 +94,6 @@ async function watchedPage(options: BrowserContextOptions = {}): Promise<{ page:
     });
   });
   return { page, errors };
-}
-
-/** Opens the page as nginx serves it rendered: a page is taken away while it is rendered again
- *  (another test changed its data), and is then the client-rendered app, which is opened again. */
-async function openRendered(page: Page, pathname: string, beforeEachTry: () => void = () => undefined): Promise<void> {
-  await eventually(
-    async () => {
-      beforeEachTry();
-      const answer = await page.goto(`${stackEnv.webUrl}${pathname}`);
-      expect(await answer!.text()).toContain(ANSWERS);
-    },
-    RENDERED_WITHIN_MS,
-    250,
-  );
 }
 
 /** Whether the first heading the HTML brought is still the page's heading (hydration kept it), and
@@ -178,7 +163,7 @@ describe('pages rendered into the HTML', () => {
       page.on('request', (request) => {
         if (new URL(request.url()).pathname === '/api/products') reads.push(request.url());
       });
-      await openRendered(page, address, () => (reads.length = 0));
+      await openRendered(page, address, { beforeEachTry: () => (reads.length = 0) });
       await hydrated(page);
       expect(await keptFirstHeading(page)).toBe(true);
       expect(await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift)).toBe(0);
@@ -249,7 +234,7 @@ describe('pages rendered into the HTML', () => {
       page.on('request', (request) => {
         if (new URL(request.url()).pathname.startsWith('/api/product-details/')) reads.push(request.url());
       });
-      await openRendered(page, address(), () => (reads.length = 0));
+      await openRendered(page, address(), { beforeEachTry: () => (reads.length = 0) });
       await hydrated(page);
       expect(await keptFirstHeading(page)).toBe(true);
       expect(await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift)).toBe(0);

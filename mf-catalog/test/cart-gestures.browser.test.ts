@@ -3,7 +3,7 @@
 // badge before the server answers and says so in a toast that blocks nothing, closes by itself and
 // has an Undo; a card whose product is in the cart has − and + instead of Add; what the server
 // refuses is taken back on screen with its reason. Screenshots at a phone's and a laptop's width.
-import { createAccount, launchChromium, publishProduct, removeProduct, stackEnv, type TestProduct } from '@bazar/testing';
+import { createAccount, launchChromium, openRendered, publishProduct, removeProduct, stackEnv, type TestProduct } from '@bazar/testing';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 
 const SCREENSHOTS = 'test-results';
@@ -23,7 +23,8 @@ afterAll(async () => {
   await removeProduct(product);
 });
 
-const searchPage = () => `${stackEnv.webUrl}/search?search=${encodeURIComponent(product.name)}`;
+const searchPath = () => `/search?search=${encodeURIComponent(product.name)}`;
+const searchPage = () => `${stackEnv.webUrl}${searchPath()}`;
 const card = (on: Page = page) => on.getByRole('article').filter({ has: on.getByRole('heading', { name: product.name }) });
 const badge = (count: number, on: Page = page) => on.getByRole('banner').getByRole('link', { name: `Cart, ${count}` });
 const toast = (text: string, on: Page = page) =>
@@ -79,8 +80,7 @@ test('Add counts on the badge at once, then a toast with Undo says so without bl
   await page.locator('#kc-login').click();
   await page.waitForURL((url) => url.pathname === '/cart');
   await page.goto(searchPage());
-  await badge(0).waitFor();
-  await page.waitForLoadState('networkidle'); // the cart has been read: the badge's 0 is the server's
+  await badge(0).waitFor(); // the cart has been read: the badge has no count before
 
   const answer = await holdNextAdd();
   try {
@@ -155,6 +155,27 @@ test("an add the server refuses is taken off the badge again, with the server's 
   await badge(0).waitFor();
   await card().getByRole('button', { name: 'Add' }).waitFor();
   await page.unroute('**/api/addtocart');
+});
+
+test('an Add tapped on the page as it came rendered, before its code has run, is made once it has', async () => {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  // a request of a page left meanwhile (opened again until it comes rendered) is gone by then
+  const holdScripts = (route: Route) => released.then(() => route.continue().catch(() => undefined));
+  await page.route('**/*.js', holdScripts);
+  try {
+    await openRendered(page, searchPath(), { waitUntil: 'commit' });
+    await card().getByRole('button', { name: 'Add' }).click();
+    // None of the page's code has run: the tap is kept by index.html's inline script.
+    expect(await page.evaluate(() => (window as unknown as { bazarEarlyTaps?: unknown[] }).bazarEarlyTaps?.length)).toBe(1);
+  } finally {
+    release();
+    await page.unroute('**/*.js', holdScripts);
+  }
+  const added = toast('SuccessFully Added');
+  await added.getByRole('button', { name: 'Undo' }).click();
+  await badge(0).waitFor();
+  await card().getByRole('button', { name: 'Add' }).waitFor();
 });
 
 test('at a phone width the card, its stepper and the toast fit the screen', async () => {

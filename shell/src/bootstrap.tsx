@@ -8,6 +8,7 @@ import { startSession } from './auth/keycloak';
 import { switchLanguage } from './layout/LanguageSwitch';
 import { preloadOnIntent } from './preload';
 import { storePages } from './remotes';
+import { dropEarlyTaps, replayEarlyTaps } from './earlyTaps';
 import { PRERENDERED_ANSWERS } from '@bazar/contracts';
 import './styles.css';
 
@@ -65,7 +66,10 @@ async function show(): Promise<void> {
       // A part that cannot hydrate (its remote failed to load, so it shows its fallback instead) is
       // rendered afresh by React: logged, not reported as an uncaught error as React does by default.
       hydrateRoot(root, appWith(router), { onRecoverableError: (error) => console.error('Rendered afresh instead of hydrated:', error) });
-      void hydrated().then(() => startSession(store));
+      void hydrated().then(() => {
+        replayEarlyTaps();
+        return startSession(store);
+      });
       return preloadOnIntent();
     }
     return showAfresh(router);
@@ -74,6 +78,7 @@ async function show(): Promise<void> {
 }
 
 function showAfresh(router: StoreRouter): void {
+  dropEarlyTaps();
   void startSession(store);
   createRoot(root).render(appWith(router));
   preloadOnIntent();
@@ -92,13 +97,14 @@ function initialized(router: StoreRouter): Promise<void> {
 }
 
 /** Resolves once React owns every element of the page (the parts of it whose code loads later
- *  included), or after 5 s. React marks the elements it hydrated with a `__reactFiber$` key. */
+ *  included), or after 5 s. React marks the elements it hydrated with a `__reactFiber$` key. The
+ *  resource hints it wrote in the markup (a product picture's `<link rel="preload">`) it leaves be. */
 function hydrated(): Promise<void> {
   const until = performance.now() + 5_000;
   const owned = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
   return new Promise((resolve) => {
     const check = () => {
-      if (performance.now() > until || [...root.querySelectorAll('*')].every(owned)) resolve();
+      if (performance.now() > until || [...root.querySelectorAll(':not(link, meta, title, style, script)')].every(owned)) resolve();
       else setTimeout(check, 50);
     };
     check();

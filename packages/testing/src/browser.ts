@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { PRERENDERED_ANSWERS } from '@bazar/contracts';
+import { eventually, stackEnv } from './stack';
 
 /** Debian's Chromium, headless; tests never download a browser. */
 export function launchChromium(): Promise<Browser> {
@@ -89,4 +91,29 @@ export async function seriousViolations(page: Page): Promise<string[]> {
       (violation) =>
         `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
     );
+}
+
+/** What a page served rendered has: the answers it was rendered from, after its markup. */
+export const RENDERED_ANSWERS = `<script type="application/json" id="${PRERENDERED_ANSWERS}">`;
+
+/** Pages are rendered in the background, one at a time, and again whenever their data changes (other
+ *  tests publish products and offers): waits for one are generous. */
+export const RENDERED_WITHIN_MS = 120_000;
+
+/** Opens the store's page as nginx serves it rendered (asking for it is what has it rendered): a page
+ *  is taken away while it is rendered again, and is then the client-rendered app, opened again. */
+export async function openRendered(
+  page: Page,
+  pathname: string,
+  { beforeEachTry = () => undefined, waitUntil = 'load' }: { beforeEachTry?: () => void; waitUntil?: 'load' | 'commit' } = {},
+): Promise<void> {
+  await eventually(
+    async () => {
+      beforeEachTry();
+      const answer = await page.goto(`${stackEnv.webUrl}${pathname}`, { waitUntil });
+      if (!(await answer!.text()).includes(RENDERED_ANSWERS)) throw new Error(`${pathname} came without its rendered markup`);
+    },
+    RENDERED_WITHIN_MS,
+    250,
+  );
 }
