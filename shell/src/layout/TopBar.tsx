@@ -48,7 +48,7 @@ export function TopBar() {
           </IconLink>
           <WithApi
             placeholder={
-              <IconLink to="/cart" label={t('cart')} count={0}>
+              <IconLink to="/cart" label={t('cart')}>
                 <ShoppingCart className="size-6" />
               </IconLink>
             }

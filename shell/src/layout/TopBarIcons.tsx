@@ -15,14 +15,14 @@ function Count({ count }: { count: number }) {
   );
 }
 
-/** A top-bar icon that links to a page, with its count. */
-export function IconLink({ to, label, count, children }: { to: string; label: string; count: number; children: ReactNode }) {
+/** A top-bar icon that links to a page, with its count once it is known. */
+export function IconLink({ to, label, count, children }: { to: string; label: string; count?: number; children: ReactNode }) {
   const t = useShellText();
   const { formatNumber } = useFormats();
   return (
-    <Link to={to} aria-label={t('iconCount', { label, count: formatNumber(count) })} className={iconLook}>
+    <Link to={to} aria-label={count === undefined ? label : t('iconCount', { label, count: formatNumber(count) })} className={iconLook}>
       {children}
-      <Count count={count} />
+      {count !== undefined && <Count count={count} />}
     </Link>
   );
 }
