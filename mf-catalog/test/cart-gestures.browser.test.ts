@@ -167,7 +167,9 @@ test('an Add tapped on the page as it came rendered, before its code has run, is
     await openRendered(page, searchPath(), { waitUntil: 'commit' });
     await card().getByRole('button', { name: 'Add' }).click();
     // None of the page's code has run: the tap is kept by index.html's inline script.
-    expect(await page.evaluate(() => (window as unknown as { bazarEarlyTaps?: unknown[] }).bazarEarlyTaps?.length)).toBe(1);
+    expect(await page.evaluate(() => (window as unknown as { bazarEarlyInput?: { taps: unknown[] } }).bazarEarlyInput?.taps.length)).toBe(
+      1,
+    );
   } finally {
     release();
     await page.unroute('**/*.js', holdScripts);

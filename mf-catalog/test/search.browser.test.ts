@@ -6,6 +6,7 @@ import {
   createAdminAccount,
   deleteStoreAccount,
   launchChromium,
+  openRendered,
   publishProductAs,
   removeProduct,
   signedInAndSynced,
@@ -14,7 +15,7 @@ import {
   type TestProduct,
   seriousViolations,
 } from '@bazar/testing';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page, Route } from 'playwright-core';
 
 /** A word no other product has: this run's time in letters ('1795…' → 'bhjf…'). */
 const WORD = [...String(Date.now())].map((digit) => String.fromCharCode(97 + Number(digit))).join('');
@@ -118,6 +119,29 @@ test('Escape closes the suggestions, the arrow keys go round them and back to th
   await box.press('ArrowDown');
   await option.click();
   await page.waitForURL((url) => url.pathname === `/product-details/${product!._id}`);
+});
+
+test('what is typed in the box of a page as it came rendered, before its code has run, stays and gets its suggestions', async () => {
+  page = await browser.newPage(LAPTOP);
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  // a request of a page left meanwhile (opened again until it comes rendered) is gone by then
+  const holdScripts = (route: Route) => released.then(() => route.continue().catch(() => undefined));
+  await page.route('**/*.js', holdScripts);
+  const box = page.getByRole('combobox', { name: 'Search products' }).locator('visible=true');
+  try {
+    await openRendered(page, '/', { waitUntil: 'commit' });
+    await box.pressSequentially(TYPED);
+    // None of the page's code has run: what was typed is noted by index.html's inline script.
+    expect(
+      await page.evaluate(() => (window as unknown as { bazarEarlyInput?: { typed: Map<unknown, string> } }).bazarEarlyInput?.typed.size),
+    ).toBe(1);
+  } finally {
+    release();
+    await page.unroute('**/*.js', holdScripts);
+  }
+  await page.getByRole('listbox', { name: 'Suggested products' }).getByRole('option', { name: NAME }).waitFor();
+  expect(await box.inputValue()).toBe(TYPED);
 });
 
 test('in Bangla, suggestions show Bangla digits and the search page speaks Bangla', async () => {

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { makeStore, StoreProvider } from '@bazar/web-kit';
 import { RouterProvider } from '@bazar/web-kit/routing';
@@ -8,7 +8,7 @@ import { startSession } from './auth/keycloak';
 import { switchLanguage } from './layout/LanguageSwitch';
 import { preloadOnIntent } from './preload';
 import { storePages } from './remotes';
-import { dropEarlyTaps, replayEarlyTaps } from './earlyTaps';
+import { dropEarlyInput, replayEarlyInput } from './earlyInput';
 import { PRERENDERED_ANSWERS } from '@bazar/contracts';
 import './styles.css';
 
@@ -19,13 +19,20 @@ for (const weight of [400, 700]) void document.fonts.load(`${weight} 1em "Noto S
 const store = makeStore();
 // The remotes' pages are in their manifests, which the entry asked for beside the shell's chunks.
 const pages = await storePages;
-const appWith = (router: StoreRouter) => (
+const appWith = (router: StoreRouter, onCommitted?: () => void) => (
   <StrictMode>
     <StoreProvider store={store}>
       <RouterProvider router={router} />
     </StoreProvider>
+    {onCommitted && <Committed then={onCommitted} />}
   </StrictMode>
 );
+
+/** Calls `then` once React has committed its first render to the page (effects run after it). */
+function Committed({ then }: { then: () => void }) {
+  useEffect(then, [then]);
+  return null;
+}
 const root = document.getElementById('root')!;
 
 async function show(): Promise<void> {
@@ -65,9 +72,15 @@ async function show(): Promise<void> {
       await initialized(router);
       // A part that cannot hydrate (its remote failed to load, so it shows its fallback instead) is
       // rendered afresh by React: logged, not reported as an uncaught error as React does by default.
-      hydrateRoot(root, appWith(router), { onRecoverableError: (error) => console.error('Rendered afresh instead of hydrated:', error) });
-      void hydrated().then(() => {
-        replayEarlyTaps();
+      const committed = new Promise<void>((resolve) =>
+        hydrateRoot(root, appWith(router, resolve), {
+          onRecoverableError: (error) => console.error('Rendered afresh instead of hydrated:', error),
+        }),
+      );
+      // React owns an element before it commits it: a field typed in before then is emptied at the
+      // commit, so what was typed is given back after it.
+      void Promise.all([hydrated(), committed]).then(() => {
+        replayEarlyInput();
         return startSession(store);
       });
       return preloadOnIntent();
@@ -78,7 +91,7 @@ async function show(): Promise<void> {
 }
 
 function showAfresh(router: StoreRouter): void {
-  dropEarlyTaps();
+  dropEarlyInput();
   void startSession(store);
   createRoot(root).render(appWith(router));
   preloadOnIntent();

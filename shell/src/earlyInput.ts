@@ -1,0 +1,33 @@
+declare global {
+  interface Window {
+    /** what was done on a rendered page before React hydrated it, kept by index.html's script: the
+     *  buttons tapped, and the fields typed in with what they held */
+    bazarEarlyInput?: { taps: HTMLElement[]; typed: Map<HTMLInputElement | HTMLTextAreaElement, string> };
+  }
+}
+
+/** Once the page has hydrated: stops keeping input (React has every element) and makes again what was
+ *  kept, now with React's handlers: each field gets back what was typed in it, as typing would give
+ *  it (React emptied it as it hydrated), then each button is tapped again. */
+export function replayEarlyInput(): void {
+  const early = window.bazarEarlyInput;
+  window.bazarEarlyInput = undefined;
+  if (!early) return;
+  for (const [field, value] of early.typed) if (field.isConnected) typeInto(field, value);
+  for (const button of new Set(early.taps)) if (button.isConnected) button.click();
+}
+
+/** A page rendered afresh has other elements than those used: what was done on them is gone. */
+export function dropEarlyInput(): void {
+  window.bazarEarlyInput = undefined;
+}
+
+/** Sets the field's value as typing does, so that React's onChange sees it: React notes the value it
+ *  last saw (it hydrated the field with what was typed, and sets it back to its own state when it
+ *  next renders it), and calls onChange for an input event only when the value differs from that. */
+function typeInto(field: HTMLInputElement | HTMLTextAreaElement, value: string): void {
+  field.value = ''; // through React's note of the value
+  const prototype = field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+  Object.getOwnPropertyDescriptor(prototype, 'value')!.set!.call(field, value); // past it
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+}
