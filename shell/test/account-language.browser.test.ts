@@ -10,7 +10,7 @@ import {
   signedInAndSynced,
   type Credentials,
 } from '@bazar/testing';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { launchChromium, seriousViolations, webUrl } from './browser';
 
 const LAPTOP = { viewport: { width: 1280, height: 900 }, locale: 'en-US' };
@@ -112,4 +112,27 @@ test('a choice made just before signing in wins over the account’s, and become
   await page.getByText('Your Cart is Emty !').waitFor();
   expect(await pageLanguage(page)).toBe('en');
   expect(await accountLanguage()).toBe('en');
+});
+
+test('a switch left at once, before its words or the account’s code have loaded, holds on the next page and becomes the account’s', async () => {
+  const page = await freshPage();
+  await openSignedIn(page, '/cart', shopper);
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  const chosen = (await pageLanguage(page)) === 'bn' ? 'en' : 'bn';
+
+  // Nothing the switch loads arrives: the page is left with the switch made and nothing else.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const holdScripts = (route: Route) => released.then(() => route.continue().catch(() => undefined));
+  await page.route('**/*.js', holdScripts);
+  await page.getByRole('combobox', { name: chosen === 'bn' ? 'Language' : 'ভাষা', exact: true }).selectOption(chosen);
+  await page.unroute('**/*.js', holdScripts);
+  const saved = languageSaved(page, chosen);
+  await page.goto(`${webUrl}/cart`);
+  release();
+
+  expect((await saved).status()).toBe(200);
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  expect(await pageLanguage(page)).toBe(chosen);
+  expect(await accountLanguage()).toBe(chosen);
 });

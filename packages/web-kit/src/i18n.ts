@@ -90,13 +90,14 @@ i18next.on('languageChanged', () => {
 
 /** The shopper's choice of language, remembered in this browser. */
 export async function chooseLanguage(language: Language): Promise<void> {
-  await i18next.changeLanguage(language);
+  // remembered before its words load: a page left meanwhile opens the next one in it
   rememberForTheRenderer(language);
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {
     // Storage refused (a private window's quota): the choice holds for this visit only.
   }
+  await i18next.changeLanguage(language);
 }
 
 const LOCALES: Record<Language, string> = { en: 'en-BD', bn: 'bn-BD' };

@@ -4,13 +4,11 @@
 // signing in, or just before leaving a page whose save had not finished), which then wins.
 import { chooseLanguage, currentLanguage, type Language } from '@bazar/web-kit/i18n';
 import type { Shopper, StorefrontStore } from '@bazar/web-kit';
+import { forgetSaved, unsavedChoice } from './unsavedLanguage';
 
-/** Set in this tab's session storage, which lasts through the trip to Keycloak's pages and back. */
-const UNSAVED_CHOICE = 'bazar.language.unsaved';
-
-/** After the top bar's switch has changed the page's language: the account's or the tab's part. */
+/** After the top bar's switch has changed the page's language (and kept it as the tab's unsaved
+ *  choice): saved to the account if signed in. */
 export async function languageSwitched(store: StorefrontStore, language: Language): Promise<void> {
-  rememberUnsaved(language);
   const session = store.getState().session;
   if (session.status !== 'signedIn') return;
   if ((await syncAccount(store, session.shopper, language)) === language) forgetSaved(language);
@@ -51,30 +49,4 @@ async function writeAccount(store: StorefrontStore, shopper: Shopper, language?:
     }),
   );
   return answer.data?.user.language;
-}
-
-function rememberUnsaved(language: Language): void {
-  try {
-    sessionStorage.setItem(UNSAVED_CHOICE, language);
-  } catch {
-    // storage refused: the account's choice will win at sign-in
-  }
-}
-
-function unsavedChoice(): Language | undefined {
-  try {
-    const chosen = sessionStorage.getItem(UNSAVED_CHOICE);
-    return chosen === 'en' || chosen === 'bn' ? chosen : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The account has `language`: the tab's choice goes, unless the shopper has chosen again since. */
-function forgetSaved(language: Language): void {
-  try {
-    if (sessionStorage.getItem(UNSAVED_CHOICE) === language) sessionStorage.removeItem(UNSAVED_CHOICE);
-  } catch {
-    // storage refused: nothing was kept
-  }
 }

@@ -3,6 +3,7 @@ import { Languages } from 'lucide-react';
 import { useStore, type StorefrontStore } from '@bazar/web-kit';
 import { chooseLanguage, LANGUAGES, useLanguage, type Language } from '@bazar/web-kit/i18n';
 import { useShellText } from '../i18n';
+import { rememberUnsaved } from '../auth/unsavedLanguage';
 
 /** Each language by its own name, whichever language the page is in. */
 const OWN_NAME: Record<Language, string> = { en: 'English', bn: 'বাংলা' };
@@ -38,6 +39,8 @@ export function LanguageSwitch() {
 
 /** The shopper's choice of language: shown at once, and kept for their account (accountLanguage.ts). */
 export async function switchLanguage(store: StorefrontStore, language: Language): Promise<void> {
+  // kept before the language's words and the account's code load: a page left at once keeps it
+  rememberUnsaved(language);
   await chooseLanguage(language);
   // kept out of the first render's code, like the api it calls
   const { languageSwitched } = await import('../auth/accountLanguage');
