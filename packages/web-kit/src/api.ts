@@ -11,6 +11,31 @@ export * from './declared-endpoints';
  *  rendered from), taken in before the page hydrates so that it renders the same. */
 export const prerenderedAnswers = createAction<unknown>('api/prerenderedAnswers');
 
+/** Past twice the micro-cache's second: an answer nginx kept from before the write has expired. */
+const SHORTLY_AFTER_A_WRITE_MS = 2_000;
+let lastWriteAnswered = Number.NEGATIVE_INFINITY;
+
+const fetchFromApi = fetchBaseQuery({
+  baseUrl: '/api',
+  prepareHeaders: async (headers, { forced }) => {
+    const token = await currentAccessToken();
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    // A read that must see a change this browser made goes past nginx's one-second micro-cache of
+    // the public catalog reads, as a browser reload does: a refetch (after a mutation invalidated its
+    // tag, or asked for), and any read just after a write (the page shown after saving, whose query
+    // had no subscriber left and was dropped, is read afresh rather than refetched).
+    if (forced || performance.now() - lastWriteAnswered < SHORTLY_AFTER_A_WRITE_MS) headers.set('Cache-Control', 'no-cache');
+    return headers;
+  },
+});
+
+/** The api's requests, noting when this browser's writes were answered. */
+const storefrontBaseQuery: typeof fetchFromApi = async (args, api, extraOptions) => {
+  const answer = await fetchFromApi(args, api, extraOptions);
+  if (api.type === 'mutation') lastWriteAnswered = performance.now();
+  return answer;
+};
+
 /**
  * The one RTK Query api of the storefront. The shell puts it in its store; each remote adds its
  * own endpoints with `storefrontApi.injectEndpoints({ ..., overrideExisting: 'throw' })`. Being one
@@ -21,17 +46,7 @@ export const prerenderedAnswers = createAction<unknown>('api/prerenderedAnswers'
  */
 export const storefrontApi = createApi({
   reducerPath: 'api',
-  baseQuery: fetchBaseQuery({
-    baseUrl: '/api',
-    prepareHeaders: async (headers, { forced }) => {
-      const token = await currentAccessToken();
-      if (token) headers.set('Authorization', `Bearer ${token}`);
-      // A refetch (after a mutation invalidated its tag, or asked for) must see the change: past
-      // nginx's one-second micro-cache of the public catalog reads, as a browser reload is.
-      if (forced) headers.set('Cache-Control', 'no-cache');
-      return headers;
-    },
-  }),
+  baseQuery: storefrontBaseQuery,
   tagTypes: STOREFRONT_TAGS,
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the api's own state type refers back to this api
   extractRehydrationInfo: (action): any => (prerenderedAnswers.match(action) ? action.payload : undefined),
