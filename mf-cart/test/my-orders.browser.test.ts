@@ -2,7 +2,9 @@
 // the order shows on My Orders as placed, with its deadline; cancelling it (after the spec's
 // confirmation) ends its timeline and puts its units back, as the product page then shows.
 import {
+  catalogProduct,
   createAccount,
+  eventually,
   launchChromium,
   openSignedIn,
   placeOrder,
@@ -93,6 +95,8 @@ test('the shopper cancels a placed order and sees its stock come back on the pro
   ]);
   expect(await card.getByRole('button', { name: /Cancel order|Pay on delivery/ }).count()).toBe(0);
 
+  // The catalog takes the units back from the order's event, a moment after the cancel's answer.
+  await eventually(async () => expect((await catalogProduct(product._id)).quantity).toBe(3));
   // back through the page's history: the product is read again, its units returned
   await page.goBack();
   await page.getByRole('heading', { name: /^Welcome to your Dashboard, / }).waitFor();

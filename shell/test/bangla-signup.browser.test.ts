@@ -36,6 +36,9 @@ async function openBanglaSignup({ withoutThemeScript = false } = {}): Promise<vo
   await page.getByRole('link', { name: 'লগইন', exact: true }).waitFor();
   await page.goto(`${webUrl}/singup`);
   await page.locator('#kc-register-form').waitFor();
+  // the form shows as its HTML is parsed; the theme's deferred script has wired it once the document
+  // is loaded (Playwright's goto waited for the store's page, which then went to Keycloak's)
+  await page.waitForLoadState('domcontentloaded');
   expect(await page.evaluate(() => document.documentElement.lang)).toBe('bn');
   expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('সাইন আপ');
 }

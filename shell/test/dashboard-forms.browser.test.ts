@@ -98,7 +98,8 @@ test("Add Product: the catalog's refusal of the price shows under Price, the typ
   const price = form.getByLabel('Price');
   expect(await describedBy(price)).toEqual({ invalid: 'true', text: 'price must be a number', below: true });
   // the dialog gives the focus back to the field in error, which is then read with its message
-  expect(await price.evaluate((input) => input === document.activeElement)).toBe(true);
+  // (SweetAlert2 does so a moment after the dialog has gone)
+  await page.waitForFunction((input) => input === document.activeElement, await price.elementHandle());
   expect(await form.getByLabel('Quantity').getAttribute('aria-invalid')).toBeNull();
   expect(await form.getByRole('alert').count()).toBe(0);
   await page.screenshot({ path: 'test-results/add-product-field-error.png' });

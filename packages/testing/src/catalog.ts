@@ -10,6 +10,14 @@ export async function catalogProducts(search?: string): Promise<Product[]> {
   return (await response.json()) as Product[];
 }
 
+/** A product as the store's API answers it through nginx. */
+export async function catalogProduct(id: string): Promise<Product> {
+  const path = `/api/product-details/${id}`;
+  const response = await fetch(`${stackEnv.webUrl}${path}`);
+  if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
+  return (await response.json()) as Product;
+}
+
 /** A word no other run's products have, this run's time in letters: in Latin letters and in Bangla
  *  ones, for names a test must find alone on a shelf shared with other tests. */
 export function runWords(): { word: string; banglaWord: string } {

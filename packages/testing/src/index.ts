@@ -9,7 +9,7 @@ export { networkFaults, type ProxiedComponent } from './network';
 export { mailbox, type Mail, type MailSummary } from './mail';
 export { createAccount, keycloakAccount, keycloakAdmin, newShopper, type Credentials, type TestAccount } from './accounts';
 export { gatewayCall, signedInAndSynced, syncAccount, type GatewayAnswer } from './gateway';
-export { catalogProducts, runWords } from './catalog';
+export { catalogProduct, catalogProducts, runWords } from './catalog';
 export { databaseChanges, databaseSnapshot, removeAddedDocuments, settledDatabaseSnapshot, type DatabaseSnapshot } from './databases';
 export { forgetRateLimits } from './rate-limits';
 export { openSignedIn, placeOrder, publishProduct, publishProductAs, removeProduct, type TestProduct } from './orders';
