@@ -1,5 +1,6 @@
 import { storefrontConfig } from '@bazar/web-kit/webpack';
 import { FirstLoadHints } from './first-load-hints.mjs';
+import { writeSmallFaces } from './small-faces.mjs';
 
 const config = storefrontConfig({
   appDir: import.meta.dirname,
@@ -9,6 +10,7 @@ const config = storefrontConfig({
 });
 
 export default async (env, argv) => {
+  await writeSmallFaces();
   const built = await config(env, argv);
   return { ...built, plugins: [...built.plugins, new FirstLoadHints()] };
 };
