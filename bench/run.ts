@@ -14,7 +14,7 @@ const BENCHES = [
   'order-flow/run.ts',
   'frontend/run.ts',
   'frontend/initial-js.ts',
-  // Lighthouse, one run a page unless BENCH_ROUNDS_LIGHTHOUSE says more (about 2 minutes for 3 pages)
+  // Lighthouse, medians of 3 runs a page unless BENCH_ROUNDS_LIGHTHOUSE says otherwise (about 20 s a run)
   'frontend/lighthouse.ts',
 ];
 

@@ -1,11 +1,12 @@
 // Lighthouse (the npm package, mobile preset: a mid-range phone on slow 4G with the CPU slowed 4×,
-// simulated) on the storefront's home, search results and a product page, each beside a static
+// simulated) on the storefront's home, a category, search results and a product page, each beside a static
 // snapshot of the same page rendered at a phone's size (its scripts removed, served by nginx as a
 // plain file, bench/frontend/snapshot.ts) measured in the same run: Performance, Accessibility, Best
 // practices and SEO, and the Largest Contentful Paint, Total Blocking Time and Cumulative Layout
 // Shift Lighthouse computed. Each run is a fresh Chromium (Debian's, headless), so a cold cache.
 // Usage: node --import tsx bench/frontend/lighthouse.ts   (the stack must be up)
-// BENCH_ROUNDS_LIGHTHOUSE (1 unless set) runs of each page; with more, each figure is their median.
+// BENCH_ROUNDS_LIGHTHOUSE (3 unless set) runs of each page; each figure is their median, as issue 19's
+// targets are (one run's LCP moved by 300 ms between runs of the same page).
 import { spawn } from 'node:child_process';
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -16,7 +17,7 @@ import { writeSnapshot } from './snapshot';
 
 const ROOT = join(__dirname, '..', '..');
 const REPORTS = join(ROOT, '.stack', 'bench', 'lighthouse');
-const ROUNDS = Number(process.env.BENCH_ROUNDS_LIGHTHOUSE ?? 1);
+const ROUNDS = Number(process.env.BENCH_ROUNDS_LIGHTHOUSE ?? 3);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUN_TIMEOUT_MS = 180_000;
 /** The phone Lighthouse's mobile preset emulates, for the snapshot to be the same page it sees. */
@@ -163,9 +164,16 @@ const line = (m: Measure) =>
 
 async function main(): Promise<void> {
   await mkdir(REPORTS, { recursive: true });
-  const [product] = await catalogProducts();
-  if (!product) throw new Error('the catalog has no product to open');
-  const pages = { home: '/', 'search results': '/search?search=rice', 'product detail': `/product-details/${product._id}` };
+  const shelf = await catalogProducts();
+  const product = shelf[0];
+  const category = shelf.find((p) => p.category)?.category;
+  if (!product || !category) throw new Error('the catalog has no product with a category to open');
+  const pages = {
+    home: '/',
+    category: `/search?${new URLSearchParams({ category })}`,
+    'search results': '/search?search=rice',
+    'product detail': `/product-details/${product._id}`,
+  };
 
   const browser = await launchChromium();
   const snapshots = new Map<string, string>();
