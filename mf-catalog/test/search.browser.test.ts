@@ -121,7 +121,7 @@ test('Escape closes the suggestions, the arrow keys go round them and back to th
   await page.waitForURL((url) => url.pathname === `/product-details/${product!._id}`);
 });
 
-test('what is typed in the box of a page as it came rendered, before its code has run, stays and gets its suggestions', async () => {
+test('what is typed in the box of a page as it came rendered, before its code has run and on while it hydrates, stays and gets its suggestions', async () => {
   page = await browser.newPage(LAPTOP);
   let release = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
@@ -129,9 +129,10 @@ test('what is typed in the box of a page as it came rendered, before its code ha
   const holdScripts = (route: Route) => released.then(() => route.continue().catch(() => undefined));
   await page.route('**/*.js', holdScripts);
   const box = page.getByRole('combobox', { name: 'Search products' }).locator('visible=true');
+  const [before, after] = [TYPED.slice(0, 9), TYPED.slice(9)];
   try {
     await openRendered(page, '/', { waitUntil: 'commit' });
-    await box.pressSequentially(TYPED);
+    await box.pressSequentially(before);
     // None of the page's code has run: what was typed is noted by index.html's inline script.
     expect(
       await page.evaluate(() => (window as unknown as { bazarEarlyInput?: { typed: Map<unknown, string> } }).bazarEarlyInput?.typed.size),
@@ -140,6 +141,8 @@ test('what is typed in the box of a page as it came rendered, before its code ha
     release();
     await page.unroute('**/*.js', holdScripts);
   }
+  // typing on at once: before, during or after the hydration, nothing typed is lost
+  await box.pressSequentially(after);
   await page.getByRole('listbox', { name: 'Suggested products' }).getByRole('option', { name: NAME }).waitFor();
   expect(await box.inputValue()).toBe(TYPED);
 });
