@@ -122,15 +122,44 @@ async function unfinishedWork(): Promise<number> {
     const counts = await Promise.all(
       UNFINISHED_WORK().map(({ database, collection, filter }) => client.db(database).collection(collection).countDocuments(filter)),
     );
-    return counts.reduce((sum, count) => sum + count, 0);
+    return counts.reduce((sum, count) => sum + count, 0) + (await eventsNotYetConsumed());
   } finally {
     await client.close();
   }
 }
 
-/** Snapshots until two in a row agree and no service has work of its own left to finish, so that
- *  what earlier work set going (Kafka consumers, outbox relays, sweeps) has landed before a
- *  comparison starts; throws when the stores never settle. */
+/** A service's consumer group (consumerGroupId in the service kit); not one of a single replica's own,
+ *  nor a test's. */
+const SERVICE_GROUP = /^(catalog|cart|order|user|media)\.[a-z-]+$/;
+
+/** Events published that the services' consumers have not taken yet: what a consumer does with one
+ *  lands in a database later (under load, many seconds after two snapshots agreed). */
+async function eventsNotYetConsumed(): Promise<number> {
+  const { Kafka, logLevel } = await import('kafkajs');
+  const admin = new Kafka({ clientId: 'bazar-tests-settle', brokers: stackEnv.kafkaBrokers, logLevel: logLevel.NOTHING }).admin();
+  await admin.connect();
+  try {
+    let waiting = 0;
+    const { groups } = await admin.listGroups();
+    for (const { groupId } of groups.filter((group) => SERVICE_GROUP.test(group.groupId))) {
+      for (const { topic, partitions } of await admin.fetchOffsets({ groupId })) {
+        const ends = await admin.fetchTopicOffsets(topic);
+        for (const { partition, offset } of partitions) {
+          const end = Number(ends.find((found) => found.partition === partition)?.offset ?? 0);
+          // -1: the group has committed nothing on this partition yet; it starts from the earliest
+          if (Number(offset) >= 0) waiting += Math.max(0, end - Number(offset));
+        }
+      }
+    }
+    return waiting;
+  } finally {
+    await admin.disconnect();
+  }
+}
+
+/** Snapshots until two in a row agree, no service has work of its own left to finish and no event
+ *  waits for a service's consumer, so that what earlier work set going (Kafka consumers, outbox
+ *  relays, sweeps) has landed before a comparison starts; throws when the stores never settle. */
 export async function settledDatabaseSnapshot(timeoutMs = 90_000, pauseMs = 1_000): Promise<DatabaseSnapshot> {
   const deadline = Date.now() + timeoutMs;
   let previous = await databaseSnapshot();
