@@ -175,6 +175,9 @@ test('an Add tapped on the page as it came rendered, before its code has run, is
     await page.unroute('**/*.js', holdScripts);
   }
   const added = toast('SuccessFully Added');
+  await added.getByText('You Can Checkout this Product Now').waitFor();
+  // the focus goes from Add to the stepper that took its place, though the tap waited for the session
+  await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'One more');
   await added.getByRole('button', { name: 'Undo' }).click();
   await badge(0).waitFor();
   await card().getByRole('button', { name: 'Add' }).waitFor();

@@ -86,7 +86,9 @@ function useFocusAcrossSwap() {
     const focused = document.activeElement as HTMLElement | null;
     const focusLost = !focused || focused === document.body || (box.contains(focused) && focused.matches(':disabled'));
     if (!focusLost) {
-      pressed.current = false;
+      // still on the control pressed: the swap is yet to come (an Add pressed before the session was
+      // known waits for it, and the page renders meanwhile)
+      if (!box.contains(focused)) pressed.current = false;
       return;
     }
     const enabled = box.querySelectorAll<HTMLButtonElement>('button:not(:disabled)');
