@@ -103,12 +103,14 @@ export async function removeAddedDocuments(
 
 /** Work a service finishes by itself later, in a sweep: the order service settles orders left
  *  half-placed by a killed service (placed or undone, 30 s on: services/order/src/sweep-orders.ts);
- *  the catalog settles the stock markers of reservations given back, and deletes the tombstones of
- *  released ones after an hour (services/catalog/src/stock-reservations.ts; a stack whose data
+ *  the catalog finishes reservations left reserving or releasing, settles the stock markers of
+ *  reservations given back, and deletes the tombstones of released ones after an hour (services/catalog/src/stock-reservations.ts; a stack whose data
  *  outlives a run has some due). */
 const UNFINISHED_WORK = () => [
   { database: 'order', collection: 'orders', filter: { status: 'placing' } },
   { database: 'catalog', collection: 'reservations', filter: { settled: false } },
+  // a step left by a request or process that ended mid-way, finished by the catalog's sweep 30 s on
+  { database: 'catalog', collection: 'reservations', filter: { state: { $in: ['reserving', 'releasing'] } } },
   {
     database: 'catalog',
     collection: 'reservations',
