@@ -1,6 +1,6 @@
 import { storefrontConfig } from '@bazar/web-kit/webpack';
 import { FirstLoadHints } from './first-load-hints.mjs';
-import { writeSmallFaces } from './small-faces.mjs';
+import { writeBengaliFaces } from './bengali-faces.mjs';
 
 const config = storefrontConfig({
   appDir: import.meta.dirname,
@@ -10,7 +10,7 @@ const config = storefrontConfig({
 });
 
 export default async (env, argv) => {
-  await writeSmallFaces();
+  await writeBengaliFaces();
   const built = await config(env, argv);
   return { ...built, plugins: [...built.plugins, new FirstLoadHints()] };
 };
