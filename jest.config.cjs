@@ -18,7 +18,8 @@ const alonePhase = process.env.BAZAR_TEST_PHASE === 'alone';
 const ALONE = ['\\.fault\\.test\\.ts$', '\\.fuzz\\.test\\.ts$'];
 
 module.exports = {
-  testEnvironment: 'node',
+  // Node's, and on a browser test's failure a screenshot and a description of each page it had open
+  testEnvironment: '<rootDir>/packages/testing/src/jest-environment.ts',
   transform: { '^.+\\.(t|j)sx?$': swc },
   moduleNameMapper: {
     '^@bazar/contracts$': '<rootDir>/packages/contracts/src/index.ts',

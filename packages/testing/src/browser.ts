@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { PRERENDERED_ANSWERS } from '@bazar/contracts';
+import { noteOpenBrowser } from './browser-registry';
 import { eventually, stackEnv } from './stack';
 
 /** Debian's Chromium, headless; tests never download a browser. */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
+export async function launchChromium(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
       '--headless',
@@ -17,6 +18,7 @@ export function launchChromium(): Promise<Browser> {
       '--no-first-run',
     ],
   });
+  return noteOpenBrowser(browser);
 }
 
 /** The desktop window the storefront's browser tests look through. */
