@@ -179,9 +179,10 @@ const kafka: Component = {
     const advertised = `advertised.listeners=PLAINTEXT://${HOST}:${KAFKA_PORT_FOR_CLIENTS}`;
     await writeFile(kafkaConfig, `${base}\n${advertised}\nlog.dirs=${logDirs}\n`);
     if (await exists(`${logDirs}/meta.properties`)) return;
-    // KRaft storage is formatted once, with a fresh cluster id.
+    // KRaft storage is formatted once, with a fresh cluster id. One in 64 such ids starts with '-', which
+    // the tool's parser would take for an option after `-t`: the id is given joined to its option.
     const clusterId = randomBytes(16).toString('base64url');
-    await execa('java', kafkaJava('kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', kafkaConfig));
+    await execa('java', kafkaJava('kafka.tools.StorageTool', 'format', `--cluster-id=${clusterId}`, '-c', kafkaConfig));
   },
   afterReady: () => createTopics(`${HOST}:${PORTS.kafka}`),
 };
