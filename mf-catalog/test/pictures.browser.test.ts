@@ -112,7 +112,7 @@ test("the cards' pictures have the variants, a width and height, and load lazily
   expect(await last.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/-(320|640)\.webp$/);
 });
 
-test('search results open on their first row of cards, whose pictures are fetched at once, the rest lazily', async () => {
+test("search results open on their first row of cards, whose pictures are fetched at once (the first, a phone's main picture, first in line), the rest lazily", async () => {
   await page.goto(`${stackEnv.webUrl}/search?search=rice`);
   await page.getByRole('article').nth(2).waitFor();
   const loading = await page
@@ -120,7 +120,7 @@ test('search results open on their first row of cards, whose pictures are fetche
     .locator('img')
     .evaluateAll((images: HTMLImageElement[]) => images.map((img) => [img.getAttribute('loading'), img.getAttribute('fetchpriority')]));
   expect(loading.slice(0, 2)).toEqual([
-    ['eager', null],
+    ['eager', 'high'],
     ['eager', null],
   ]);
   expect(new Set(loading.slice(2).map(([lazy]) => lazy))).toEqual(new Set(['lazy']));

@@ -13,9 +13,11 @@ interface ProductCardProps {
   onAdd: (product: Product) => void;
   /** its picture is in view when the page opens */
   eager?: boolean;
+  /** its picture is the page's main one (ProductImage's `priority`) */
+  priority?: boolean;
 }
 
-export function ProductCard({ product, onAdd, eager = false }: ProductCardProps) {
+export function ProductCard({ product, onAdd, eager = false, priority = false }: ProductCardProps) {
   const inStock = product.quantity > 0;
   const line = useCartLine(product._id);
   const page = `/product-details/${product._id}`;
@@ -28,7 +30,7 @@ export function ProductCard({ product, onAdd, eager = false }: ProductCardProps)
       <div className="relative">
         {/* The name below is the same link for the keyboard and screen readers. */}
         <Link to={page} tabIndex={-1} aria-hidden className="block">
-          <ProductImage src={product.img} name={name(product)} className="aspect-square w-full" eager={eager} />
+          <ProductImage src={product.img} name={name(product)} className="aspect-square w-full" eager={eager} priority={priority} />
         </Link>
         <Link
           to={page}
