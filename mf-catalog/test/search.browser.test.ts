@@ -14,6 +14,7 @@ import {
   type Credentials,
   type TestProduct,
   seriousViolations,
+  openPage,
 } from '@bazar/testing';
 import type { Browser, BrowserContextOptions, Page, Route } from 'playwright-core';
 
@@ -57,7 +58,7 @@ test.each([
   ['phone', PHONE],
   ['laptop', LAPTOP],
 ])('on a %s: a suggestion opens the product; a search with a typo finds it; nonsense offers a close match', async (device, options) => {
-  page = await browser.newPage(options);
+  page = await openPage(browser, options);
   await page.goto(stackEnv.webUrl);
   const box = page.getByRole('combobox', { name: 'Search products' }).locator('visible=true');
   await box.pressSequentially(TYPED);
@@ -100,7 +101,7 @@ test.each([
 });
 
 test('Escape closes the suggestions, the arrow keys go round them and back to the box', async () => {
-  page = await browser.newPage(LAPTOP);
+  page = await openPage(browser, LAPTOP);
   await page.goto(stackEnv.webUrl);
   const box = page.getByRole('combobox', { name: 'Search products' }).locator('visible=true');
   await box.pressSequentially(TYPED);
@@ -122,7 +123,7 @@ test('Escape closes the suggestions, the arrow keys go round them and back to th
 });
 
 test('what is typed in the box of a page as it came rendered, before its code has run and on while it hydrates, stays and gets its suggestions', async () => {
-  page = await browser.newPage(LAPTOP);
+  page = await openPage(browser, LAPTOP);
   let release = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
   // a request of a page left meanwhile (opened again until it comes rendered) is gone by then
@@ -148,7 +149,7 @@ test('what is typed in the box of a page as it came rendered, before its code ha
 });
 
 test('in Bangla, suggestions show Bangla digits and the search page speaks Bangla', async () => {
-  page = await browser.newPage({ ...LAPTOP, locale: 'bn-BD' });
+  page = await openPage(browser, { ...LAPTOP, locale: 'bn-BD' });
   await page.goto(stackEnv.webUrl);
   const box = page.getByRole('combobox', { name: 'পণ্য খুঁজুন' }).locator('visible=true');
   await box.pressSequentially(TYPED);
