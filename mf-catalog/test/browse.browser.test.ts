@@ -7,7 +7,6 @@ import {
   createAdminAccount,
   deleteStoreAccount,
   launchChromium,
-  openPage,
   publishProductAs,
   removeProduct,
   signedInAndSynced,
@@ -79,7 +78,7 @@ test.each([
   ['phone', PHONE],
   ['laptop', LAPTOP],
 ])('on a %s: next page, another sort, and Back to each page seen before', async (device, options) => {
-  page = await openPage(browser, options);
+  page = await browser.newPage(options);
   await page.goto(`${stackEnv.webUrl}/search?${new URLSearchParams({ category: CATEGORY })}`);
   await page.getByRole('heading', { level: 1, name: CATEGORY }).waitFor();
   expect(await shownNames(names(shelf.slice(0, 24)))).toEqual(names(shelf.slice(0, 24)));
@@ -126,7 +125,7 @@ test.each([
 });
 
 test("the home page asks for the shelf's first 16 products only, once (or not at all when it came rendered with them)", async () => {
-  page = await openPage(browser, LAPTOP);
+  page = await browser.newPage(LAPTOP);
   const reads: string[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
@@ -139,7 +138,7 @@ test("the home page asks for the shelf's first 16 products only, once (or not at
 });
 
 test('a page past the last one says so and leads to the last page', async () => {
-  page = await openPage(browser, LAPTOP);
+  page = await browser.newPage(LAPTOP);
   await page.goto(`${stackEnv.webUrl}/search?${new URLSearchParams({ category: CATEGORY, page: '9' })}`);
   await page.getByText('There is no page 9.').waitFor();
   await page.getByRole('link', { name: 'Go to the last page' }).click();

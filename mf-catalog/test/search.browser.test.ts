@@ -14,7 +14,6 @@ import {
   type Credentials,
   type TestProduct,
   seriousViolations,
-  openPage,
 } from '@bazar/testing';
 import type { Browser, BrowserContextOptions, Page, Route } from 'playwright-core';
 
@@ -58,7 +57,7 @@ test.each([
   ['phone', PHONE],
   ['laptop', LAPTOP],
 ])('on a %s: a suggestion opens the product; a search with a typo finds it; nonsense offers a close match', async (device, options) => {
-  page = await openPage(browser, options);
+  page = await browser.newPage(options);
   await page.goto(stackEnv.webUrl);
   const box = page.getByRole('combobox', { name: 'Search products' }).locator('visible=true');
   await box.pressSequentially(TYPED);
@@ -101,7 +100,7 @@ test.each([
 });
 
 test('Escape closes the suggestions, the arrow keys go round them and back to the box', async () => {
-  page = await openPage(browser, LAPTOP);
+  page = await browser.newPage(LAPTOP);
   await page.goto(stackEnv.webUrl);
   const box = page.getByRole('combobox', { name: 'Search products' }).locator('visible=true');
   await box.pressSequentially(TYPED);
@@ -123,7 +122,7 @@ test('Escape closes the suggestions, the arrow keys go round them and back to th
 });
 
 test('what is typed in the box of a page as it came rendered, before its code has run and on while it hydrates, stays and gets its suggestions', async () => {
-  page = await openPage(browser, LAPTOP);
+  page = await browser.newPage(LAPTOP);
   let release = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
   // a request of a page left meanwhile (opened again until it comes rendered) is gone by then
@@ -149,7 +148,7 @@ test('what is typed in the box of a page as it came rendered, before its code ha
 });
 
 test('in Bangla, suggestions show Bangla digits and the search page speaks Bangla', async () => {
-  page = await openPage(browser, { ...LAPTOP, locale: 'bn-BD' });
+  page = await browser.newPage({ ...LAPTOP, locale: 'bn-BD' });
   await page.goto(stackEnv.webUrl);
   const box = page.getByRole('combobox', { name: 'পণ্য খুঁজুন' }).locator('visible=true');
   await box.pressSequentially(TYPED);

@@ -3,7 +3,7 @@
 // <html lang="bn">, Bangla digits in the sample table, and no serious axe violation; in English
 // the spec's texts, word for word. Screenshots of each Bangla page go to test-results/.
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, openPage, seriousViolations, webUrl } from './browser';
+import { launchChromium, seriousViolations, webUrl } from './browser';
 
 const LAPTOP = { viewport: { width: 1280, height: 900 }, locale: 'en-US' };
 
@@ -12,7 +12,7 @@ let page: Page;
 
 beforeAll(async () => {
   browser = await launchChromium();
-  page = await openPage(browser, LAPTOP);
+  page = await browser.newPage(LAPTOP);
   await open('/contact', 'contact');
   await page.getByRole('combobox', { name: 'Language', exact: true }).selectOption('bn');
   await page.getByRole('heading', { level: 1, name: 'যোগাযোগ', exact: true }).waitFor();

@@ -15,7 +15,7 @@ import {
   type TestProduct,
 } from '@bazar/testing';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { openPage, seriousViolations } from './browser';
+import { seriousViolations } from './browser';
 
 const LAPTOP: BrowserContextOptions = { viewport: { width: 1280, height: 900 }, locale: 'en-US' };
 const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'en-US' };
@@ -43,7 +43,7 @@ const chooseLanguage = (name: 'Language' | 'ভাষা', language: 'en' | 'bn'
   page.getByRole('combobox', { name, exact: true }).selectOption(language);
 
 test('a visitor switches to Bangla; the choice holds after a reload', async () => {
-  page = await openPage(browser, LAPTOP);
+  page = await browser.newPage(LAPTOP);
   await page.goto(stackEnv.webUrl);
   await page.getByRole('link', { name: 'Login', exact: true }).waitFor();
   expect(await pageLanguage()).toBe('en');
@@ -77,14 +77,14 @@ test('a visitor switches to Bangla; the choice holds after a reload', async () =
 });
 
 test('a browser set to Bangla opens the store in Bangla', async () => {
-  page = await openPage(browser, { ...LAPTOP, locale: 'bn-BD' });
+  page = await browser.newPage({ ...LAPTOP, locale: 'bn-BD' });
   await page.goto(stackEnv.webUrl);
   await page.getByRole('link', { name: 'লগইন', exact: true }).waitFor();
   expect(await pageLanguage()).toBe('bn');
 });
 
 test('on a phone the switch is in view and the Bangla page fits the screen', async () => {
-  page = await openPage(browser, PHONE);
+  page = await browser.newPage(PHONE);
   await page.goto(stackEnv.webUrl);
   const languageSwitch = page.getByRole('combobox', { name: 'Language', exact: true });
   expect(await languageSwitch.isVisible()).toBe(true);
@@ -99,7 +99,7 @@ test('a shopper sees the cart totals and order times in Bangla digits', async ()
   // one order placed (2 pieces at ৳120), then one piece in the cart: 120 + 6 VAT + 70 delivery
   await placeOrder(shopper, product, 2);
 
-  page = await openPage(browser, LAPTOP);
+  page = await browser.newPage(LAPTOP);
   await page.goto(stackEnv.webUrl);
   await chooseLanguage('Language', 'bn');
   await page.getByRole('link', { name: 'লগইন', exact: true }).waitFor();

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 
 import { ACCOUNTS, stackEnv } from '@bazar/testing';
 
-export { catalogProducts, launchChromium, openPage, pagePerFile, pagePerTest, seriousViolations } from '@bazar/testing';
+export { catalogProducts, launchChromium, pagePerFile, pagePerTest, seriousViolations } from '@bazar/testing';
 
 /** The store as a shopper's browser reaches it (nginx). */
 export const webUrl = stackEnv.webUrl;

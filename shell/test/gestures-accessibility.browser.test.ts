@@ -5,7 +5,7 @@
 // having an accessible name (axe's button-name and link-name rules).
 import { ACCOUNTS, createAccount, launchChromium, publishProduct, removeProduct, stackEnv, type TestProduct } from '@bazar/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { openPage, seriousViolations } from './browser';
+import { seriousViolations } from './browser';
 
 const webUrl = stackEnv.webUrl;
 
@@ -99,7 +99,7 @@ test.each(widths)('an admin on %s: All Users, whose delete buttons are named', a
 });
 
 test.each(widths)("sign-up on %s, showing 'Provide a valid Email'", async (_, width) => {
-  const page = await openPage(browser, { viewport: { width, height: 900 } });
+  const page = await browser.newPage({ viewport: { width, height: 900 } });
   try {
     await page.goto(`${webUrl}/singup`);
     await page.locator('#email').fill('rahim uddin@gmail.com');

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { readFileSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { PRERENDERED_ANSWERS } from '@bazar/contracts';
 import { noteOpenBrowser } from './browser-registry';
@@ -21,15 +21,6 @@ export async function launchChromium(): Promise<Browser> {
   return noteOpenBrowser(browser);
 }
 
-/** A page in a browser context of its own, closed with the page. (A page of `browser.newPage()` owns
- *  its context, in which no other page may be opened: axe opens one to finish its run.) */
-export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
-  const context = await browser.newContext(options);
-  const page = await context.newPage();
-  page.on('close', () => void context.close());
-  return page;
-}
-
 /** The desktop window the storefront's browser tests look through. */
 const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 900 } };
 
@@ -47,12 +38,12 @@ function scopedPage(scope: PageScope, options: BrowserContextOptions): Page {
   let current: Page | undefined;
   beforeAll(async () => {
     browser = await launchChromium();
-    if (scope === 'file') current = await openPage(browser, options);
+    if (scope === 'file') current = await browser.newPage(options);
   });
   afterAll(() => browser?.close());
   if (scope === 'test') {
     beforeEach(async () => {
-      current = await openPage(browser!, options);
+      current = await browser!.newPage(options);
     });
     afterEach(() => current?.close());
   }
@@ -76,9 +67,26 @@ export const pagePerTest = (options: BrowserContextOptions = DESKTOP): Page => s
 /** One page for all the tests of the file, in order. */
 export const pagePerFile = (options: BrowserContextOptions = DESKTOP): Page => scopedPage('file', options);
 
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
 /** axe-core's serious and critical violations on the page as it stands, one line each. */
 export async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  await page.evaluate(axeSource);
+  // run in the page; the page's own globals, named without the DOM's types (this package has none)
+  const violations = await page.evaluate(async () => {
+    const { axe, document } = globalThis as unknown as {
+      axe: { run: (context: unknown) => Promise<{ violations: Violation[] }> };
+      document: unknown;
+    };
+    return (await axe.run(document)).violations;
+  });
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(
