@@ -50,7 +50,8 @@ async function describePage(page: Page, screenshot: string): Promise<string> {
   const answered = await Promise.all(
     calls.map(async (request) => {
       const response = await withinTime(request.response(), 500);
-      const status = typeof response === 'string' ? 'no answer yet' : (response?.status() ?? 'failed');
+      // a string is withinTime's note: no answer in time, or one that could not be read
+      const status = typeof response === 'string' ? response : (response?.status() ?? 'failed');
       return `${request.method()} ${new URL(request.url()).pathname} → ${status}`;
     }),
   );
