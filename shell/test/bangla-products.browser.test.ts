@@ -6,6 +6,7 @@
 import {
   createAdminAccount,
   deleteStoreAccount,
+  eventually,
   launchChromium,
   openSignedIn,
   placeOrder,
@@ -67,8 +68,13 @@ test('an admin adds a Bangla name and description in Add Product; the card, the 
   await form.getByRole('button', { name: 'Publist Product' }).click();
   await page.getByRole('dialog', { name: 'Your work has been saved' }).waitFor();
 
-  const published = (await catalogProducts()).find((product) => product.name === PRODUCT.name);
-  productId = published?._id;
+  // nginx's one-second micro-cache may still hold a list read by another test before the save
+  const published = await eventually(async () => {
+    const listed = (await catalogProducts()).find((product) => product.name === PRODUCT.name);
+    if (!listed) throw new Error(`${PRODUCT.name} is not listed yet`);
+    return listed;
+  });
+  productId = published._id;
   expect(published).toMatchObject(PRODUCT);
 
   // in English: the English name and the spec's texts on the card

@@ -102,12 +102,17 @@ export async function removeAddedDocuments(
 }
 
 /** Work a service finishes by itself later, in a sweep: the order service settles orders left
- *  half-placed by a killed service (placed or undone, 30 s on: services/order/src/sweep-orders.ts);
+ *  half-placed by a killed service (placed or undone, 30 s on: services/order/src/sweep-orders.ts),
+ *  cancels unconfirmed orders past their hold and forgets emptied hold lists;
  *  the catalog finishes reservations left reserving or releasing, settles the stock markers of
  *  reservations given back, and deletes the tombstones of released ones after an hour (services/catalog/src/stock-reservations.ts; a stack whose data
  *  outlives a run has some due). */
 const UNFINISHED_WORK = () => [
   { database: 'order', collection: 'orders', filter: { status: 'placing' } },
+  // placed orders past their hold, which the order service's sweep cancels, and shoppers' lists of
+  // unconfirmed orders left empty, which it deletes (every ORDER_SWEEP_INTERVAL_MS)
+  { database: 'order', collection: 'orders', filter: { status: 'placed', holdUntil: { $lte: new Date() } } },
+  { database: 'order', collection: 'holds', filter: { open: { $size: 0 } } },
   { database: 'catalog', collection: 'reservations', filter: { settled: false } },
   // a step left by a request or process that ended mid-way, finished by the catalog's sweep 30 s on
   { database: 'catalog', collection: 'reservations', filter: { state: { $in: ['reserving', 'releasing'] } } },
