@@ -1,7 +1,8 @@
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import { PassThrough } from 'node:stream';
 import { REQUEST_ID_HEADER, TRACEPARENT_HEADER, outgoingTraceparent, type Logger } from '@bazar/service-kit';
-import type { RequestHandler } from 'express';
+import { MAX_UPLOAD_BYTES } from '@bazar/contracts';
+import type { Request, RequestHandler, Response } from 'express';
 import { Pool, errors } from 'undici';
 
 const CONNECT_TIMEOUT_MS = 1_000;
@@ -28,9 +29,37 @@ function endToEnd(headers: IncomingHttpHeaders | Record<string, string | string[
   return copy;
 }
 
-// An answer that goes out before the whole request body arrived (the service refused the body
-// unread, or could not be reached) ends its connection: the rest of that body would otherwise be
-// read as the start of the client's next request on it, which then waits unanswered.
+// An answer that goes out before the whole request body arrived must not leave the rest of that body
+// to be read as the start of the client's next request on the connection. When the service refused
+// the body unread, its answer ends the connection. When the service could not be reached, the
+// gateway reads the body to its end first (afterTheBody): ending the connection under a client still
+// sending would reset it, and the client would see a broken pipe instead of the 503.
+const DRAINED_AT_MOST = MAX_UPLOAD_BYTES + 64 * 1024; // the largest body a service accepts, with a form's framing
+const DRAIN_TIMEOUT_MS = 10_000;
+
+/** Calls `answer` once the rest of the request's body has been read and dropped. A body larger than
+ *  any the store accepts, or one still arriving after DRAIN_TIMEOUT_MS, is not waited for: the
+ *  answer goes out then and ends the connection. */
+function afterTheBody(req: Request, res: Response, answer: () => void): void {
+  if (req.complete) return answer();
+  let read = 0;
+  const done = (endConnection: boolean) => {
+    clearTimeout(timer);
+    req.off('data', count).off('end', ended);
+    if (res.headersSent || res.destroyed) return; // the client went away meanwhile
+    if (endConnection) res.setHeader('Connection', 'close');
+    answer();
+  };
+  const count = (chunk: Buffer) => {
+    read += chunk.length;
+    if (read > DRAINED_AT_MOST) done(true);
+  };
+  const ended = () => done(false);
+  const timer = setTimeout(() => done(true), DRAIN_TIMEOUT_MS);
+  req.unpipe();
+  req.on('data', count).once('end', ended);
+  req.resume();
+}
 
 /** Streams a request to one service and its answer back, without buffering or re-serialising
  *  either, over a pool of kept-alive connections (undici). A service that cannot be reached within
@@ -81,12 +110,13 @@ export function proxyTo(baseUrl: string, serviceName: string, log: Logger): Requ
         const timedOut = err instanceof errors.HeadersTimeoutError;
         const code = (err as NodeJS.ErrnoException).code;
         log.warn({ err: err.message, code, service: serviceName }, 'service unreachable');
-        res.setHeader('Retry-After', RETRY_AFTER_SECONDS);
-        if (!req.complete) res.setHeader('Connection', 'close');
-        res.status(timedOut ? 504 : 503).json({
-          error: timedOut
-            ? `The ${serviceName} service did not answer in time`
-            : `The ${serviceName} service is unavailable; try again shortly`,
+        afterTheBody(req, res, () => {
+          res.setHeader('Retry-After', RETRY_AFTER_SECONDS);
+          res.status(timedOut ? 504 : 503).json({
+            error: timedOut
+              ? `The ${serviceName} service did not answer in time`
+              : `The ${serviceName} service is unavailable; try again shortly`,
+          });
         });
       },
     );
