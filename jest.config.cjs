@@ -1,14 +1,14 @@
-// One jest run covers every kind of test. The stack (Kafka, FerretDB, Redis, Keycloak, services,
-// gateway, nginx) is started by `npm test` (infra/bin/test.mjs) before jest runs, or is already
-// running under `npm start` when a developer runs `npx jest` by hand.
+// jest runs every kind of test but the browser's (*.browser.test.ts: Playwright Test,
+// playwright.config.ts). The stack (Kafka, FerretDB, Redis, Keycloak, services, gateway, nginx) is
+// started by `npm test` (infra/bin/test.mjs) before jest runs, or is already running under
+// `npm start` when a developer runs `npx jest` by hand.
 //   *.test.ts          unit: pure logic, no stack
 //   *.int.test.ts      integration: the real components of the running stack
-//   *.browser.test.ts  Debian's Chromium through playwright-core against nginx
 //   *.fault.test.ts    stop, kill and restart parts of the stack
 //   *.fuzz.test.ts     thousands of generated bad requests; they compare every database before and
 //                      after, and reset the gateway's rate limits
 // Fault and fuzz tests run alone, one at a time, after the rest, when BAZAR_TEST_PHASE=alone
-// (infra/bin/jest-phases.mjs).
+// (infra/bin/test-phases.mjs).
 const swc = [
   '@swc/jest',
   { jsc: { target: 'es2022', parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } },
@@ -18,8 +18,6 @@ const alonePhase = process.env.BAZAR_TEST_PHASE === 'alone';
 const ALONE = ['\\.fault\\.test\\.ts$', '\\.fuzz\\.test\\.ts$'];
 
 module.exports = {
-  // Node's, and on a browser test's failure a screenshot and a description of each page it had open
-  testEnvironment: '<rootDir>/packages/testing/src/jest-environment.ts',
   transform: { '^.+\\.(t|j)sx?$': swc },
   moduleNameMapper: {
     '^@bazar/contracts$': '<rootDir>/packages/contracts/src/index.ts',
@@ -27,7 +25,7 @@ module.exports = {
     '^@bazar/testing$': '<rootDir>/packages/testing/src/index.ts',
   },
   testMatch: alonePhase ? ['**/*.fault.test.ts', '**/*.fuzz.test.ts'] : ['**/*.test.ts', '**/*.test.tsx'],
-  testPathIgnorePatterns: ['/node_modules/', '/dist/', '/.stack/', ...(alonePhase ? [] : ALONE)],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', '/.stack/', '\\.browser\\.test\\.ts$', ...(alonePhase ? [] : ALONE)],
   // jose (under jwks-rsa) ships ES modules only; Node loads them, jest's CommonJS runtime needs them compiled
   transformIgnorePatterns: ['/node_modules/(?!jose/)'],
   modulePathIgnorePatterns: ['<rootDir>/.stack/', '/dist/'],

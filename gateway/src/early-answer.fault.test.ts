@@ -82,7 +82,7 @@ it('lets a client finish sending a form to a service that is down, then answers 
         headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': from() },
         body: form,
       }).then(
-        async (answer) => `${answer.status} ${(await answer.json()).error}`,
+        async (answer) => `${answer.status} ${((await answer.json()) as { error: string }).error}`,
         (err: Error) => `${(err.cause as NodeJS.ErrnoException | undefined)?.code ?? err.message}`,
       );
       answers.push(answered);

@@ -1,5 +1,5 @@
 // `npm test`: install what is missing, build, run the static checks, start the real stack, run every jest test against it
-// (infra/bin/jest-phases.mjs: the ordinary tests, then the fault tests alone), stop the stack.
+// (infra/bin/test-phases.mjs: the ordinary tests, the browser tests, then the fault tests alone), stop the stack.
 // BAZAR_STACK=containers npm test: the same, with Kafka, MongoDB, Redis and Keycloak in Docker containers
 // (infra/stack/containers.ts).
 //   npm test -- <jest arguments>        e.g. `npm test -- services/catalog`
@@ -61,7 +61,7 @@ for (const [command, ...args] of checks) {
   }
 }
 const paths = plan.slices.length > 0 ? [...plan.slices, CONTRACT_TESTS] : [];
-const jest = [PROJECT_NODE, 'infra/bin/jest-phases.mjs', ...paths, ...plan.rest];
+const jest = [PROJECT_NODE, 'infra/bin/test-phases.mjs', ...paths, ...plan.rest];
 process.on('SIGINT', () => {});
 process.on('SIGTERM', () => {});
 // The stack of a test run puts Toxiproxy between the services and their stores, for the fault tests.

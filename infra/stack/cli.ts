@@ -130,7 +130,7 @@ async function exec(command: string[]): Promise<number> {
     throw new StackError(
       'A stack started without fault proxies (npm start) is running, and the fault tests need them. ' +
         'Stop it (npm run stack -- down) and run npm test again, or run a part of the tests on it: ' +
-        'npm run stack -- exec node infra/bin/jest-phases.mjs <paths>',
+        'npm run stack -- exec node infra/bin/test-phases.mjs <paths>',
     );
   const stack = new Stack((name, detail) => console.error(`\n${name} stopped unexpectedly (${detail})`));
   let code = 1;

@@ -7,12 +7,13 @@
  *   - signed in with 'Remember me' ticked, the cookies that survive a browser restart (the persistent
  *     ones) still sign the shopper in; without the box ticked, they do not.
  */
+import { expect, test } from '@bazar/testing/browser-test';
 import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import type { Browser, BrowserContext, Cookie, Page } from 'playwright-core';
 import { createAccount, keycloakAccount, keycloakAdmin, launchChromium, mailbox, stackEnv, type Credentials } from '@bazar/testing';
 
-jest.setTimeout(120_000);
+test.describe.configure({ timeout: 120_000 });
 
 const SCREENSHOTS = 'test-results';
 
@@ -20,14 +21,14 @@ let browser: Browser;
 const contexts: BrowserContext[] = [];
 const accounts: Credentials[] = [];
 
-beforeAll(async () => {
+test.beforeAll(async () => {
   await mkdir(SCREENSHOTS, { recursive: true });
   browser = await launchChromium();
 });
-afterEach(async () => {
+test.afterEach(async () => {
   await Promise.all(contexts.splice(0).map((context) => context.close()));
 });
-afterAll(async () => {
+test.afterAll(async () => {
   await browser?.close();
   for (const { email } of accounts) {
     const account = await keycloakAccount(email);
@@ -80,8 +81,8 @@ async function loginLeadsTo(page: Page): Promise<'the store, signed in' | 'the l
   ]);
 }
 
-describe('Forgot password?', () => {
-  it('mails a reset link with which the shopper chooses a new password and signs in with it', async () => {
+test.describe('Forgot password?', () => {
+  test('mails a reset link with which the shopper chooses a new password and signs in with it', async () => {
     const shopper = await newShopper('forgot');
     const newPassword = `new-${randomUUID()}`;
     const page = await newPage();
@@ -122,7 +123,7 @@ describe('Forgot password?', () => {
   });
 });
 
-describe('Remember me', () => {
+test.describe('Remember me', () => {
   /** Signs a fresh shopper in through the store, then "restarts the browser": a new context that gets
    *  only the cookies with an expiry, as a browser keeps them across a restart. */
   async function signInAndRestart(rememberMe: boolean): Promise<{ before: Page; after: Page }> {
@@ -135,7 +136,7 @@ describe('Remember me', () => {
     return { before, after: await newPage(persistent) };
   }
 
-  it('keeps a shopper who ticked it signed in after the browser restarts', async () => {
+  test('keeps a shopper who ticked it signed in after the browser restarts', async () => {
     const { after } = await signInAndRestart(true);
     // The store's own silent check finds the Keycloak session …
     await after.goto(stackEnv.webUrl);
@@ -145,7 +146,7 @@ describe('Remember me', () => {
     expect(await loginLeadsTo(after)).toBe('the store, signed in');
   });
 
-  it('does not keep a shopper who left it unticked after the browser restarts', async () => {
+  test('does not keep a shopper who left it unticked after the browser restarts', async () => {
     const { before, after } = await signInAndRestart(false);
     expect(await loginLeadsTo(after)).toBe('the login form');
     // The browser that was not restarted is still signed in: only the restart ended the session.

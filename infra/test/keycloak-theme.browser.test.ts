@@ -4,12 +4,13 @@
  * theme script, and from Keycloak itself when the script is out of the way), signing in the seeded
  * shopper, registering a new shopper whose full name comes back as the `name` claim, and the Google icon.
  */
+import { expect, test } from '@bazar/testing/browser-test';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ACCOUNTS, launchChromium, serviceAccountToken, stackEnv } from '@bazar/testing';
 
-jest.setTimeout(120_000);
+test.describe.configure({ timeout: 120_000 });
 
 const REDIRECT_URI = `${stackEnv.webUrl}/`;
 const SCREENSHOTS = 'test-results';
@@ -108,11 +109,11 @@ let context: BrowserContext;
 let page: Page;
 let posts: string[];
 
-beforeAll(async () => {
+test.beforeAll(async () => {
   await mkdir(SCREENSHOTS, { recursive: true });
   browser = await launchChromium();
 });
-afterAll(() => browser?.close());
+test.afterAll(() => browser?.close());
 
 async function openPage(options: { javaScriptEnabled?: boolean; phone?: boolean } = {}): Promise<Page> {
   context = await browser.newContext({
@@ -127,7 +128,7 @@ async function openPage(options: { javaScriptEnabled?: boolean; phone?: boolean 
   });
   return page;
 }
-afterEach(() => context?.close());
+test.afterEach(() => context?.close());
 
 async function openLogin(flow = pkce()): Promise<void> {
   await page.goto(authUrl(flow));
@@ -140,8 +141,8 @@ async function openSignup(flow = pkce()): Promise<void> {
   await page.locator('#kc-register-form').waitFor();
 }
 
-describe('the login page', () => {
-  it('looks like the store and has the spec fields, links and social icons (the second is Google)', async () => {
+test.describe('the login page', () => {
+  test('looks like the store and has the spec fields, links and social icons (the second is Google)', async () => {
     await openPage();
     await openLogin();
     expect(await page.title()).toContain('Bazar');
@@ -192,7 +193,7 @@ describe('the login page', () => {
     await page.screenshot({ path: `${SCREENSHOTS}/keycloak-login.png`, fullPage: true });
   });
 
-  it('fits a phone screen', async () => {
+  test('fits a phone screen', async () => {
     await openPage({ phone: true });
     await openLogin();
     const card = await page.locator('.bz-card').boundingBox();
@@ -201,7 +202,7 @@ describe('the login page', () => {
     await page.screenshot({ path: `${SCREENSHOTS}/keycloak-login-phone.png`, fullPage: true });
   });
 
-  it('checks email and password before submitting, on submit and on blur, with the spec texts', async () => {
+  test('checks email and password before submitting, on submit and on blur, with the spec texts', async () => {
     await openPage();
     await openLogin();
     await page.locator('#kc-login').click();
@@ -224,7 +225,7 @@ describe('the login page', () => {
     expect(posts).toEqual([]); // nothing reached Keycloak
   });
 
-  it("words Keycloak's own answers the same when the script is out of the way, and shows sign-in errors in red above the button", async () => {
+  test("words Keycloak's own answers the same when the script is out of the way, and shows sign-in errors in red above the button", async () => {
     await openPage({ javaScriptEnabled: false });
     await openLogin();
     await page.locator('#kc-login').click();
@@ -256,7 +257,7 @@ describe('the login page', () => {
     await page.screenshot({ path: `${SCREENSHOTS}/keycloak-login-error.png`, fullPage: true });
   });
 
-  it('signs the seeded shopper in, remembered, and sends them back to the store with a code whose token names them', async () => {
+  test('signs the seeded shopper in, remembered, and sends them back to the store with a code whose token names them', async () => {
     await openPage();
     const flow = pkce();
     await openLogin(flow);
@@ -280,8 +281,8 @@ describe('the login page', () => {
   });
 });
 
-describe('the signup page', () => {
-  it('has full name, email, password, confirm password, a Singup button and a link to login', async () => {
+test.describe('the signup page', () => {
+  test('has full name, email, password, confirm password, a Singup button and a link to login', async () => {
     await openPage();
     await openSignup();
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Sign Up');
@@ -292,7 +293,7 @@ describe('the signup page', () => {
     await page.screenshot({ path: `${SCREENSHOTS}/keycloak-signup.png`, fullPage: true });
   });
 
-  it('checks every field before submitting, with the spec texts', async () => {
+  test('checks every field before submitting, with the spec texts', async () => {
     await openPage();
     await openSignup();
     await page.locator('#kc-register').click();
@@ -332,7 +333,7 @@ describe('the signup page', () => {
     expect(posts).toEqual([]);
   });
 
-  it("answers with Keycloak's own checks in the same words when the script is out of the way", async () => {
+  test("answers with Keycloak's own checks in the same words when the script is out of the way", async () => {
     await openPage({ javaScriptEnabled: false });
     await openSignup();
     await page.locator('#kc-register').click();
@@ -378,7 +379,7 @@ describe('the signup page', () => {
     expect(found).toEqual([]);
   });
 
-  it('registers a new shopper whose full name is the display name carried by the token', async () => {
+  test('registers a new shopper whose full name is the display name carried by the token', async () => {
     const suffix = randomBytes(6)
       .toString('hex')
       .replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!);
@@ -413,7 +414,7 @@ describe('the signup page', () => {
     }
   });
 
-  it('fits a phone screen', async () => {
+  test('fits a phone screen', async () => {
     await openPage({ phone: true });
     await openSignup();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
@@ -421,8 +422,8 @@ describe('the signup page', () => {
   });
 });
 
-describe('the forgot-password page', () => {
-  it('is styled like the store and checks the email', async () => {
+test.describe('the forgot-password page', () => {
+  test('is styled like the store and checks the email', async () => {
     await openPage();
     await openLogin();
     await page.getByRole('link', { name: 'Forgot password?' }).click();

@@ -7,10 +7,11 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { test } from '@bazar/testing/browser-test';
 import type { Page } from 'playwright-core';
 import { renderNginxConfig } from '../stack/nginx-config.ts';
 
-export const ROOT = path.resolve(__dirname, '..', '..');
+export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const RELEASE = path.join(ROOT, 'infra', 'bin', 'release.mjs');
 
 function freePort(): Promise<number> {
@@ -37,7 +38,7 @@ export function ownReleases() {
     }
   }
 
-  beforeAll(async () => {
+  test.beforeAll(async () => {
     for (const dir of ['nginx/temp', 'nginx/cache', 'logs', 'media', 'bench']) mkdirSync(path.join(stackDir, dir), { recursive: true });
     const port = await freePort();
     webUrl = `http://localhost:${port}`;
@@ -47,7 +48,7 @@ export function ownReleases() {
     await untilServed('/mf-remotes.json');
   });
 
-  afterAll(() => {
+  test.afterAll(() => {
     nginx?.kill();
     rmSync(stackDir, { recursive: true, force: true });
   });

@@ -4,19 +4,20 @@
 //
 // The releases are this test's own (./own-releases.ts): only this browser reads their runtime
 // manifest, on the store at :8080, where Keycloak signs the shopper in.
+import { expect, pagePerFile, test } from '@bazar/testing/browser-test';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { ACCOUNTS, pagePerFile, stackEnv } from '@bazar/testing';
+import { ACCOUNTS, stackEnv } from '@bazar/testing';
 import { ownReleases } from './own-releases.ts';
 
 // Production builds of a remote take a while on a busy machine.
-jest.setTimeout(300_000);
+test.describe.configure({ timeout: 300_000 });
 
 const releases = ownReleases();
 const page = pagePerFile();
 const { webUrl } = stackEnv;
-beforeAll(() => releases.openedOn(page));
+test.beforeAll(() => releases.openedOn(page));
 
 const editJson = (file: string, edit: (json: Record<string, unknown>) => void) => {
   const json = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
@@ -28,9 +29,9 @@ const shellPage = async () =>
     .update(await (await fetch(webUrl)).text())
     .digest('hex');
 
-describe('a page a release of mf-dashboard adds', () => {
+test.describe('a page a release of mf-dashboard adds', () => {
   let dashboard = '';
-  beforeAll(() => {
+  test.beforeAll(() => {
     dashboard = releases.copyOf('mf-dashboard');
     writeFileSync(
       path.join(dashboard, 'src', 'pages', 'DeliverySlots.tsx'),
@@ -89,9 +90,9 @@ describe('a page a release of mf-dashboard adds', () => {
   });
 });
 
-describe('a release of mf-catalog built for a React the page does not have', () => {
+test.describe('a release of mf-catalog built for a React the page does not have', () => {
   let catalog = '';
-  beforeAll(() => {
+  test.beforeAll(() => {
     catalog = releases.copyOf('mf-catalog');
     editJson(path.join(catalog, 'package.json'), (json) => {
       Object.assign(json.dependencies as object, { react: '^20.0.0' });

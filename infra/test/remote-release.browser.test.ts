@@ -5,19 +5,19 @@
 // Other tests use the running store at the same time, so this one releases into a stack folder of
 // its own, served by a second nginx (./own-releases.ts). What is released is a copy of mf-catalog's
 // sources with one heading changed, so no tracked file is edited.
+import { expect, pagePerFile, test } from '@bazar/testing/browser-test';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { pagePerFile } from '@bazar/testing';
 import { ownReleases, ROOT } from './own-releases.ts';
 
 // Two production builds of the catalog take a while on a busy machine.
-jest.setTimeout(300_000);
+test.describe.configure({ timeout: 300_000 });
 
 const releases = ownReleases();
 let catalogCopy = '';
 let catalogMessages = '';
 let webUrl = '';
-beforeAll(() => {
+test.beforeAll(() => {
   catalogCopy = releases.copyOf('mf-catalog');
   catalogMessages = path.join(catalogCopy, 'src', 'messages', 'en.json');
   webUrl = releases.webUrl();

@@ -2,6 +2,7 @@
 // and served by nginx as files, hydrate without replacing it or shifting it, follow the shopper's
 // language, are rendered again when their data changes, and without the renderer nginx still serves
 // the client-rendered app.
+import { expect, test } from '@bazar/testing/browser-test';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -27,15 +28,15 @@ import {
 import { renderNginxConfig } from '../stack/nginx-config.ts';
 import { PORTS } from '../stack/ports.ts';
 
-const ROOT = path.resolve(__dirname, '..', '..');
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const HERO_HEADING = 'Fresh vegetables, picked this morning';
 const PRICE = /৳[\d,]+\.\d\d/;
 
 let browser: Browser;
-beforeAll(async () => {
+test.beforeAll(async () => {
   browser = await launchChromium();
 });
-afterAll(() => browser?.close());
+test.afterAll(() => browser?.close());
 
 const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'), html.indexOf(RENDERED_ANSWERS));
 
@@ -112,8 +113,8 @@ async function hydrated(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
 }
 
-describe('pages rendered into the HTML', () => {
-  it("home's HTML, fetched without running any script, holds the hero heading and the first products with their prices", async () => {
+test.describe('pages rendered into the HTML', () => {
+  test("home's HTML, fetched without running any script, holds the hero heading and the first products with their prices", async () => {
     const products = (await (await fetch(`${stackEnv.webUrl}/api${productListPath(HOME_PRODUCTS)}`)).json()) as Product[];
     const root = rootOf(await renderedHtml('/'));
     expect(root).toContain(HERO_HEADING);
@@ -121,11 +122,13 @@ describe('pages rendered into the HTML', () => {
     expect(root).toMatch(PRICE);
   });
 
-  it.each(['/about', '/blogs', '/contact'])("%s's HTML holds the catalog's page, not an empty root", async (pathname) => {
-    await renderedHtml(pathname, {}, (root) => expect(root).toMatch(/data-remote="catalog"[^>]*>\s*<[a-z]/));
-  });
+  for (const pathname of ['/about', '/blogs', '/contact'] as const) {
+    test(`${pathname}'s HTML holds the catalog's page, not an empty root`, async () => {
+      await renderedHtml(pathname, {}, (root) => expect(root).toMatch(/data-remote="catalog"[^>]*>\s*<[a-z]/));
+    });
+  }
 
-  describe('a category', () => {
+  test.describe('a category', () => {
     const category = `Rendered ${Date.now()}`;
     const address = `/search?${new URLSearchParams({ category })}`;
     const published: TestProduct[] = [];
@@ -141,11 +144,11 @@ describe('pages rendered into the HTML', () => {
       published.push(product);
       return product;
     };
-    afterAll(async () => {
+    test.afterAll(async () => {
       for (const product of published) await removeProduct(product);
     });
 
-    it('is the client-rendered app at its first asking, then rendered; and rendered again, with the new product, once one is published in it', async () => {
+    test('is the client-rendered app at its first asking, then rendered; and rendered again, with the new product, once one is published in it', async () => {
       const first = await publish('Rendered Muri');
       const { html, status } = await pageHtml(address);
       expect(status).toBe(200);
@@ -156,7 +159,7 @@ describe('pages rendered into the HTML', () => {
       await renderedHtml(address, {}, (root) => expect(root).toContain(second.name));
     });
 
-    it('hydrates: the rendered heading stays the same element, nothing shifts, no mismatch, and its products are not asked for again', async () => {
+    test('hydrates: the rendered heading stays the same element, nothing shifts, no mismatch, and its products are not asked for again', async () => {
       await renderedHtml(address, {}, (root) => expect(root).toContain(published.at(-1)!.name));
       const { page, errors } = await watchedPage();
       const reads: string[] = [];
@@ -178,11 +181,11 @@ describe('pages rendered into the HTML', () => {
     });
   });
 
-  describe("a product's page", () => {
+  test.describe("a product's page", () => {
     let product: TestProduct;
     let token: string;
     const address = () => `/product-details/${product._id}`;
-    beforeAll(async () => {
+    test.beforeAll(async () => {
       token = await signedInAndSynced(ACCOUNTS.admin);
       product = await publishProductAs(token, {
         name: `Rendered Hilsa ${Date.now()}`,
@@ -191,9 +194,9 @@ describe('pages rendered into the HTML', () => {
         description: 'Rendered.',
       });
     });
-    afterAll(() => removeProduct(product));
+    test.afterAll(() => removeProduct(product));
 
-    it('is rendered from its second asking with its name, price and picture (sized, fetched first), and a product nobody has is never kept', async () => {
+    test('is rendered from its second asking with its name, price and picture (sized, fetched first), and a product nobody has is never kept', async () => {
       // renders happen one at a time, in the order asked: once the product is rendered, the unknown
       // one, asked for first, has been tried
       const unknown = `/product-details/${randomBytes(12).toString('hex')}`;
@@ -216,7 +219,7 @@ describe('pages rendered into the HTML', () => {
       expect(html).toContain('<div id="root"></div>');
     });
 
-    it('is taken away at once when its price changes, and rendered again with the new price', async () => {
+    test('is taken away at once when its price changes, and rendered again with the new price', async () => {
       await renderedHtml(address(), {}, (root) => expect(root).toContain('৳123.45'));
       const edited = await gatewayCall('PATCH', `/products/${product._id}`, token, { price: '234.56' });
       expect(edited.status).toBe(200);
@@ -227,7 +230,7 @@ describe('pages rendered into the HTML', () => {
       expect(root).not.toContain('৳123.45');
     });
 
-    it('hydrates: the rendered heading stays the same element, nothing shifts, no mismatch, and the product is not asked for again', async () => {
+    test('hydrates: the rendered heading stays the same element, nothing shifts, no mismatch, and the product is not asked for again', async () => {
       await renderedHtml(address(), {}, (root) => expect(root).toContain(product.name));
       const { page, errors } = await watchedPage();
       const reads: string[] = [];
@@ -249,12 +252,11 @@ describe('pages rendered into the HTML', () => {
     });
   });
 
-  it.each([
+  for (const [name, pathname] of [
     ['about', '/about'],
     ['home', '/'],
-  ])(
-    '%s hydrates in the browser: the rendered heading stays the same element, nothing shifts, and no mismatch is reported',
-    async (name, pathname) => {
+  ] as const) {
+    test(`${name} hydrates in the browser: the rendered heading stays the same element, nothing shifts, and no mismatch is reported`, async () => {
       const { page, errors } = await watchedPage();
       await openRendered(page, pathname);
       await hydrated(page);
@@ -264,10 +266,10 @@ describe('pages rendered into the HTML', () => {
       await page.evaluate(() => document.fonts.ready);
       await page.screenshot({ path: path.join(ROOT, 'test-results', `rendered-${name}-phone.png`) });
       await page.context().close();
-    },
-  );
+    });
+  }
 
-  it("is rendered in the shopper's language: Bangla when chosen or the browser's first, and it hydrates in Bangla", async () => {
+  test("is rendered in the shopper's language: Bangla when chosen or the browser's first, and it hydrates in Bangla", async () => {
     const choices: Record<string, string>[] = [{ cookie: 'bazar.language=bn' }, { 'accept-language': 'fr-FR,bn-BD;q=0.9,en;q=0.8' }];
     for (const headers of choices) {
       const html = await renderedHtml('/about', headers);
@@ -285,7 +287,7 @@ describe('pages rendered into the HTML', () => {
   });
 });
 
-describe('without the renderer', () => {
+test.describe('without the renderer', () => {
   const stackDir = mkdtempSync(path.join(os.tmpdir(), 'bazar-no-renderer-'));
   let nginx: ChildProcess | undefined;
   let webUrl = '';
@@ -301,7 +303,7 @@ describe('without the renderer', () => {
 
   // A second nginx from the same config whose renderer is a port nothing listens on: the running
   // store's renderer is not stopped under the other tests.
-  beforeAll(async () => {
+  test.beforeAll(async () => {
     for (const dir of ['nginx/temp', 'nginx/cache', 'logs', 'media', 'bench', 'releases'])
       mkdirSync(path.join(stackDir, dir), { recursive: true });
     const [port, deadRenderer] = [await freePort(), await freePort()];
@@ -316,12 +318,12 @@ describe('without the renderer', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   });
-  afterAll(() => {
+  test.afterAll(() => {
     nginx?.kill();
     rmSync(stackDir, { recursive: true, force: true });
   });
 
-  it('nginx serves the client-rendered app, which renders the page', async () => {
+  test('nginx serves the client-rendered app, which renders the page', async () => {
     const answer = await fetch(`${webUrl}/about`);
     expect(answer.status).toBe(200);
     expect(await answer.text()).toContain('<div id="root"></div>');

@@ -1,6 +1,7 @@
 // A shopper's side of the order lifecycle, in Chromium: checkout empties the cart badge at once and
 // the order shows on My Orders as placed, with its deadline; cancelling it (after the spec's
 // confirmation) ends its timeline and puts its units back, as the product page then shows.
+import { expect, test } from '@bazar/testing/browser-test';
 import {
   catalogProduct,
   createAccount,
@@ -21,18 +22,18 @@ let page: Page;
 let product: TestProduct;
 let shopper: Credentials;
 
-beforeAll(async () => {
+test.beforeAll(async () => {
   browser = await launchChromium();
   [product, shopper] = await Promise.all([publishProduct('Rupchanda Soybean Oil 1 L', 4), createAccount('myorders')]);
 });
-afterAll(async () => {
+test.afterAll(async () => {
   await browser?.close();
   await removeProduct(product);
 });
-beforeEach(async () => {
+test.beforeEach(async () => {
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
 });
-afterEach(() => page?.close());
+test.afterEach(() => page?.close());
 
 // by its markup: while a dialog is open the rest of the page is hidden from role queries
 const cartBadge = () => page.locator('header a[href="/cart"]');

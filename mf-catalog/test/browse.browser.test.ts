@@ -2,6 +2,7 @@
 // the test's own category (published through the API by an admin account of the test's own, so its
 // writes are counted apart from the other tests'), 24 a page; the next page, another sort, and Back
 // to what was shown before, with the address saying which page and sort each time.
+import { expect, test } from '@bazar/testing/browser-test';
 import { DEFAULT_PAGE_SIZE } from '@bazar/contracts';
 import {
   createAdminAccount,
@@ -27,7 +28,8 @@ let publisher: Credentials | undefined;
 /** in the shelf's order, the order they were published in */
 const shelf: (TestProduct & { price: number })[] = [];
 
-beforeAll(async () => {
+test.beforeAll(async () => {
+  test.setTimeout(60_000);
   browser = await launchChromium();
   publisher = await createAdminAccount('shelf publisher');
   const token = await signedInAndSynced(publisher);
@@ -44,13 +46,13 @@ beforeAll(async () => {
     });
     shelf.push({ ...published, price });
   }
-}, 60_000);
-afterAll(async () => {
+});
+test.afterAll(async () => {
   await browser?.close();
   for (const product of shelf) await removeProduct(product);
   await deleteStoreAccount(publisher);
 });
-afterEach(() => page?.close());
+test.afterEach(() => page?.close());
 
 const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const LAPTOP: BrowserContextOptions = { viewport: { width: 1366, height: 768 } };
@@ -74,55 +76,57 @@ async function shownNames(expected: string[]): Promise<string[]> {
 /** The address's query, as a plain object. */
 const query = () => Object.fromEntries(new URL(page.url()).searchParams);
 
-test.each([
+for (const [device, options] of [
   ['phone', PHONE],
   ['laptop', LAPTOP],
-])('on a %s: next page, another sort, and Back to each page seen before', async (device, options) => {
-  page = await browser.newPage(options);
-  await page.goto(`${stackEnv.webUrl}/search?${new URLSearchParams({ category: CATEGORY })}`);
-  await page.getByRole('heading', { level: 1, name: CATEGORY }).waitFor();
-  expect(await shownNames(names(shelf.slice(0, 24)))).toEqual(names(shelf.slice(0, 24)));
-  expect(await page.getByText(`Showing 1–24 of ${COUNT} products`).isVisible()).toBe(true);
-  expect(await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Previous' }).count()).toBe(0);
+] as const) {
+  test(`on a ${device}: next page, another sort, and Back to each page seen before`, async () => {
+    page = await browser.newPage(options);
+    await page.goto(`${stackEnv.webUrl}/search?${new URLSearchParams({ category: CATEGORY })}`);
+    await page.getByRole('heading', { level: 1, name: CATEGORY }).waitFor();
+    expect(await shownNames(names(shelf.slice(0, 24)))).toEqual(names(shelf.slice(0, 24)));
+    expect(await page.getByText(`Showing 1–24 of ${COUNT} products`).isVisible()).toBe(true);
+    expect(await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Previous' }).count()).toBe(0);
 
-  // a phone shows where it is between Previous and Next; a laptop the page numbers too
-  const pages = page.getByRole('navigation', { name: 'Pages' });
-  if (device === 'phone') {
-    expect(await pages.getByText('Page 1 of 2').isVisible()).toBe(true);
-    await pages.getByRole('link', { name: 'Next' }).click();
-  } else {
-    expect(await pages.getByText('1', { exact: true }).getAttribute('aria-current')).toBe('page');
-    await pages.getByRole('link', { name: 'Page 2' }).click();
-  }
-  expect(await shownNames(names(shelf.slice(24)))).toEqual(names(shelf.slice(24)));
-  expect(query()).toEqual({ category: CATEGORY, page: '2' });
-  expect(await page.getByText(`Showing 25–${COUNT} of ${COUNT} products`).isVisible()).toBe(true);
-  // the keyboard starts again at the top of the new page
-  expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
-  expect(await seriousViolations(page)).toEqual([]);
-  await page.screenshot({ path: `test-results/browse-${device}-page-2.png`, fullPage: true });
+    // a phone shows where it is between Previous and Next; a laptop the page numbers too
+    const pages = page.getByRole('navigation', { name: 'Pages' });
+    if (device === 'phone') {
+      expect(await pages.getByText('Page 1 of 2').isVisible()).toBe(true);
+      await pages.getByRole('link', { name: 'Next' }).click();
+    } else {
+      expect(await pages.getByText('1', { exact: true }).getAttribute('aria-current')).toBe('page');
+      await pages.getByRole('link', { name: 'Page 2' }).click();
+    }
+    expect(await shownNames(names(shelf.slice(24)))).toEqual(names(shelf.slice(24)));
+    expect(query()).toEqual({ category: CATEGORY, page: '2' });
+    expect(await page.getByText(`Showing 25–${COUNT} of ${COUNT} products`).isVisible()).toBe(true);
+    // the keyboard starts again at the top of the new page
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: `test-results/browse-${device}-page-2.png`, fullPage: true });
 
-  await page.getByLabel('Sort by').selectOption({ label: 'Price: low to high' });
-  expect(await shownNames(names(byPrice().slice(0, 24)))).toEqual(names(byPrice().slice(0, 24)));
-  expect(query()).toEqual({ category: CATEGORY, sort: 'price-asc' });
-  expect(await page.getByLabel('Sort by').inputValue()).toBe('price-asc');
-  expect(await seriousViolations(page)).toEqual([]);
-  await page.screenshot({ path: `test-results/browse-${device}-by-price.png` });
+    await page.getByLabel('Sort by').selectOption({ label: 'Price: low to high' });
+    expect(await shownNames(names(byPrice().slice(0, 24)))).toEqual(names(byPrice().slice(0, 24)));
+    expect(query()).toEqual({ category: CATEGORY, sort: 'price-asc' });
+    expect(await page.getByLabel('Sort by').inputValue()).toBe('price-asc');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: `test-results/browse-${device}-by-price.png` });
 
-  await page.goBack();
-  expect(await shownNames(names(shelf.slice(24)))).toEqual(names(shelf.slice(24)));
-  expect(query()).toEqual({ category: CATEGORY, page: '2' });
-  expect(await page.getByLabel('Sort by').inputValue()).toBe('');
+    await page.goBack();
+    expect(await shownNames(names(shelf.slice(24)))).toEqual(names(shelf.slice(24)));
+    expect(query()).toEqual({ category: CATEGORY, page: '2' });
+    expect(await page.getByLabel('Sort by').inputValue()).toBe('');
 
-  await page.goBack();
-  expect(await shownNames(names(shelf.slice(0, 24)))).toEqual(names(shelf.slice(0, 24)));
-  expect(query()).toEqual({ category: CATEGORY });
+    await page.goBack();
+    expect(await shownNames(names(shelf.slice(0, 24)))).toEqual(names(shelf.slice(0, 24)));
+    expect(query()).toEqual({ category: CATEGORY });
 
-  await page.goForward();
-  await page.goForward();
-  expect(await shownNames(names(byPrice().slice(0, 24)))).toEqual(names(byPrice().slice(0, 24)));
-  expect(query()).toEqual({ category: CATEGORY, sort: 'price-asc' });
-});
+    await page.goForward();
+    await page.goForward();
+    expect(await shownNames(names(byPrice().slice(0, 24)))).toEqual(names(byPrice().slice(0, 24)));
+    expect(query()).toEqual({ category: CATEGORY, sort: 'price-asc' });
+  });
+}
 
 test("the home page asks for the shelf's first 16 products only, once (or not at all when it came rendered with them)", async () => {
   page = await browser.newPage(LAPTOP);

@@ -3,6 +3,7 @@
 // badge before the server answers and says so in a toast that blocks nothing, closes by itself and
 // has an Undo; a card whose product is in the cart has − and + instead of Add; what the server
 // refuses is taken back on screen with its reason. Screenshots at a phone's and a laptop's width.
+import { expect, test } from '@bazar/testing/browser-test';
 import { createAccount, launchChromium, openRendered, publishProduct, removeProduct, stackEnv, type TestProduct } from '@bazar/testing';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 
@@ -12,13 +13,13 @@ let context: BrowserContext;
 let page: Page;
 let product: TestProduct;
 
-beforeAll(async () => {
+test.beforeAll(async () => {
   browser = await launchChromium();
   product = await publishProduct('Chinigura Rice 1 kg', 2);
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   page = await context.newPage();
 });
-afterAll(async () => {
+test.afterAll(async () => {
   await browser?.close();
   await removeProduct(product);
 });

@@ -1,11 +1,12 @@
 // The home page in Chromium, section by section as spec.md (section 2, Home) lists them: the slider,
 // the promos, the featured cards, the static sections and their fixed texts.
+import { expect, pagePerTest, test } from '@bazar/testing/browser-test';
 import { formatTaka } from '@bazar/contracts';
-import { catalogProducts, pagePerTest, stackEnv } from '@bazar/testing';
+import { catalogProducts, stackEnv } from '@bazar/testing';
 import type { Locator } from 'playwright-core';
 
 const page = pagePerTest();
-beforeEach(() => page.goto(stackEnv.webUrl));
+test.beforeEach(() => page.goto(stackEnv.webUrl));
 
 const section = (name: string) => page.getByRole('main').getByRole('region', { name, exact: true });
 

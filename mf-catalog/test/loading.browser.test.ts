@@ -1,7 +1,8 @@
 // What the home page shows while its products are on the way and when the API fails: skeleton cards,
 // then an error with Retry that recovers once the API answers again. Chromium's own network is held
 // or failed (page.route); the stack itself is untouched.
-import { pagePerTest, stackEnv } from '@bazar/testing';
+import { expect, pagePerTest, test } from '@bazar/testing/browser-test';
+import { stackEnv } from '@bazar/testing';
 
 const page = pagePerTest();
 
@@ -11,7 +12,7 @@ const recentlySold = () => page.getByRole('main').getByRole('region', { name: 'R
 
 // Home as the client-rendered app, as nginx serves it until the renderer has rendered it (renderer/):
 // a rendered home holds its products already, with nothing to wait for or to fail.
-beforeEach(() =>
+test.beforeEach(() =>
   page.route(`${stackEnv.webUrl}/`, async (route) =>
     route.fulfill({ response: await route.fetch({ url: `${stackEnv.webUrl}/index.html` }) }),
   ),

@@ -2,6 +2,7 @@
 // product page's picture (its Largest Contentful Paint) is fetched at once and first, from the
 // media service's width variants; the cards' pictures have the same variants and wait lazily below
 // the fold; every picture has a width and height, so none moves the page when it arrives.
+import { expect, test } from '@bazar/testing/browser-test';
 import { catalogProducts, launchChromium, stackEnv } from '@bazar/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
@@ -12,15 +13,15 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
+test.beforeAll(async () => {
   browser = await launchChromium();
   context = await browser.newContext(PHONE);
 });
-afterAll(() => browser?.close());
-beforeEach(async () => {
+test.afterAll(() => browser?.close());
+test.beforeEach(async () => {
   page = await context.newPage();
 });
-afterEach(() => page?.close());
+test.afterEach(() => page?.close());
 
 /** The attributes of every <img> of the HTML as rendered (after the scripts ran). */
 async function imagesOf(on: Page) {

@@ -2,6 +2,7 @@
 // test's own (published through the API by an admin account of the test's own), found from the
 // search box's suggestions and on the search page despite a typo; a search that finds nothing
 // offers a close search that does. Screenshots in test-results/.
+import { expect, test } from '@bazar/testing/browser-test';
 import {
   createAdminAccount,
   deleteStoreAccount,
@@ -30,7 +31,8 @@ let page: Page;
 let publisher: Credentials | undefined;
 let product: TestProduct | undefined;
 
-beforeAll(async () => {
+test.beforeAll(async () => {
+  test.setTimeout(60_000);
   browser = await launchChromium();
   publisher = await createAdminAccount('search publisher');
   product = await publishProductAs(await signedInAndSynced(publisher), {
@@ -40,64 +42,66 @@ beforeAll(async () => {
     description: 'Mustard sauce, published by the search test.',
     category: 'Sauces',
   });
-}, 60_000);
-afterAll(async () => {
+});
+test.afterAll(async () => {
   await browser?.close();
   await removeProduct(product);
   await deleteStoreAccount(publisher);
 });
-afterEach(() => page?.close());
+test.afterEach(() => page?.close());
 
 const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const LAPTOP: BrowserContextOptions = { viewport: { width: 1366, height: 768 } };
 
 const query = () => Object.fromEntries(new URL(page.url()).searchParams);
 
-test.each([
+for (const [device, options] of [
   ['phone', PHONE],
   ['laptop', LAPTOP],
-])('on a %s: a suggestion opens the product; a search with a typo finds it; nonsense offers a close match', async (device, options) => {
-  page = await browser.newPage(options);
-  await page.goto(stackEnv.webUrl);
-  const box = page.getByRole('combobox', { name: 'Search products' }).locator('visible=true');
-  await box.pressSequentially(TYPED);
+] as const) {
+  test(`on a ${device}: a suggestion opens the product; a search with a typo finds it; nonsense offers a close match`, async () => {
+    page = await browser.newPage(options);
+    await page.goto(stackEnv.webUrl);
+    const box = page.getByRole('combobox', { name: 'Search products' }).locator('visible=true');
+    await box.pressSequentially(TYPED);
 
-  const suggestions = page.getByRole('listbox', { name: 'Suggested products' });
-  const suggestion = suggestions.getByRole('option', { name: NAME });
-  await suggestion.waitFor();
-  expect(await suggestions.getByRole('option').count()).toBe(1);
-  expect(await suggestion.textContent()).toContain('৳1,250.00');
-  expect(await box.getAttribute('aria-expanded')).toBe('true');
-  await box.press('ArrowDown');
-  expect(await suggestion.getAttribute('aria-selected')).toBe('true');
-  expect(await box.getAttribute('aria-activedescendant')).toBe(await suggestion.getAttribute('id'));
-  expect(await seriousViolations(page)).toEqual([]);
-  await page.screenshot({ path: `test-results/search-${device}-suggestions.png` });
+    const suggestions = page.getByRole('listbox', { name: 'Suggested products' });
+    const suggestion = suggestions.getByRole('option', { name: NAME });
+    await suggestion.waitFor();
+    expect(await suggestions.getByRole('option').count()).toBe(1);
+    expect(await suggestion.textContent()).toContain('৳1,250.00');
+    expect(await box.getAttribute('aria-expanded')).toBe('true');
+    await box.press('ArrowDown');
+    expect(await suggestion.getAttribute('aria-selected')).toBe('true');
+    expect(await box.getAttribute('aria-activedescendant')).toBe(await suggestion.getAttribute('id'));
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: `test-results/search-${device}-suggestions.png` });
 
-  await box.press('Enter');
-  await page.waitForURL((url) => url.pathname === `/product-details/${product!._id}`);
-  await page.getByRole('heading', { level: 1, name: NAME }).waitFor();
-  expect(await suggestions.count()).toBe(0);
+    await box.press('Enter');
+    await page.waitForURL((url) => url.pathname === `/product-details/${product!._id}`);
+    await page.getByRole('heading', { level: 1, name: NAME }).waitFor();
+    expect(await suggestions.count()).toBe(0);
 
-  // Enter with no suggestion highlighted searches, as the box always has
-  await box.fill(`kasundi ${WORD}`);
-  await suggestion.waitFor();
-  await box.press('Enter');
-  await page.waitForURL((url) => url.pathname === '/search');
-  expect(query()).toEqual({ search: `kasundi ${WORD}` });
-  await page.getByRole('main').getByRole('heading', { level: 3, name: NAME }).waitFor();
-  expect(await page.getByText('Showing 1–1 of 1 products').isVisible()).toBe(true);
+    // Enter with no suggestion highlighted searches, as the box always has
+    await box.fill(`kasundi ${WORD}`);
+    await suggestion.waitFor();
+    await box.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/search');
+    expect(query()).toEqual({ search: `kasundi ${WORD}` });
+    await page.getByRole('main').getByRole('heading', { level: 3, name: NAME }).waitFor();
+    expect(await page.getByText('Showing 1–1 of 1 products').isVisible()).toBe(true);
 
-  await page.goto(`${stackEnv.webUrl}/search?${new URLSearchParams({ search: NONSENSE })}`);
-  await page.getByText('No products match your search.').waitFor();
-  const closeMatch = page.getByRole('main').getByRole('link', { name: WORD, exact: true });
-  expect(await closeMatch.isVisible()).toBe(true);
-  expect(await seriousViolations(page)).toEqual([]);
-  await page.screenshot({ path: `test-results/search-${device}-close-match.png` });
-  await closeMatch.click();
-  await page.getByRole('main').getByRole('heading', { level: 3, name: NAME }).waitFor();
-  expect(query()).toEqual({ search: WORD });
-});
+    await page.goto(`${stackEnv.webUrl}/search?${new URLSearchParams({ search: NONSENSE })}`);
+    await page.getByText('No products match your search.').waitFor();
+    const closeMatch = page.getByRole('main').getByRole('link', { name: WORD, exact: true });
+    expect(await closeMatch.isVisible()).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: `test-results/search-${device}-close-match.png` });
+    await closeMatch.click();
+    await page.getByRole('main').getByRole('heading', { level: 3, name: NAME }).waitFor();
+    expect(query()).toEqual({ search: WORD });
+  });
+}
 
 test('Escape closes the suggestions, the arrow keys go round them and back to the box', async () => {
   page = await browser.newPage(LAPTOP);

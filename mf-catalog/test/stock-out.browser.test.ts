@@ -1,5 +1,6 @@
 // A product with no stock, published through the admin API for this test: its card and its page
 // say 'Stock Out' and Add cannot be pressed, and the cart API refuses it too.
+import { expect, test } from '@bazar/testing/browser-test';
 import type { Product } from '@bazar/contracts';
 import { ACCOUNTS, catalogProducts, createAccount, gatewayCall, launchChromium, signedInAndSynced, stackEnv } from '@bazar/testing';
 import mongoose from 'mongoose';
@@ -9,7 +10,7 @@ let browser: Browser;
 let page: Page;
 let soldOut: Pick<Product, '_id' | 'name'>;
 
-beforeAll(async () => {
+test.beforeAll(async () => {
   browser = await launchChromium();
   const [admin, [shown]] = await Promise.all([signedInAndSynced(ACCOUNTS.admin), catalogProducts()]);
   const name = `Khejur Gur 500 g ${Date.now()}`;
@@ -23,17 +24,17 @@ beforeAll(async () => {
   expect(published.status).toBe(201);
   soldOut = { _id: (published.body as { insertedId: string }).insertedId, name };
 });
-afterAll(async () => {
+test.afterAll(async () => {
   await browser?.close();
   if (!soldOut) return;
   const catalog = await mongoose.createConnection(stackEnv.mongoUrl, { dbName: 'catalog' }).asPromise();
   await catalog.collection('products').deleteOne({ _id: new mongoose.Types.ObjectId(soldOut._id) });
   await catalog.close();
 });
-beforeEach(async () => {
+test.beforeEach(async () => {
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
 });
-afterEach(() => page?.close());
+test.afterEach(() => page?.close());
 
 test("its card says 'Stock Out' on a button that cannot be pressed", async () => {
   await page.goto(`${stackEnv.webUrl}/search?search=${encodeURIComponent(soldOut.name)}`);

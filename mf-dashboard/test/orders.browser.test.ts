@@ -1,6 +1,7 @@
 // The admin's Orders page against the real order lifecycle: an admin moves a shopper's order from
 // placed to delivered, one step at a time, while the shopper's My Orders, open in another browser
 // context, shows each step without a reload (the live order stream).
+import { expect, test } from '@bazar/testing/browser-test';
 import type { Order } from '@bazar/contracts';
 import {
   ACCOUNTS,
@@ -23,12 +24,12 @@ let shopper: Credentials;
 let order: Order;
 const contexts: BrowserContext[] = [];
 
-beforeAll(async () => {
+test.beforeAll(async () => {
   browser = await launchChromium();
   [product, shopper] = await Promise.all([publishProduct('Deshi Murgi 1 kg', 5), createAccount('orderlive')]);
   order = await placeOrder(shopper, product, 2);
 });
-afterAll(async () => {
+test.afterAll(async () => {
   for (const context of contexts) await context.close();
   await browser?.close();
   await removeProduct(product);

@@ -3,6 +3,7 @@
 // under its field in the server's words, a saved name and Bangla name show in the list at once, and
 // the product's page shows them to a visitor in English and in Bangla; the list and the form in
 // Bangla pass axe too. Screenshots of the form and the list at 390 and 1280 px go to test-results/.
+import { expect, test } from '@bazar/testing/browser-test';
 import {
   createAdminAccount,
   deleteStoreAccount,
@@ -27,11 +28,12 @@ let browser: Browser;
 let product: TestProduct;
 let admin: Credentials | undefined;
 
-beforeAll(async () => {
+test.beforeAll(async () => {
+  test.setTimeout(60_000);
   browser = await launchChromium();
   [product, admin] = await Promise.all([publishProduct('Test Chinigura Rice', 10), createAdminAccount('product edit')]);
-}, 60_000);
-afterAll(async () => {
+});
+test.afterAll(async () => {
   await browser?.close();
   await removeProduct(product);
   await deleteStoreAccount(admin);

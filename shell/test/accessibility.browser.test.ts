@@ -1,16 +1,17 @@
 // axe-core in Chromium on every route of the spec, signed out and signed in (shopper and admin):
 // no serious or critical violation, and every form field has a label (axe's `label` rule). The public
 // pages also in Bangla on a phone, each page's <html lang> saying so.
+import { expect, test } from '@bazar/testing/browser-test';
 import { ProductList } from '@bazar/contracts';
 import { ACCOUNTS } from '@bazar/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium, seriousViolations, signIn, waitForPath, webUrl } from './browser';
 
 let browser: Browser;
-beforeAll(async () => {
+test.beforeAll(async () => {
   browser = await launchChromium();
 });
-afterAll(() => browser?.close());
+test.afterAll(() => browser?.close());
 
 async function audit(context: BrowserContext, path: string, ready: (page: Page) => Promise<unknown>, lang?: string): Promise<string[]> {
   const page = await context.newPage();
@@ -58,18 +59,18 @@ test('public pages', async () => {
 
 // One test per page, each with its own time: eleven pages at a phone's size in one test (Keycloak's
 // among them) took more than three minutes on a loaded CI machine, without saying which page was slow.
-describe('public pages in Bangla on a 390 px phone', () => {
+test.describe('public pages in Bangla on a 390 px phone', () => {
   let context: BrowserContext;
   let productPath: string;
-  beforeAll(async () => {
+  test.beforeAll(async () => {
     const [product] = ProductList.parse(await (await fetch(`${webUrl}/api/products`)).json());
     productPath = `/product-details/${product!._id}`;
     context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'bn-BD' });
   });
-  afterAll(() => context?.close());
+  test.afterAll(() => context?.close());
 
   const firstCard = (page: Page) => page.getByRole('article').first().waitFor();
-  test.each<[string, (page: Page) => Promise<unknown>]>([
+  const pages: [string, (page: Page) => Promise<unknown>][] = [
     ['/', firstCard],
     ['/about', main],
     ['/blogs', main],
@@ -83,39 +84,44 @@ describe('public pages in Bangla on a 390 px phone', () => {
     // Keycloak's form, not the store's page that hands over to it (its search form has a button too,
     // and axe run on a page that navigates away never answered)
     ['/singup', (page) => page.locator('#kc-register-form').getByRole('button').last().waitFor()],
-  ])('%s', async (path, ready) => {
-    expect(await audit(context, path === 'the product page' ? productPath : path, ready, 'bn')).toEqual([]);
-  });
+  ];
+  for (const [path, ready] of pages) {
+    test(path, async () => {
+      expect(await audit(context, path === 'the product page' ? productPath : path, ready, 'bn')).toEqual([]);
+    });
+  }
 });
 
 // One test per account: both in one took about 60 s on a slow CI run, the whole of a test's budget.
-test.each([
+for (const [label, account] of [
   ['a shopper', ACCOUNTS.shopper],
   ['an admin', ACCOUNTS.admin],
-])('signed-in pages of %s', async (_, account) => {
-  const found: string[] = [];
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  await page.goto(`${webUrl}/login`);
-  await signIn(page, account);
-  await waitForPath(page, '/');
-  await page.close();
-  const pages: [string, (page: Page) => Promise<unknown>][] = [
-    ['/cart', heading('Your Cart')],
-    ['/checkout', heading(/Billing Details/)],
-    ['/dashboard/my-profile', (p) => p.getByRole('link', { name: 'Back Home Page' }).waitFor()],
-    ['/dashboard/my-wallet', (p) => p.getByRole('link', { name: 'Back Home Page' }).waitFor()],
-    ['/dashboard/my-review', (p) => p.getByRole('button', { name: 'Add Revire' }).waitFor()],
-    ['/dashboard/my-orders', (p) => p.getByRole('link', { name: 'Back Home Page' }).waitFor()],
-  ];
-  if (account === ACCOUNTS.admin)
-    pages.push(
-      ['/dashboard/all-users', (p) => p.getByRole('table').waitFor()],
-      ['/dashboard/add-product', (p) => p.getByRole('button', { name: 'Publist Product' }).waitFor()],
-      ['/dashboard/add-offer', (p) => p.getByRole('button', { name: 'Add Offer' }).waitFor()],
-      ['/dashboard/orders', (p) => p.getByRole('navigation', { name: 'Pages' }).waitFor()],
-    );
-  for (const [path, ready] of pages) found.push(...(await audit(context, path, ready)));
-  await context.close();
-  expect(found).toEqual([]);
-});
+] as const) {
+  test(`signed-in pages of ${label}`, async () => {
+    const found: string[] = [];
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${webUrl}/login`);
+    await signIn(page, account);
+    await waitForPath(page, '/');
+    await page.close();
+    const pages: [string, (page: Page) => Promise<unknown>][] = [
+      ['/cart', heading('Your Cart')],
+      ['/checkout', heading(/Billing Details/)],
+      ['/dashboard/my-profile', (p) => p.getByRole('link', { name: 'Back Home Page' }).waitFor()],
+      ['/dashboard/my-wallet', (p) => p.getByRole('link', { name: 'Back Home Page' }).waitFor()],
+      ['/dashboard/my-review', (p) => p.getByRole('button', { name: 'Add Revire' }).waitFor()],
+      ['/dashboard/my-orders', (p) => p.getByRole('link', { name: 'Back Home Page' }).waitFor()],
+    ];
+    if (account === ACCOUNTS.admin)
+      pages.push(
+        ['/dashboard/all-users', (p) => p.getByRole('table').waitFor()],
+        ['/dashboard/add-product', (p) => p.getByRole('button', { name: 'Publist Product' }).waitFor()],
+        ['/dashboard/add-offer', (p) => p.getByRole('button', { name: 'Add Offer' }).waitFor()],
+        ['/dashboard/orders', (p) => p.getByRole('navigation', { name: 'Pages' }).waitFor()],
+      );
+    for (const [path, ready] of pages) found.push(...(await audit(context, path, ready)));
+    await context.close();
+    expect(found).toEqual([]);
+  });
+}

@@ -1,6 +1,7 @@
 // The language goes with the account: a fresh shopper who switches to Bangla while signed in finds
 // the store in Bangla when signing in from a second, fresh browser (set to English); a choice made
 // just before signing in wins over the account's and becomes the account's.
+import { expect, test } from '@bazar/testing/browser-test';
 import {
   ACCOUNTS,
   createAccount,
@@ -16,17 +17,17 @@ import { launchChromium, seriousViolations, webUrl } from './browser';
 const LAPTOP = { viewport: { width: 1280, height: 900 }, locale: 'en-US' };
 
 // two sign-ins through Keycloak's page in one test
-jest.setTimeout(120_000);
+test.describe.configure({ timeout: 120_000 });
 
 let browser: Browser;
 let shopper: Credentials;
 let adminToken: string;
 const contexts: BrowserContext[] = [];
 
-beforeAll(async () => {
+test.beforeAll(async () => {
   [browser, shopper, adminToken] = await Promise.all([launchChromium(), createAccount('language'), signedInAndSynced(ACCOUNTS.admin)]);
 });
-afterAll(async () => {
+test.afterAll(async () => {
   await browser?.close();
   await deleteStoreAccount(shopper);
 });
@@ -37,7 +38,7 @@ async function freshPage(options = LAPTOP): Promise<Page> {
   contexts.push(context);
   return context.newPage();
 }
-afterEach(async () => {
+test.afterEach(async () => {
   await Promise.all(contexts.splice(0).map((context) => context.close()));
 });
 

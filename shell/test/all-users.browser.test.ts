@@ -2,6 +2,7 @@
 // made for this file (the seeded accounts are never promoted, demoted or deleted here): the loading
 // states of a page opened by its URL, Make Admin and Remove Admin with their dialogs, the user
 // service's refusal to demote the last admin, and delete through the spec's confirmation.
+import { expect, test } from '@bazar/testing/browser-test';
 import { ACCOUNTS, createAccount, signIn as tokenFor, stackEnv, type Credentials } from '@bazar/testing';
 import type { Browser, Page } from 'playwright-core';
 import { accounts, launchChromium, nextDialogLifetime, signIn, waitForPath, webUrl } from './browser';
@@ -38,7 +39,7 @@ async function userId(email: string): Promise<string | undefined> {
   return (answer.body as { _id: string; email: string }[]).find((user) => user.email === email)?._id;
 }
 
-beforeAll(async () => {
+test.beforeAll(async () => {
   [browser, adminToken, target, doomed] = await Promise.all([
     launchChromium(),
     tokenFor(ACCOUNTS.admin.email, ACCOUNTS.admin.password),
@@ -47,7 +48,7 @@ beforeAll(async () => {
   ]);
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
 });
-afterAll(async () => {
+test.afterAll(async () => {
   for (const account of [target, doomed]) {
     const id = account && (await userId(account.email));
     if (id) await gateway('DELETE', `/delete/${id}`, adminToken);

@@ -3,6 +3,7 @@
 // card's own texts and the price in Bangla digits), its page, its cart line and its order line on
 // My Orders and on the admin's Orders page show them, in English the English ones. Screenshots of the form and of the card and page in
 // both languages go to test-results/.
+import { expect, test } from '@bazar/testing/browser-test';
 import {
   createAdminAccount,
   deleteStoreAccount,
@@ -32,11 +33,12 @@ let page: Page;
 let admin: Credentials | undefined;
 let productId: string | undefined;
 
-beforeAll(async () => {
+test.beforeAll(async () => {
+  test.setTimeout(60_000);
   browser = await launchChromium();
   admin = await createAdminAccount('bangla products');
-}, 60_000);
-afterAll(async () => {
+});
+test.afterAll(async () => {
   await browser?.close();
   if (productId) await removeProduct({ _id: productId, name: PRODUCT.name });
   await deleteStoreAccount(admin);

@@ -2,6 +2,7 @@
 // (ui_locales), and a bad email and mismatched passwords get the Bangla validation messages, from
 // the theme's script before anything is sent and from Keycloak itself when the script is out of
 // the way. Nothing is created. Screenshots in test-results/.
+import { expect, test } from '@bazar/testing/browser-test';
 import { keycloakAccount, launchChromium } from '@bazar/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { seriousViolations, webUrl } from './browser';
@@ -18,11 +19,11 @@ let context: BrowserContext;
 let page: Page;
 let posts: string[];
 
-beforeAll(async () => {
+test.beforeAll(async () => {
   browser = await launchChromium();
 });
-afterAll(() => browser?.close());
-afterEach(() => context?.close());
+test.afterAll(() => browser?.close());
+test.afterEach(() => context?.close());
 
 /** The store in Bangla, then its sign-up link's page at Keycloak. */
 async function openBanglaSignup({ withoutThemeScript = false } = {}): Promise<void> {

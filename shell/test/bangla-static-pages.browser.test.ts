@@ -2,6 +2,7 @@
 // chooses it in the top bar: Bangla headings and texts, no Latin letter left in the page's content,
 // <html lang="bn">, Bangla digits in the sample table, and no serious axe violation; in English
 // the spec's texts, word for word. Screenshots of each Bangla page go to test-results/.
+import { expect, test } from '@bazar/testing/browser-test';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, seriousViolations, webUrl } from './browser';
 
@@ -10,14 +11,14 @@ const LAPTOP = { viewport: { width: 1280, height: 900 }, locale: 'en-US' };
 let browser: Browser;
 let page: Page;
 
-beforeAll(async () => {
+test.beforeAll(async () => {
   browser = await launchChromium();
   page = await browser.newPage(LAPTOP);
   await open('/contact', 'contact');
   await page.getByRole('combobox', { name: 'Language', exact: true }).selectOption('bn');
   await page.getByRole('heading', { level: 1, name: 'যোগাযোগ', exact: true }).waitFor();
 });
-afterAll(() => browser?.close());
+test.afterAll(() => browser?.close());
 
 /** Opens a page of the store as a shopper follows a link (the choice of language stays). */
 async function open(path: string, heading: string): Promise<void> {
@@ -52,20 +53,22 @@ test('Contact in Bangla', async () => {
   await expectBanglaPage('contact');
 });
 
-test.each([
+for (const [path, name, heading] of [
   ['/wishlist', 'wishlist', 'পছন্দের তালিকা'],
   ['/compare', 'compare', 'তুলনা'],
-])('%s in Bangla: the sample table with Bangla digits', async (path, name, heading) => {
-  await open(path, heading);
-  const table = page.getByRole('table');
-  await table.getByRole('columnheader', { name: 'ক্রমিক' }).waitFor();
-  const tomato = table.getByRole('row').filter({ hasText: 'টমেটো (১ কেজি)' });
-  await tomato.getByRole('cell', { name: '৮০.০০৳', exact: true }).waitFor();
-  await tomato.getByRole('cell', { name: 'স্টক শেষ', exact: true }).waitFor();
-  await tomato.getByRole('button', { name: 'কার্টে যোগ করুন' }).waitFor();
-  await tomato.getByRole('button', { name: 'টমেটো (১ কেজি) তালিকা থেকে সরান' }).waitFor();
-  await expectBanglaPage(name);
-});
+] as const) {
+  test(`${path} in Bangla: the sample table with Bangla digits`, async () => {
+    await open(path, heading);
+    const table = page.getByRole('table');
+    await table.getByRole('columnheader', { name: 'ক্রমিক' }).waitFor();
+    const tomato = table.getByRole('row').filter({ hasText: 'টমেটো (১ কেজি)' });
+    await tomato.getByRole('cell', { name: '৮০.০০৳', exact: true }).waitFor();
+    await tomato.getByRole('cell', { name: 'স্টক শেষ', exact: true }).waitFor();
+    await tomato.getByRole('button', { name: 'কার্টে যোগ করুন' }).waitFor();
+    await tomato.getByRole('button', { name: 'টমেটো (১ কেজি) তালিকা থেকে সরান' }).waitFor();
+    await expectBanglaPage(name);
+  });
+}
 
 test("back in English, the spec's texts word for word", async () => {
   await page.getByRole('combobox', { name: 'ভাষা', exact: true }).selectOption('en');

@@ -3,6 +3,7 @@
 // Bangla starts in Bangla, and the pages pass the accessibility audit in Bangla. Screenshots of the
 // Bangla store (home on a laptop and a 390 px phone, the cart, My Orders on the phone) go to
 // test-results/.
+import { expect, test } from '@bazar/testing/browser-test';
 import {
   createAccount,
   launchChromium,
@@ -28,15 +29,15 @@ let page: Page;
 let product: TestProduct;
 let shopper: Credentials;
 
-beforeAll(async () => {
+test.beforeAll(async () => {
   browser = await launchChromium();
   [product, shopper] = await Promise.all([publishProduct('Chashi Aromatic Chinigura Rice 1 kg', 10), createAccount('bangla')]);
 });
-afterAll(async () => {
+test.afterAll(async () => {
   await browser?.close();
   await removeProduct(product);
 });
-afterEach(() => page?.close());
+test.afterEach(() => page?.close());
 
 const pageLanguage = () => page.evaluate(() => document.documentElement.lang);
 const chooseLanguage = (name: 'Language' | 'ভাষা', language: 'en' | 'bn') =>

@@ -1,6 +1,7 @@
 // The cart page in Chromium for a fresh shopper: the sign-in guard on /cart, the empty cart (with
 // the spec's 70 ৳ delivery even then), + and − on a line with the summary following, and Remove From
 // Cart back to the empty state.
+import { expect, test } from '@bazar/testing/browser-test';
 import { formatTaka } from '@bazar/contracts';
 import { createAccount, type Credentials } from '@bazar/testing';
 import { pagePerFile, signIn, waitForPath, webUrl } from './browser';
@@ -8,7 +9,7 @@ import { pagePerFile, signIn, waitForPath, webUrl } from './browser';
 const page = pagePerFile();
 let shopper: Credentials;
 
-beforeAll(async () => {
+test.beforeAll(async () => {
   shopper = await createAccount('cartpage');
 });
 

@@ -2,6 +2,7 @@
 // pages, a fresh account for the shopper's. The server's field errors show under their fields
 // (and are announced with them), typed values stay when the server refuses, the product image
 // goes up first with a progress bar, and the browser's required fields stop an empty form.
+import { expect, test } from '@bazar/testing/browser-test';
 import { randomFillSync } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import { createAccount, type Credentials } from '@bazar/testing';
@@ -11,7 +12,7 @@ import { accounts, catalogProducts, nextDialogLifetime, pagePerTest, signIn, wai
 const page = pagePerTest();
 let shopper: Credentials;
 
-beforeAll(async () => {
+test.beforeAll(async () => {
   shopper = await createAccount('dashforms');
 });
 

@@ -1,3 +1,4 @@
+import { expect, test } from '@bazar/testing/browser-test';
 import { createAccount, type Credentials } from '@bazar/testing';
 import { accounts, nextDialogLifetime, pagePerTest, signIn, waitForPath, webUrl } from './browser';
 
@@ -5,7 +6,7 @@ const page = pagePerTest();
 /** The shopper pages are tried with a fresh account; the seeded admin only opens admin pages. */
 let shopper: Credentials;
 
-beforeAll(async () => {
+test.beforeAll(async () => {
   shopper = await createAccount('dashboard');
 });
 

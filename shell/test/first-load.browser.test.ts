@@ -6,6 +6,7 @@
 // Who asked for a request is read from Chromium's initiator, with the asynchronous calls that led
 // to it: the order of events, never how long they took. A page that came rendered (renderer/) holds
 // its first read's answer already, so the entry asks for it no more: each needed request once.
+import { expect, test } from '@bazar/testing/browser-test';
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -92,12 +93,11 @@ test("home: the HTML names the shell's chunks, and the entry asks for the remote
   console.log(`first load of home: ${resolve('test-results/first-load-home.png')}`);
 });
 
-test.each([
+for (const [name, path, read] of [
   ['search results', '/search?search=red%20rice', '/api/products?q=red+rice&page=1'],
   ['product', 'product', 'product'],
-])(
-  '%s: the first API read is asked for once, by the entry script, and the page takes it (none when it came rendered)',
-  async (_name, path, read) => {
+] as const) {
+  test(`${name}: the first API read is asked for once, by the entry script, and the page takes it (none when it came rendered)`, async () => {
     const [product] = await catalogProducts();
     const address = path === 'product' ? `/product-details/${product!._id}` : path;
     const expected = read === 'product' ? `/api/product-details/${product!._id}` : read;
@@ -109,8 +109,8 @@ test.each([
 
     const made = requests.filter((request) => request.path === expected);
     expect(made.map((request) => [...request.scripts])).toEqual(cameRendered(html) ? [] : [[entryScript(html)]]);
-  },
-);
+  });
+}
 
 test("signed in, home's products are still asked for once at most: the api's fetch, with the shopper's token, takes the entry's preload, or the page came rendered with them", async () => {
   await page.goto(`${webUrl}/cart`);
@@ -143,20 +143,22 @@ test("other pages' code loads once the browser is idle, or when a link to one is
   await about;
 });
 
-test.each([
+for (const [name, path] of [
   ['home', '/'],
   ['search results', '/search?search=rice'],
   ['product', 'product'],
-])("%s: no code of the dashboard or the cart's pages loads on a storefront page", async (_name, path) => {
-  const requests = await recordRequests(page);
-  const [product] = await catalogProducts();
-  // the page's own chunk and the idle preloads of the others
-  const settled = chunksAsked(page, 'HomePage', 'SearchPage', 'ProductDetailsRoute');
-  await page.goto(`${webUrl}${path === 'product' ? `/product-details/${product!._id}` : path}`);
-  await page.locator('main h1').first().waitFor();
-  await settled;
+] as const) {
+  test(`${name}: no code of the dashboard or the cart's pages loads on a storefront page`, async () => {
+    const requests = await recordRequests(page);
+    const [product] = await catalogProducts();
+    // the page's own chunk and the idle preloads of the others
+    const settled = chunksAsked(page, 'HomePage', 'SearchPage', 'ProductDetailsRoute');
+    await page.goto(`${webUrl}${path === 'product' ? `/product-details/${product!._id}` : path}`);
+    await page.locator('main h1').first().waitFor();
+    await settled;
 
-  const scripts = requests.filter((request) => request.type === 'Script' || request.path.endsWith('.js')).map((r) => r.path);
-  expect(scripts.filter((script) => script.startsWith('/mf/catalog/')).length).toBeGreaterThan(0);
-  expect(scripts.filter((script) => script.startsWith('/mf/dashboard/') || script.startsWith('/mf/cart/'))).toEqual([]);
-});
+    const scripts = requests.filter((request) => request.type === 'Script' || request.path.endsWith('.js')).map((r) => r.path);
+    expect(scripts.filter((script) => script.startsWith('/mf/catalog/')).length).toBeGreaterThan(0);
+    expect(scripts.filter((script) => script.startsWith('/mf/dashboard/') || script.startsWith('/mf/cart/'))).toEqual([]);
+  });
+}

@@ -1,5 +1,6 @@
 // The footer (spec.md section 2, Footer): its texts and links on the store's pages, and none on
 // /login and /singup, which hand over to Keycloak's own pages.
+import { expect, test } from '@bazar/testing/browser-test';
 import { pagePerTest, waitForPath, webUrl } from './browser';
 
 const page = pagePerTest();
@@ -49,15 +50,17 @@ function stopKeycloakHandover(): Promise<void> {
   });
 }
 
-test.each([
+for (const [path, handover] of [
   ['/login', 'Opening sign-in'],
   ['/singup', 'Opening sign-up'],
-])('%s shows no footer while it hands over to Keycloak', async (path, handover) => {
-  const handedOver = stopKeycloakHandover();
-  await page.goto(`${webUrl}${path}`);
-  await handedOver;
-  expect(page.url()).toBe(`${webUrl}${path}`);
-  expect(await page.getByText(handover, { exact: true }).count()).toBe(1);
-  expect(await page.getByRole('banner').getByRole('link', { name: 'Bazar home' }).isVisible()).toBe(true);
-  expect(await footer().count()).toBe(0);
-});
+] as const) {
+  test(`${path} shows no footer while it hands over to Keycloak`, async () => {
+    const handedOver = stopKeycloakHandover();
+    await page.goto(`${webUrl}${path}`);
+    await handedOver;
+    expect(page.url()).toBe(`${webUrl}${path}`);
+    expect(await page.getByText(handover, { exact: true }).count()).toBe(1);
+    expect(await page.getByRole('banner').getByRole('link', { name: 'Bazar home' }).isVisible()).toBe(true);
+    expect(await footer().count()).toBe(0);
+  });
+}

@@ -3,6 +3,7 @@
 // the cart page's steppers, All Users (the delete button of each row), and the sign-up page showing
 // 'Provide a valid Email'. No serious or critical violation, which includes every button and link
 // having an accessible name (axe's button-name and link-name rules).
+import { expect, test } from '@bazar/testing/browser-test';
 import { ACCOUNTS, createAccount, launchChromium, publishProduct, removeProduct, stackEnv, type TestProduct } from '@bazar/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { seriousViolations } from './browser';
@@ -11,11 +12,11 @@ const webUrl = stackEnv.webUrl;
 
 let browser: Browser;
 let product: TestProduct;
-beforeAll(async () => {
+test.beforeAll(async () => {
   browser = await launchChromium();
   product = await publishProduct('Moshur Dal 1 kg', 20);
 });
-afterAll(async () => {
+test.afterAll(async () => {
   await browser?.close();
   await removeProduct(product);
 });
@@ -50,63 +51,69 @@ const widths = [
   ['a laptop', 1280],
 ] as const;
 
-test.each(widths)('a shopper on %s: cards with a stepper and the toast, the product page, the cart', async (_, width) => {
-  const shopper = await createAccount(`axe${width}`);
-  const context = await signedInContext(width, shopper);
-  const found: string[] = [];
-  try {
-    const page = await context.newPage();
-    await page.goto(`${webUrl}/search?search=${encodeURIComponent(product.name)}`);
-    const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: product.name }) });
-    await card.getByRole('button', { name: 'Add' }).click();
-    await toast(page).getByRole('button', { name: 'Undo' }).waitFor();
-    await card.getByRole('group', { name: `Quantity of ${product.name}` }).waitFor();
-    await toastSettled(page);
-    found.push(...(await violationsAt(page, `search at ${width}px, toast open`)));
+for (const [label, width] of widths) {
+  test(`a shopper on ${label}: cards with a stepper and the toast, the product page, the cart`, async () => {
+    const shopper = await createAccount(`axe${width}`);
+    const context = await signedInContext(width, shopper);
+    const found: string[] = [];
+    try {
+      const page = await context.newPage();
+      await page.goto(`${webUrl}/search?search=${encodeURIComponent(product.name)}`);
+      const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: product.name }) });
+      await card.getByRole('button', { name: 'Add' }).click();
+      await toast(page).getByRole('button', { name: 'Undo' }).waitFor();
+      await card.getByRole('group', { name: `Quantity of ${product.name}` }).waitFor();
+      await toastSettled(page);
+      found.push(...(await violationsAt(page, `search at ${width}px, toast open`)));
 
-    await page.goto(webUrl);
-    await page.getByRole('region', { name: 'Recently Sold Items' }).getByRole('article').first().waitFor();
-    found.push(...(await violationsAt(page, `home at ${width}px`)));
+      await page.goto(webUrl);
+      await page.getByRole('region', { name: 'Recently Sold Items' }).getByRole('article').first().waitFor();
+      found.push(...(await violationsAt(page, `home at ${width}px`)));
 
-    await page.goto(`${webUrl}/product-details/${product._id}`);
-    await page.getByRole('button', { name: 'Add To Cart' }).click();
-    await toast(page).waitFor();
-    await toastSettled(page);
-    found.push(...(await violationsAt(page, `product page at ${width}px, toast open`)));
+      await page.goto(`${webUrl}/product-details/${product._id}`);
+      await page.getByRole('button', { name: 'Add To Cart' }).click();
+      await toast(page).waitFor();
+      await toastSettled(page);
+      found.push(...(await violationsAt(page, `product page at ${width}px, toast open`)));
 
-    await page.goto(`${webUrl}/cart`);
-    await page.getByRole('group', { name: `Quantity of ${product.name}` }).waitFor();
-    found.push(...(await violationsAt(page, `cart at ${width}px`)));
-    await page.screenshot({ path: `test-results/cart-stepper-${width}.png`, fullPage: true });
-  } finally {
-    await context.close();
-  }
-  expect(found).toEqual([]);
-});
+      await page.goto(`${webUrl}/cart`);
+      await page.getByRole('group', { name: `Quantity of ${product.name}` }).waitFor();
+      found.push(...(await violationsAt(page, `cart at ${width}px`)));
+      await page.screenshot({ path: `test-results/cart-stepper-${width}.png`, fullPage: true });
+    } finally {
+      await context.close();
+    }
+    expect(found).toEqual([]);
+  });
+}
 
-test.each(widths)('an admin on %s: All Users, whose delete buttons are named', async (_, width) => {
-  const context = await signedInContext(width, ACCOUNTS.admin);
-  try {
-    const page = await context.newPage();
-    await page.goto(`${webUrl}/dashboard/all-users`);
-    await page.getByRole('table').waitFor();
-    const deletes = page.getByRole('button', { name: /^Delete / });
-    expect(await deletes.count()).toBeGreaterThan(0);
-    expect(await violationsAt(page, `All Users at ${width}px`)).toEqual([]);
-  } finally {
-    await context.close();
-  }
-});
+for (const [label, width] of widths) {
+  test(`an admin on ${label}: All Users, whose delete buttons are named`, async () => {
+    const context = await signedInContext(width, ACCOUNTS.admin);
+    try {
+      const page = await context.newPage();
+      await page.goto(`${webUrl}/dashboard/all-users`);
+      await page.getByRole('table').waitFor();
+      const deletes = page.getByRole('button', { name: /^Delete / });
+      expect(await deletes.count()).toBeGreaterThan(0);
+      expect(await violationsAt(page, `All Users at ${width}px`)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+}
 
-test.each(widths)("sign-up on %s, showing 'Provide a valid Email'", async (_, width) => {
-  const page = await browser.newPage({ viewport: { width, height: 900 } });
-  try {
-    await page.goto(`${webUrl}/singup`);
-    await page.locator('#email').fill('rahim uddin@gmail.com');
-    await page.getByRole('button', { name: 'Singup' }).click();
-    await page.locator('[data-bz-error-for="email"]').getByText('Provide a valid Email').waitFor();
-    expect(await violationsAt(page, `sign-up at ${width}px`)).toEqual([]);
-  } finally {
-    await page.close();
-  }
-});
+for (const [label, width] of widths) {
+  test(`sign-up on ${label}, showing 'Provide a valid Email'`, async () => {
+    const page = await browser.newPage({ viewport: { width, height: 900 } });
+    try {
+      await page.goto(`${webUrl}/singup`);
+      await page.locator('#email').fill('rahim uddin@gmail.com');
+      await page.getByRole('button', { name: 'Singup' }).click();
+      await page.locator('[data-bz-error-for="email"]').getByText('Provide a valid Email').waitFor();
+      expect(await violationsAt(page, `sign-up at ${width}px`)).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+}

@@ -1,16 +1,17 @@
 // The store with the keyboard alone: a fresh shopper signs in, adds a product from the home page,
 // goes to the cart, on to checkout and places the order, pressing only Tab, Enter, Escape and typing.
 // The test watches where the focus is; it never clicks.
+import { expect, test } from '@bazar/testing/browser-test';
 import { OrderList } from '@bazar/contracts';
 import { createAccount, eventually, signIn as tokenFor, stackEnv } from '@bazar/testing';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, waitForPath, webUrl } from './browser';
 
 let browser: Browser;
-beforeAll(async () => {
+test.beforeAll(async () => {
   browser = await launchChromium();
 });
-afterAll(() => browser?.close());
+test.afterAll(() => browser?.close());
 
 /** The focused element's accessible text: its aria-label, or its visible text. */
 const focusedName = (page: Page) =>

@@ -1,5 +1,6 @@
 // The top bar's offers bell (spec.md section 2, Top bar): the count of the catalog's offers, and the
 // modal with the first offer's title and details, Cancel and Continue.
+import { expect, test } from '@bazar/testing/browser-test';
 import type { Offer } from '@bazar/contracts';
 import { pagePerTest, webUrl } from './browser';
 

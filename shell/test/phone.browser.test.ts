@@ -1,6 +1,7 @@
 // The store on a phone-sized screen (390×844): the mobile menu opens and closes and leads to the
 // store's sections; a signed-in shopper reaches the dashboard through it, and the dashboard's
 // greeting, sidebar and pages fit the screen without sideways scrolling.
+import { expect, test } from '@bazar/testing/browser-test';
 import { createAccount } from '@bazar/testing';
 import { pagePerFile, signIn, waitForPath, webUrl } from './browser';
 

@@ -1,15 +1,16 @@
 // Make Admin counts from the promoted user's next page load: a fresh shopper has no admin links;
 // an admin makes them admin; after a reload the links are there and the admin page opens, with no
 // new sign-in (the gateway takes the role from the user service's record, not from the token).
+import { expect, test } from '@bazar/testing/browser-test';
 import { ACCOUNTS, createAccount, gatewayCall, signedInAndSynced } from '@bazar/testing';
 import type { Browser } from 'playwright-core';
 import { launchChromium, signIn, waitForPath, webUrl } from './browser';
 
 let browser: Browser;
-beforeAll(async () => {
+test.beforeAll(async () => {
   browser = await launchChromium();
 });
-afterAll(() => browser?.close());
+test.afterAll(() => browser?.close());
 
 /** A call by the seeded admin (signed in and synced, so the gateway knows them as admin). */
 const asAdmin = async (method: string, path: string) => gatewayCall(method, path, await signedInAndSynced(ACCOUNTS.admin));

@@ -1,3 +1,4 @@
+import { expect, test } from '@bazar/testing/browser-test';
 import type { Route } from 'playwright-core';
 import { pagePerTest, signInAsShopper, waitForPath, webUrl } from './browser';
 
@@ -6,7 +7,7 @@ const gone = (route: Route) => route.fulfill({ status: 404, body: 'Not Found' })
 // What the browser sees when mf-cart's code is gone, without touching the shared files. Its manifest
 // stays: the shell reads a remote's pages from it, so without it the remote's addresses are unknown
 // (not found) rather than unavailable.
-beforeEach(() => page.route((url) => url.pathname.startsWith('/mf/cart/') && !url.pathname.endsWith('/mf-manifest.json'), gone));
+test.beforeEach(() => page.route((url) => url.pathname.startsWith('/mf/cart/') && !url.pathname.endsWith('/mf-manifest.json'), gone));
 
 const unavailable = 'This part of the store is unavailable right now';
 

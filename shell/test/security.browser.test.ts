@@ -3,6 +3,7 @@
 // store works under that policy (no violation while a shopper browses, signs in and opens the
 // dashboard, nor a refusal the code catches). Text that users write is shown as text: a product carrying markup and script
 // publishes fine and runs nothing. The gateway's CORS answers only the store's origin.
+import { expect, test } from '@bazar/testing/browser-test';
 import { randomUUID } from 'node:crypto';
 import { InsertAnswer, ProductList } from '@bazar/contracts';
 import { ACCOUNTS, gatewayCall, signedInAndSynced, stackEnv } from '@bazar/testing';
@@ -15,16 +16,16 @@ let page: Page;
 const violations: string[] = [];
 const run = randomUUID().slice(0, 8);
 
-beforeAll(async () => {
+test.beforeAll(async () => {
   browser = await launchChromium();
 });
-afterAll(async () => {
+test.afterAll(async () => {
   await browser?.close();
   const catalog = await mongoose.createConnection(stackEnv.mongoUrl, { dbName: 'catalog' }).asPromise();
   await catalog.collection('products').deleteMany({ description: { $regex: run } });
   await catalog.close();
 });
-beforeEach(async () => {
+test.beforeEach(async () => {
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   page.on('console', (message) => {
     if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
@@ -39,7 +40,7 @@ beforeEach(async () => {
     ),
   );
 });
-afterEach(() => page?.close());
+test.afterEach(() => page?.close());
 
 test('pages, bundles, API answers and pictures carry the security headers', async () => {
   const [product] = ProductList.parse(await (await fetch(`${webUrl}/api/products`)).json());

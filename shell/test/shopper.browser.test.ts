@@ -1,3 +1,4 @@
+import { expect, test } from '@bazar/testing/browser-test';
 import { catalogProducts, pagePerTest, signInAsShopper, waitForPath, webUrl } from './browser';
 
 const page = pagePerTest();

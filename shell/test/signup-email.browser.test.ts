@@ -2,6 +2,7 @@
 // first.last@gmail.com, which the spec's pattern refused, makes an account and comes back signed in;
 // an address outside the WHATWG rule still gets the spec's 'Provide a valid Email'. The account is
 // removed before and after, as an admin removes one (the user service, then Keycloak).
+import { expect, test } from '@bazar/testing/browser-test';
 import { ACCOUNTS, eventually, gatewayCall, keycloakAccount, keycloakAdmin, launchChromium, signedInAndSynced } from '@bazar/testing';
 import type { Browser, Page } from 'playwright-core';
 import { waitForPath, webUrl } from './browser';
@@ -19,11 +20,11 @@ async function forgetAccount(): Promise<void> {
   if (account) await keycloakAdmin('DELETE', `/users/${account.id}`);
 }
 
-beforeAll(async () => {
+test.beforeAll(async () => {
   browser = await launchChromium();
   await forgetAccount();
 });
-afterAll(async () => {
+test.afterAll(async () => {
   await browser?.close();
   await forgetAccount();
 });
@@ -35,29 +36,31 @@ async function openSignup(page: Page): Promise<void> {
 
 const emailError = (page: Page) => page.locator('[data-bz-error-for="email"]');
 
-test.each([
+for (const [screen, viewport] of [
   ['a laptop', { width: 1280, height: 900 }],
   ['a phone', { width: 390, height: 844 }],
-])("on %s, an address outside the rule is refused with 'Provide a valid Email' before anything is sent", async (screen, viewport) => {
-  const page = await browser.newPage({ viewport });
-  try {
-    const posts: string[] = [];
-    page.on('request', (request) => request.method() === 'POST' && posts.push(request.url()));
-    await openSignup(page);
-    await page.locator('#fullName').fill('First Last');
-    await page.locator('#email').fill('first.last@gmail..com');
-    await page.locator('#password').fill('fresh-basket');
-    await page.locator('#password-confirm').fill('fresh-basket');
-    await page.getByRole('button', { name: 'Singup' }).click();
-    await expect(emailError(page).innerText()).resolves.toBe('Provide a valid Email');
-    expect(await page.locator('#email').getAttribute('aria-invalid')).toBe('true');
-    expect(posts).toEqual([]);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
-    await page.screenshot({ path: `${SCREENSHOTS}/signup-invalid-email-${screen.replace('a ', '')}.png`, fullPage: true });
-  } finally {
-    await page.close();
-  }
-});
+] as const) {
+  test(`on ${screen}, an address outside the rule is refused with 'Provide a valid Email' before anything is sent`, async () => {
+    const page = await browser.newPage({ viewport });
+    try {
+      const posts: string[] = [];
+      page.on('request', (request) => request.method() === 'POST' && posts.push(request.url()));
+      await openSignup(page);
+      await page.locator('#fullName').fill('First Last');
+      await page.locator('#email').fill('first.last@gmail..com');
+      await page.locator('#password').fill('fresh-basket');
+      await page.locator('#password-confirm').fill('fresh-basket');
+      await page.getByRole('button', { name: 'Singup' }).click();
+      await expect(emailError(page).innerText()).resolves.toBe('Provide a valid Email');
+      expect(await page.locator('#email').getAttribute('aria-invalid')).toBe('true');
+      expect(posts).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await page.screenshot({ path: `${SCREENSHOTS}/signup-invalid-email-${screen.replace('a ', '')}.png`, fullPage: true });
+    } finally {
+      await page.close();
+    }
+  });
+}
 
 test(`${EMAIL} signs up and comes back to the store signed in`, async () => {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });

@@ -1,3 +1,4 @@
+import { expect, test } from '@bazar/testing/browser-test';
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -6,15 +7,15 @@ import { catalogProducts, launchChromium, webUrl } from './browser';
 let browser: Browser;
 let page: Page;
 
-beforeAll(async () => {
+test.beforeAll(async () => {
   browser = await launchChromium();
   await mkdir('test-results', { recursive: true });
 });
-afterAll(() => browser?.close());
-beforeEach(async () => {
+test.afterAll(() => browser?.close());
+test.beforeEach(async () => {
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
 });
-afterEach(() => page?.close());
+test.afterEach(() => page?.close());
 
 test('the home page lists products that came from the catalog API', async () => {
   const products = await catalogProducts();

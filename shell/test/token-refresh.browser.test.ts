@@ -2,11 +2,12 @@
 // keeps working: keycloak-js refreshes the token with a refresh_token grant, and Add To Cart goes
 // through with the new one. The wait is real time on purpose: the expiry is Keycloak's and the
 // gateway's clock, not the page's.
+import { expect, test } from '@bazar/testing/browser-test';
 import { createAccount, gatewayCall, type Credentials } from '@bazar/testing';
 import type { Request } from 'playwright-core';
 import { catalogProducts, pagePerFile, signIn, waitForPath, webUrl } from './browser';
 
-jest.setTimeout(180_000);
+test.describe.configure({ timeout: 180_000 });
 
 const TOKEN_ENDPOINT = '/auth/realms/bazar/protocol/openid-connect/token';
 /** The gateway accepts a token this long after its expiry (clock skew). */
@@ -15,7 +16,7 @@ const GATEWAY_TOLERANCE_MS = 5_000;
 const page = pagePerFile();
 let shopper: Credentials;
 
-beforeAll(async () => {
+test.beforeAll(async () => {
   shopper = await createAccount('staying');
 });
 

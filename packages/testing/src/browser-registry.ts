@@ -1,14 +1,13 @@
 import type { Browser } from 'playwright-core';
 
-/** Where launchChromium notes the browsers a test file has open, on the file's global: the test
- *  environment (jest-environment.ts) describes their pages when a test fails. */
-export const OPEN_BROWSERS = 'bazarOpenBrowsers';
-export type OpenBrowsers = Set<Browser>;
+/** The browsers launchChromium started in this test worker and not yet closed: a failing test's
+ *  report describes their pages (failure-report.ts). */
+const open = new Set<Browser>();
 
 export function noteOpenBrowser(browser: Browser): Browser {
-  const global = globalThis as unknown as Record<string, OpenBrowsers | undefined>;
-  const open = (global[OPEN_BROWSERS] ??= new Set());
   open.add(browser);
   browser.on('disconnected', () => open.delete(browser));
   return browser;
 }
+
+export const openBrowsers = (): ReadonlySet<Browser> => open;

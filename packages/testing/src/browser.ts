@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { PRERENDERED_ANSWERS } from '@bazar/contracts';
 import { noteOpenBrowser } from './browser-registry';
 import { eventually, stackEnv } from './stack';
@@ -20,52 +20,6 @@ export async function launchChromium(): Promise<Browser> {
   });
   return noteOpenBrowser(browser);
 }
-
-/** The desktop window the storefront's browser tests look through. */
-const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 900 } };
-
-/** Where a test file's page lives: a fresh one for each test, or one the file's tests walk through
- *  in turn (signed in by the first, used by the next). */
-type PageScope = 'test' | 'file';
-
-/**
- * One Chromium for a test file and its page for the given scope, closed after it: registers the jest
- * hooks and answers a stand-in for the page in use now, so the file writes `page.goto(…)` as if the
- * page were its own.
- */
-function scopedPage(scope: PageScope, options: BrowserContextOptions): Page {
-  let browser: Browser | undefined;
-  let current: Page | undefined;
-  beforeAll(async () => {
-    browser = await launchChromium();
-    if (scope === 'file') current = await browser.newPage(options);
-  });
-  afterAll(() => browser?.close());
-  if (scope === 'test') {
-    beforeEach(async () => {
-      current = await browser!.newPage(options);
-    });
-    afterEach(() => current?.close());
-  }
-  const now = () => {
-    if (!current) throw new Error(`the page exists only while the ${scope === 'test' ? 'test' : "file's tests"} run`);
-    return current;
-  };
-  return new Proxy({} as Page, {
-    get(_standIn, property) {
-      const value: unknown = Reflect.get(now(), property, now());
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(now()) : value;
-    },
-    // playwright's own calls that take a page (newCDPSession) check it with instanceof
-    getPrototypeOf: () => Object.getPrototypeOf(now()) as object,
-  });
-}
-
-/** A fresh page for each test of the file. */
-export const pagePerTest = (options: BrowserContextOptions = DESKTOP): Page => scopedPage('test', options);
-
-/** One page for all the tests of the file, in order. */
-export const pagePerFile = (options: BrowserContextOptions = DESKTOP): Page => scopedPage('file', options);
 
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
