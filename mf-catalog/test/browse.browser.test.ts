@@ -2,7 +2,7 @@
 // the test's own category (published through the API by an admin account of the test's own, so its
 // writes are counted apart from the other tests'), 24 a page; the next page, another sort, and Back
 // to what was shown before, with the address saying which page and sort each time.
-import { expect, test } from '@bazar/testing/browser-test';
+import { expect, seriousViolations, test } from '@bazar/testing/browser-test';
 import { DEFAULT_PAGE_SIZE } from '@bazar/contracts';
 import {
   createAdminAccount,
@@ -14,7 +14,6 @@ import {
   stackEnv,
   type Credentials,
   type TestProduct,
-  seriousViolations,
 } from '@bazar/testing';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 

@@ -2,7 +2,7 @@
 // test's own (published through the API by an admin account of the test's own), found from the
 // search box's suggestions and on the search page despite a typo; a search that finds nothing
 // offers a close search that does. Screenshots in test-results/.
-import { expect, test } from '@bazar/testing/browser-test';
+import { expect, seriousViolations, test } from '@bazar/testing/browser-test';
 import {
   createAdminAccount,
   deleteStoreAccount,
@@ -14,7 +14,6 @@ import {
   stackEnv,
   type Credentials,
   type TestProduct,
-  seriousViolations,
 } from '@bazar/testing';
 import type { Browser, BrowserContextOptions, Page, Route } from 'playwright-core';
 

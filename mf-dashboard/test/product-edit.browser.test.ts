@@ -3,7 +3,7 @@
 // under its field in the server's words, a saved name and Bangla name show in the list at once, and
 // the product's page shows them to a visitor in English and in Bangla; the list and the form in
 // Bangla pass axe too. Screenshots of the form and the list at 390 and 1280 px go to test-results/.
-import { expect, test } from '@bazar/testing/browser-test';
+import { expect, seriousViolations, test } from '@bazar/testing/browser-test';
 import {
   createAdminAccount,
   deleteStoreAccount,
@@ -16,7 +16,6 @@ import {
   type Credentials,
   type TestProduct,
   runWords,
-  seriousViolations,
 } from '@bazar/testing';
 import type { Browser, Page } from 'playwright-core';
 

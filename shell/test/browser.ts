@@ -2,8 +2,8 @@ import type { Page } from 'playwright-core';
 
 import { ACCOUNTS, stackEnv } from '@bazar/testing';
 
-export { catalogProducts, launchChromium, seriousViolations } from '@bazar/testing';
-export { pagePerFile, pagePerTest } from '@bazar/testing/browser-test';
+export { catalogProducts, launchChromium } from '@bazar/testing';
+export { pagePerFile, pagePerTest, seriousViolations } from '@bazar/testing/browser-test';
 
 /** The store as a shopper's browser reaches it (nginx). */
 export const webUrl = stackEnv.webUrl;

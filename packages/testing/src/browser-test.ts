@@ -1,8 +1,9 @@
 // What the browser tests are written with (Playwright Test, run by playwright.config.ts): its `test`
-// and `expect`, with one thing more, and the pages a file's tests share. When a test fails, each page
+// and `expect`, with one thing more, the pages a file's tests share, and the accessibility audit. When a test fails, each page
 // of each Chromium the worker has open is photographed and described beside the failure
 // (failure-report.ts).
 import { writeFile } from 'node:fs/promises';
+import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type TestInfo } from '@playwright/test';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { launchChromium } from './browser';
@@ -85,3 +86,17 @@ export const pagePerTest = (options: BrowserContextOptions = DESKTOP): Page => s
 
 /** One page for all the tests of the file, in order. */
 export const pagePerFile = (options: BrowserContextOptions = DESKTOP): Page => scopedPage('file', options);
+
+/** axe-core's serious and critical violations on the page as it stands, one line each. Legacy mode
+ *  runs axe within the page: the default finishes its run in a new page of the page's context, which
+ *  a page of `browser.newPage()` (most tests') refuses; cross-origin frames (Keycloak's hidden
+ *  session check) are left out either way. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).setLegacyMode().analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+}

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { PRERENDERED_ANSWERS } from '@bazar/contracts';
 import { noteOpenBrowser } from './browser-registry';
@@ -19,34 +18,6 @@ export async function launchChromium(): Promise<Browser> {
     ],
   });
   return noteOpenBrowser(browser);
-}
-
-const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
-/** axe-core's serious and critical violations on the page as it stands, one line each. */
-export async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  // run in the page; the page's own globals, named without the DOM's types (this package has none)
-  const violations = await page.evaluate(async () => {
-    const { axe, document } = globalThis as unknown as {
-      axe: { run: (context: unknown) => Promise<{ violations: Violation[] }> };
-      document: unknown;
-    };
-    return (await axe.run(document)).violations;
-  });
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
 }
 
 /** What a page served rendered has: the answers it was rendered from, after its markup. */
