@@ -126,9 +126,10 @@ test('a switch left at once, before its words or the account’s code have loade
   const released = new Promise<void>((resolve) => (release = resolve));
   const holdScripts = (route: Route) => released.then(() => route.continue().catch(() => undefined));
   await page.route('**/*.js', holdScripts);
+  // the account's code may have loaded with the signed-in page already, and then saves at once
+  const saved = languageSaved(page, chosen);
   await page.getByRole('combobox', { name: chosen === 'bn' ? 'Language' : 'ভাষা', exact: true }).selectOption(chosen);
   await page.unroute('**/*.js', holdScripts);
-  const saved = languageSaved(page, chosen);
   await page.goto(`${webUrl}/cart`);
   release();
 

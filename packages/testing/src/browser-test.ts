@@ -7,6 +7,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type TestInfo } from '@playwright/test';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { launchChromium } from './browser';
+import { whenPagesClose } from './browser-registry';
 import { reportOpenPages } from './failure-report';
 
 const REPORT = 'what the open pages showed';
@@ -23,6 +24,16 @@ async function attachPageReports(testInfo: TestInfo): Promise<void> {
     await testInfo.attach(`page ${index + 1}`, { path: file, contentType: 'image/png' });
   }
 }
+
+whenPagesClose(async () => {
+  let testInfo: TestInfo;
+  try {
+    testInfo = test.info();
+  } catch {
+    return; // not within a test or hook: nothing to report to
+  }
+  await attachPageReports(testInfo);
+});
 
 export const test = base.extend<{ reportOpenPagesOnFailure: void }>({
   reportOpenPagesOnFailure: [
@@ -61,11 +72,7 @@ function scopedPage(scope: PageScope, options: BrowserContextOptions): Page {
     test.beforeEach(async () => {
       current = await browser!.newPage(options);
     });
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads a hook's fixtures from its first parameter
-    test.afterEach(async ({}, testInfo) => {
-      await attachPageReports(testInfo); // before the page it would describe is closed
-      await current?.close();
-    });
+    test.afterEach(() => current?.close());
   }
   const now = () => {
     if (!current) throw new Error(`the page exists only while the ${scope === 'test' ? 'test' : "file's tests"} run`);
