@@ -45,8 +45,11 @@ export const stackEnv = {
   mailUrl: process.env.BAZAR_MAIL_URL ?? 'http://127.0.0.1:8025',
 };
 
-/** Retries an assertion until it passes or the time is up, for effects that travel through Kafka. */
-export async function eventually<T>(check: () => Promise<T>, timeoutMs = 15_000, intervalMs = 100): Promise<T> {
+/** Retries an assertion until it passes or the time is up, for effects that travel through Kafka.
+ *  The default time covers a consumer group's rebalance: while a replica joins or leaves the group
+ *  (the catalog replicas product-search.int.test.ts starts, beside the other tests), its members
+ *  consume nothing, and in CI a cancelled order's units came back more than 15 s after the cancel. */
+export async function eventually<T>(check: () => Promise<T>, timeoutMs = 45_000, intervalMs = 100): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
