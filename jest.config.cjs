@@ -31,4 +31,5 @@ module.exports = {
   modulePathIgnorePatterns: ['<rootDir>/.stack/', '/dist/'],
   testTimeout: 60_000,
   maxWorkers: alonePhase ? 1 : 2,
+  ...(alonePhase && { testSequencer: '<rootDir>/infra/test/fuzz-first-sequencer.mjs' }),
 };
