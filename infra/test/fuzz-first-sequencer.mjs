@@ -1,8 +1,8 @@
 // The order of the tests that run alone (BAZAR_TEST_PHASE=alone, jest.config.cjs): the fuzz tests
 // first, then the fault tests, each kind by name. A fuzz test compares every database before and
 // after its requests; a fault test kills services mid-order and leaves work that finishes later
-// (reservations released, orders settled by sweeps). In CI run 7 such work changed 5 of
-// catalog.reservations between the schemathesis fuzz's two snapshots, right after crash-and-restart.
+// (reservations released, orders settled by sweeps). In CI run 7, 5 of catalog.reservations changed
+// between the two snapshots of the schemathesis fuzz, run right after crash-and-restart (cause not found).
 import TestSequencer from '@jest/test-sequencer';
 
 const kind = (path) => (path.endsWith('.fuzz.test.ts') ? 0 : 1);
