@@ -2,7 +2,7 @@
 // and `expect`, with one thing more, the pages a file's tests share, and the accessibility audit. When a test fails, each page
 // of each Chromium the worker has open is photographed and described beside the failure
 // (failure-report.ts).
-import { writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type TestInfo } from '@playwright/test';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
@@ -19,9 +19,11 @@ async function attachPageReports(testInfo: TestInfo): Promise<void> {
   await testInfo.attach(REPORT, { body: reports.map((report) => report.description).join('\n'), contentType: 'text/plain' });
   for (const [index, { screenshot }] of reports.entries()) {
     if (!screenshot) continue;
+    // attached by path: Playwright copies the file into the test's attachments and prints where
     const file = testInfo.outputPath(`page-${index + 1}.png`);
     await writeFile(file, screenshot);
     await testInfo.attach(`page ${index + 1}`, { path: file, contentType: 'image/png' });
+    await rm(file);
   }
 }
 
