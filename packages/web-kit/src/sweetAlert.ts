@@ -30,10 +30,25 @@ export const iconColors = {
   error: 'var(--color-red-600, red)',
 } as const;
 
+/** Where the focus was when the dialog opened (not a dialog's own button, when one replaced another). */
+let focusBeforeDialog: Element | null = null;
+
 /** SweetAlert2 with the defaults every store dialog shares. */
 export const storeSwal = Swal.mixin({
   buttonsStyling: false,
   customClass: look,
   // The shell's layout sizes itself; SweetAlert2's `height: auto` on <html> and <body> is not needed.
   heightAuto: false,
+  // SweetAlert2 gives the focus back 100 ms after the dialog has gone: an admin who clicked the next
+  // field and typed on meanwhile had the rest of the keys land in the field the dialog refused. It
+  // is given back as the dialog goes instead, and only if nothing else has taken it.
+  returnFocus: false,
+  willOpen: () => {
+    if (!document.activeElement?.closest('.swal2-container')) focusBeforeDialog = document.activeElement;
+  },
+  didClose: () => {
+    const focusIsFree = document.activeElement === null || document.activeElement === document.body;
+    if (focusIsFree && focusBeforeDialog instanceof HTMLElement) focusBeforeDialog.focus();
+    focusBeforeDialog = null;
+  },
 });
