@@ -1,5 +1,5 @@
-// The static baseline of a storefront page: the page as Chromium rendered it, its scripts removed,
-// written into .stack/bench where nginx serves it as a plain file (/bench/<name>). What the
+// The static baseline of a storefront page: the page as Chromium rendered it, its scripts removed
+// and the hints that fetch them or their data (preloads of scripts and fetches, modulepreloads), written into .stack/bench where nginx serves it as a plain file (/bench/<name>). What the
 // storefront would cost if its first HTML already were the finished page.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -12,6 +12,9 @@ export const snapshotName = (name: string) => `snapshot-${name.replace(/\W+/g, '
 /** Writes the rendered HTML of a page without its scripts; answers its path under nginx. */
 export async function writeSnapshot(name: string, renderedHtml: string): Promise<string> {
   const file = snapshotName(name);
-  await writeFile(join(BENCH_DIR, file), renderedHtml.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, ''));
+  const withoutScripts = renderedHtml
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')
+    .replace(/<link\b(?=[^>]*\brel="(?:modulepreload|preload)")(?=[^>]*\bas="(?:script|fetch)"|[^>]*\brel="modulepreload")[^>]*>/g, '');
+  await writeFile(join(BENCH_DIR, file), withoutScripts);
   return `/bench/${file}`;
 }
