@@ -1,7 +1,10 @@
-// Rate limits of the running gateway, in Redis. Each test speaks from its own address (nginx sets
-// X-Forwarded-For), so other tests sharing the gateway are not counted with it.
-import { randomInt } from 'node:crypto';
-import { gatewayCall as call, newShopper } from '@bazar/testing';
+// Rate limits of the running gateway, shared through Redis. Each test speaks from its own address
+// (nginx sets X-Forwarded-For), so other tests sharing the gateway are not counted with it.
+import { randomInt, randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { createLogger, createRedis } from '@bazar/service-kit';
+import { gatewayCall as call, newShopper, stackEnv } from '@bazar/testing';
+import { SharedBudget } from './limits/rate-limit';
 
 const address = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 
@@ -26,4 +29,57 @@ it('limits writes per signed-in user to 60 a minute, whatever address they come 
   expect(statuses.slice(0, 60).every((s) => s === 400)).toBe(true);
   expect(statuses[60]).toBe(429);
   expect((await call('GET', '/myorders', shopper.token, undefined, { 'x-forwarded-for': address() })).status).toBe(200);
+});
+
+describe('a budget shared by gateway replicas', () => {
+  const log = createLogger('rate-limit-test', 'silent');
+  /** past the time two replicas take to settle their counts with Redis (every 100 ms) */
+  const settled = () => sleep(400);
+  /** spends of `budget` until it refuses, at most `atMost`; answers how many were let through */
+  const spendUntilRefused = (budget: SharedBudget, key: string, atMost: number) => {
+    let through = 0;
+    while (through < atMost && budget.spend(key) === undefined) through++;
+    return through;
+  };
+  // A minute's budget starts afresh on the minute: the test does not run across one.
+  beforeEach(async () => {
+    const left = 60_000 - (Date.now() % 60_000);
+    if (left < 5_000) await sleep(left + 50);
+  });
+
+  it('counts what every replica let through: a second replica gets only what the first left', async () => {
+    const redis = createRedis(stackEnv.redisUrl, log);
+    try {
+      const prefix = `gateway:rl:test-${randomUUID()}`;
+      const [first, second] = [new SharedBudget(redis, prefix, 100, log), new SharedBudget(redis, prefix, 100, log)];
+      expect(spendUntilRefused(first, 'shopper', 60)).toBe(60);
+      await settled();
+      expect(second.spend('shopper')).toBeUndefined(); // not yet heard of the first's 60
+      await settled();
+      expect(spendUntilRefused(second, 'shopper', 100)).toBe(39);
+      const wait = second.spend('shopper');
+      expect(wait).toBeGreaterThan(0);
+      expect(wait).toBeLessThanOrEqual(60_000);
+      // a replica hears of the others' requests when it settles its own: its next one still goes
+      // through, then it has heard of the second's 40
+      expect(first.spend('shopper')).toBeUndefined();
+      await settled();
+      expect(first.spend('shopper')).toBeGreaterThan(0);
+      expect(first.spend('another shopper')).toBeUndefined();
+    } finally {
+      redis.disconnect();
+    }
+  });
+
+  it('keeps counting on its own when Redis cannot be reached', async () => {
+    const unreachable = createRedis('redis://127.0.0.1:9', log);
+    try {
+      const budget = new SharedBudget(unreachable, `gateway:rl:test-${randomUUID()}`, 50, log);
+      expect(spendUntilRefused(budget, 'shopper', 50)).toBe(50);
+      await settled();
+      expect(budget.spend('shopper')).toBeGreaterThan(0);
+    } finally {
+      unreachable.disconnect();
+    }
+  });
 });
