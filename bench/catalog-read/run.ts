@@ -5,7 +5,8 @@
 //   2. through nginx with the micro-cache bypassed (Cache-Control: no-cache, a browser's reload:
 //      nginx -> gateway -> catalog on every request, the application path a cache miss, a
 //      personalised or a write request takes) vs the same static file;
-//   3. the gateway directly vs the catalog service directly (throughput and p99);
+//   3. the gateway directly vs the catalog service directly (throughput and p99), and beside it a
+//      bare proxy (bare-proxy.ts) vs the catalog: the most a proxy in Node reaches here;
 //   4. the catalog service directly vs bare Node `http` (bare-server.ts) serving the bytes.
 // The machine is shared (2 cores, other work may run), so every measurement is repeated in
 // BENCH_ROUNDS rounds, each pair back to back within a round; a figure is the round with the median
@@ -62,30 +63,33 @@ async function get(url: string, headers: Record<string, string> = {}): Promise<{
   return { body: Buffer.from(await response.arrayBuffer()), cache: response.headers.get('x-cache-status') };
 }
 
-/** Bare Node http serving `file`, in a process of its own; answers it and its address. */
-async function startBareServer(file: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'bare-server.ts'), file], {
+/** One of the bench's bare servers (`script`, a file beside this one), in a process of its own;
+ *  answers it and its address. */
+async function startBare(script: 'bare-server.ts' | 'bare-proxy.ts', argument: string): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, script), argument], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const lines = createInterface({ input: child.stdout! });
   const [url] = (await Promise.race([once(lines, 'line'), once(child, 'exit').then(() => [undefined])])) as [string | undefined];
-  if (!url) throw new Error('the bare Node http server did not start');
+  if (!url) throw new Error(`${script} did not start`);
   return { child, url };
 }
 
 /** Writes the catalog's answer where nginx serves it statically and checks that every target
  *  answers the same bytes (which also warms the catalog's read cache and nginx's micro-cache). */
-async function prepare(): Promise<{ targets: Record<Key, Target>; size: number; bare: ChildProcess }> {
+async function prepare(): Promise<{ targets: Record<Key, Target>; size: number; bare: ChildProcess[] }> {
   const catalogUrl = `${stackEnv.catalogUrl}/products`;
   const bytes = (await get(catalogUrl)).body;
   await mkdir(join(ROOT, '.stack', 'bench'), { recursive: true });
   await writeFile(STATIC_FILE, bytes);
-  const bare = await startBareServer(STATIC_FILE);
+  const bare = await startBare('bare-server.ts', STATIC_FILE);
+  const proxy = await startBare('bare-proxy.ts', stackEnv.catalogUrl);
   const targets: Record<Key, Target> = {
     static: { title: 'nginx static file', url: STATIC_URL, headers: clientAddress },
     cached: { title: 'nginx micro-cache', url: `${WEB_URL}/api/products`, headers: clientAddress },
     bypassed: { title: 'nginx, cache bypassed', url: `${WEB_URL}/api/products`, headers: reload },
     gateway: { title: 'gateway directly', url: `${stackEnv.gatewayUrl}/products`, headers: clientAddress },
+    proxy: { title: 'bare undici proxy', url: `${proxy.url}/products`, headers: clientAddress },
     catalog: { title: 'catalog directly', url: catalogUrl, headers: clientAddress },
     bare: { title: 'bare Node http', url: bare.url, headers: clientAddress },
   };
@@ -98,13 +102,13 @@ async function prepare(): Promise<{ targets: Record<Key, Target>; size: number; 
         throw new Error(`a reload through nginx was not sent to the gateway (X-Cache-Status ${answer.cache})`);
     }
   } catch (err) {
-    bare.child.kill('SIGTERM');
+    for (const { child } of [bare, proxy]) child.kill('SIGTERM');
     throw err;
   }
-  return { targets, size: bytes.length, bare: bare.child };
+  return { targets, size: bytes.length, bare: [bare.child, proxy.child] };
 }
 
-const KEYS = ['static', 'cached', 'bypassed', 'gateway', 'catalog', 'bare'] as const;
+const KEYS = ['static', 'cached', 'bypassed', 'gateway', 'proxy', 'catalog', 'bare'] as const;
 type Key = (typeof KEYS)[number];
 type Round = Record<Key, Throughput>;
 
@@ -179,7 +183,7 @@ async function main(): Promise<void> {
       rounds.push(round);
     }
   } finally {
-    bare.kill('SIGTERM');
+    for (const child of bare) child.kill('SIGTERM');
   }
 
   const cachedP99 = rounds.map((round) => round.cached.p99);
@@ -208,6 +212,9 @@ async function main(): Promise<void> {
       op: '<=',
       limit: TARGET.gatewayP99VsService,
     }),
+    // the gateway's ceiling: a proxy that does none of the gateway's own work
+    pairFigure(rounds, 'GET /products, bare undici proxy', 'proxy', 'catalog', 'rps'),
+    pairFigure(rounds, 'GET /products, bare undici proxy p99', 'proxy', 'catalog', 'p99'),
     pairFigure(rounds, 'GET /products, catalog service directly', 'catalog', 'bare', 'rps', {
       on: 'ratio',
       op: '>=',
