@@ -172,6 +172,12 @@ test.describe('pages rendered into the HTML', () => {
       expect(await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift)).toBe(0);
       expect(errors.filter((text) => /hydrat|did not match|Minified React error #4(18|19|23|25)/i.test(text))).toEqual([]);
       expect(reads).toEqual([]);
+      // each stylesheet linked once: the remote's, linked by the HTML, is not linked again by its loader
+      const stylesheets = await page.evaluate(() =>
+        Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]'), (link) => link.href),
+      );
+      expect(stylesheets.length).toBeGreaterThanOrEqual(2);
+      expect(stylesheets).toEqual([...new Set(stylesheets)]);
       await page
         .getByRole('main')
         .getByRole('heading', { name: published.at(-1)!.name })

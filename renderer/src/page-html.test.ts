@@ -15,3 +15,10 @@ test("a rendered page's scripts load after what paints it; its styles and data k
   expect(html).toContain('<html lang="bn"');
   expect(html).toContain('<div id="root"><h1>Fresh vegetables</h1></div>');
 });
+
+test("a remote's stylesheet is linked by its path and named by its file, as the remote's loader looks for it; the shell's is not linked twice", () => {
+  const styles = ['/877.css', '/mf/catalog/47.f99f6212.css'];
+  const html = pageHtml(template, { html: '<h1>Rice</h1>', answers: {}, styles }, 'en');
+  expect(html).toContain('<link rel="stylesheet" href="/mf/catalog/47.f99f6212.css" data-href="47.f99f6212.css">');
+  expect(html.match(/href="\/877\.css"/g)).toHaveLength(1);
+});

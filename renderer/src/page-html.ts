@@ -11,7 +11,13 @@ export function pageHtml(template: string, page: PrerenderedPage & { styles: str
   if (!template.includes(root) || !template.includes('</head>')) throw new RenderFailure("the shell's index.html has no empty root");
   const styles = page.styles
     .filter((href) => !template.includes(`href="${href}"`))
-    .map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}">`)
+    // `data-href`, the file's name, is what the remote's stylesheet loader (mini-css-extract) looks
+    // for before it links a stylesheet of its own; without it, the page linked each one twice and
+    // applied all its rules again as it hydrated
+    .map(
+      (href) =>
+        `<link rel="stylesheet" href="${escapeAttribute(href)}" data-href="${escapeAttribute(href.slice(href.lastIndexOf('/') + 1))}">`,
+    )
     .join('');
   // JSON in a script element of its own type is never run; `<` escaped, it cannot close the element.
   const answers = JSON.stringify(page.answers ?? null).replaceAll('<', '\\u003c');
