@@ -62,7 +62,7 @@ test("home: the HTML names the shell's chunks, and the entry asks for the remote
   await page.getByRole('region', { name: 'Recently Sold Items' }).getByRole('article').first().waitFor();
 
   // what index.html names is asked for by the parser, all at once
-  const hinted = [...html.matchAll(/<link rel="(?:preload|stylesheet)"[^>]*href="([^"]+)"/g)].map(([, href]) => href!);
+  const hinted = [...html.matchAll(/<link rel="(?:preload|stylesheet)"[^>]*\shref="([^"]+)"/g)].map(([, href]) => href!);
   expect(hinted).toContain('/mf-remotes.json');
   expect(hinted.filter((href) => href.endsWith('.js')).length).toBeGreaterThanOrEqual(5);
   for (const href of hinted)

@@ -82,6 +82,33 @@ test('a shopper signs in, comes back, adds to the cart and sees the badge and th
   await page.getByRole('banner').getByRole('link', { name: 'Login' }).waitFor();
 });
 
+test('a visitor who never signed in here is not looked for at Keycloak; once signed in, a reload finds the session, and after signing out it is not looked for again', async () => {
+  const keycloakCalls: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/auth/')) keycloakCalls.push(request.url());
+  });
+  const header = page.getByRole('banner');
+  await page.goto(`${webUrl}/about`, { waitUntil: 'networkidle' });
+  await header.getByRole('link', { name: 'Login' }).waitFor();
+  expect(keycloakCalls).toEqual([]);
+
+  await header.getByRole('link', { name: 'Login' }).click();
+  await page.waitForURL(/\/auth\/realms\/bazar\//);
+  await signInAsShopper(page);
+  await waitForPath(page, '/about');
+  await header.getByRole('button', { name: 'Singout' }).waitFor();
+  await page.reload();
+  await header.getByRole('button', { name: 'Singout' }).waitFor();
+
+  await header.getByRole('button', { name: 'Singout' }).click();
+  await waitForPath(page, '/');
+  await header.getByRole('link', { name: 'Login' }).waitFor();
+  keycloakCalls.length = 0;
+  await page.reload({ waitUntil: 'networkidle' });
+  await header.getByRole('link', { name: 'Login' }).waitFor();
+  expect(keycloakCalls).toEqual([]);
+});
+
 test('/singup hands over to Keycloak registration and /cart remembers where the visitor was going', async () => {
   await page.goto(`${webUrl}/singup`);
   await page.waitForURL(/\/auth\/realms\/bazar\/.*registrations/);

@@ -1,4 +1,5 @@
 import { signedOut, type StorefrontStore } from '@bazar/web-kit';
+import { answeredByKeycloak, signedInHereBefore } from './signedInHere';
 
 /** keycloak-js and the session code are fetched beside the first render, not before it: the session
  *  shows as resolving until Keycloak has answered either way. A failed fetch is tried again at the
@@ -7,9 +8,11 @@ const session = () => import('./keycloakSession');
 
 /**
  * Resolves whether the visitor is signed in (through Keycloak's SSO cookie, without leaving the
- * page) and keeps the tokens fresh. Tokens stay inside keycloak-js, in memory.
+ * page; only in a browser that signed in here before) and keeps the tokens fresh. Tokens stay inside keycloak-js, in memory.
  */
 export async function startSession(store: StorefrontStore): Promise<void> {
+  // a visitor who never signed in here is not looked for at Keycloak (signedInHere.ts)
+  if (!signedInHereBefore() && !answeredByKeycloak()) return void store.dispatch(signedOut());
   try {
     await (await session()).startSession(store);
   } catch (error) {

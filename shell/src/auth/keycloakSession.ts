@@ -1,7 +1,8 @@
 // What drives keycloak-js, fetched with it beside the first render (keycloak.ts loads both).
-import Keycloak from 'keycloak-js';
+import Keycloak, { type KeycloakInitOptions } from 'keycloak-js';
 import { currentLanguage } from '@bazar/web-kit/i18n';
 import { provideAccessToken, signedIn, signedOut, type Shopper, type StorefrontStore } from '@bazar/web-kit';
+import { forgetSignedInHere, rememberSignedInHere } from './signedInHere';
 
 const silentCheckSso = new URL('../../public/silent-check-sso.html', import.meta.url);
 
@@ -15,9 +16,23 @@ function keycloak(): Keycloak {
   return client;
 }
 
+let initialized: Promise<boolean> | undefined;
+
+/** keycloak-js set up, once: looking for the visitor's session when the page does (startSession),
+ *  else without looking, for a sign-in from a page that did not look (keycloak.ts). Answers whether
+ *  a session was found. */
+function ready(look: KeycloakInitOptions = {}): Promise<boolean> {
+  // The session's end is noticed at the next token refresh; no polling iframe needed.
+  initialized ??= keycloak().init({ pkceMethod: 'S256', checkLoginIframe: false, ...look });
+  return initialized;
+}
+
 /** keycloak.ts's startSession, which reports a failure here as signed out. */
 export async function startSession(store: StorefrontStore): Promise<void> {
-  const endSession = () => store.dispatch(signedOut());
+  const endSession = () => {
+    forgetSignedInHere();
+    store.dispatch(signedOut());
+  };
   const client = keycloak();
   client.onTokenExpired = () => void client.updateToken(MIN_VALIDITY_SECONDS).catch(endSession);
   client.onAuthLogout = endSession;
@@ -32,15 +47,10 @@ export async function startSession(store: StorefrontStore): Promise<void> {
     }
   });
 
-  const authenticated = await client.init({
-    onLoad: 'check-sso',
-    pkceMethod: 'S256',
-    silentCheckSsoRedirectUri: silentCheckSso.href,
-    // The session's end is noticed at the next token refresh; no polling iframe needed.
-    checkLoginIframe: false,
-  });
+  const authenticated = await ready({ onLoad: 'check-sso', silentCheckSsoRedirectUri: silentCheckSso.href });
   const shopper = authenticated ? shopperFromToken(client) : undefined;
   if (!shopper) return void endSession();
+  rememberSignedInHere();
   store.dispatch(signedIn(shopper));
   // with the storefront api, which loads beside the first render
   void import('./accountLanguage').then(({ syncSignedIn }) => syncSignedIn(store, shopper));
@@ -54,15 +64,22 @@ function shopperFromToken(client: Keycloak): Shopper | undefined {
 
 /** Leaves for Keycloak's login or registration page; Keycloak sends the shopper back to `returnTo`. */
 export async function signIn(action: 'login' | 'register', returnTo: string): Promise<void> {
+  await ready();
   const client = keycloak();
   const redirectUri = new URL(returnTo, window.location.origin).href;
   // Keycloak's pages (ui_locales) show in the shopper's language.
   const options = { redirectUri, locale: currentLanguage() };
   const url = action === 'register' ? await client.createRegisterUrl(options) : await client.createLoginUrl(options);
+  // Looked for from now on: a page opened as soon as Keycloak sends the shopper back, before this
+  // one has read Keycloak's answer, finds the session too. A sign-in given up is forgotten at the
+  // next look, which finds no session.
+  rememberSignedInHere();
   // Replacing keeps /login out of the history, so Back does not bounce into sign-in again.
   window.location.replace(url);
 }
 
 export async function signOut(): Promise<void> {
+  forgetSignedInHere();
+  await ready();
   return keycloak().logout({ redirectUri: `${window.location.origin}/` });
 }
