@@ -5,7 +5,9 @@ import { stackEnv } from './stack';
 const GATEWAY_LIMITS = 'gateway:rl:*';
 
 /**
- * Forgets every rate-limit counter of the gateway, so that the next requests are counted afresh.
+ * Forgets every rate-limit counter of the gateway, so that requests are counted afresh. A gateway
+ * counts in memory and hears of Redis's totals 100 ms after a request (gateway/src/limits), so the
+ * request just after this may still be refused: send it again a moment later.
  * For tests that send thousands of requests to see what validation answers, which a 429 would hide;
  * only for tests that run alone, since it also resets what other tests are counting.
  */
