@@ -77,7 +77,7 @@ async function startBare(script: 'bare-server.ts' | 'bare-proxy.ts', argument: s
 
 /** Writes the catalog's answer where nginx serves it statically and checks that every target
  *  answers the same bytes (which also warms the catalog's read cache and nginx's micro-cache). */
-async function prepare(): Promise<{ targets: Record<Key, Target>; size: number; bare: ChildProcess[] }> {
+async function prepare(): Promise<{ targets: Record<Key, Target>; size: number; servers: ChildProcess[] }> {
   const catalogUrl = `${stackEnv.catalogUrl}/products`;
   const bytes = (await get(catalogUrl)).body;
   await mkdir(join(ROOT, '.stack', 'bench'), { recursive: true });
@@ -105,7 +105,7 @@ async function prepare(): Promise<{ targets: Record<Key, Target>; size: number; 
     for (const { child } of [bare, proxy]) child.kill('SIGTERM');
     throw err;
   }
-  return { targets, size: bytes.length, bare: [bare.child, proxy.child] };
+  return { targets, size: bytes.length, servers: [bare.child, proxy.child] };
 }
 
 const KEYS = ['static', 'cached', 'bypassed', 'gateway', 'proxy', 'catalog', 'bare'] as const;
@@ -154,7 +154,7 @@ async function homeCodeGzipKb(): Promise<number | undefined> {
 }
 
 async function main(): Promise<void> {
-  const { targets, size, bare } = await prepare();
+  const { targets, size, servers } = await prepare();
   const rounds: Round[] = [];
   try {
     console.log(`GET /products, the same ${size} bytes from each; ${CONNECTIONS} connections, ${DURATION_S} s each, ${ROUNDS} rounds\n`);
@@ -183,7 +183,7 @@ async function main(): Promise<void> {
       rounds.push(round);
     }
   } finally {
-    for (const child of bare) child.kill('SIGTERM');
+    for (const server of servers) server.kill('SIGTERM');
   }
 
   const cachedP99 = rounds.map((round) => round.cached.p99);

@@ -37,6 +37,8 @@ export class SharedBudget {
   /** keys with requests to add to Redis, or a refusal to check against it */
   private readonly due = new Set<string>();
   private settling: NodeJS.Timeout | undefined;
+  /** the minute whose tallies are kept; older ones are dropped when it changes */
+  private minute = 0;
 
   constructor(
     private readonly redis: Redis,
@@ -51,39 +53,41 @@ export class SharedBudget {
     const window = Math.floor(now / WINDOW_MS);
     let tally = this.tallies.get(key);
     if (tally?.window !== window) this.tallies.set(key, (tally = { window, counted: 0, unsent: 0 }));
-    this.settleSoon(key);
     // a refused key is still settled: its count may have been reset in Redis meanwhile
+    this.due.add(key);
+    this.settleSoon();
     if (tally.counted >= this.perMinute) return (window + 1) * WINDOW_MS - now;
     tally.counted += 1;
     tally.unsent += 1;
     return undefined;
   }
 
-  private settleSoon(key: string): void {
-    this.due.add(key);
+  private settleSoon(): void {
     this.settling ??= setTimeout(() => void this.settle(), SETTLE_EVERY_MS).unref();
   }
 
   /** Adds the requests counted here to Redis's counts, and takes Redis's totals back. */
   private async settle(): Promise<void> {
-    const keys = [...this.due];
-    this.due.clear();
     const window = Math.floor(Date.now() / WINDOW_MS);
+    if (window !== this.minute) {
+      for (const [key, tally] of this.tallies) if (tally.window < window) this.tallies.delete(key);
+      this.minute = window;
+    }
     // the minute's counts of every key of the budget, in one hash that expires after the minute
     const counts = `${this.keyPrefix}:${window}`;
     const sent: Tally[] = [];
     const batch = this.redis.pipeline();
-    for (const key of keys) {
+    for (const key of this.due) {
       const tally = this.tallies.get(key);
-      if (!tally || tally.window !== window) continue;
+      if (tally?.window !== window) continue;
       batch.hincrby(counts, key, tally.unsent);
       sent.push(tally);
       tally.unsent = 0;
     }
-    batch.pexpire(counts, 2 * WINDOW_MS);
-    for (const [key, tally] of this.tallies) if (tally.window < window) this.tallies.delete(key);
+    this.due.clear();
     try {
-      const answers = sent.length > 0 ? await batch.exec() : [];
+      if (sent.length === 0) return;
+      const answers = await batch.pexpire(counts, 2 * WINDOW_MS).exec();
       sent.forEach((tally, index) => {
         const [err, total] = answers?.[index] ?? [];
         if (!err && typeof total === 'number') tally.counted = total + tally.unsent;
@@ -92,7 +96,7 @@ export class SharedBudget {
       this.log.debug({ err }, 'rate limits not shared; counted on this gateway alone');
     } finally {
       this.settling = undefined;
-      if (this.due.size > 0) this.settleSoon([...this.due][0]!);
+      if (this.due.size > 0) this.settleSoon();
     }
   }
 }

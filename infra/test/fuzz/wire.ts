@@ -137,8 +137,9 @@ export async function send(wire: WireRequest, caller: Caller, callers: Callers, 
   const authorization = caller === 'shopper' || caller === 'admin' ? `Bearer ${await callers.tokenOf(caller)}` : forgedToken;
   const signed = { ...wire, headers: { ...wire.headers, ...(authorization !== undefined && { authorization }) } };
   let answer = await exchange(signed);
+  if (answer.status !== 429) return answer;
+  await forgetRateLimits();
   for (let retry = 0; answer.status === 429 && retry < LIMIT_RETRIES; retry++) {
-    await forgetRateLimits();
     await sleep(LIMITS_HEARD_AFTER_MS);
     answer = await exchange(signed);
   }
