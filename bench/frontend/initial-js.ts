@@ -1,8 +1,10 @@
 // The JavaScript each storefront page (home, a category, search results, a product) fetches before its first view is shown, gzip as nginx sends it,
 // on a cold cache: the shell's own code, the shared libraries (the shell's copies, as its
 // mf-manifest.json lists them) and the remote's code for that page, against issue 19's 150 KB.
-// A page counts as shown once its heading is there and, where it lists products, its first product;
-// the scripts counted are those the browser has fetched by then. The other pages' code, which the
+// A page counts as shown once its heading is there and, where it lists products, its first product,
+// and its code has taken over (hydrated, or rendered it: the shell then drops index.html's keeper of
+// early taps); the scripts counted are those the browser has fetched by then. A rendered page shows
+// before any of its code is fetched, so "shown" alone would count nothing. The other pages' code, which the
 // shell loads once the browser is idle, is held back (no idle callback runs) so as not to be counted.
 // Usage: node --import tsx bench/frontend/initial-js.ts   (the stack must be up)
 import { readFile } from 'node:fs/promises';
@@ -30,6 +32,7 @@ async function initialScripts(browser: Browser, { path, shown }: Page): Promise<
     const page = await context.newPage();
     await page.goto(`${stackEnv.webUrl}${path}`);
     await page.locator(shown).first().waitFor();
+    await page.waitForFunction(() => !('bazarEarlyInput' in window) || window.bazarEarlyInput === undefined);
     return await page.evaluate(() =>
       (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
         .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))

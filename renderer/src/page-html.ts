@@ -21,18 +21,26 @@ export function pageHtml(template: string, page: PrerenderedPage & { styles: str
     .join('');
   // JSON in a script element of its own type is never run; `<` escaped, it cannot close the element.
   const answers = JSON.stringify(page.answers ?? null).replaceAll('<', '\\u003c');
-  return (
-    template
-      .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
-      // The page's words and pictures are in its HTML; its scripts only make it interactive, so they
-      // leave the connection to the stylesheets, fonts and pictures that paint it.
-      .replaceAll('<link rel="preload" as="script"', '<link rel="preload" as="script" fetchpriority="low"')
-      .replace('</head>', () => `${styles}</head>`)
-      .replace(
-        root,
-        () => `<div id="root">${page.html}</div><script type="application/json" id="${PRERENDERED_ANSWERS}">${answers}</script>`,
-      )
-  );
+  // The page's words and pictures are in its HTML; its code only makes it interactive. Held in a
+  // template, which the browser neither runs nor fetches from, it is asked for once the page has
+  // painted (the shell's index.html does that): fetched beside the stylesheets, fonts and pictures,
+  // it shared their connection, and a slow phone's first paint waited for all of it.
+  const code: string[] = [];
+  const withoutCode = template.replace(CODE, (tag) => {
+    code.push(tag);
+    return '';
+  });
+  return withoutCode
+    .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
+    .replace('</head>', () => `${styles}<template id="${CODE_TEMPLATE}">${code.join('')}</template></head>`)
+    .replace(
+      root,
+      () => `<div id="root">${page.html}</div><script type="application/json" id="${PRERENDERED_ANSWERS}">${answers}</script>`,
+    );
 }
+
+/** The shell's entry script and the preloads of its chunks and of the remotes' runtime manifest. */
+const CODE = /<script defer="defer" src="[^"]*"><\/script>|<link rel="preload" as="(?:script|fetch)"[^>]*>/g;
+const CODE_TEMPLATE = 'bazar-code';
 
 const escapeAttribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
