@@ -9,7 +9,7 @@
 // Usage: node --import tsx bench/frontend/initial-js.ts   (the stack must be up)
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { catalogProducts, launchChromium, stackEnv } from '@bazar/testing';
+import { catalogProducts, codeTookOver, launchChromium, stackEnv } from '@bazar/testing';
 import type { Browser } from 'playwright-core';
 import { emitFigures, type Figure } from '../figures';
 
@@ -32,7 +32,7 @@ async function initialScripts(browser: Browser, { path, shown }: Page): Promise<
     const page = await context.newPage();
     await page.goto(`${stackEnv.webUrl}${path}`);
     await page.locator(shown).first().waitFor();
-    await page.waitForFunction(() => !('bazarEarlyInput' in window) || window.bazarEarlyInput === undefined);
+    await codeTookOver(page);
     return await page.evaluate(() =>
       (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
         .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))

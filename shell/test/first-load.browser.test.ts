@@ -11,7 +11,7 @@ import { expect, test } from '@bazar/testing/browser-test';
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { eventually } from '@bazar/testing';
+import { codeTookOver, eventually } from '@bazar/testing';
 import { catalogProducts, pagePerTest, signInAsShopper, waitForPath, webUrl } from './browser';
 
 const page = pagePerTest();
@@ -61,6 +61,7 @@ test("home: the HTML names the shell's chunks, and the entry asks for the remote
   const answer = await page.goto(webUrl);
   const html = await answer!.text();
   await page.getByRole('region', { name: 'Recently Sold Items' }).getByRole('article').first().waitFor();
+  await codeTookOver(page);
 
   // what index.html names is asked for all at once: the stylesheets by the parser; the code (the
   // shell's chunks and the runtime manifest of remotes) by the parser too, unless the page came
@@ -110,6 +111,7 @@ for (const [name, path, read] of [
     const answer = await page.goto(`${webUrl}${address}`);
     const html = await answer!.text();
     await page.locator('main h1').first().waitFor();
+    await codeTookOver(page);
     await page.waitForLoadState('networkidle');
 
     const made = requests.filter((request) => request.path === expected);

@@ -27,6 +27,13 @@ export const RENDERED_ANSWERS = `<script type="application/json" id="${PRERENDER
  *  tests publish products and offers): waits for one are generous. */
 export const RENDERED_WITHIN_MS = 120_000;
 
+/** Waits until the page's code has taken over: hydrated the page it came rendered as (which shows
+ *  before any of its code is fetched), or rendered it; the shell then drops index.html's keeper of
+ *  early taps. */
+export async function codeTookOver(page: Page): Promise<void> {
+  await page.waitForFunction(() => (globalThis as { bazarEarlyInput?: unknown }).bazarEarlyInput === undefined);
+}
+
 /** Opens the store's page as nginx serves it rendered (asking for it is what has it rendered): a page
  *  is taken away while it is rendered again, and is then the client-rendered app, opened again. */
 export async function openRendered(
