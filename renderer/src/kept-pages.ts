@@ -9,15 +9,19 @@ import { LANGUAGES, type Language } from './language';
 import { readAddress, type ServiceUrls } from './page-reads';
 import { AHEAD, pageName } from './pages';
 import { answerPrint, type PageRenderer, type ReadAnswer } from './render';
+import { RenderAgain } from './render-again';
 
 interface Wanted {
   address: string;
   language: Language;
+  /** not rendered before this time (ms since the epoch): a page whose data keeps changing waits */
+  notBefore: number;
 }
 
 interface Kept extends Wanted {
   /** each API read the page was rendered from, with what it answered then */
   reads: Map<string, ReadAnswer>;
+  renderedAt: number;
 }
 
 /** How many pages not rendered ahead are kept at most (the oldest goes), and waiting at most. */
@@ -33,7 +37,8 @@ const gzipped = promisify(gzip);
  * waits for a render: home and the static pages are rendered ahead in every language; another page
  * is rendered once it has been asked for twice (nginx asks on a miss, and serves the client-rendered
  * app meanwhile). A page whose code or data changed is taken away at once (nginx then serves the
- * client-rendered app, never a page with yesterday's price) and rendered again in the background:
+ * client-rendered app, never a page with yesterday's price) and rendered again in the background
+ * (later while its data keeps changing: RenderAgain):
  * `checkFreshness` compares the shell's index.html, the runtime manifest and the remotes' manifests,
  * and every API read a page was rendered from, with what they answer now.
  */
@@ -41,6 +46,7 @@ export class KeptPages {
   private readonly kept = new Map<string, Kept>();
   private readonly waiting = new Map<string, Wanted>();
   private readonly askings = new Map<string, number>();
+  private readonly renderAgain = new RenderAgain();
   private code: string | undefined;
 
   constructor(
@@ -73,12 +79,14 @@ export class KeptPages {
     if (this.askings.size > 1000) this.askings.clear();
     this.askings.set(key, askings);
     if ((AHEAD.includes(address) || askings >= ASKINGS_BEFORE_RENDER) && this.waiting.size < WAITING_AT_MOST)
-      this.want({ address, language });
+      this.want({ address, language, notBefore: 0 });
   }
 
-  /** Renders the page that waited longest, if any (one at a time: a periodic job that never overlaps). */
+  /** Renders the page that waited longest and is due, if any (one at a time: a periodic job that
+   *  never overlaps). */
   async renderNext(): Promise<void> {
-    const [key, wanted] = this.waiting.entries().next().value ?? [];
+    const now = Date.now();
+    const [key, wanted] = [...this.waiting].find(([, page]) => page.notBefore <= now) ?? [];
     if (!key || !wanted) return;
     try {
       const { html, reads } = await this.renderer.render(wanted.address, wanted.language);
@@ -93,7 +101,7 @@ export class KeptPages {
         await writeFile(`${name}.tmp`, bytes);
         await rename(`${name}.tmp`, name);
       }
-      this.kept.set(key, { ...wanted, reads });
+      this.kept.set(key, { ...wanted, reads, renderedAt: now });
       await this.keepFewerThanMost();
     } catch (error) {
       this.log.warn({ err: error, address: wanted.address, language: wanted.language }, 'page not rendered');
@@ -136,16 +144,16 @@ export class KeptPages {
     const page = this.kept.get(key);
     if (!page) return;
     await this.forget(key);
-    this.want(page);
+    this.want({ ...page, notBefore: this.renderAgain.after(key, page.renderedAt, Date.now()) });
   }
 
-  private want({ address, language }: Wanted): void {
+  private want({ address, language, notBefore }: Wanted): void {
     const key = `${language}/${pageName(address)!}`;
-    if (!this.kept.has(key)) this.waiting.set(key, { address, language });
+    if (!this.kept.has(key) && !this.waiting.has(key)) this.waiting.set(key, { address, language, notBefore });
   }
 
   private wantAhead(): void {
-    for (const language of LANGUAGES) for (const address of AHEAD) this.want({ address, language });
+    for (const language of LANGUAGES) for (const address of AHEAD) this.want({ address, language, notBefore: 0 });
   }
 
   private async keepFewerThanMost(): Promise<void> {
