@@ -1,4 +1,5 @@
 import { expect, test } from '@bazar/testing/browser-test';
+import { openRendered } from '@bazar/testing';
 import { catalogProducts, pagePerTest, signInAsShopper, waitForPath, webUrl } from './browser';
 
 const page = pagePerTest();
@@ -107,6 +108,19 @@ test('a visitor who never signed in here is not looked for at Keycloak; once sig
   await page.reload({ waitUntil: 'networkidle' });
   await header.getByRole('link', { name: 'Login' }).waitFor();
   expect(keycloakCalls).toEqual([]);
+});
+
+test('a Login link followed on a rendered page before its code has run brings the shopper back to that page', async () => {
+  // the page's code held back: the link is the rendered HTML's plain link, so /login loads afresh
+  const noCode = /\.js$/;
+  await page.route(noCode, (route) => route.abort());
+  await openRendered(page, '/about');
+  await page.unroute(noCode);
+  await page.getByRole('banner').getByRole('link', { name: 'Login' }).click();
+  await page.waitForURL(/\/auth\/realms\/bazar\//);
+  await signInAsShopper(page);
+  await waitForPath(page, '/about');
+  await page.getByRole('banner').getByRole('button', { name: 'Singout' }).waitFor();
 });
 
 test('/singup hands over to Keycloak registration and /cart remembers where the visitor was going', async () => {

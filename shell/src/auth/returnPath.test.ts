@@ -13,3 +13,18 @@ test('never returns to a sign-in page, which would hand over to Keycloak again',
   expect(returnPath({ from: { pathname: '/login' } })).toBe('/');
   expect(returnPath({ from: { pathname: '/singup' } })).toBe('/');
 });
+
+describe('a Login link followed before the page hydrated (a plain link: no state)', () => {
+  const referrer = (path: string) => new URL(path, 'http://localhost:8080');
+
+  test('returns to the page of the store that linked to it', () => {
+    expect(returnPath(null, referrer('/about'))).toBe('/about');
+    expect(returnPath(null, referrer('/search?search=dal'))).toBe('/search?search=dal');
+  });
+
+  test("never to a sign-in page or Keycloak's, and the remembered page comes first", () => {
+    expect(returnPath(null, referrer('/singup'))).toBe('/');
+    expect(returnPath(null, referrer('/auth/realms/bazar/protocol/openid-connect/auth'))).toBe('/');
+    expect(returnPath({ from: { pathname: '/cart' } }, referrer('/about'))).toBe('/cart');
+  });
+});

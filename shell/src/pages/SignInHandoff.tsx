@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Navigate, useLocation } from '@bazar/web-kit/routing';
 import { Spinner, useSession } from '@bazar/web-kit';
 import { signIn } from '../auth/keycloak';
-import { returnPath } from '../auth/returnPath';
+import { returnPath, storeReferrer } from '../auth/returnPath';
 import { useShellText } from '../i18n';
 
 /**
@@ -12,7 +12,7 @@ import { useShellText } from '../i18n';
 export function SignInHandoff({ action }: { action: 'login' | 'register' }) {
   const session = useSession();
   const location = useLocation();
-  const returnTo = returnPath(location.state);
+  const returnTo = returnPath(location.state, storeReferrer());
   const t = useShellText();
 
   useEffect(() => {
