@@ -5,8 +5,9 @@ import { ErrorAnswer } from '@bazar/contracts';
 import { serverErrorsFor } from '@bazar/testing';
 import type { Answer, WireRequest } from './wire.ts';
 
-/** 415: a body in a charset or encoding the services do not read */
-const REFUSAL_STATUSES = new Set([400, 401, 403, 404, 409, 413, 415]);
+/** 415: a body in a charset or encoding the services do not read; 431: an address or headers longer
+ *  than Node reads (16 KB) */
+const REFUSAL_STATUSES = new Set([400, 401, 403, 404, 409, 413, 415, 431]);
 const INTERNALS = [
   /\n\s+at \S.*:\d+:\d+/, // a V8 stack frame
   /node:internal|node_modules\//,

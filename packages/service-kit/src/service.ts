@@ -5,6 +5,7 @@ import type { Kafka } from 'kafkajs';
 import type { z } from 'zod';
 import { ConfigError, loadConfig, type KafkaEnv, type MongoEnv, type RedisEnv, type ServiceEnv } from './config';
 import { createApp, finishApp } from './http/app';
+import { answerUnreadableRequests } from './http/client-errors';
 import { createKafka } from './kafka/client';
 import { EventConsumer, consumerGroupId, type EventHandler } from './kafka/consumer';
 import { Announcer, OutboxRelay, type OutboxModel } from './kafka/outbox';
@@ -176,6 +177,7 @@ async function startService<S extends z.ZodType<BaseConfig>>(definition: Service
   // one after Node's default 5 s races a request they are sending on it, which then fails.
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
+  answerUnreadableRequests(server);
   consumers.forEach((consumer) => consumer.start());
   relays.forEach((relay) => relay.start());
   jobs.forEach((job) => job.start());
