@@ -32,6 +32,7 @@ const urlOf = (server: Server) => `http://127.0.0.1:${(server.address() as Addre
 let catalog: Server;
 let gateway: Server;
 let redis: Redis;
+let stopGateway: (() => void | Promise<void>) | undefined;
 
 beforeAll(async () => {
   catalog = await listen(
@@ -60,16 +61,15 @@ beforeAll(async () => {
     KEYCLOAK_URL: stackEnv.keycloakUrl,
   });
   redis = createRedis(config.REDIS_URL, log);
-  const { routes } = wireGateway({ config, log, redis }, [...PUBLIC_API, pinNote]);
+  const { routes, stop } = wireGateway({ config, log, redis }, [...PUBLIC_API, pinNote]);
+  stopGateway = stop;
   gateway = await listen(finishApp(createApp({ log, jsonLimit: false }).use(routes)));
 });
 
 afterAll(async () => {
   await Promise.all([gateway, catalog].map((server) => new Promise((resolve) => server?.close(resolve))));
-  // The gateway settles its rate limits with Redis 100 ms after a request (limits/rate-limit.ts): a
-  // settle still on the wire when the connection quit was rejected with "Connection is closed", after
-  // the tests, which failed the file in CI run 16. It lands first.
-  await new Promise((resolve) => setTimeout(resolve, 250));
+  // as the service kit does: the gateway's rate limits are settled before Redis goes
+  await stopGateway?.();
   await redis?.quit();
 });
 

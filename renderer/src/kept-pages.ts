@@ -11,14 +11,17 @@ import { AHEAD, pageName } from './pages';
 import { answerPrint, type PageRenderer, type ReadAnswer } from './render';
 import { RenderAgain } from './render-again';
 
-interface Wanted {
+interface Page {
   address: string;
   language: Language;
+}
+
+interface Wanted extends Page {
   /** not rendered before this time (ms since the epoch): a page whose data keeps changing waits */
   notBefore: number;
 }
 
-interface Kept extends Wanted {
+interface Kept extends Page {
   /** each API read the page was rendered from, with what it answered then */
   reads: Map<string, ReadAnswer>;
   renderedAt: number;
@@ -101,7 +104,7 @@ export class KeptPages {
         await writeFile(`${name}.tmp`, bytes);
         await rename(`${name}.tmp`, name);
       }
-      this.kept.set(key, { ...wanted, reads, renderedAt: now });
+      this.kept.set(key, { address: wanted.address, language: wanted.language, reads, renderedAt: now });
       await this.keepFewerThanMost();
     } catch (error) {
       this.log.warn({ err: error, address: wanted.address, language: wanted.language }, 'page not rendered');
@@ -144,7 +147,7 @@ export class KeptPages {
     const page = this.kept.get(key);
     if (!page) return;
     await this.forget(key);
-    this.want({ ...page, notBefore: this.renderAgain.after(key, page.renderedAt, Date.now()) });
+    this.want({ address: page.address, language: page.language, notBefore: this.renderAgain.after(key, page.renderedAt, Date.now()) });
   }
 
   private want({ address, language, notBefore }: Wanted): void {

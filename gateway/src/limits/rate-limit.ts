@@ -37,6 +37,9 @@ export class SharedBudget {
   /** keys with requests to add to Redis, or a refusal to check against it */
   private readonly due = new Set<string>();
   private settling: NodeJS.Timeout | undefined;
+  /** the settle under way, which `stop` waits for */
+  private inFlight: Promise<void> | undefined;
+  private stopped = false;
   /** the minute whose tallies are kept; older ones are dropped when it changes */
   private minute = 0;
 
@@ -62,8 +65,18 @@ export class SharedBudget {
     return undefined;
   }
 
+  /** Sends what is counted here and settles no more: called before the Redis connection goes, which
+   *  a settle still on the wire would meet closed. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.settling);
+    await this.inFlight;
+    await this.settle();
+  }
+
   private settleSoon(): void {
-    this.settling ??= setTimeout(() => void this.settle(), SETTLE_EVERY_MS).unref();
+    if (this.stopped) return;
+    this.settling ??= setTimeout(() => void (this.inFlight = this.settle()), SETTLE_EVERY_MS).unref();
   }
 
   /** Adds the requests counted here to Redis's counts, and takes Redis's totals back. */
@@ -130,6 +143,11 @@ export class RateLimits {
 
   user(userId: string, res: Response, limit: RateLimitClass): void {
     this.spend(this.byUser, userId, limit, res);
+  }
+
+  /** Sends what is counted here and settles no more (SharedBudget.stop). */
+  async stop(): Promise<void> {
+    await Promise.all([this.byAddress, this.byUser].flatMap(({ all, writes }) => [all.stop(), writes.stop()]));
   }
 
   private spend(budgets: { all: SharedBudget; writes: SharedBudget }, key: string, limit: RateLimitClass, res: Response): void {
