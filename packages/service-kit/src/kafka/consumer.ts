@@ -53,10 +53,16 @@ interface ConsumerOptions<S extends z.ZodType<{ id: string }>> {
   retryDelayMs?: number;
 }
 
+/** How long applied offsets wait to be committed together. A commit is a request the broker writes
+ *  to its offsets log; one per fetched batch was one per event at a steady order rate (each order's
+ *  events come alone), while every handler skips an event it sees again (ledger or idempotent
+ *  write), so after a crash re-reading this much is harmless. */
+const COMMIT_DELAY_MS = 250;
+
 /** Consumes one topic at least once and applies each event once: messages that do not parse or
  *  fail the contract go to `<topic>.dlq`; ids already in the ledger are skipped; the offset is
  *  committed only after the effect and its ledger entry are stored (or the message is
- *  dead-lettered), once per fetched batch. If the broker is away, the consumer keeps trying to come
+ *  dead-lettered), with the others applied within COMMIT_DELAY_MS. If the broker is away, the consumer keeps trying to come
  *  back until stopped. Each message is handled inside the trace of its `traceparent` header (a new
  *  trace without one), and each applied event is logged once; the lag per partition is kept for
  *  /metrics. */
@@ -66,6 +72,9 @@ export class EventConsumer<S extends z.ZodType<{ id: string }>> {
   private retryTimer: NodeJS.Timeout | undefined;
   private lastFetchAt = 0;
   private forgetLag: (() => void) | undefined;
+  /** the next offset to read, by partition, applied and not yet committed */
+  private readonly toCommit = new Map<number, string>();
+  private commitTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: ConsumerOptions<S>) {}
 
@@ -103,8 +112,8 @@ export class EventConsumer<S extends z.ZodType<{ id: string }>> {
         autoCommit: false,
         eachBatchAutoResolve: false,
         // The messages of one fetch are applied in order, and the offset after the last one applied
-        // is committed once: one commit per fetch rather than per message, and under load a fetch
-        // brings many. If one fails, those before it are still committed.
+        // is committed soon after, with those of other fetches meanwhile (COMMIT_DELAY_MS). If one
+        // fails, those before it are still committed.
         eachBatch: async ({ batch: { topic, partition, messages }, resolveOffset, heartbeat, isRunning, isStale }) => {
           let applied: string | undefined;
           try {
@@ -116,7 +125,7 @@ export class EventConsumer<S extends z.ZodType<{ id: string }>> {
               await heartbeat();
             }
           } finally {
-            if (applied !== undefined) await consumer.commitOffsets([{ topic, partition, offset: (BigInt(applied) + 1n).toString() }]);
+            if (applied !== undefined) this.commitSoon(consumer, partition, (BigInt(applied) + 1n).toString());
           }
         },
       });
@@ -126,12 +135,32 @@ export class EventConsumer<S extends z.ZodType<{ id: string }>> {
     }
   }
 
+  private commitSoon(consumer: Consumer, partition: number, offset: string): void {
+    this.toCommit.set(partition, offset);
+    this.commitTimer ??= setTimeout(() => void this.commitApplied(consumer), COMMIT_DELAY_MS);
+  }
+
+  /** Commits what was applied. A commit refused (the group rebalanced, the broker went away) is
+   *  dropped: whoever reads those partitions next applies the events again, and skips them. */
+  private async commitApplied(consumer: Consumer): Promise<void> {
+    clearTimeout(this.commitTimer);
+    this.commitTimer = undefined;
+    if (this.toCommit.size === 0) return;
+    const offsets = [...this.toCommit].map(([partition, offset]) => ({ topic: this.options.handler.topic, partition, offset }));
+    this.toCommit.clear();
+    await consumer
+      .commitOffsets(offsets)
+      .catch((err: unknown) =>
+        this.options.log.warn({ err, topic: this.options.handler.topic }, 'committing applied events failed; they may be applied again'),
+      );
+  }
+
   private retryLater(err: unknown): void {
     if (this.stopped) return;
     this.options.log.warn({ err, topic: this.options.handler.topic }, 'consumer down; retrying');
     const consumer = this.consumer;
     this.consumer = undefined;
-    void consumer?.disconnect().catch(() => undefined);
+    if (consumer) void this.commitApplied(consumer).then(() => consumer.disconnect().catch(() => undefined));
     this.retryTimer = setTimeout(() => void this.run(), this.options.retryDelayMs ?? 2_000);
   }
 
@@ -178,6 +207,7 @@ export class EventConsumer<S extends z.ZodType<{ id: string }>> {
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.retryTimer);
+    if (this.consumer) await this.commitApplied(this.consumer);
     await this.consumer?.disconnect().catch((err: unknown) => this.options.log.warn({ err }, 'consumer disconnect failed'));
     this.forgetLag?.();
   }
