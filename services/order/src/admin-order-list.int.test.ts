@@ -3,18 +3,27 @@
 // cart and broker), so that every figure can be checked exactly: they follow placing, confirming,
 // cancelling and a hold expiring, catch up with an order moved by a process that stopped before
 // listing it and with one removed behind the service's back, and are the same after the read model
-// is dropped and built again from the orders.
+// is dropped and built again from the orders. Parts hold two orders a replica here, so that every
+// order is listed in a generation of its line and a busy line spreads over several.
+import { randomBytes } from 'node:crypto';
 import { OrderPage, OrderSummary, PlaceOrderAnswer, type Order, type OrderStatus } from '@bazar/contracts';
 import { eventually, stackEnv } from '@bazar/testing';
+import { createLogger } from '@bazar/service-kit';
 import { adminIdentity, shopper, TestShelf } from '@bazar/testing/shop';
 import mongoose from 'mongoose';
 import { startOrderReplica, type OrderReplica } from '../test/replica';
 import { Order as StoredOrder, type OrderDocument } from './model/order';
-import { listOrder } from './order-listings';
+import { listOrder, OrderListings } from './order-listings';
 
 const DB = 'order_listing_test';
 const HOLD_MS = 8_000;
-const settings = { MONGO_DB: DB, ORDER_HOLD_WINDOW_MS: String(HOLD_MS), ORDER_SWEEP_INTERVAL_MS: '200' };
+const PART_SIZE = 2;
+const settings = {
+  MONGO_DB: DB,
+  ORDER_HOLD_WINDOW_MS: String(HOLD_MS),
+  ORDER_SWEEP_INTERVAL_MS: '200',
+  ORDER_LISTING_PART_SIZE: String(PART_SIZE),
+};
 const shelf = new TestShelf();
 let db: mongoose.Connection;
 let service: OrderReplica;
@@ -196,4 +205,75 @@ it('counts the moves of an order placed days ago, whose counts are read from the
   expect(moved.status).toBe(200);
   expect((await list({ from: day, to: day, status: 'packed' })).total).toBe(1);
   expect((await summary()).byStatus).toEqual({ ...before.byStatus, packed: before.byStatus.packed + 1 });
+});
+
+it('lists a busy line of the day in parts of a bounded size, and reads them all', async () => {
+  const before = await summary();
+  const busy: OrderDocument[] = [];
+  await mongoose.connect(stackEnv.mongoUrl, { dbName: DB });
+  try {
+    // two replicas listing orders whose ids all end in the same digit: each opens its own parts
+    const replicas = [
+      new OrderListings(createLogger('listing-test', 'silent'), PART_SIZE),
+      new OrderListings(createLogger('listing-test', 'silent'), PART_SIZE),
+    ];
+    for (let i = 0; i < 7; i++) {
+      const _id = new mongoose.Types.ObjectId(`${randomBytes(12).toString('hex').slice(0, 23)}a`);
+      const createdAt = new Date();
+      const order = {
+        _id,
+        createdAt,
+        status: 'placed',
+        history: [{ status: 'placed', at: createdAt, by: 'shopper' }],
+        totalPaisa: 10_000 * (i + 1),
+        email: `busy${i}@bazar.test`,
+        phone: '01911111111',
+        listedIn: await replicas[i % 2]!.partFor(createdAt, _id.toString()),
+      };
+      // a real order (reconcile takes out entries of orders that are gone), then its entry
+      await db.collection('orders').insertOne({
+        ...order,
+        userId: `busy-shopper-${i}`,
+        name: 'A Busy Shopper',
+        addinfo: '',
+        items: [{ productId: honey, name: 'Listing Honey', img: '', unitPricePaisa: 10_000 * (i + 1), quantity: 1 }],
+        subtotalPaisa: 10_000 * (i + 1),
+        vatPaisa: 0,
+        deliveryPaisa: 0,
+        reservationId: new mongoose.Types.ObjectId().toString(),
+        outbox: {},
+        outboxPending: [],
+        updatedAt: createdAt,
+      });
+      const stored = (await StoredOrder.findById(_id).lean<OrderDocument>())!;
+      await listOrder(stored);
+      busy.unshift(stored);
+    }
+  } finally {
+    await mongoose.connection.close();
+  }
+
+  const parts = new Set(busy.map((order) => order.listedIn));
+  expect(parts.size).toBeGreaterThanOrEqual(4); // 7 orders, 2 a part a replica
+  for (const part of parts) {
+    const stored = await db.collection<{ _id: string; orders: object }>('order_days').findOne({ _id: part! });
+    expect(Object.keys(stored?.orders ?? {}).length).toBeLessThanOrEqual(PART_SIZE);
+  }
+  const newest = await list({ pageSize: '7' });
+  expect(newest.orders.map((order) => order._id)).toEqual(busy.map((order) => order._id.toString()));
+  expect((await summary()).byStatus).toEqual({ ...before.byStatus, placed: before.byStatus.placed + 7 });
+
+  // moved on, in the part it was listed in
+  const moved = await fetch(`${service.url}/orderstatus/${busy[6]!._id.toString()}`, {
+    method: 'PUT',
+    headers: { ...adminIdentity, 'content-type': 'application/json' },
+    body: JSON.stringify({ status: 'confirmed' }),
+  });
+  expect(moved.status).toBe(200);
+  expect((await list({ q: busy[6]!._id.toString() })).orders.map((order) => order.status)).toEqual(['confirmed']);
+  expect((await summary()).byStatus).toEqual({
+    ...before.byStatus,
+    placed: before.byStatus.placed + 6,
+    confirmed: before.byStatus.confirmed + 1,
+  });
 });

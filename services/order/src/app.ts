@@ -19,7 +19,7 @@ const RECONCILE_INTERVAL_MS = 15 * 60_000;
 
 export async function wireOrder({ config, log, announcer }: ServiceContext<OrderConfig>): Promise<Wiring> {
   await Order.init(); // the unique index on cartState must exist before the first order is taken
-  const listings = new OrderListings(log);
+  const listings = new OrderListings(log, config.ORDER_LISTING_PART_SIZE);
   // in the background: a replica answers at once, and the admin's list is complete once it is done
   void listings.reconcile().catch((err: unknown) => log.warn({ err }, 'checking the admin’s list against the orders failed'));
   const desk: OrderDesk = {

@@ -8,8 +8,8 @@ const DHAKA_OFFSET_MS = 6 * 60 * 60_000;
 const shopDay = (at: Date) => new Date(at.getTime() + DHAKA_OFFSET_MS).toISOString().slice(0, 10);
 
 /** What the admin's list needs of an order. */
-export type ListableOrder = Pick<OrderDocument, '_id' | 'createdAt' | 'status' | 'history' | 'totalPaisa' | 'email' | 'phone'>;
-const LISTED_FIELDS = 'createdAt status history totalPaisa email phone';
+export type ListableOrder = Pick<OrderDocument, '_id' | 'createdAt' | 'status' | 'history' | 'totalPaisa' | 'email' | 'phone' | 'listedIn'>;
+const LISTED_FIELDS = 'createdAt status history totalPaisa email phone listedIn';
 
 /** An order as the admin's list finds it: what it is filtered, searched and sorted by. `step` is how
  *  many statuses it has had (its history's length): an entry is only ever written over the one of
@@ -32,10 +32,22 @@ const newestFirst = ([idA, a]: [string, ListedOrder], [idB, b]: [string, ListedO
 const countOf = (counts: Pick<DayCounts, 'byStatus'>, status?: OrderStatus) =>
   status ? (counts.byStatus[status] ?? 0) : OrderStatus.options.reduce((sum, one) => sum + (counts.byStatus[one] ?? 0), 0);
 
-/** A day's orders are spread over 16 documents, by the last hex digit of the order's id, so that a
- *  busy day's writes each rewrite a sixteenth of it: FerretDB rewrites a whole document at every
- *  update, and its writes wait for one another. */
+/**
+ * A day's orders are spread over parts of a bounded size, since FerretDB rewrites a whole document at
+ * every update and its writes wait for one another: a part holding 2,000 orders (190 KB) cost 76 ms
+ * of FerretDB per order placed and confirmed, and the orders queued for seconds behind it.
+ * - By the last hex digit of the order's id, 16 lines a day: `YYYY-MM-DD/<digit>` (all there was
+ *   before generations, and where an order without `listedIn` is listed).
+ * - Each line in generations `YYYY-MM-DD/<digit>/<n>`, n from 1: a replica opens the next one when it
+ *   starts writing the line and again after listing `partSize` orders there, so a part holds at most
+ *   that many per replica. The line's first part records the last generation opened (`parts`).
+ * The part is chosen when the order is written (`partFor`) and kept in it (`listedIn`), so every
+ * later move of the order is written to the same part.
+ */
 const shardOf = (day: string, orderId: string) => `${day}/${orderId.slice(-1).toLowerCase()}`;
+const generationOf = (line: string, generation: number) => (generation === 0 ? line : `${line}/${generation}`);
+const lineOf = (shard: string) => shard.split('/').slice(0, 2).join('/');
+const generationIn = (shard: string) => Number(shard.split('/')[2] ?? 0);
 const dayOf = (shard: string) => shard.slice(0, 10);
 const HEX_DIGITS = [...'0123456789abcdef'];
 
@@ -64,7 +76,30 @@ const entryOf = (order: ListableOrder): ListedOrder => ({
   email: order.email.toLowerCase(),
   phone: order.phone ?? '',
 });
-const shardOfOrder = (order: ListableOrder) => shardOf(shopDay(order.createdAt), order._id.toString());
+const shardOfOrder = (order: ListableOrder) => order.listedIn ?? shardOf(shopDay(order.createdAt), order._id.toString());
+
+/** Counts of no order: what a line's first part starts with when a generation is opened before it
+ *  lists any order of its own. */
+const NO_COUNTS = { byStatus: {}, revenuePaisa: 0, version: 0 };
+
+/** Records in the line's first part that its generations go up to `generation` at least, so that
+ *  readers read that part. */
+async function registerGeneration(line: string, generation: number): Promise<void> {
+  try {
+    await OrderDay.updateOne({ _id: line }, { $max: { parts: generation }, $setOnInsert: NO_COUNTS }, { upsert: true });
+  } catch (err) {
+    if (!isDuplicateKey(err)) throw err; // begun meanwhile by another writer: record it there
+    await OrderDay.updateOne({ _id: line }, { $max: { parts: generation } });
+  }
+}
+
+/** Opens a generation of the line after every one opened so far, by any replica. */
+async function openGeneration(line: string): Promise<number> {
+  const first = await OrderDay.findById(line).select('parts').lean<Pick<OrderDayDocument, 'parts'>>();
+  const generation = (first?.parts ?? 0) + 1;
+  await registerGeneration(line, generation);
+  return generation;
+}
 
 /**
  * Brings the order's entry in the admin's read model (model/order-days.ts) up to the order, and its
@@ -151,8 +186,28 @@ async function copyCountsOf(shard: string): Promise<void> {
 export class OrderListings {
   private readonly due = new Set<string>();
   private stopping = false;
+  /** per line of a day this replica lists new orders in: its generation, and how many it listed there */
+  private readonly writing = new Map<string, Promise<{ generation: number; listed: number }>>();
 
-  constructor(private readonly log: Logger) {}
+  constructor(
+    private readonly log: Logger,
+    private readonly partSize: number,
+  ) {}
+
+  /** The part a new order, written at `at`, is to be listed in (its `listedIn`). */
+  async partFor(at: Date, orderId: string): Promise<string> {
+    const line = shardOf(shopDay(at), orderId);
+    let writing = this.writing.get(line);
+    if (!writing || (await writing).listed >= this.partSize) {
+      for (const other of this.writing.keys()) if (dayOf(other) !== dayOf(line)) this.writing.delete(other);
+      const opening = openGeneration(line).then((generation) => ({ generation, listed: 0 }));
+      opening.catch(() => this.writing.get(line) === opening && this.writing.delete(line)); // the next order tries again
+      this.writing.set(line, (writing = opening));
+    }
+    const part = await writing;
+    part.listed++;
+    return generationOf(line, part.generation);
+  }
 
   async follow(order: ListableOrder): Promise<void> {
     try {
@@ -172,9 +227,9 @@ export class OrderListings {
   }
 
   async reconcile(): Promise<void> {
-    const listed = new Map<string, ListedOrder>();
+    const listed = new Map<string, { shard: string; entry: ListedOrder }>();
     for await (const shard of readModel(OrderDay).find().lean<OrderDayDocument>().cursor()) {
-      for (const [orderId, entry] of entriesOf(shard)) listed.set(orderId, entry);
+      for (const [orderId, entry] of entriesOf(shard)) listed.set(orderId, { shard: shard._id, entry });
       await copyCounts(shard);
     }
     const behind = new Map<string, (EntryChange & { order?: ListableOrder })[]>();
@@ -191,14 +246,17 @@ export class OrderListings {
       const id = order._id.toString();
       const known = listed.get(id);
       listed.delete(id);
-      if (!known || known.step < order.history.length) change(shardOfOrder(order), { id, entry: entryOf(order), listed: known, order });
+      if (!known || known.entry.step < order.history.length)
+        change(known?.shard ?? shardOfOrder(order), { id, entry: entryOf(order), listed: known?.entry, order });
     }
     // what is left was listed, and its order is gone (removed behind the service's back: a bench)
-    for (const [id, gone] of listed) change(shardOf(shopDay(gone.at), id), { id, listed: gone });
+    for (const [id, { shard, entry }] of listed) change(shard, { id, listed: entry });
     // a part of a day at a time (a new read model is built in a write per part); a part a live
     // write changed meanwhile, an order at a time (and the next start looks again for those gone)
     for (const [shard, changes] of behind) {
       if (this.stopping) return;
+      // a read model dropped is built again: its generations must be found by readers
+      if (generationIn(shard) > 0) await registerGeneration(lineOf(shard), generationIn(shard));
       if (await writeEntries(shard, changes)) await copyCountsOf(shard);
       else for (const { order } of changes) if (order) await listOrder(order);
     }
@@ -266,14 +324,26 @@ export async function listedPage({ status, from, to, q, page, pageSize }: OrderL
  *  are answered too, for their entries). */
 async function countsOfEveryPart(): Promise<{ counts: DayCounts[]; recent: Map<string, OrderDayDocument> }> {
   const readFrom = daysAgo(READ_DIRECT_DAYS - 1);
-  const recentParts = Array.from({ length: READ_DIRECT_DAYS }, (_, ago) => daysAgo(ago)).flatMap((day) =>
+  const lines = Array.from({ length: READ_DIRECT_DAYS }, (_, ago) => daysAgo(ago)).flatMap((day) =>
     HEX_DIGITS.map((digit) => `${day}/${digit}`),
   );
+  const readPart = (shard: string) => readModel(OrderDay).findById(shard).lean<OrderDayDocument>();
   const [copies, parts] = await Promise.all([
     readModel(OrderDayCounts).find().lean<DayCounts[]>(),
-    Promise.all(recentParts.map((shard) => readModel(OrderDay).findById(shard).lean<OrderDayDocument>())),
+    Promise.all(
+      lines.map(async (line) => {
+        const first = await readPart(line);
+        const generations = Array.from({ length: first?.parts ?? 0 }, (_, n) => readPart(generationOf(line, n + 1)));
+        return [first, ...(await Promise.all(generations))];
+      }),
+    ),
   ]);
-  const recent = new Map(parts.filter((part) => part !== null).map((part) => [part._id, part]));
+  const recent = new Map(
+    parts
+      .flat()
+      .filter((part) => part !== null)
+      .map((part) => [part._id, part]),
+  );
   return { counts: [...copies.filter((copy) => dayOf(copy._id) < readFrom), ...recent.values()], recent };
 }
 

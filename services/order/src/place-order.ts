@@ -118,9 +118,12 @@ export async function placeOrder(
   };
   let placing: OrderDocument;
   try {
+    const createdAt = new Date();
     placing = (
       await Order.create({
         _id,
+        createdAt,
+        listedIn: await desk.listings.partFor(createdAt, _id.toString()),
         userId: user.id,
         email: user.email,
         name: body.name,

@@ -11,8 +11,9 @@ const countsFields = {
 };
 
 /**
- * The admin's read model of orders: each shop day (Bangladesh time) in 16 parts, `YYYY-MM-DD/<hex digit>`,
- * each holding its orders (by id) and their counts. FerretDB on SQLite finds a document without
+ * The admin's read model of orders: each shop day (Bangladesh time) in parts of a bounded size
+ * (order-listings.ts says how they are named and chosen), each holding its orders (by id) and their
+ * counts. FerretDB on SQLite finds a document without
  * reading the whole collection only by `_id`, and has no multi-document transactions: a part is found
  * by its `_id`, and an order's entry and the counts it changes are written in one conditional write
  * of that part, so each move of an order is counted exactly once however often it is written.
@@ -23,6 +24,8 @@ const orderDaySchema = new Schema(
     /** order id → its entry (order-listings.ts `entryText`): one string an order, which FerretDB
      *  reads about three times faster than a small document an order */
     orders: { type: Map, of: String },
+    /** in the first part of a line of the day (order-listings.ts): the last generation opened */
+    parts: Number,
     ...countsFields,
   },
   { versionKey: false },
@@ -33,7 +36,7 @@ const orderDaySchema = new Schema(
 const orderDayCountsSchema = new Schema({ _id: { type: String }, ...countsFields }, { versionKey: false });
 
 export type DayCounts = { _id: string; byStatus: Record<OrderStatus, number>; revenuePaisa: number; version: number };
-export type OrderDayDocument = DayCounts & { orders: Record<string, string> };
+export type OrderDayDocument = DayCounts & { orders?: Record<string, string>; parts?: number };
 
 export const OrderDay = mongoose.model('OrderDay', orderDaySchema, 'order_days');
 export const OrderDayCounts = mongoose.model('OrderDayCounts', orderDayCountsSchema, 'order_day_counts');

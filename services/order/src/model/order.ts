@@ -58,6 +58,9 @@ const orderSchema = new Schema(
     cartState: { type: String, unique: true, sparse: true },
     /** a hash of the request that placed it: its Idempotency-Key answers only the same request again */
     requestHash: { type: String },
+    /** the part of the admin's read model its entry is written to (order-listings.ts); orders
+     *  placed before parts had generations have none */
+    listedIn: { type: String },
     ...outboxFields,
   },
   { timestamps: true },
