@@ -13,10 +13,10 @@ export type DatabaseSnapshot = Map<string, Map<string, Map<string, string>>>;
 const NOT_THE_STORES = new Set(['admin', 'config', 'local']);
 
 /** Read models a service derives from its own records and repairs from them by itself: the order
- *  service's admin list (services/order/src/order-listings.ts, whose reconcile rebuilds it from the
- *  orders). Comparisons look at the records: a test that deletes the orders its accepted requests
+ *  service's admin list and shoppers' lists (services/order/src/order-listings.ts and
+ *  shopper-orders.ts, whose reconciles rebuild them from the orders). Comparisons look at the records: a test that deletes the orders its accepted requests
  *  placed leaves their entries to that repair. */
-const DERIVED = new Set(['order.order_days', 'order.order_day_counts']);
+const DERIVED = new Set(['order.order_days', 'order.order_day_counts', 'order.shopper_orders']);
 
 const hashOf = (document: unknown) =>
   createHash('sha1')

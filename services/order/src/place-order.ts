@@ -17,6 +17,7 @@ import { Order, cartStateOf, type OrderDocument } from './model/order';
 import type { Neighbours } from './neighbours';
 import type { OrderHolds } from './order-holds';
 import type { OrderListings } from './order-listings';
+import type { ShopperOrders } from './shopper-orders';
 
 /** What placing and moving orders work with. */
 export interface OrderDesk {
@@ -24,6 +25,8 @@ export interface OrderDesk {
   holds: OrderHolds;
   /** the admin's read model of orders, written after each write of an order */
   listings: OrderListings;
+  /** each shopper's latest orders, for My Orders */
+  shopperOrders: ShopperOrders;
   announcer: Announcer;
   log: Logger;
   holdWindowMs: number;
@@ -42,8 +45,9 @@ const isRefusal = (err: unknown) => err instanceof HttpError && err.status === 4
  * Places the shopper's current cart as an order. FerretDB has no multi-document transactions, so
  * each step is one single-document write owned by one service, in this order:
  *
- *   1. order service: a place among the shopper's unconfirmed orders (OrderHolds), then the order,
- *      `placing`, claiming the cart state it was read at (unique) and its idempotency id
+ *   1. order service: a place among the shopper's unconfirmed orders (OrderHolds), its name in the
+ *      shopper's list of orders (ShopperOrders), then the order, `placing`, claiming the cart state
+ *      it was read at (unique) and its idempotency id
  *   2. catalog: every unit held (`quantity >= n`, per product), or none and a 409 naming each
  *      item short and how many are left
  *   3. cart: the ordered pieces taken off the cart in one write, or none (409 when the shopper
@@ -51,7 +55,8 @@ const isRefusal = (err: unknown) => err instanceof HttpError && err.status === 4
  *   4. order service: `placed`, with OrderPlaced and OrderStatusChanged in its outbox, then its
  *      entry in the admin's list (order-listings.ts)
  *
- * A refusal at 2 or 3 undoes the earlier steps (the hold released, the order removed) and the cart
+ * A refusal at 2 or 3 undoes the earlier steps (the hold released, the order removed and no longer
+ * named among the shopper's) and the cart
  * is as it was. A failure to reach a neighbour, or a crash, is settled by `settlePlacing`, in the
  * request itself or by the sweep: an order whose lines the cart took is placed, any other is undone,
  * the cart first voiding the checkout so a late one cannot take anything. A placed order therefore
@@ -115,10 +120,12 @@ export async function placeOrder(
     // a repeat of an order still open shares its id, and its place
     const existing = await Order.findById(_id, 'status').lean<{ status: string }>();
     if (existing?.status !== 'placing' && existing?.status !== 'placed') await desk.holds.release(user.id, _id.toString());
+    if (!existing) await desk.shopperOrders.forget(user.id, _id.toString());
   };
   let placing: OrderDocument;
   try {
     const createdAt = new Date();
+    await desk.shopperOrders.add(user.id, _id.toString());
     placing = (
       await Order.create({
         _id,
@@ -211,6 +218,7 @@ async function undoPlacing(desk: OrderDesk, order: OrderDocument): Promise<void>
   await desk.neighbours.release(order.reservationId);
   await Order.deleteOne({ _id: order._id, status: 'placing' });
   await desk.holds.release(order.userId, order._id.toString());
+  await desk.shopperOrders.forget(order.userId, order._id.toString());
 }
 
 async function markPlaced(desk: OrderDesk, order: OrderDocument): Promise<OrderDocument> {

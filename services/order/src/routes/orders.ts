@@ -1,13 +1,10 @@
 import { API, IDEMPOTENCY_KEY_HEADER, type Order as OrderAnswer, type PlaceOrderAnswer } from '@bazar/contracts';
-import { currentUser, endpointRouter, readModel } from '@bazar/service-kit';
+import { currentUser, endpointRouter } from '@bazar/service-kit';
 import type { Router } from 'express';
 import type { LiveOrders } from '../live-orders';
-import { ANSWER_FIELDS, Order, toOrderAnswer, type OrderDocument } from '../model/order';
+import { toOrderAnswer } from '../model/order';
 import { moveOrder } from '../move-order';
 import { placeOrder, type OrderDesk } from '../place-order';
-
-/** How many of their latest orders My Orders lists. */
-const MY_ORDERS_SHOWN = 50;
 
 /** A shopper's orders: placing one, reading them, confirming and cancelling, following them live. */
 export function orderRoutes(desk: OrderDesk, live: LiveOrders): Router {
@@ -24,12 +21,7 @@ export function orderRoutes(desk: OrderDesk, live: LiveOrders): Router {
   });
 
   router.implement(API.myOrders, async (req, res) => {
-    const orders = await readModel(Order)
-      .find({ userId: currentUser(req).id, status: { $ne: 'placing' } })
-      .select(ANSWER_FIELDS)
-      .sort({ createdAt: -1 })
-      .limit(MY_ORDERS_SHOWN)
-      .lean<OrderDocument[]>();
+    const orders = await desk.shopperOrders.latest(currentUser(req).id);
     res.json(orders.map(toOrderAnswer) satisfies OrderAnswer[]);
   });
 

@@ -1,0 +1,100 @@
+import { isDuplicateKey, readModel, type Logger } from '@bazar/service-kit';
+import { ANSWER_FIELDS, Order, type OrderDocument } from './model/order';
+import { ShopperOrderList, type ShopperOrdersDocument } from './model/shopper-orders';
+
+/** How many of their latest orders My Orders lists. */
+export const MY_ORDERS_SHOWN = 50;
+/** Ids kept beyond those shown: an attempt given up (its order removed) is named but never shown. */
+const KEPT = MY_ORDERS_SHOWN + 10;
+
+type Placed = Pick<OrderDocument, '_id' | 'userId' | 'createdAt'>;
+
+/**
+ * Each shopper's latest orders by id, so that My Orders reads them by `_id`: FerretDB on SQLite finds
+ * orders by their shopper only by reading every order of the store (1.8 s with 20,000 stored).
+ * An order is named before it is written, so every order that comes to exist is named, and one given
+ * up is taken out again (an attempt that died midway stays named, and is skipped); `reconcile`
+ * (at every start and with the admin's list) names those written before this list existed.
+ */
+export class ShopperOrders {
+  private stopping = false;
+
+  constructor(private readonly log: Logger) {}
+
+  /** Names the order among the shopper's, once however often it is asked. */
+  async add(userId: string, orderId: string): Promise<void> {
+    try {
+      await ShopperOrderList.updateOne(
+        { _id: userId, orders: { $ne: orderId } },
+        { $push: { orders: { $each: [orderId], $slice: -KEPT } } },
+        { upsert: true },
+      );
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err; // named already: the upsert's insert clashed with the list
+    }
+  }
+
+  /** Takes out the name of an order given up before it was placed. */
+  async forget(userId: string, orderId: string): Promise<void> {
+    await ShopperOrderList.updateOne({ _id: userId }, { $pull: { orders: orderId } });
+  }
+
+  /** The shopper's latest orders, newest first, as they are now; none still being placed. */
+  async latest(userId: string): Promise<OrderDocument[]> {
+    const named = (await readModel(ShopperOrderList).findById(userId).lean<ShopperOrdersDocument>())?.orders ?? [];
+    const orders = await Promise.all(
+      named.map((_id) => readModel(Order).findOne({ _id, userId }).select(ANSWER_FIELDS).lean<OrderDocument>()),
+    );
+    return orders
+      .filter((order) => order !== null && order.status !== 'placing')
+      .sort((a, b) => b!.createdAt.getTime() - a!.createdAt.getTime() || b!._id.toString().localeCompare(a!._id.toString()))
+      .slice(0, MY_ORDERS_SHOWN) as OrderDocument[];
+  }
+
+  /** Names every shopper's latest orders that their list lacks, reading every order and every list
+   *  once. A list written meanwhile (the shopper is ordering) is left to that writer and the next
+   *  look. */
+  async reconcile(): Promise<void> {
+    const latest = new Map<string, Placed[]>();
+    for await (const order of readModel(Order).find().select('userId createdAt').lean<Placed>().cursor()) {
+      if (this.stopping) return;
+      const theirs = latest.get(order.userId) ?? [];
+      theirs.push(order);
+      if (theirs.length > 2 * KEPT) theirs.sort(newestLast).splice(0, theirs.length - KEPT);
+      latest.set(order.userId, theirs);
+    }
+    const lists = new Map<string, string[]>();
+    for await (const list of readModel(ShopperOrderList).find().lean<ShopperOrdersDocument>().cursor())
+      lists.set(list._id, list.orders ?? []);
+    let named = 0;
+    for (const [userId, orders] of latest) {
+      if (this.stopping) return;
+      const ids = orders
+        .sort(newestLast)
+        .slice(-KEPT)
+        .map((order) => order._id.toString());
+      const stored = lists.get(userId);
+      if (stored && ids.slice(-MY_ORDERS_SHOWN).every((id) => stored.includes(id))) continue;
+      // those named and not found (being placed now) stay the newest
+      const list = [...ids, ...(stored ?? []).filter((id) => !ids.includes(id))].slice(-KEPT);
+      try {
+        const { modifiedCount, upsertedCount } = await ShopperOrderList.updateOne(
+          { _id: userId, orders: stored ?? { $exists: false } },
+          { $set: { orders: list } },
+          { upsert: !stored },
+        );
+        named += modifiedCount + upsertedCount;
+      } catch (err) {
+        if (!isDuplicateKey(err)) throw err; // begun meanwhile by an order: the next look
+      }
+    }
+    if (named > 0) this.log.info({ shoppers: named }, 'the shoppers’ lists of orders brought up to the orders');
+  }
+
+  stop(): void {
+    this.stopping = true;
+  }
+}
+
+const newestLast = (a: Placed, b: Placed) =>
+  a.createdAt.getTime() - b.createdAt.getTime() || a._id.toString().localeCompare(b._id.toString());
