@@ -114,7 +114,7 @@ export class EventConsumer<S extends z.ZodType<{ id: string }>> {
         // The messages of one fetch are applied in order, and the offset after the last one applied
         // is committed soon after, with those of other fetches meanwhile (COMMIT_DELAY_MS). If one
         // fails, those before it are still committed.
-        eachBatch: async ({ batch: { topic, partition, messages }, resolveOffset, heartbeat, isRunning, isStale }) => {
+        eachBatch: async ({ batch: { partition, messages }, resolveOffset, heartbeat, isRunning, isStale }) => {
           let applied: string | undefined;
           try {
             for (const message of messages) {
