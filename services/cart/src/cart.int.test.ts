@@ -114,6 +114,21 @@ describe('POST /addtocart', () => {
     expect(await cartOf(bob)).toEqual([]);
   });
 
+  it('adds to the line there up to the stock, counting adds made at once, and refuses beyond it keeping the line', async () => {
+    const dave = await newShopper('dave');
+    const add = (cartQuantity: number) => call('POST', '/addtocart', dave, { productId: limes, cartQuantity });
+    expect(await add(1)).toMatchObject({ status: 201, body: { cartQuantity: 1 } });
+    expect((await Promise.all([add(1), add(1)])).map((answer) => answer.status)).toEqual([200, 200]);
+    expect(await add(1)).toMatchObject({ status: 200, body: { cartQuantity: 4 } });
+    const refused = await add(2);
+    expect(refused).toMatchObject({ status: 409, body: { error: expect.stringMatching(/^Only 5 of Cart Limes \w+ left$/) } });
+    expect(refused.body).toEqual({
+      error: ErrorAnswer.parse(refused.body).error,
+      fields: { cartQuantity: ErrorAnswer.parse(refused.body).error },
+    });
+    expect((await cartOf(dave)).map((line) => line.cartQuantity)).toEqual([4]);
+  });
+
   it('copies the product’s Bangla name into the line when it has one', async () => {
     const lemons = await shelf.stock('Cart Lemons', 30, 5, { name_bn: 'কাগজি লেবু' });
     const carol = await newShopper('carol');

@@ -1,8 +1,8 @@
 import { API, CART_REVISION_HEADER, cartRevisionTag, type CartLine as CartLineAnswer, type DeleteAnswer } from '@bazar/contracts';
-import { currentUser, endpointRouter, fieldRefusal, notFound, readModel } from '@bazar/service-kit';
+import { conflict, currentUser, endpointRouter, fieldRefusal, isDuplicateKey, notFound, readModel } from '@bazar/service-kit';
 import type { Router } from 'express';
 import type { CatalogClient, CatalogProduct } from '../catalog-client';
-import { Cart, lineById, lineOf, linesOf, revised, revisionOf, toCartLineAnswer, type CartDocument } from '../model/cart';
+import { Cart, lineById, lineOf, linesOf, revised, revisionOf, toCartLineAnswer, type CartDocument, type CartLine } from '../model/cart';
 
 /** More asked for than the stock: a 409 naming `cartQuantity`, the field to change. */
 function notEnoughStock(product: CatalogProduct) {
@@ -29,6 +29,33 @@ function lineWrite(productId: string, product: CatalogProduct, quantity: { raise
   });
 }
 
+/** The product's line written whole, where the cart has none of it (or only an emptied line); the
+ *  cart itself made if the shopper has none. Undefined where the cart has the product. */
+async function addLine(email: string, productId: string, product: CatalogProduct, cartQuantity: number): Promise<CartLine | undefined> {
+  const at = `lines.${productId}`;
+  try {
+    const cart = await Cart.findOneAndUpdate(
+      { _id: email, $or: [{ [at]: { $exists: false } }, { [`${at}.cartQuantity`]: { $lte: 0 } }] },
+      lineWrite(productId, product, { setTo: cartQuantity }),
+      { upsert: true, returnDocument: 'after', lean: true },
+    );
+    return lineOf(cart as CartDocument, productId);
+  } catch (err) {
+    if (isDuplicateKey(err)) return undefined; // the cart is there, with the product: the upsert's insert clashed
+    throw err;
+  }
+}
+
+/** More of the product on the cart's line, if the shelf holds the line's pieces and these. */
+async function raiseLine(email: string, productId: string, product: CatalogProduct, cartQuantity: number): Promise<CartLine | undefined> {
+  const cart = await Cart.findOneAndUpdate(
+    { _id: email, [`lines.${productId}.cartQuantity`]: { $gte: 1, $lte: product.quantity - cartQuantity } },
+    lineWrite(productId, product, { raiseBy: cartQuantity }),
+    { returnDocument: 'after', lean: true },
+  );
+  return lineOf(cart as CartDocument | null, productId);
+}
+
 export function cartRoutes(catalog: CatalogClient): Router {
   const router = endpointRouter();
   // The read before a write goes through the read connection: the write is one atomic command of
@@ -43,20 +70,21 @@ export function cartRoutes(catalog: CatalogClient): Router {
 
     const product = await catalog.product(productId);
     if (!product) throw notFound('No such product');
-    const cart = await cartOf(email);
-    const existing = linesOf(cart).find((line) => line.productId === productId);
-    const wanted = (existing?.cartQuantity ?? 0) + cartQuantity;
-    if (wanted > product.quantity) throw notEnoughStock(product);
+    if (cartQuantity > product.quantity) throw notEnoughStock(product);
 
-    // a line an order just emptied, still in the document, starts again from nothing
-    const lingering = !existing && cart?.lines?.[productId] !== undefined;
-    const updated = await Cart.findOneAndUpdate(
-      { _id: email },
-      lineWrite(productId, product, lingering ? { setTo: cartQuantity } : { raiseBy: cartQuantity }),
-      { upsert: true, returnDocument: 'after', lean: true },
-    );
-    const line = lineOf(updated as CartDocument, productId)!;
-    res.status(existing ? 200 : 201).json(toCartLineAnswer(email, line) satisfies CartLineAnswer);
+    // One conditional write, without reading the cart first: a new line where the cart has none of
+    // the product (or only a line an order just emptied, which starts again from nothing), else more
+    // on the line there while the shelf has that many. A line added or emptied between the two is
+    // looked at again.
+    for (let looks = 0; looks < 3; looks++) {
+      const added = await addLine(email, productId, product, cartQuantity);
+      if (added) return void res.status(201).json(toCartLineAnswer(email, added) satisfies CartLineAnswer);
+      const raised = await raiseLine(email, productId, product, cartQuantity);
+      if (raised) return void res.json(toCartLineAnswer(email, raised) satisfies CartLineAnswer);
+      const there = linesOf(await cartOf(email)).find((line) => line.productId === productId);
+      if (there && there.cartQuantity + cartQuantity > product.quantity) throw notEnoughStock(product);
+    }
+    throw conflict('Your cart kept changing; try again');
   });
 
   router.implement(API.myCart, async (req, res) => {
