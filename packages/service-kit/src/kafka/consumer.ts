@@ -64,7 +64,7 @@ const COMMIT_DELAY_MS = 250;
  *  committed only after the effect and its ledger entry are stored (or the message is
  *  dead-lettered), with the others applied within COMMIT_DELAY_MS. If the broker is away, the consumer keeps trying to come
  *  back until stopped. Each message is handled inside the trace of its `traceparent` header (a new
- *  trace without one), and each applied event is logged once; the lag per partition is kept for
+ *  trace without one), and an applied event of a traced request is logged; the lag per partition is kept for
  *  /metrics. */
 export class EventConsumer<S extends z.ZodType<{ id: string }>> {
   private consumer: Consumer | undefined;
@@ -119,7 +119,8 @@ export class EventConsumer<S extends z.ZodType<{ id: string }>> {
           try {
             for (const message of messages) {
               if (!isRunning() || isStale()) break;
-              await runInTrace(continueTrace(traceparentOf(message.headers)), () => this.apply(message, partition));
+              const traceparent = traceparentOf(message.headers);
+              await runInTrace(continueTrace(traceparent), () => this.apply(message, partition, traceparent !== undefined));
               resolveOffset(message.offset);
               applied = message.offset;
               await heartbeat();
@@ -164,7 +165,10 @@ export class EventConsumer<S extends z.ZodType<{ id: string }>> {
     this.retryTimer = setTimeout(() => void this.run(), this.options.retryDelayMs ?? 2_000);
   }
 
-  private async apply(message: KafkaMessage, partition: number): Promise<void> {
+  /** Applies one message. An event applied is logged when it belongs to a traced request (its
+   *  message carries the trace), as the kit logs requests: a line per event, four an order, said
+   *  nothing that the consumed-events counter does not. */
+  private async apply(message: KafkaMessage, partition: number, traced: boolean): Promise<void> {
     const { handler, groupId, log } = this.options;
     const parsed = parseEvent(message, handler.schema);
     if (!parsed.ok) {
@@ -189,7 +193,7 @@ export class EventConsumer<S extends z.ZodType<{ id: string }>> {
       await handler.handle(event);
     }
     countConsumedEvent(handler.topic, 'applied');
-    log.info(where, 'event applied');
+    if (traced) log.info(where, 'event applied');
   }
 
   private async deadLetter(message: KafkaMessage, reason: string): Promise<void> {

@@ -1,6 +1,7 @@
 // The kit's event path against the real FerretDB and Kafka: a document's outbox is relayed to
 // Kafka, a consumer applies it once even when it is delivered twice, and a poison message lands
-// in the dead-letter topic; the trace of the write travels with the event to the handler. Without
+// in the dead-letter topic; the trace of the write travels with the event to the handler, and only
+// an event of a traced write is logged as applied. Without
 // a reachable Kafka broker the relay cannot send, and this fails.
 import { randomUUID } from 'node:crypto';
 import { Kafka, logLevel } from 'kafkajs';
@@ -15,7 +16,9 @@ import { EventProducer, newEvent } from './producer';
 import { eventually, stackEnv } from '@bazar/testing';
 
 const topic = `kit-test-${randomUUID()}`;
-const log = createLogger('kit-test', 'silent');
+/** what the kit logs here, one parsed line each */
+const logged: { msg: string; eventId?: string }[] = [];
+const log = createLogger('kit-test', 'info', { write: (line: string) => void logged.push(JSON.parse(line)) });
 const kafka = new Kafka({ clientId: 'kit-test', brokers: stackEnv.kafkaBrokers, logLevel: logLevel.NOTHING, retry: { retries: 2 } });
 const producer = new EventProducer(kafka, log);
 
@@ -161,4 +164,9 @@ it('carries the trace of the write through the outbox and a Kafka header into th
   await producer.send({ topic, key: 'u', value: JSON.stringify(untraced) });
   await eventually(async () => expect((await Delivery.findOne({ eventId: untraced.id }).lean())?.traceId).toMatch(/^[0-9a-f]{32}$/));
   expect((await Delivery.findOne({ eventId: untraced.id }).lean())?.traceId).not.toBe(trace.traceId);
+
+  // logged as applied: the traced write's event, not the other (a line an event would be four an order)
+  const applied = logged.filter((line) => line.msg === 'event applied').map((line) => line.eventId);
+  expect(applied).toContain(event.id);
+  expect(applied).not.toContain(untraced.id);
 });
