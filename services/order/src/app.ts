@@ -13,22 +13,22 @@ import { adminOrderRoutes } from './routes/admin-orders';
 import { orderRoutes } from './routes/orders';
 import { sweepOrders } from './sweep-orders';
 
-/** How often each replica compares the admin's list and the shoppers' lists with every order
- *  (besides when it starts), for orders removed behind its back (a bench cleaning up), moves a
- *  replica that died did not list, and orders written before the lists were kept. Each reads every
- *  order: at 50,000, about half a minute of FerretDB's time. */
+/** How often each replica compares the admin's list with every order (besides when it starts), for
+ *  orders removed behind its back (a bench cleaning up) and moves a replica that died did not list.
+ *  It reads every order: at 50,000, about half a minute of FerretDB's time. The shoppers' lists are
+ *  compared only when a replica starts: every order is named in them before it is written, so only
+ *  orders written before the lists were kept (or behind the service's back) can be missing. */
 const RECONCILE_INTERVAL_MS = 15 * 60_000;
 
 export async function wireOrder({ config, log, announcer }: ServiceContext<OrderConfig>): Promise<Wiring> {
   await Order.init(); // the unique index on cartState must exist before the first order is taken
   const listings = new OrderListings(log, config.ORDER_LISTING_PART_SIZE);
   const shopperOrders = new ShopperOrders(log);
-  const reconcile = async () => {
+  // in the background: a replica answers at once, and the lists are complete once it is done
+  void (async () => {
     await listings.reconcile().catch((err: unknown) => log.warn({ err }, 'checking the admin’s list against the orders failed'));
     await shopperOrders.reconcile().catch((err: unknown) => log.warn({ err }, 'checking the shoppers’ lists against the orders failed'));
-  };
-  // in the background: a replica answers at once, and the lists are complete once it is done
-  void reconcile();
+  })();
   const desk: OrderDesk = {
     neighbours: new Neighbours({ cart: config.CART_URL, catalog: config.CATALOG_URL }),
     holds: new OrderHolds(config.ORDER_HOLD_LIMIT),
@@ -46,7 +46,7 @@ export async function wireOrder({ config, log, announcer }: ServiceContext<Order
     outboxes: [Order],
     jobs: [
       { name: 'expire holds and settle interrupted orders', everyMs: config.ORDER_SWEEP_INTERVAL_MS, run: () => sweepOrders(desk) },
-      { name: 'bring the admin’s and the shoppers’ lists up to the orders', everyMs: RECONCILE_INTERVAL_MS, run: reconcile },
+      { name: 'bring the admin’s list up to the orders', everyMs: RECONCILE_INTERVAL_MS, run: () => listings.reconcile() },
     ],
     stop: () => {
       listings.stop();

@@ -14,7 +14,7 @@ type Placed = Pick<OrderDocument, '_id' | 'userId' | 'createdAt'>;
  * orders by their shopper only by reading every order of the store (1.8 s with 20,000 stored).
  * An order is named before it is written, so every order that comes to exist is named, and one given
  * up is taken out again (an attempt that died midway stays named, and is skipped); `reconcile`
- * (at every start and with the admin's list) names those written before this list existed.
+ * (when a replica starts) names those written before this list existed.
  */
 export class ShopperOrders {
   private stopping = false;
