@@ -62,10 +62,10 @@ const COMMIT_DELAY_MS = 250;
 /** Consumes one topic at least once and applies each event once: messages that do not parse or
  *  fail the contract go to `<topic>.dlq`; ids already in the ledger are skipped; the offset is
  *  committed only after the effect and its ledger entry are stored (or the message is
- *  dead-lettered), with the others applied within COMMIT_DELAY_MS. If the broker is away, the consumer keeps trying to come
- *  back until stopped. Each message is handled inside the trace of its `traceparent` header (a new
- *  trace without one), and an applied event of a traced request is logged; the lag per partition is kept for
- *  /metrics. */
+ *  dead-lettered), with the others applied within COMMIT_DELAY_MS. If the broker is away, the
+ *  consumer keeps trying to come back until stopped. Each message is handled inside the trace of
+ *  its `traceparent` header (a new trace without one), and an applied event of a traced request is
+ *  logged; the lag per partition is kept for /metrics. */
 export class EventConsumer<S extends z.ZodType<{ id: string }>> {
   private consumer: Consumer | undefined;
   private stopped = false;
