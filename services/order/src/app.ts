@@ -25,9 +25,15 @@ export async function wireOrder({ config, log, announcer }: ServiceContext<Order
   const listings = new OrderListings(log, config.ORDER_LISTING_PART_SIZE);
   const shopperOrders = new ShopperOrders(log);
   // in the background: a replica answers at once, and the lists are complete once it is done
+  // (one read of every order for both lists)
   void (async () => {
-    await listings.reconcile().catch((err: unknown) => log.warn({ err }, 'checking the admin’s list against the orders failed'));
-    await shopperOrders.reconcile().catch((err: unknown) => log.warn({ err }, 'checking the shoppers’ lists against the orders failed'));
+    const shoppers = shopperOrders.reconciliation();
+    try {
+      await listings.reconcile(shoppers.see);
+    } catch (err) {
+      return log.warn({ err }, 'checking the admin’s list against the orders failed');
+    }
+    await shoppers.finish().catch((err: unknown) => log.warn({ err }, 'checking the shoppers’ lists against the orders failed'));
   })();
   const desk: OrderDesk = {
     neighbours: new Neighbours({ cart: config.CART_URL, catalog: config.CATALOG_URL }),

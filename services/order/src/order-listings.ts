@@ -226,7 +226,9 @@ export class OrderListings {
     }
   }
 
-  async reconcile(): Promise<void> {
+  /** Brings the read model up to the orders (the class's description says when); `alsoSee` is shown
+   *  every order read, for another check that needs every order (at start: the shoppers' lists). */
+  async reconcile(alsoSee?: (order: ListableOrder & Pick<OrderDocument, 'userId'>) => void): Promise<void> {
     const listed = new Map<string, { shard: string; entry: ListedOrder }>();
     for await (const shard of readModel(OrderDay).find().lean<OrderDayDocument>().cursor()) {
       for (const [orderId, entry] of entriesOf(shard)) listed.set(orderId, { shard: shard._id, entry });
@@ -239,10 +241,11 @@ export class OrderListings {
     };
     for await (const order of readModel(Order)
       .find({ status: { $ne: 'placing' } })
-      .select(LISTED_FIELDS)
-      .lean<ListableOrder>()
+      .select(`${LISTED_FIELDS} userId`)
+      .lean<ListableOrder & Pick<OrderDocument, 'userId'>>()
       .cursor()) {
       if (this.stopping) return;
+      alsoSee?.(order);
       const id = order._id.toString();
       const known = listed.get(id);
       listed.delete(id);

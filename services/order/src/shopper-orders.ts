@@ -3,7 +3,7 @@ import { ANSWER_FIELDS, Order, type OrderDocument } from './model/order';
 import { ShopperOrderList, type ShopperOrdersDocument } from './model/shopper-orders';
 
 /** How many of their latest orders My Orders lists. */
-export const MY_ORDERS_SHOWN = 50;
+const MY_ORDERS_SHOWN = 50;
 /** Ids kept beyond those shown: an attempt given up (its order removed) is named but never shown. */
 const KEPT = MY_ORDERS_SHOWN + 10;
 
@@ -13,8 +13,8 @@ type Placed = Pick<OrderDocument, '_id' | 'userId' | 'createdAt'>;
  * Each shopper's latest orders by id, so that My Orders reads them by `_id`: FerretDB on SQLite finds
  * orders by their shopper only by reading every order of the store (1.8 s with 20,000 stored).
  * An order is named before it is written, so every order that comes to exist is named, and one given
- * up is taken out again (an attempt that died midway stays named, and is skipped); `reconcile`
- * (when a replica starts) names those written before this list existed.
+ * up is taken out again (an attempt that died midway stays named, and is skipped). When a replica
+ * starts, `reconciliation` names those written before these lists existed.
  */
 export class ShopperOrders {
   private stopping = false;
@@ -46,23 +46,26 @@ export class ShopperOrders {
       named.map((_id) => readModel(Order).findOne({ _id, userId }).select(ANSWER_FIELDS).lean<OrderDocument>()),
     );
     return orders
-      .filter((order) => order !== null && order.status !== 'placing')
-      .sort((a, b) => b!.createdAt.getTime() - a!.createdAt.getTime() || b!._id.toString().localeCompare(a!._id.toString()))
-      .slice(0, MY_ORDERS_SHOWN) as OrderDocument[];
+      .filter((order): order is OrderDocument => order !== null && order.status !== 'placing')
+      .sort((a, b) => newestLast(b, a))
+      .slice(0, MY_ORDERS_SHOWN);
   }
 
-  /** Names every shopper's latest orders that their list lacks, reading every order and every list
-   *  once. A list written meanwhile (the shopper is ordering) is left to that writer and the next
-   *  look. */
-  async reconcile(): Promise<void> {
+  /** Names every shopper's latest orders that their list lacks: `see` is shown every order (by a
+   *  reconcile that reads them all anyway), then `finish` reads every list once and writes those
+   *  lacking. A list written meanwhile (the shopper is ordering) is left to that writer. */
+  reconciliation(): { see: (order: Placed) => void; finish: () => Promise<void> } {
     const latest = new Map<string, Placed[]>();
-    for await (const order of readModel(Order).find().select('userId createdAt').lean<Placed>().cursor()) {
-      if (this.stopping) return;
+    const see = (order: Placed) => {
       const theirs = latest.get(order.userId) ?? [];
       theirs.push(order);
       if (theirs.length > 2 * KEPT) theirs.sort(newestLast).splice(0, theirs.length - KEPT);
       latest.set(order.userId, theirs);
-    }
+    };
+    return { see, finish: () => this.nameLacking(latest) };
+  }
+
+  private async nameLacking(latest: Map<string, Placed[]>): Promise<void> {
     const lists = new Map<string, string[]>();
     for await (const list of readModel(ShopperOrderList).find().lean<ShopperOrdersDocument>().cursor())
       lists.set(list._id, list.orders ?? []);
