@@ -3,17 +3,10 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createLogger, createRedis } from '@bazar/service-kit';
-import { gatewayCall as call, newShopper, stackEnv } from '@bazar/testing';
+import { gatewayCall as call, newShopper, stackEnv, withinOneMinute } from '@bazar/testing';
 import { SharedBudget } from './limits/rate-limit';
 
 const address = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
-
-/** A budget is a fixed minute and starts afresh on the next: a test that spends one waits for the
- *  next minute when too little of this one is left, so its requests are not split over two. */
-async function withinOneMinute(): Promise<void> {
-  const left = 60_000 - (Date.now() % 60_000);
-  if (left < 10_000) await sleep(left + 50);
-}
 
 it('limits writes per address: 429 with Retry-After once the minute’s 300 are spent', async () => {
   const from = { 'x-forwarded-for': address() };

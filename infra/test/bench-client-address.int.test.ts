@@ -10,7 +10,7 @@
 // (429) shows whom the gateway counted. Reads go with Cache-Control: no-cache, a reload, so that
 // nginx's micro-cache does not answer them itself.
 import { randomInt } from 'node:crypto';
-import { rawWebRequest, stackEnv } from '@bazar/testing';
+import { rawWebRequest, stackEnv, withinOneMinute } from '@bazar/testing';
 
 const benchAddress = () => `198.19.${randomInt(16, 256)}.${randomInt(1, 255)}`;
 /** A loopback address other than 127.0.0.1, of this test alone. */
@@ -34,6 +34,7 @@ describe('a catalog read through nginx naming a used-up address', () => {
   const used = benchAddress();
   const foreign = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
   beforeAll(async () => {
+    await withinOneMinute();
     await Promise.all([useUp(used), useUp(foreign)]);
   }, 60_000);
 

@@ -11,7 +11,7 @@ export { createAccount, keycloakAccount, keycloakAdmin, newShopper, type Credent
 export { gatewayCall, signedInAndSynced, syncAccount, type GatewayAnswer } from './gateway';
 export { catalogProduct, catalogProducts, runWords } from './catalog';
 export { databaseChanges, databaseSnapshot, removeAddedDocuments, settledDatabaseSnapshot, type DatabaseSnapshot } from './databases';
-export { forgetRateLimits } from './rate-limits';
+export { forgetRateLimits, withinOneMinute } from './rate-limits';
 export { openSignedIn, placeOrder, publishProduct, publishProductAs, removeProduct, type TestProduct } from './orders';
 export { createAdminAccount, deleteStoreAccount } from './admins';
 export { rawWebRequest, type RawWebAnswer } from './web';
