@@ -7,6 +7,7 @@ import { Order } from './model/order';
 import { Neighbours } from './neighbours';
 import { OrderHolds } from './order-holds';
 import { OrderListings } from './order-listings';
+import { RecentOrders } from './recent-orders';
 import { ShopperOrders } from './shopper-orders';
 import type { OrderDesk } from './place-order';
 import { adminOrderRoutes } from './routes/admin-orders';
@@ -40,6 +41,7 @@ export async function wireOrder({ config, log, announcer }: ServiceContext<Order
     holds: new OrderHolds(config.ORDER_HOLD_LIMIT),
     listings,
     shopperOrders,
+    recent: new RecentOrders(),
     announcer,
     log,
     holdWindowMs: config.ORDER_HOLD_WINDOW_MS,

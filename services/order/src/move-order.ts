@@ -3,6 +3,7 @@ import { conflict, notFound } from '@bazar/service-kit';
 import { statusChanged } from './events/order-events';
 import { Order, type OrderDocument } from './model/order';
 import type { OrderDesk } from './place-order';
+import type { MovableOrder } from './recent-orders';
 
 const refusalFor = (status: OrderStatus, to: OrderStatus) =>
   to === 'cancelled' ? `This order is ${status}; it can no longer be cancelled` : `This order is ${status}; it cannot become ${to}`;
@@ -14,20 +15,25 @@ const refusalFor = (status: OrderStatus, to: OrderStatus) =>
  * allowed is refused (409, with the status the order has). A shopper reaches only their own orders
  * (`ownerId`); another's answers as if it did not exist.
  *
- * The admin's list follows the move (order-listings.ts). Leaving `placed` frees a place among the shopper's unconfirmed orders; a cancellation's units go
+ * The order is first taken as this replica last wrote it (recent-orders.ts), and read only when that
+ * is not known or would not allow the move. The admin's list follows the move (order-listings.ts).
+ * Leaving `placed` frees a place among the shopper's unconfirmed orders; a cancellation's units go
  * back through its event (the catalog releases the hold once, however often it hears of it).
  */
 export async function moveOrder(
   desk: OrderDesk,
   { orderId, to, actor, ownerId }: { orderId: string; to: OrderStatus; actor: OrderActor; ownerId?: string },
 ): Promise<OrderDocument> {
-  const current = await Order.findOne({ _id: orderId, ...(ownerId && { userId: ownerId }) }).lean<OrderDocument>();
-  if (!current || current.status === 'placing') throw notFound('No such order');
+  const guess = desk.recent.take(orderId);
+  const known = guess && (!ownerId || guess.userId === ownerId) && mayMoveOrder(actor, guess.status, to) ? guess : undefined;
+  const current = known ?? (await movableOrder(orderId, ownerId));
+  if (!current) throw notFound('No such order');
   if (!mayMoveOrder(actor, current.status, to)) throw conflict(refusalFor(current.status, to), { status: current.status });
 
   const moved = await desk.announcer.findOneAndUpdate<OrderDocument>(
     Order,
-    { _id: orderId, status: current.status },
+    // the event below is made of these fields: the write lands only on the order they describe
+    { _id: orderId, status: current.status, userId: current.userId, reservationId: current.reservationId },
     {
       $set: { status: to },
       $push: { history: { status: to, at: new Date(), by: actor } },
@@ -36,6 +42,7 @@ export async function moveOrder(
     [statusChanged(current, to, actor, current.status)],
   );
   if (!moved) return moveOrder(desk, { orderId, to, actor, ownerId }); // moved meanwhile
+  desk.recent.written(moved);
   await desk.listings.follow(moved);
   if (current.status === 'placed') {
     await desk.holds
@@ -43,4 +50,13 @@ export async function moveOrder(
       .catch((err: unknown) => desk.log.warn({ err, orderId }, 'freeing an unconfirmed order’s place failed; the next claim looks again'));
   }
   return moved;
+}
+
+/** The order as the database has it, unless it is not there (or not the owner's) or still placing. */
+async function movableOrder(orderId: string, ownerId: string | undefined): Promise<MovableOrder | undefined> {
+  const order = await Order.findOne({ _id: orderId, ...(ownerId && { userId: ownerId }) })
+    .select('status userId reservationId')
+    .lean<Pick<OrderDocument, '_id' | 'userId' | 'reservationId' | 'status'>>();
+  if (!order || order.status === 'placing') return undefined;
+  return { ...order, status: order.status };
 }

@@ -174,6 +174,31 @@ describe('with a replica that holds orders for a second and a half', () => {
     expect(events.map((event) => event.payload.status)).toEqual(['placed', 'cancelled']);
   });
 
+  // A replica takes an order as it last wrote it before reading it (recent-orders.ts): what another
+  // replica did to it meanwhile must decide the move, and be what its event says it moved from.
+  it('decides a move on the order as it is, not as this replica last wrote it', async () => {
+    const cancelledElsewhere = await placed();
+    const cancel = { method: 'PUT' as const, body: { status: 'cancelled' } };
+    expect((await asAdmin(`${quick.url}/orderstatus/${cancelledElsewhere.order._id}`, cancel)).status).toBe(200);
+    expect(await cancelledElsewhere.buyer.confirm(cancelledElsewhere.order._id)).toEqual({
+      status: 409,
+      body: { error: 'This order is cancelled; it cannot become confirmed', status: 'cancelled' },
+    });
+
+    const confirmedElsewhere = await placed();
+    const { buyer, order } = confirmedElsewhere;
+    expect((await buyer.call(`${quick.url}/orders/${order._id}/confirm`, { method: 'PUT' })).status).toBe(200);
+    expect(await buyer.cancel(order._id)).toMatchObject({ status: 200, body: { status: 'cancelled' } });
+    expect((await buyer.myOrders())[0]?.history.map(({ status }) => status)).toEqual(['placed', 'confirmed', 'cancelled']);
+    // each order's events in the order they were written (two orders may lie in two partitions)
+    const movesOf = async (orderId: string) =>
+      (await publishedOrderEvents(kafka, [orderId], TOPICS.orderStatusChanged)).map(
+        ({ payload }) => `${(payload as { previous?: string }).previous ?? ''}→${payload.status}`,
+      );
+    await eventually(async () => expect(await movesOf(cancelledElsewhere.order._id)).toEqual(['→placed', 'placed→cancelled']), 10_000);
+    await eventually(async () => expect(await movesOf(order._id)).toEqual(['→placed', 'placed→confirmed', 'confirmed→cancelled']), 10_000);
+  });
+
   // The sweep finds open orders through the shoppers' lists of them (FerretDB would read every order
   // to find them by status); what a process that stopped midway left there is cleared.
   describe('what a stopped process left', () => {

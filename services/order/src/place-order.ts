@@ -17,6 +17,7 @@ import { Order, cartStateOf, type OrderDocument } from './model/order';
 import type { Neighbours } from './neighbours';
 import type { OrderHolds } from './order-holds';
 import type { OrderListings } from './order-listings';
+import type { RecentOrders } from './recent-orders';
 import type { ShopperOrders } from './shopper-orders';
 
 /** What placing and moving orders work with. */
@@ -27,6 +28,8 @@ export interface OrderDesk {
   listings: OrderListings;
   /** each shopper's latest orders, for My Orders */
   shopperOrders: ShopperOrders;
+  /** the orders this replica wrote last, for the move that follows */
+  recent: RecentOrders;
   announcer: Announcer;
   log: Logger;
   holdWindowMs: number;
@@ -233,6 +236,7 @@ async function markPlaced(desk: OrderDesk, order: OrderDocument): Promise<OrderD
     orderPlaced(order),
   );
   if (placed) {
+    desk.recent.written(placed);
     await desk.listings.follow(placed);
     return placed;
   }

@@ -12,7 +12,12 @@ interface EventfulOrder {
 type NewEntry = Omit<OutboxEntry, 'traceparent'>;
 
 /** The outbox entry announcing an order's move (placing it too), keyed by the order. */
-export function statusChanged(order: EventfulOrder, status: OrderStatus, by: OrderActor, previous?: OrderStatus): NewEntry {
+export function statusChanged(
+  order: Pick<EventfulOrder, '_id' | 'userId' | 'reservationId'>,
+  status: OrderStatus,
+  by: OrderActor,
+  previous?: OrderStatus,
+): NewEntry {
   const event: OrderStatusChanged = newEvent('OrderStatusChanged', {
     orderId: order._id.toString(),
     userId: order.userId,
