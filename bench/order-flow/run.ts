@@ -304,11 +304,13 @@ async function main(): Promise<void> {
     };
     await placeAtRate(WARMUP_S, warmup);
     const usageBefore = await stackControl.usage().catch(() => undefined);
+    const shoppersBefore = process.cpuUsage();
     const load = placeAtRate(DURATION_S, measured);
     const baseline = await conditionalWrites(load);
     const loadSeconds = await load;
     await Promise.all(inFlight);
     const usageAfter = usageBefore && (await stackControl.usage());
+    const shoppersUsage = process.cpuUsage(shoppersBefore);
 
     // the equalities take in the warm-up's orders: the stock cannot tell the phases apart
     const orderIds = [...warmup.orderIds, ...measured.orderIds];
@@ -323,7 +325,9 @@ async function main(): Promise<void> {
     const accepted = measured.orderIds.length;
     console.log(`load: ${accepted} orders in ${loadSeconds.toFixed(1)} s (${(accepted / loadSeconds).toFixed(1)}/s)\n`);
     const cpuPerOrder = usageAfter && cpuByComponent(usageBefore!, usageAfter, accepted);
-    if (cpuPerOrder) console.log(`${cpuPerOrder.line}\n`);
+    // the shoppers (this process) use the same two cores as the stack: what is left to the stack
+    const shoppersCpu = (shoppersUsage.user + shoppersUsage.system) / 1_000 / accepted;
+    if (cpuPerOrder) console.log(`${cpuPerOrder.line}\nthe bench's own shoppers: ${shoppersCpu.toFixed(1)} ms of CPU an order, on the same cores\n`);
     console.log(row('baseline: bare FerretDB conditional write', baseline));
     console.log(row('POST /orderplace (placed, stock reserved)', measured.placed));
     console.log(row('placed → confirmed', measured.confirmed));
