@@ -1,6 +1,6 @@
-// Sustained order placement through the gateway, on loopback: fresh shoppers each add a product to
-// the cart, place the order and confirm it (pay on delivery), at a fixed rate, after a warm-up at the
-// same rate that is not counted. For every order it measures the POST /orderplace answer (the 201
+// Sustained order placement through the gateway, on loopback: fresh shoppers each add a product
+// (BENCH_LINES products) to the cart, place the order and confirm it (pay on delivery), at a fixed
+// rate, after a warm-up at the same rate that is not counted. For every order it measures the POST /orderplace answer (the 201
 // comes only once the catalog holds the units and the cart has given up the lines) and the
 // confirmation right after it, and reads the cart once to see it empty; orders, held reservations
 // and emptied carts must be equal, and the catalog's stock drop the units ordered. Then 20 other
@@ -32,10 +32,12 @@ const DURATION_S = bounded('BENCH_DURATION', 60, 300);
  *  V8 as it runs, and on a freshly started stack the first seconds were slow enough to leave a queue
  *  that took half a minute to drain at this rate. Their orders are still counted in the equalities. */
 const WARMUP_S = bounded('BENCH_WARMUP', 10, 60);
-// each order is three writes (add, place, confirm); a shopper may make 60 a minute, so keep each
-// under 48. A shopper confirms an order before placing the next, so never nears the limit of 3
-// unconfirmed orders.
-const SHOPPERS = bounded('BENCH_SHOPPERS', Math.ceil((RATE * 60 * 3) / 48), 200);
+/** Products an order holds, each added to the cart on its own (a grocery order has several). */
+const LINES = bounded('BENCH_LINES', 1, 20);
+// each order is a write a line (add) and two more (place, confirm); a shopper may make 60 a minute,
+// so keep each under 48. A shopper confirms an order before placing the next, so never nears the
+// limit of 3 unconfirmed orders.
+const SHOPPERS = bounded('BENCH_SHOPPERS', Math.ceil((RATE * 60 * (LINES + 2)) / 48), 200);
 const CART_URL = process.env.CART_URL ?? 'http://127.0.0.1:4002';
 /** Storefront tokens live 60 s: a shopper's are refreshed before they run out, as keycloak-js does,
  *  each at its own moment 30 to 45 s after the last sign-in or refresh. The bench signs every
@@ -62,7 +64,7 @@ interface Shopper {
 /** What one phase of the run (warm-up, measured) records. */
 interface Tally {
   orderIds: string[];
-  /** units ordered: one an order, or more after an order that failed left its line in the cart */
+  /** units ordered: one a line, or more after an order that failed left its lines in the cart */
   units: number;
   /** POST /orderplace sent → 201 */
   placed: number[];
@@ -245,7 +247,7 @@ async function lastUnits(shelf: TestShelf, buyers: Shopper[]) {
 
 async function main(): Promise<void> {
   console.log(
-    `order flow: ${RATE} orders/s for ${DURATION_S} s, after ${WARMUP_S} s of warm-up, by ${SHOPPERS} fresh shoppers, through ${stackEnv.gatewayUrl}\n`,
+    `order flow: ${RATE} orders/s of ${LINES} line(s) for ${DURATION_S} s, after ${WARMUP_S} s of warm-up, by ${SHOPPERS} fresh shoppers, through ${stackEnv.gatewayUrl}\n`,
   );
   const shelf = new TestShelf();
   const warmup = newTally();
@@ -253,20 +255,28 @@ async function main(): Promise<void> {
   let shoppers: Shopper[] = [];
   let buyers: Shopper[] = [];
   try {
-    const product = await shelf.stock('Order-flow bench rice', 50, 100_000);
-    const stockBefore = await shelf.stockOf(product);
+    const products = await Promise.all(
+      Array.from({ length: LINES }, (_, n) => shelf.stock(`Order-flow bench rice ${n + 1}`, 50 + n, 100_000)),
+    );
+    const stockOf = async () =>
+      (await Promise.all(products.map((product) => shelf.stockOf(product)))).reduce((sum, units) => sum + units, 0);
+    const stockBefore = await stockOf();
     shoppers = await makeShoppers(SHOPPERS);
     buyers = await makeShoppers(LAST_UNITS_SHOPPERS, SHOPPERS);
-    console.log(`set up: ${shoppers.length} shoppers (and ${buyers.length} for the last units), product stock ${stockBefore}`);
+    console.log(
+      `set up: ${shoppers.length} shoppers (and ${buyers.length} for the last units), stock ${stockBefore} over ${LINES} product(s)`,
+    );
 
     const idle = [...shoppers];
     const inFlight = new Set<Promise<void>>();
     const order = async (shopper: Shopper, tally: Tally) => {
       try {
         const token = await freshToken(shopper);
-        const added = await addToCart(shopper, token, product);
-        // 200: the line was there already, left by an order that failed
-        if (added.status !== 201 && added.status !== 200) return void count(tally.refused, `POST /addtocart ${added.status}`);
+        for (const product of products) {
+          const added = await addToCart(shopper, token, product);
+          // 200: the line was there already, left by an order that failed
+          if (added.status !== 201 && added.status !== 200) return void count(tally.refused, `POST /addtocart ${added.status}`);
+        }
         const sentAt = performance.now();
         const placed = await placeOrder(shopper, token);
         const placedAt = performance.now();
@@ -315,7 +325,7 @@ async function main(): Promise<void> {
     // the equalities take in the warm-up's orders: the stock cannot tell the phases apart
     const orderIds = [...warmup.orderIds, ...measured.orderIds];
     const unitsOrdered = warmup.units + measured.units;
-    const stockDrop = stockBefore - (await shelf.stockOf(product));
+    const stockDrop = stockBefore - (await stockOf());
     const held = await heldReservations(orderIds);
     const cartsEmptied = orderIds.length - warmup.cartsNotEmpty - measured.cartsNotEmpty;
     const equal = held === orderIds.length && cartsEmptied === orderIds.length && stockDrop === unitsOrdered;
@@ -327,7 +337,8 @@ async function main(): Promise<void> {
     const cpuPerOrder = usageAfter && cpuByComponent(usageBefore!, usageAfter, accepted);
     // the shoppers (this process) use the same two cores as the stack: what is left to the stack
     const shoppersCpu = (shoppersUsage.user + shoppersUsage.system) / 1_000 / accepted;
-    if (cpuPerOrder) console.log(`${cpuPerOrder.line}\nthe bench's own shoppers: ${shoppersCpu.toFixed(1)} ms of CPU an order, on the same cores\n`);
+    if (cpuPerOrder)
+      console.log(`${cpuPerOrder.line}\nthe bench's own shoppers: ${shoppersCpu.toFixed(1)} ms of CPU an order, on the same cores\n`);
     console.log(row('baseline: bare FerretDB conditional write', baseline));
     console.log(row('POST /orderplace (placed, stock reserved)', measured.placed));
     console.log(row('placed → confirmed', measured.confirmed));
