@@ -23,6 +23,12 @@ export const Product = z.object({
 export type Product = z.infer<typeof Product>;
 export const ProductList = z.array(Product);
 
+/** POST /internal/products/lookup of the catalog (never routed by the gateway): the products still
+ *  sold among `ids`, as a ProductList in the order asked (one no longer sold is left out), so that
+ *  an order's lines are priced in one call however many there are. */
+export const ProductLookup = z.strictObject({ ids: z.array(ObjectIdString).min(1).max(500) });
+export type ProductLookup = z.infer<typeof ProductLookup>;
+
 const searchText = (field: string) => z.string().trim().max(100, `${field} must be at most 100 characters`).optional();
 const wholeNumber = (field: string, min: number, max: number) =>
   z.coerce

@@ -6,6 +6,7 @@ import { forgetListsOnProductChanges, keepSearchCurrent } from './events/product
 import { Product } from './model/product';
 import { offerRoutes } from './routes/offers';
 import { productRoutes } from './routes/products';
+import { productLookupRoutes } from './routes/product-lookup';
 import { reservationRoutes } from './routes/reservations';
 import { ShelfIndex } from './search/shelf-index';
 import { ShelfCache } from './shelf-cache';
@@ -18,7 +19,12 @@ export async function wireCatalog({ redis, log, announcer }: ServiceContext<Cata
   // loaded once its product-changed consumer has joined; searches wait for it
   const products = new ShelfIndex(cache, log);
   return {
-    routes: Router().use(productRoutes(shelf, products, announcer), offerRoutes(), reservationRoutes(reservations)),
+    routes: Router().use(
+      productRoutes(shelf, products, announcer),
+      offerRoutes(),
+      reservationRoutes(reservations),
+      productLookupRoutes(shelf),
+    ),
     consumers: [settleOrderStock(reservations), forgetListsOnProductChanges(shelf), keepSearchCurrent(products)],
     outboxes: [Product],
     jobs: [

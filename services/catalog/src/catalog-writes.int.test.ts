@@ -197,6 +197,24 @@ describe('publishing and stock', () => {
     expect(await detail()).toBe(12);
   });
 
+  it('prices an order’s lines in one call: each product still sold, as its detail answers it, in the order asked', async () => {
+    const lookup = (body: unknown) => call(`${stackEnv.catalogUrl}/internal/products/lookup`, { method: 'POST', body });
+    const [seeded] = await storeProducts();
+    const detail = async (id: string) => (await call(`${stackEnv.catalogUrl}/product-details/${id}`)).body;
+    const answer = await lookup({ ids: [productId, newId(), seeded!._id] });
+    expect(answer.status).toBe(200);
+    expect(ProductList.parse(answer.body)).toEqual([await detail(productId), await detail(seeded!._id)]);
+
+    for (const refused of [
+      { ids: [] },
+      { ids: ['not-an-id'] },
+      { ids: Array.from({ length: 501 }, newId) },
+      { ids: [productId], price: 1 },
+      {},
+    ])
+      expect(await lookup(refused)).toMatchObject({ status: 400, body: { error: expect.any(String) } });
+  });
+
   it('settles reservations held together, one released meanwhile giving back its own units', async () => {
     const reservations = mongoose.connection.collection<{ _id: string; state: string; settled: boolean }>('reservations');
     const held = Array.from({ length: 5 }, newId);

@@ -72,8 +72,8 @@ export class ShelfCache {
     return this.cache.read(`suggestions:${searchKey}`, TTL_SECONDS, async () => JSON.stringify(await find()));
   }
 
-  /** The products' answers as a JSON array, in the order of `ids`. */
-  private async answers(page: string[]): Promise<string> {
+  /** The products' answers as a JSON array, in the order of `page`; one no longer sold is left out. */
+  async answers(page: string[]): Promise<string> {
     const answers = await this.cache.readRevised(page.map(productKey), TTL_SECONDS, async (missing) => {
       const wanted = missing.map((key) => key.slice('product:'.length));
       const products = await findAnswerFields(wanted);

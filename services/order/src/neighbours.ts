@@ -4,8 +4,9 @@ import {
   CartRevisionTag,
   CheckoutOutcome,
   OutOfStockAnswer,
-  Product,
+  ProductList,
   takaToPaisa,
+  type ProductLookup,
   type CartLine,
   type StockReservation,
 } from '@bazar/contracts';
@@ -41,11 +42,16 @@ export class Neighbours {
     return { lines: CartLineList.parse(answer.body), revision: revision.data };
   }
 
-  async product(id: string): Promise<ShelfProduct | undefined> {
-    const answer = await this.catalog.get(`/product-details/${id}`);
-    if (answer === undefined) return undefined;
-    const { name, name_bn, img, price } = Product.parse(answer);
-    return { name, ...(name_bn && { name_bn }), img, pricePaisa: takaToPaisa(price) };
+  /** The name, picture and price of each product still sold among `ids`, by id, in one call. */
+  async products(ids: string[]): Promise<Map<string, ShelfProduct>> {
+    const answer = await this.catalog.send('POST', '/internal/products/lookup', { body: { ids } satisfies ProductLookup });
+    expectDone(answer, 'catalog');
+    return new Map(
+      ProductList.parse(answer.body).map(({ _id, name, name_bn, img, price }) => [
+        _id,
+        { name, ...(name_bn && { name_bn }), img, pricePaisa: takaToPaisa(price) },
+      ]),
+    );
   }
 
   /** Holds every unit, or refuses (409, naming what is short) having held none. */

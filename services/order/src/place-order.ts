@@ -89,8 +89,7 @@ export async function placeOrder(
 
   const { lines, revision } = await desk.neighbours.cartOf(user);
   if (lines.length === 0) return earlierOrderOr(badRequest('Your cart is empty'));
-  const productIds = [...new Set(lines.map((line) => line.productId))];
-  const shelf = new Map(await Promise.all(productIds.map(async (id) => [id, await desk.neighbours.product(id)] as const)));
+  const shelf = await desk.neighbours.products([...new Set(lines.map((line) => line.productId))]);
   const gone = lines.filter((line) => !shelf.get(line.productId));
   if (gone.length > 0) {
     const items = gone.map((line) => ({ productId: line.productId, name: line.cartName, requested: line.cartQuantity, available: 0 }));

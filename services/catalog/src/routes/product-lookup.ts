@@ -1,0 +1,16 @@
+import { ProductLookup } from '@bazar/contracts';
+import { validate } from '@bazar/service-kit';
+import { Router } from 'express';
+import type { ShelfCache } from '../shelf-cache';
+
+/** Internal: the order service prices an order's lines (never routed by the gateway). The answers
+ *  are the shelf's own, as GET /product-details gives them one at a time. */
+export function productLookupRoutes(shelf: ShelfCache): Router {
+  const router = Router();
+
+  router.post('/internal/products/lookup', validate({ body: ProductLookup }), async (req, res) => {
+    res.type('json').send(await shelf.answers(req.body.ids));
+  });
+
+  return router;
+}
