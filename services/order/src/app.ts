@@ -12,7 +12,7 @@ import { ShopperOrders } from './shopper-orders';
 import type { OrderDesk } from './place-order';
 import { adminOrderRoutes } from './routes/admin-orders';
 import { orderRoutes } from './routes/orders';
-import { sweepOrders } from './sweep-orders';
+import { orderSweep } from './sweep-orders';
 
 /** How often each replica compares the admin's list with every order (besides when it starts), for
  *  orders removed behind its back (a bench cleaning up) and moves a replica that died did not list.
@@ -53,7 +53,7 @@ export async function wireOrder({ config, log, announcer }: ServiceContext<Order
     consumers: [passOnStatusChanges(live)],
     outboxes: [Order],
     jobs: [
-      { name: 'expire holds and settle interrupted orders', everyMs: config.ORDER_SWEEP_INTERVAL_MS, run: () => sweepOrders(desk) },
+      { name: 'expire holds and settle interrupted orders', everyMs: config.ORDER_SWEEP_INTERVAL_MS, run: orderSweep(desk) },
       { name: 'bring the admin’s list up to the orders', everyMs: RECONCILE_INTERVAL_MS, run: () => listings.reconcile() },
     ],
     stop: () => {

@@ -235,6 +235,15 @@ describe('with a replica that holds orders for a second and a half', () => {
       await eventually(async () => expect(await holdsOf(buyer.id)).toBeNull(), 10_000);
     });
 
+    // after a hold window, but never sooner than a placement counts as interrupted (30 s)
+    it('frees a place claimed for an order never written, once it has stayed unwritten a hold window', async () => {
+      const buyer = shopper('unwritten');
+      await orderDb
+        .collection<{ _id: string }>('holds')
+        .insertOne({ _id: buyer.id, open: [new mongoose.Types.ObjectId().toString()] } as never);
+      await eventually(async () => expect(await holdsOf(buyer.id)).toBeNull(), 45_000);
+    }, 60_000);
+
     it('frees the place of an order confirmed by a process that stopped before freeing it', async () => {
       const { buyer, order } = await placed(honey, 1, quick.url);
       expect((await buyer.confirm(order._id)).status).toBe(200);
