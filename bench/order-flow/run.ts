@@ -1,10 +1,11 @@
 // Sustained order placement through the gateway, on loopback: fresh shoppers each add a product
 // (BENCH_LINES products) to the cart, place the order and confirm it (pay on delivery), at a fixed
-// rate, after a warm-up at the same rate that is not counted. For every order it measures the POST /orderplace answer (the 201
-// comes only once the catalog holds the units and the cart has given up the lines) and the
-// confirmation right after it, and reads the cart once to see it empty; orders, held reservations
-// and emptied carts must be equal, and the catalog's stock drop the units ordered. Then 20 other
-// shoppers order the last 10 units of a product at the same moment: exactly 10 must be sold.
+// rate, after a warm-up at the same rate that is not counted. For every order it measures the
+// POST /orderplace answer (the 201 comes only once the catalog holds the units and the cart has
+// given up the lines) and the confirmation right after it, and reads the cart once to see it empty;
+// orders, held reservations and emptied carts must be equal, and the catalog's stock drop the units
+// ordered. Then 20 other shoppers order the last 10 units of a product at the same moment: exactly
+// 10 must be sold.
 // Baseline, same run: a bare FerretDB conditional write (see conditionalWrites).
 // Usage: node --import tsx bench/order-flow/run.ts   (the stack must be up; see README.md)
 import { randomUUID } from 'node:crypto';
@@ -184,18 +185,27 @@ async function heldReservations(orderIds: string[]): Promise<number> {
   }
 }
 
-/** What the run leaves goes (its orders, holds, reservations, carts and user records), so that other
- *  users of the shared store do not read past thousands of them (FerretDB on SQLite reads a whole
- *  collection for any filter but `_id`, and held reservations stay until their order is delivered). */
-async function forgetShoppers(emails: string[]): Promise<void> {
+/** The account id a shopper's orders, holds and order list are kept under: their token's subject. */
+const accountOf = (shopper: Shopper) =>
+  (JSON.parse(Buffer.from(shopper.tokens.accessToken.split('.')[1] ?? '', 'base64url').toString()) as { sub: string }).sub;
+
+/** What the run leaves goes (its orders, holds, shoppers' order lists, reservations, carts and user
+ *  records), so that other users of the shared store do not read past thousands of them (FerretDB on
+ *  SQLite reads a whole collection for any filter but `_id`, held reservations stay until their
+ *  order is delivered, and every order service start reads each shopper's order list). A shopper
+ *  refused every order still has a list, emptied, hence the accounts from the tokens. */
+async function forgetShoppers(shoppers: Shopper[]): Promise<void> {
+  const emails = shoppers.map((shopper) => shopper.email);
+  const accounts = shoppers.map(accountOf);
   const [orderDb, catalog, cart, user] = await Promise.all([database('order'), database('catalog'), database('cart'), database('user')]);
   try {
     const orders = await orderDb
-      .collection<{ userId: string; reservationId: string }>('orders')
-      .find({ email: { $in: emails } }, { projection: { userId: 1, reservationId: 1 } })
+      .collection<{ reservationId: string }>('orders')
+      .find({ email: { $in: emails } }, { projection: { reservationId: 1 } })
       .toArray();
     await orderDb.collection('orders').deleteMany({ email: { $in: emails } });
-    await orderDb.collection<{ _id: string }>('holds').deleteMany({ _id: { $in: orders.map((order) => order.userId) } });
+    await orderDb.collection<{ _id: string }>('holds').deleteMany({ _id: { $in: accounts } });
+    await orderDb.collection<{ _id: string }>('shopper_orders').deleteMany({ _id: { $in: accounts } });
     await catalog.collection<{ _id: string }>('reservations').deleteMany({ _id: { $in: orders.map((order) => order.reservationId) } });
     await cart.collection<{ _id: string }>('carts').deleteMany({ _id: { $in: emails } });
     await user.collection('users').deleteMany({ email: { $in: emails } });
@@ -335,7 +345,7 @@ async function main(): Promise<void> {
     const accepted = measured.orderIds.length;
     console.log(`load: ${accepted} orders in ${loadSeconds.toFixed(1)} s (${(accepted / loadSeconds).toFixed(1)}/s)\n`);
     const cpuPerOrder = usageAfter && cpuByComponent(usageBefore!, usageAfter, accepted);
-    // the shoppers (this process) use the same two cores as the stack: what is left to the stack
+    // the shoppers (this process) run on the same two cores as the stack
     const shoppersCpu = (shoppersUsage.user + shoppersUsage.system) / 1_000 / accepted;
     if (cpuPerOrder)
       console.log(`${cpuPerOrder.line}\nthe bench's own shoppers: ${shoppersCpu.toFixed(1)} ms of CPU an order, on the same cores\n`);
@@ -398,7 +408,7 @@ async function main(): Promise<void> {
     if (!equal || !lastUnitsRight) process.exitCode = 1;
   } finally {
     await shelf.clear();
-    await forgetShoppers([...shoppers, ...buyers].map((s) => s.email));
+    await forgetShoppers([...shoppers, ...buyers]);
   }
 }
 
