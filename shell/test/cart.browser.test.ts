@@ -43,10 +43,13 @@ test('+ and − change a line and the summary; Remove From Cart empties it again
     .waitFor();
   await page.getByRole('banner').getByRole('link', { name: 'Cart' }).click();
   await waitForPath(page, '/cart');
+  // The home page's card has a stepper of the same name, enabled at one piece (− there takes the
+  // product off): the cart's own is looked at once the cart page shows (its summary is there).
+  await summary().waitFor();
 
   const quantity = page.getByRole('group', { name: `Quantity of ${name}` });
   await quantity.locator('output').getByText('1', { exact: true }).waitFor();
-  expect(await quantity.getByRole('button', { name: 'One less' }).isDisabled()).toBe(true);
+  await expect(quantity.getByRole('button', { name: 'One less' })).toBeDisabled();
   const price = Number((await (await fetch(`${webUrl}/api/products?search=${encodeURIComponent(name)}`)).json())[0].price);
 
   await quantity.getByRole('button', { name: 'One more' }).click();
