@@ -3,6 +3,7 @@
 // bench/results.png from the figures they printed. Start the store first (`npm start`).
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { readFigures, verdict, type Figure } from './figures';
 import { writeResults } from './results';
 
@@ -32,6 +33,8 @@ function runBench(script: string): Promise<{ code: number; output: string }> {
 }
 
 async function main(): Promise<void> {
+  const installer = pathToFileURL(join(__dirname, '..', 'infra', 'bin', 'install.mjs')).href;
+  ((await import(installer)) as { prepareBench: () => void }).prepareBench();
   const figures: Figure[] = [];
   const failed: string[] = [];
   for (const script of BENCHES) {

@@ -37,28 +37,19 @@ const TARGET = {
   homeKbGzip: 60,
 };
 
-/** The gateway limits each client address to 1,200 requests a minute, and through nginx every
- *  request of this benchmark comes from 127.0.0.1. The load is spread over 4,096 addresses of the
- *  range reserved for benchmarks (198.18.0.0/15; only a header value, nothing is sent there), which
- *  nginx passes on for its catalog reads from loopback only ($catalog_read_client in
- *  infra/nginx/nginx.conf) and the gateway takes as the client's: the figure is the application's
- *  work with its rate limiter on, not the limiter's refusals. Every measurement sends the same
- *  headers, so the load generator does the same work for each. */
-let next = 0;
-const clientAddress = () => {
-  next = (next + 1) % 4096;
-  return { 'x-forwarded-for': `198.18.${next >> 8}.${next & 255}` };
-};
-const reload = () => ({ ...clientAddress(), 'cache-control': 'no-cache' });
+/** The address this bench's own checks come from (see load.ts for the load's). */
+const CHECK_ADDRESS = { 'x-forwarded-for': '198.18.255.254' };
+/** A browser's reload: nginx passes it to the gateway instead of answering from its micro-cache. */
+const RELOAD = { 'cache-control': 'no-cache' };
 
 interface Target {
   title: string;
   url: string;
-  headers: () => Record<string, string>;
+  headers?: Record<string, string>;
 }
 
 async function get(url: string, headers: Record<string, string> = {}): Promise<{ body: Buffer; cache: string | null }> {
-  const response = await fetch(url, { headers: { ...clientAddress(), ...headers } });
+  const response = await fetch(url, { headers: { ...CHECK_ADDRESS, ...headers } });
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
   return { body: Buffer.from(await response.arrayBuffer()), cache: response.headers.get('x-cache-status') };
 }
@@ -85,17 +76,17 @@ async function prepare(): Promise<{ targets: Record<Key, Target>; size: number; 
   const bare = await startBare('bare-server.ts', STATIC_FILE);
   const proxy = await startBare('bare-proxy.ts', stackEnv.catalogUrl);
   const targets: Record<Key, Target> = {
-    static: { title: 'nginx static file', url: STATIC_URL, headers: clientAddress },
-    cached: { title: 'nginx micro-cache', url: `${WEB_URL}/api/products`, headers: clientAddress },
-    bypassed: { title: 'nginx, cache bypassed', url: `${WEB_URL}/api/products`, headers: reload },
-    gateway: { title: 'gateway directly', url: `${stackEnv.gatewayUrl}/products`, headers: clientAddress },
-    proxy: { title: 'bare undici proxy', url: `${proxy.url}/products`, headers: clientAddress },
-    catalog: { title: 'catalog directly', url: catalogUrl, headers: clientAddress },
-    bare: { title: 'bare Node http', url: bare.url, headers: clientAddress },
+    static: { title: 'nginx static file', url: STATIC_URL },
+    cached: { title: 'nginx micro-cache', url: `${WEB_URL}/api/products` },
+    bypassed: { title: 'nginx, cache bypassed', url: `${WEB_URL}/api/products`, headers: RELOAD },
+    gateway: { title: 'gateway directly', url: `${stackEnv.gatewayUrl}/products` },
+    proxy: { title: 'bare undici proxy', url: `${proxy.url}/products` },
+    catalog: { title: 'catalog directly', url: catalogUrl },
+    bare: { title: 'bare Node http', url: bare.url },
   };
   try {
     for (const [key, target] of Object.entries(targets)) {
-      const answer = await get(target.url, key === 'bypassed' ? { 'cache-control': 'no-cache' } : {});
+      const answer = await get(target.url, target.headers);
       const where = key === 'static' ? '; see bench/catalog-read/README.md for the nginx location' : '';
       if (!answer.body.equals(bytes)) throw new Error(`${target.title} (${target.url}) does not answer the catalog's bytes${where}`);
       if (key === 'bypassed' && answer.cache !== 'BYPASS')

@@ -40,10 +40,13 @@ const STORE_PACKAGES = {
   'fonts-noto-core': () => hasFont(':lang=bn'),
   'fonts-liberation': () => hasFont(':family=Liberation Sans'),
 };
+/** What only `npm run bench` adds: wrk, the load generator of its throughput figures (bench/load.ts). */
+const BENCH_PACKAGES = { wrk: () => has('wrk') };
 /** What only the tests add: python3-venv, which python3 needs to make the virtualenv that
- *  schemathesis (PyPI) goes into. */
+ *  schemathesis (PyPI) goes into; and wrk, for the test of the benchmarks' load (bench/load.test.ts). */
 const TEST_PACKAGES = {
   'python3-venv': () => spawnSync('python3', ['-c', 'import ensurepip, venv'], { stdio: 'ignore' }).status === 0,
+  ...BENCH_PACKAGES,
 };
 
 /** A problem the user must fix; printed as one line. */
@@ -389,10 +392,15 @@ export function prepare({ forTests = false } = {}) {
   step('Keycloak providers of the store (Maven)', buildKeycloakProviders);
   step(`FerretDB ${FERRETDB_VERSION} (Go module proxy)`, installFerretDb);
   if (forTests) {
-    step('system packages for the tests (python3-venv)', () => installSystemPackages(TEST_PACKAGES));
+    step('system packages for the tests (python3-venv, wrk)', () => installSystemPackages(TEST_PACKAGES));
     step(`Toxiproxy ${TOXIPROXY_VERSION} for the fault tests (Go module proxy)`, installToxiproxy);
     step(`docker compose ${COMPOSE_VERSION} for the compose file test (Go module proxy)`, installDockerCompose);
     step(`schemathesis ${SCHEMATHESIS_VERSION} for the API fuzz test (PyPI)`, installSchemathesis);
   }
   step('build (TypeScript services, webpack front ends)', build);
+}
+
+/** What `npm run bench` needs beyond the running store. */
+export function prepareBench() {
+  step('system packages for the benchmarks (wrk)', () => installSystemPackages(BENCH_PACKAGES));
 }
