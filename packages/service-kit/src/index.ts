@@ -6,6 +6,7 @@ export * from './http/app';
 export * from './http/errors';
 export * from './http/validate';
 export * from './http/implement';
+export * from './http/prepared-json';
 export * from './http/identity';
 export * from './mongo';
 export * from './redis';

@@ -14,5 +14,5 @@ export { databaseChanges, databaseSnapshot, removeAddedDocuments, settledDatabas
 export { forgetRateLimits, withinOneMinute } from './rate-limits';
 export { openSignedIn, placeOrder, publishProduct, publishProductAs, removeProduct, type TestProduct } from './orders';
 export { createAdminAccount, deleteStoreAccount } from './admins';
-export { rawWebRequest, type RawWebAnswer } from './web';
+export { rawRequest, rawWebRequest, type RawWebAnswer } from './web';
 export { startServiceReplica, type ServiceReplica } from './replica';

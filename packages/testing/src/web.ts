@@ -14,12 +14,22 @@ export function rawWebRequest(
   path: string,
   init: { method?: string; headers?: Record<string, string>; body?: string; from?: string } = {},
 ): Promise<RawWebAnswer> {
-  const web = new URL(stackEnv.webUrl);
+  return rawRequest(stackEnv.webUrl, path, init);
+}
+
+/** The same to any server of the stack (`origin`, a service's address): also what a browser's
+ *  cache sends, where fetch adds Cache-Control: no-cache to a request with If-None-Match. */
+export function rawRequest(
+  origin: string,
+  path: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string; from?: string } = {},
+): Promise<RawWebAnswer> {
+  const server = new URL(origin);
   return new Promise((resolve, reject) => {
     const request = http.request(
       {
-        host: web.hostname,
-        port: web.port,
+        host: server.hostname,
+        port: server.port,
         path,
         method: init.method ?? 'GET',
         headers: init.headers,

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { IDENTITY_HEADERS, InsertAnswer, MAX_PAGE_SIZE, ProductList, TOTAL_COUNT_HEADER } from '@bazar/contracts';
 import { ReadCache, createLogger, createRedis } from '@bazar/service-kit';
-import { stackEnv } from '@bazar/testing';
+import { rawRequest, stackEnv } from '@bazar/testing';
 import mongoose from 'mongoose';
 
 const run = randomUUID().slice(0, 8);
@@ -134,6 +134,30 @@ it('shows a product published into the category on its next read', async () => {
   const after = await list(ofShelf('&sort=newest&page=1&pageSize=1'));
   expect(Number(after.total)).toBe(before + 1);
   expect(names(after.body)).toEqual([`Mango pickle ${run} newest`]);
+});
+
+it('answers a reload of an unchanged list or search with 304 and no body, and a changed one afresh', async () => {
+  // as a browser's cache revalidates (fetch would add Cache-Control: no-cache, which asks for the body)
+  const revalidate = async (query: string, etag: string) => {
+    const answer = await rawRequest(stackEnv.catalogUrl, `/products${query}`, { headers: { 'if-none-match': etag } });
+    return { status: answer.status, etag: answer.headers.etag, body: answer.body };
+  };
+  for (const query of [ofShelf(''), ofShelf(`&search=${encodeURIComponent(`Guava pickle ${run}`)}`)]) {
+    const first = await fetch(`${stackEnv.catalogUrl}/products${query}`);
+    const bytes = Buffer.from(await first.arrayBuffer());
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^W\/"[0-9a-f]+-[\w+/]+"$/);
+    expect(Number(first.headers.get('content-length'))).toBe(bytes.length);
+
+    expect(await revalidate(query, etag)).toEqual({ status: 304, etag, body: '' });
+
+    const name = `Guava pickle ${run} reloaded ${published.length}`;
+    published.push(await publish(name, 125));
+    const changed = await revalidate(query, etag);
+    expect(changed.status).toBe(200);
+    expect(changed.etag).not.toBe(etag);
+    expect(names(JSON.parse(changed.body))).toContain(name);
+  }
 });
 
 it.each([

@@ -1,5 +1,5 @@
 import type { ProductSuggestion } from '@bazar/contracts';
-import type { Revised, ReadCache } from '@bazar/service-kit';
+import { prepareJson, type PreparedJson, type Revised, type ReadCache } from '@bazar/service-kit';
 import { Product, ANSWER_FIELDS, toProductAnswer, type AnswerFields, type ProductDocument } from './model/product';
 import { readModel } from '@bazar/service-kit';
 import type { SearchPage } from './search/product-search';
@@ -50,20 +50,20 @@ export class ShelfCache {
   /** A list of products as a JSON array, and how many products the whole list holds: the ids
    *  `findIds` lists (cached under `listKey`), `from` up to `to` of them (all unless given), each
    *  product's own answer. */
-  list(listKey: string, findIds: () => Promise<string[]>, from = 0, to?: number): Promise<{ json: string; total: number }> {
+  list(listKey: string, findIds: () => Promise<string[]>, from = 0, to?: number): Promise<{ answer: PreparedJson; total: number }> {
     return this.cache.assembled(`list:${listKey}:${from}:${to ?? ''}`, async () => {
       const ids = await this.cache.read(`list:${listKey}`, TTL_SECONDS, () => this.loadOnce(listKey, findIds));
-      return { json: await this.answers(ids.slice(from, to)), total: ids.length };
+      return { answer: prepareJson(await this.answers(ids.slice(from, to))), total: ids.length };
     });
   }
 
   /** A page of a search as a JSON array, how many products the search found and, when none, close
    *  searches: the page's ids (cached under `searchKey`) as `find` answers them, each product's own
    *  answer. */
-  found(searchKey: string, find: () => Promise<SearchPage>): Promise<{ json: string; total: number; closeMatches: string[] }> {
+  found(searchKey: string, find: () => Promise<SearchPage>): Promise<{ answer: PreparedJson; total: number; closeMatches: string[] }> {
     return this.cache.assembled(`search:${searchKey}`, async () => {
       const { ids, total, closeMatches } = await this.cache.read(`search:${searchKey}`, TTL_SECONDS, find);
-      return { json: await this.answers(ids), total, closeMatches };
+      return { answer: prepareJson(await this.answers(ids)), total, closeMatches };
     });
   }
 

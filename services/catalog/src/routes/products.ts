@@ -8,7 +8,7 @@ import {
   type InsertAnswer,
   type Product as ProductAnswer,
 } from '@bazar/contracts';
-import { endpointRouter, notFound, type Announcer } from '@bazar/service-kit';
+import { endpointRouter, notFound, sendPreparedJson, type Announcer, type PreparedJson } from '@bazar/service-kit';
 import { Router, type Response } from 'express';
 import mongoose from 'mongoose';
 import { Product, productChanged, toProductAnswer, type AnswerFields } from '../model/product';
@@ -17,9 +17,11 @@ import type { ShelfCache } from '../shelf-cache';
 import { findProductIds, shelfQueryKey, type ShelfQuery } from '../shelf-query';
 
 /** The cache holds answers as JSON text, so a hit is sent as it is, without parsing and
- *  serialising the list again. Browsers revalidate every time (express answers 304 to a matching
- *  ETag), so a published product shows on the next load. */
+ *  serialising the list again; a list or a search page as kept in the process, its bytes and ETag
+ *  made once. Browsers revalidate every time (express answers 304 to a matching ETag), so a
+ *  published product shows on the next load. */
 const sendPublicJson = (res: Response, json: string) => res.set('Cache-Control', 'no-cache').type('json').send(json);
+const sendPublicList = (res: Response, answer: PreparedJson) => sendPreparedJson(res.set('Cache-Control', 'no-cache'), answer);
 
 export function productRoutes(shelf: ShelfCache, products: ProductSearch, announcer: Announcer): Router {
   const router = endpointRouter();
@@ -32,16 +34,16 @@ export function productRoutes(shelf: ShelfCache, products: ProductSearch, announ
       const found = await shelf.found(key, () => products.search(text, { category, sort, page, pageSize }));
       res.set(TOTAL_COUNT_HEADER, String(found.total));
       if (found.closeMatches.length > 0) res.set(CLOSE_MATCHES_HEADER, found.closeMatches.map(encodeURIComponent).join(','));
-      return sendPublicJson(res, found.json);
+      return sendPublicList(res, found.answer);
     }
     const query: ShelfQuery = { category, sort };
     // a plain call is the spec's whole shelf; asking for a page or its size cuts one page
     const paged = page !== undefined || pageSize !== undefined;
     const size = pageSize ?? DEFAULT_PAGE_SIZE;
     const from = paged ? ((page ?? 1) - 1) * size : 0;
-    const { json, total } = await shelf.list(shelfQueryKey(query), () => findProductIds(query), from, paged ? from + size : undefined);
+    const { answer, total } = await shelf.list(shelfQueryKey(query), () => findProductIds(query), from, paged ? from + size : undefined);
     res.set(TOTAL_COUNT_HEADER, String(total));
-    sendPublicJson(res, json);
+    sendPublicList(res, answer);
   });
 
   router.implement(API.suggestProducts, async (req, res) => {
