@@ -12,7 +12,7 @@ import { RateLimits } from './limits/rate-limit';
 import { openApiDocument } from './openapi/document';
 import { proxyTo } from './proxy';
 import { declaredRoutes } from './routes/declared';
-import { signInGuard } from './sign-in/guess-limits';
+import { SIGN_IN_PATH, signInGuard } from './sign-in/guess-limits';
 
 /** The gateway of the public API `api` (the contracts' declaration; a test adds endpoints of its own). */
 export function wireGateway(
@@ -39,7 +39,7 @@ export function wireGateway(
   // The storefront calls the API from its own origin through nginx; no other site's pages may read it.
   // (Keycloak's login form, also passed through here, is a page of its own, not an API call.)
   const routes = Router()
-    .use(signInGuard(config, redis, log))
+    .all(SIGN_IN_PATH, ...signInGuard(config, redis, log))
     .use(cors({ origin: config.STORE_ORIGIN, allowedHeaders: ['authorization', 'content-type', 'idempotency-key'], maxAge: 600 }))
     .get('/openapi.json', (_req, res) => void res.type('application/json').send(openApi))
     .use(declaredRoutes(api, (gate) => authenticate(gate, { verifier, roles, revocations, limits, log }), proxies));

@@ -11,7 +11,7 @@ const RETRY_AFTER_SECONDS = '5';
 
 // Headers that describe one connection, not the message (RFC 9110 section 7.6.1); and Expect, which
 // Node's server has already answered with 100 Continue.
-const HOP_BY_HOP = [
+const HOP_BY_HOP = new Set([
   'connection',
   'keep-alive',
   'proxy-authenticate',
@@ -21,11 +21,13 @@ const HOP_BY_HOP = [
   'transfer-encoding',
   'upgrade',
   'expect',
-];
+]);
 
-function endToEnd(headers: IncomingHttpHeaders | Record<string, string | string[] | undefined>): OutgoingHttpHeaders {
-  const copy: OutgoingHttpHeaders = { ...headers };
-  for (const name of HOP_BY_HOP) delete copy[name];
+/** A copy of a message's headers without those of one connection, nor `dropped`. Copied name by
+ *  name: a copy whose names were deleted afterwards would be a slower object for the rest of its way. */
+function endToEnd(headers: IncomingHttpHeaders | Record<string, string | string[] | undefined>, dropped?: string): OutgoingHttpHeaders {
+  const copy: OutgoingHttpHeaders = {};
+  for (const name of Object.keys(headers)) if (!HOP_BY_HOP.has(name) && name !== dropped) copy[name] = headers[name];
   return copy;
 }
 
@@ -99,8 +101,7 @@ export function proxyTo(baseUrl: string, serviceName: string, log: Logger): Requ
     pool.stream(
       { path: req.originalUrl, method: req.method as 'GET', headers: headers as Record<string, string>, body, signal: abort.signal },
       ({ statusCode, headers: answered }) => {
-        const answerHeaders = endToEnd(answered);
-        delete answerHeaders[TRACEPARENT_HEADER]; // the gateway's own stands
+        const answerHeaders = endToEnd(answered, TRACEPARENT_HEADER); // the gateway's own stands
         if (!req.complete) answerHeaders.connection = 'close';
         res.writeHead(statusCode, answerHeaders);
         return res;

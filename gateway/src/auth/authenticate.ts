@@ -8,6 +8,8 @@ import type { RoleDirectory } from './roles';
 import { InvalidToken, type TokenVerifier, type VerifiedToken } from './token-verifier';
 
 const BEARER = /^Bearer ([\w-]+\.[\w-]+\.[\w-]*)$/;
+/** Headers only the gateway may set: whatever a client sent under these names is dropped. */
+const CLAIMED_BY_CLIENTS = [...Object.values(IDENTITY_HEADERS), GATEWAY_SECRET_HEADER];
 
 interface Gatekeepers {
   verifier: TokenVerifier;
@@ -37,7 +39,7 @@ function emailAtEndOf(req: Request): string | undefined {
  *  is the caller (`owner` access) is the service kit's to check, after it has validated the call. */
 export function authenticate(gate: Gate, { verifier, roles, revocations, limits, log }: Gatekeepers): RequestHandler {
   return async (req, res, next) => {
-    for (const header of [...Object.values(IDENTITY_HEADERS), GATEWAY_SECRET_HEADER]) delete req.headers[header];
+    for (const header of CLAIMED_BY_CLIENTS) delete req.headers[header];
     limits.address(req, res, gate.limit);
     if (gate.access === 'public') {
       delete req.headers.authorization;

@@ -1,6 +1,6 @@
 import { SignInFormFields } from '@bazar/contracts';
 import { HttpError, type Logger, type Redis } from '@bazar/service-kit';
-import express, { Router, type Request, type Response } from 'express';
+import express, { type Request, type RequestHandler, type Response } from 'express';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { GatewayConfig } from '../config';
 import { clientAddress } from '../limits/rate-limit';
@@ -16,7 +16,7 @@ const NOT_PASSED_ON = new Set(['connection', 'keep-alive', 'transfer-encoding', 
  * guessing one account is refused for that account, while the owner, from their own address, signs
  * in as ever. Keycloak's own brute-force detection counts per account only, so a guesser anywhere
  * locked the owner out everywhere; it is off in the realm, and this (with nginx's per-address limit
- * on every sign-in post) takes its place.
+ * on every sign-in post) takes its place. The handlers of SIGN_IN_PATH, a route of the gateway's.
  */
 export function signInGuard(
   config: Pick<GatewayConfig, 'KEYCLOAK_URL' | 'SIGN_IN_GUESSES' | 'SIGN_IN_GUESS_MINUTES'>,
@@ -90,7 +90,7 @@ export function signInGuard(
     res.end(page);
   }
 
-  return Router().all(SIGN_IN_PATH, express.raw({ type: 'application/x-www-form-urlencoded', limit: '16kb' }), (req, res, next) => {
-    passOn(req, res).catch(next);
-  });
+  const form = express.raw({ type: 'application/x-www-form-urlencoded', limit: '16kb' });
+  const guarded: RequestHandler = (req, res, next) => void passOn(req, res).catch(next);
+  return [form, guarded];
 }
