@@ -86,6 +86,23 @@ describe('answers put together from entries', () => {
     expect(list.times()).toBe(3);
   });
 
+  it('are asked of Redis and put together once for reads that arrive together, each still seeing a change made before it', async () => {
+    await cache.storeRevised('h', { revision: 1, json: '"h1"' }, 60);
+    const list = listOf(['h']);
+    await list.read();
+    const stampReads = jest.spyOn(redis, 'mget');
+    try {
+      expect(await Promise.all(Array.from({ length: 50 }, list.read))).toEqual(Array(50).fill('"h1"'));
+      expect(stampReads).toHaveBeenCalledTimes(1);
+      await cache.storeRevised('h', { revision: 2, json: '"h2"' }, 60);
+      expect(await Promise.all([list.read(), list.read()])).toEqual(['"h2"', '"h2"']);
+      expect(stampReads).toHaveBeenCalledTimes(2);
+      expect(list.times()).toBe(2);
+    } finally {
+      stampReads.mockRestore();
+    }
+  });
+
   it('are not kept while Redis cannot say whether anything changed', async () => {
     const nowhere = createRedis('redis://127.0.0.1:1', log);
     const away = new ReadCache(nowhere, log, 'read-cache-test-away');
