@@ -3,13 +3,11 @@
 // kit and documented. The gateway and a catalog of one handler run in this process, against the
 // stack's Keycloak, Redis and user service.
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { IdParams, PUBLIC_API, endpoint } from '@bazar/contracts';
-import { createApp, createLogger, createRedis, currentUser, endpointRouter, finishApp, type Redis } from '@bazar/service-kit';
-import { ACCOUNTS, newShopper, signedInAndSynced, stackEnv } from '@bazar/testing';
+import { IdParams, endpoint } from '@bazar/contracts';
+import { createApp, currentUser, endpointRouter, finishApp } from '@bazar/service-kit';
+import { ACCOUNTS, newShopper, signedInAndSynced } from '@bazar/testing';
 import { z } from 'zod';
-import { wireGateway } from './app';
-import { GatewayConfig } from './config';
+import { listen, startGateway, testLog } from '../test/in-process';
 
 const pinNote = endpoint({
   method: 'put',
@@ -22,22 +20,13 @@ const pinNote = endpoint({
   answers: { 200: { description: 'The pinned note', schema: z.object({ id: z.string(), note: z.string(), by: z.string() }) } },
 });
 
-const log = createLogger('declared-endpoint-test', 'silent');
-const listen = (app: ReturnType<typeof createApp>) =>
-  new Promise<Server>((resolve) => {
-    const server = app.listen(0, '127.0.0.1', () => resolve(server));
-  });
-const urlOf = (server: Server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-
 let catalog: Server;
-let gateway: Server;
-let redis: Redis;
-let stopGateway: (() => void | Promise<void>) | undefined;
+let gateway: Awaited<ReturnType<typeof startGateway>>;
 
 beforeAll(async () => {
   catalog = await listen(
     finishApp(
-      createApp({ log }).use(
+      createApp({ log: testLog }).use(
         endpointRouter().implement(
           pinNote,
           (req, res) => void res.json({ id: req.params.id, note: req.body.note, by: currentUser(req).email }),
@@ -45,36 +34,16 @@ beforeAll(async () => {
       ),
     ),
   );
-  const config = GatewayConfig.parse({
-    PORT: '1', // unused: the test listens itself
-    KAFKA_BROKERS: stackEnv.kafkaBrokers.join(','),
-    REDIS_URL: stackEnv.redisUrl,
-    CATALOG_URL: urlOf(catalog),
-    CART_URL: stackEnv.cartUrl,
-    ORDER_URL: stackEnv.orderUrl,
-    USER_URL: stackEnv.userUrl,
-    MEDIA_URL: stackEnv.mediaUrl,
-    STORE_ORIGIN: stackEnv.webUrl,
-    OIDC_ISSUER: `${stackEnv.webUrl}/auth/realms/bazar`,
-    OIDC_JWKS_URL: `${stackEnv.keycloakUrl}/realms/bazar/protocol/openid-connect/certs`,
-    OIDC_AUDIENCE: 'bazar-api',
-    KEYCLOAK_URL: stackEnv.keycloakUrl,
-  });
-  redis = createRedis(config.REDIS_URL, log);
-  const { routes, stop } = wireGateway({ config, log, redis }, [...PUBLIC_API, pinNote]);
-  stopGateway = stop;
-  gateway = await listen(finishApp(createApp({ log, jsonLimit: false }).use(routes)));
+  gateway = await startGateway(catalog, [pinNote]);
 });
 
 afterAll(async () => {
-  await Promise.all([gateway, catalog].map((server) => new Promise((resolve) => server?.close(resolve))));
-  // as the service kit does: the gateway's rate limits are settled before Redis goes
-  await stopGateway?.();
-  await redis?.quit();
+  await gateway?.stop();
+  await new Promise((resolve) => catalog?.close(resolve));
 });
 
 async function call(path: string, token?: string, body?: unknown) {
-  const response = await fetch(`${urlOf(gateway)}${path}`, {
+  const response = await fetch(`${gateway.url}${path}`, {
     method: body === undefined ? 'GET' : 'PUT',
     headers: { ...(token && { authorization: `Bearer ${token}` }), 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),

@@ -3,7 +3,7 @@ import { PassThrough } from 'node:stream';
 import { REQUEST_ID_HEADER, TRACEPARENT_HEADER, outgoingTraceparent, type Logger } from '@bazar/service-kit';
 import { MAX_UPLOAD_BYTES } from '@bazar/contracts';
 import type { Request, RequestHandler, Response } from 'express';
-import { Pool, errors } from 'undici';
+import { Pool, errors, type Dispatcher } from 'undici';
 
 const CONNECT_TIMEOUT_MS = 1_000;
 const IDLE_TIMEOUT_MS = 30_000;
@@ -92,33 +92,58 @@ export function proxyTo(baseUrl: string, serviceName: string, log: Logger): Requ
       body = new PassThrough();
       req.pipe(body);
     }
-    const abort = new AbortController();
     // a client that goes away cancels the call to the service
+    let call: Dispatcher.DispatchController | undefined;
+    let clientGone = false;
     res.on('close', () => {
-      if (!res.writableFinished) abort.abort();
+      if (res.writableFinished) return;
+      clientGone = true;
+      call?.abort(new Error('the client went away'));
     });
 
-    pool.stream(
-      { path: req.originalUrl, method: req.method as 'GET', headers: headers as Record<string, string>, body, signal: abort.signal },
-      ({ statusCode, headers: answered }) => {
-        const answerHeaders = endToEnd(answered, TRACEPARENT_HEADER); // the gateway's own stands
-        if (!req.complete) answerHeaders.connection = 'close';
-        res.writeHead(statusCode, answerHeaders);
-        return res;
-      },
-      (err) => {
-        if (!err || res.headersSent || abort.signal.aborted) return;
-        const timedOut = err instanceof errors.HeadersTimeoutError;
-        const code = (err as NodeJS.ErrnoException).code;
-        log.warn({ err: err.message, code, service: serviceName }, 'service unreachable');
-        afterTheBody(req, res, () => {
-          res.setHeader('Retry-After', RETRY_AFTER_SECONDS);
-          res.status(timedOut ? 504 : 503).json({
-            error: timedOut
-              ? `The ${serviceName} service did not answer in time`
-              : `The ${serviceName} service is unavailable; try again shortly`,
-          });
+    const unreachable = (err: Error) => {
+      const timedOut = err instanceof errors.HeadersTimeoutError;
+      const code = (err as NodeJS.ErrnoException).code;
+      log.warn({ err: err.message, code, service: serviceName }, 'service unreachable');
+      afterTheBody(req, res, () => {
+        res.setHeader('Retry-After', RETRY_AFTER_SECONDS);
+        res.status(timedOut ? 504 : 503).json({
+          error: timedOut
+            ? `The ${serviceName} service did not answer in time`
+            : `The ${serviceName} service is unavailable; try again shortly`,
         });
+      });
+    };
+
+    // undici's lowest level (dispatch): its stream() costs an AbortController and an async
+    // resource a call, which a proxy does not need.
+    pool.dispatch(
+      { path: req.originalUrl, method: req.method as 'GET', headers: headers as Record<string, string>, body },
+      {
+        onRequestStart(controller) {
+          call = controller;
+          if (clientGone) controller.abort(new Error('the client went away'));
+        },
+        onResponseStart(controller, statusCode, answered) {
+          const answerHeaders = endToEnd(answered, TRACEPARENT_HEADER); // the gateway's own stands
+          if (!req.complete) answerHeaders.connection = 'close';
+          res.writeHead(statusCode, answerHeaders);
+        },
+        onResponseData(controller, chunk) {
+          // the client reads slower than the service answers: wait for it
+          if (!res.write(chunk)) {
+            controller.pause();
+            res.once('drain', () => controller.resume());
+          }
+        },
+        onResponseEnd() {
+          res.end();
+        },
+        onResponseError(controller, err) {
+          if (clientGone) return;
+          if (res.headersSent) res.destroy(err);
+          else unreachable(err);
+        },
       },
     );
   };
