@@ -116,7 +116,14 @@ async function measure(title: string, url: string, headers: () => Record<string,
     setupClient: (client) => void client.on('response', (_status, _bytes, time) => times.push(time)),
   });
   const failed = result.errors + result.timeouts + result.non2xx;
-  if (failed > 0) throw new Error(`${title}: ${failed} failed requests of ${result.requests.total}`);
+  if (failed > 0) {
+    const statuses = Object.entries(result.statusCodeStats ?? {})
+      .filter(([status]) => !status.startsWith('2'))
+      .map(([status, { count }]) => `${count}× ${status}`);
+    throw new Error(
+      `${title}: ${failed} failed requests of ${result.requests.total} (${[...statuses, `${result.errors} errors`, `${result.timeouts} timeouts`].join(', ')})`,
+    );
+  }
   times.sort((a, b) => a - b);
   return { title, p50: percentile(times, 50), p95: percentile(times, 95), rps: result.requests.average, total: times.length };
 }
