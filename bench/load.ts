@@ -27,6 +27,7 @@ export interface Throughput {
   rps: number;
   /** milliseconds */
   p50: number;
+  p95: number;
   p99: number;
   total: number;
 }
@@ -56,24 +57,33 @@ export function readWrkReport(title: string, report: string): Throughput {
     title,
     rps,
     p50: milliseconds(field(/^\s*50%\s+(\S+)/m), 'p50'),
+    p95: milliseconds(field(/^95% latency: (\S+)$/m), 'p95'),
     p99: milliseconds(field(/^\s*99%\s+(\S+)/m), 'p99'),
     total,
   };
 }
 
-/** Requests per second and latency percentiles of GETs on `url`, each with `headers` besides the
- *  client address; any failed request fails the run. */
+export interface Load {
+  /** sent with every request, besides the client address */
+  headers?: Record<string, string>;
+  /** asked in turn on `url`'s server, instead of its own path */
+  paths?: string[];
+  seconds?: number;
+}
+
+/** Requests per second and latency percentiles of GETs on `url`; any failed request fails the run. */
 export async function measureThroughput(
   title: string,
   url: string,
-  headers: Record<string, string> = {},
-  seconds = DURATION_S,
+  { headers = {}, paths = [], seconds = DURATION_S }: Load = {},
 ): Promise<Throughput> {
   const args = [`-t${THREADS}`, `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', '-s', SPREAD_ADDRESSES];
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
+  args.push(url);
+  if (paths.length > 0) args.push('--', ...paths);
   let report: string;
   try {
-    ({ stdout: report } = await promisify(execFile)('wrk', [...args, url], { timeout: (seconds + 30) * 1000 }));
+    ({ stdout: report } = await promisify(execFile)('wrk', args, { timeout: (seconds + 30) * 1000 }));
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT')
       throw new Error('wrk is missing: npm run bench installs it (apt-get install wrk)', { cause: err });

@@ -9,17 +9,16 @@
 // Then the search box's suggestions (GET /products/suggestions?q=), typed prefixes and words with a
 // typo taken in turn, from the catalog service directly and through nginx with its micro-cache
 // bypassed (targets 30 and 50 ms).
-// p95 is taken from every response's latency (autocannon reports no p95 of its own).
+// The load is bench/load.ts's (wrk), every request from one of the benchmark range's addresses.
 // Usage: node --import tsx bench/catalog-browse/run.ts   (the stack must be up; see README.md)
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { request } from 'node:http';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
 import { stackEnv } from '@bazar/testing';
 import { emitFigures, verdict, type Figure } from '../figures';
-import { CONNECTIONS, DURATION_S } from '../load';
+import { CONNECTIONS, DURATION_S, measureThroughput, type Throughput } from '../load';
 
 const ROOT = join(__dirname, '..', '..');
 const WEB_URL = process.env.BAZAR_WEB_URL ?? stackEnv.webUrl;
@@ -70,16 +69,11 @@ const TYPED = [
   'lentil',
   'chanachur',
 ];
-let typed = 0;
-const nextSuggestions = () => `/products/suggestions?q=${encodeURIComponent(TYPED[(typed = (typed + 1) % TYPED.length)]!)}`;
+const SUGGESTIONS = TYPED.map((text) => `/products/suggestions?q=${encodeURIComponent(text)}`);
 
-/** Spread over addresses of the benchmark range, as bench/catalog-read does: nginx passes them on
- *  from loopback for catalog reads, so the gateway's per-address limit counts many clients. */
-let next = 0;
-const clientAddress = () => {
-  next = (next + 1) % 4096;
-  return { 'x-forwarded-for': `198.18.${next >> 8}.${next & 255}` };
-};
+/** The address this bench's own checks come from (the load's are load.ts's): nginx passes an address
+ *  of the benchmark range on for catalog reads from loopback. */
+const CHECK_ADDRESS = { 'x-forwarded-for': '198.18.255.253' };
 
 async function seed(...options: string[]): Promise<void> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'infra', 'stack', 'cli.ts'), 'seed', ...options], {
@@ -90,48 +84,10 @@ async function seed(...options: string[]): Promise<void> {
   if (code !== 0) throw new Error(`seed ${options.join(' ')} failed (exit ${code})`);
 }
 
-interface Latencies {
-  title: string;
-  p50: number;
-  p95: number;
-  rps: number;
-  total: number;
-}
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-
-/** GETs of `url` from CONNECTIONS connections for DURATION_S; every response's latency kept. */
-async function measure(title: string, url: string, headers: () => Record<string, string>, path?: () => string): Promise<Latencies> {
-  const times: number[] = [];
-  const result = await autocannon({
-    title,
-    url,
-    connections: CONNECTIONS,
-    duration: DURATION_S,
-    requests: [
-      {
-        setupRequest: (req: autocannon.Request) => ({ ...req, ...(path && { path: path() }), headers: { ...req.headers, ...headers() } }),
-      },
-    ],
-    setupClient: (client) => void client.on('response', (_status, _bytes, time) => times.push(time)),
-  });
-  const failed = result.errors + result.timeouts + result.non2xx;
-  if (failed > 0) {
-    const statuses = Object.entries(result.statusCodeStats ?? {})
-      .filter(([status]) => !status.startsWith('2'))
-      .map(([status, { count }]) => `${count}× ${status}`);
-    throw new Error(
-      `${title}: ${failed} failed requests of ${result.requests.total} (${[...statuses, `${result.errors} errors`, `${result.timeouts} timeouts`].join(', ')})`,
-    );
-  }
-  times.sort((a, b) => a - b);
-  return { title, p50: percentile(times, 50), p95: percentile(times, 95), rps: result.requests.average, total: times.length };
-}
-
 /** What nginx sends for `path` to a browser that takes gzip: the bytes on the wire, and the total. */
 function gzipped(path: string): Promise<{ bytes: number; encoding: string | undefined; total: string | undefined }> {
   return new Promise((resolve, reject) => {
-    const req = request(`${WEB_URL}${path}`, { headers: { 'accept-encoding': 'gzip', ...clientAddress() } }, (res) => {
+    const req = request(`${WEB_URL}${path}`, { headers: { 'accept-encoding': 'gzip', ...CHECK_ADDRESS } }, (res) => {
       let bytes = 0;
       res.on('data', (chunk: Buffer) => (bytes += chunk.length));
       res.on('end', () =>
@@ -158,17 +114,13 @@ async function main(): Promise<void> {
           .map((load) => load.toFixed(1))
           .join(' ')}\n`,
     );
+    const reload = { 'cache-control': 'no-cache' };
     const runs = [
-      await measure('catalog directly', `${stackEnv.catalogUrl}${page}`, clientAddress),
-      await measure('nginx, cache bypassed', `${WEB_URL}/api${page}`, () => ({ ...clientAddress(), 'cache-control': 'no-cache' })),
-      await measure('nginx micro-cache', `${WEB_URL}/api${page}`, clientAddress),
-      await measure('suggestions, catalog', stackEnv.catalogUrl, clientAddress, nextSuggestions),
-      await measure(
-        'suggestions, nginx bypassed',
-        `${WEB_URL}/api`,
-        () => ({ ...clientAddress(), 'cache-control': 'no-cache' }),
-        () => `/api${nextSuggestions()}`,
-      ),
+      await measureThroughput('catalog directly', `${stackEnv.catalogUrl}${page}`),
+      await measureThroughput('nginx, cache bypassed', `${WEB_URL}/api${page}`, { headers: reload }),
+      await measureThroughput('nginx micro-cache', `${WEB_URL}/api${page}`),
+      await measureThroughput('suggestions, catalog', stackEnv.catalogUrl, { paths: SUGGESTIONS }),
+      await measureThroughput('suggestions, nginx bypassed', WEB_URL, { headers: reload, paths: SUGGESTIONS.map((path) => `/api${path}`) }),
     ];
     for (const run of runs)
       console.log(
@@ -179,7 +131,13 @@ async function main(): Promise<void> {
       `\none page through nginx (${first.encoding ?? 'not compressed'}): 24 products ${first.bytes} bytes, 48 products ${largest.bytes} bytes\n`,
     );
 
-    const [service, bypassed, cached, suggested, suggestedThroughNginx] = runs as [Latencies, Latencies, Latencies, Latencies, Latencies];
+    const [service, bypassed, cached, suggested, suggestedThroughNginx] = runs as [
+      Throughput,
+      Throughput,
+      Throughput,
+      Throughput,
+      Throughput,
+    ];
     const figures: Figure[] = [
       {
         bench: 'catalog-browse',

@@ -160,7 +160,7 @@ async function main(): Promise<void> {
       for (const key of KEYS) {
         const target = targets[key];
         try {
-          round[key] = await measureThroughput(target.title, target.url, target.headers);
+          round[key] = await measureThroughput(target.title, target.url, { headers: target.headers });
         } catch (err) {
           const refused =
             key === 'bypassed' || key === 'cached'
