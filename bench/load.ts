@@ -42,7 +42,7 @@ function milliseconds(text: string | undefined, what: string): number {
 }
 
 /** What wrk printed for one run, read into figures; a run with any failed request throws. */
-export function readWrkReport(title: string, report: string): Throughput {
+function readWrkReport(title: string, report: string): Throughput {
   const field = (pattern: RegExp) => pattern.exec(report)?.[1];
   const total = Number(field(/^\s*(\d+) requests in /m));
   const rps = Number(field(/^Requests\/sec:\s+([\d.]+)/m));

@@ -56,6 +56,8 @@ const run = randomUUID().slice(0, 8);
 
 interface Shopper {
   email: string;
+  /** the account their orders, holds and order list are kept under: their token's subject */
+  account: string;
   tokens: StorefrontTokens;
   refreshAt: number;
   address: string;
@@ -141,6 +143,10 @@ function cpuByComponent(before: Usage, after: Usage, orders: number) {
   return { total, line: `stack CPU time per order: ${total.toFixed(1)} ms (${parts.join(', ')})` };
 }
 
+/** A token's subject: the account id. */
+const subjectOf = (accessToken: string) =>
+  (JSON.parse(Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString()) as { sub: string }).sub;
+
 /** Fresh shoppers, each signed in and synced as the storefront does at sign-in (PUT /users);
  *  `first` numbers their addresses after those of shoppers made before. */
 async function makeShoppers(howMany: number, first = 0): Promise<Shopper[]> {
@@ -154,12 +160,14 @@ async function makeShoppers(howMany: number, first = 0): Promise<Shopper[]> {
         const tokens = await signInForTokens(email, password);
         const synced = await call('PUT', `/users/${encodeURIComponent(email)}`, tokens.accessToken, {}, { 'x-forwarded-for': address });
         if (synced.status >= 300) throw new Error(`sync of ${email} answered ${synced.status}`);
+        const account = subjectOf(tokens.accessToken);
         return {
           email,
+          account,
           tokens,
           refreshAt: refreshDue(),
           address,
-          identity: { [IDENTITY_HEADERS.id]: randomUUID(), [IDENTITY_HEADERS.email]: email },
+          identity: { [IDENTITY_HEADERS.id]: account, [IDENTITY_HEADERS.email]: email },
         };
       }),
     );
@@ -185,10 +193,6 @@ async function heldReservations(orderIds: string[]): Promise<number> {
   }
 }
 
-/** The account id a shopper's orders, holds and order list are kept under: their token's subject. */
-const accountOf = (shopper: Shopper) =>
-  (JSON.parse(Buffer.from(shopper.tokens.accessToken.split('.')[1] ?? '', 'base64url').toString()) as { sub: string }).sub;
-
 /** What the run leaves goes (its orders, holds, shoppers' order lists, reservations, carts and user
  *  records), so that other users of the shared store do not read past thousands of them (FerretDB on
  *  SQLite reads a whole collection for any filter but `_id`, held reservations stay until their
@@ -196,7 +200,7 @@ const accountOf = (shopper: Shopper) =>
  *  refused every order still has a list, emptied, hence the accounts from the tokens. */
 async function forgetShoppers(shoppers: Shopper[]): Promise<void> {
   const emails = shoppers.map((shopper) => shopper.email);
-  const accounts = shoppers.map(accountOf);
+  const accounts = shoppers.map((shopper) => shopper.account);
   const [orderDb, catalog, cart, user] = await Promise.all([database('order'), database('catalog'), database('cart'), database('user')]);
   try {
     const orders = await orderDb

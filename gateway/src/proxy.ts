@@ -77,6 +77,21 @@ export function proxyTo(baseUrl: string, serviceName: string, log: Logger): Requ
     bodyTimeout: IDLE_TIMEOUT_MS,
   });
 
+  /** The answer when the service could not be reached (503) or did not answer in time (504). */
+  const unreachable = (req: Request, res: Response, err: Error) => {
+    const timedOut = err instanceof errors.HeadersTimeoutError;
+    const code = (err as NodeJS.ErrnoException).code;
+    log.warn({ err: err.message, code, service: serviceName }, 'service unreachable');
+    afterTheBody(req, res, () => {
+      res.setHeader('Retry-After', RETRY_AFTER_SECONDS);
+      res.status(timedOut ? 504 : 503).json({
+        error: timedOut
+          ? `The ${serviceName} service did not answer in time`
+          : `The ${serviceName} service is unavailable; try again shortly`,
+      });
+    });
+  };
+
   return (req, res) => {
     const headers = endToEnd(req.headers);
     headers.host = upstream.host;
@@ -100,20 +115,6 @@ export function proxyTo(baseUrl: string, serviceName: string, log: Logger): Requ
       clientGone = true;
       call?.abort(new Error('the client went away'));
     });
-
-    const unreachable = (err: Error) => {
-      const timedOut = err instanceof errors.HeadersTimeoutError;
-      const code = (err as NodeJS.ErrnoException).code;
-      log.warn({ err: err.message, code, service: serviceName }, 'service unreachable');
-      afterTheBody(req, res, () => {
-        res.setHeader('Retry-After', RETRY_AFTER_SECONDS);
-        res.status(timedOut ? 504 : 503).json({
-          error: timedOut
-            ? `The ${serviceName} service did not answer in time`
-            : `The ${serviceName} service is unavailable; try again shortly`,
-        });
-      });
-    };
 
     // undici's lowest level (dispatch): its stream() costs an AbortController and an async
     // resource a call, which a proxy does not need.
@@ -142,7 +143,7 @@ export function proxyTo(baseUrl: string, serviceName: string, log: Logger): Requ
         onResponseError(controller, err) {
           if (clientGone) return;
           if (res.headersSent) res.destroy(err);
-          else unreachable(err);
+          else unreachable(req, res, err);
         },
       },
     );
