@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import type { Server } from 'node:http';
 import type { Router } from 'express';
 import type { Kafka } from 'kafkajs';
@@ -6,6 +7,7 @@ import type { z } from 'zod';
 import { ConfigError, loadConfig, type KafkaEnv, type MongoEnv, type RedisEnv, type ServiceEnv } from './config';
 import { createApp, finishApp } from './http/app';
 import { answerUnreadableRequests } from './http/client-errors';
+import { serverFor } from './http/server';
 import { createKafka } from './kafka/client';
 import { EventConsumer, consumerGroupId, type EventHandler } from './kafka/consumer';
 import { Announcer, OutboxRelay, type OutboxModel } from './kafka/outbox';
@@ -170,9 +172,8 @@ async function startService<S extends z.ZodType<BaseConfig>>(definition: Service
     probe.start();
     producer.connect().catch((err: unknown) => log.warn({ err }, 'kafka not reachable yet; events wait in the outbox'));
   }
-  const server = await new Promise<Server>((resolve, reject) => {
-    const listening = app.listen(config.PORT, config.HOST, (err?: Error) => (err ? reject(err) : resolve(listening)));
-  });
+  const server = serverFor(app).listen(config.PORT, config.HOST);
+  await once(server, 'listening'); // rejects on an 'error' first (the port is taken)
   // Callers keep connections open (nginx's upstream keepalive, the gateway's agent); closing an idle
   // one after Node's default 5 s races a request they are sending on it, which then fails.
   server.keepAliveTimeout = 65_000;
