@@ -11,7 +11,13 @@ function targetText(figure: Figure): string {
   return `${figure.target.on === 'ratio' ? 'ratio' : 'value'} ${figure.target.op} ${figure.target.limit}`;
 }
 
-export function resultsTable(figures: Figure[], when: Date): string {
+/** The share of this machine's CPU time its host gave to others while one bench script ran. */
+export interface HostShare {
+  script: string;
+  share: number;
+}
+
+export function resultsTable(figures: Figure[], stolen: HostShare[], when: Date): string {
   const rows = figures.map((figure) => {
     const ratio = ratioOf(figure);
     return `| ${figure.bench} | ${figure.name} | ${number(figure.value)} ${figure.unit} | ${
@@ -23,6 +29,9 @@ export function resultsTable(figures: Figure[], when: Date): string {
     ``,
     `Measured by \`npm run bench\` on ${when.toISOString()} against the local stack (loopback, this machine).`,
     `Each figure is compared with a baseline measured in the same run.`,
+    `CPU time the host gave to others (steal) while each ran: ${stolen
+      .map(({ script, share }) => `${script} ${(share * 100).toFixed(0)}%`)
+      .join(', ')}; a share above a few percent slows every figure, baselines included.`,
     ``,
     `| bench | figure | value | baseline | ratio | target | verdict |`,
     `|---|---|---|---|---|---|---|`,
@@ -70,7 +79,7 @@ ${rows.join('\n')}
   await sharp(Buffer.from(svg)).png().toFile(file);
 }
 
-export async function writeResults(figures: Figure[], dir: string): Promise<void> {
-  await writeFile(`${dir}/results.md`, resultsTable(figures, new Date()));
+export async function writeResults(figures: Figure[], stolen: HostShare[], dir: string): Promise<void> {
+  await writeFile(`${dir}/results.md`, resultsTable(figures, stolen, new Date()));
   await resultsChart(figures, `${dir}/results.png`);
 }

@@ -5,7 +5,8 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { readFigures, verdict, type Figure } from './figures';
-import { writeResults } from './results';
+import { cpuTimesNow, stolenShare } from './host-share';
+import { writeResults, type HostShare } from './results';
 
 const BENCHES = [
   'catalog-read/run.ts',
@@ -37,13 +38,18 @@ async function main(): Promise<void> {
   ((await import(installer)) as { prepareBench: () => void }).prepareBench();
   const figures: Figure[] = [];
   const failed: string[] = [];
+  const stolen: HostShare[] = [];
   for (const script of BENCHES) {
     console.log(`\n=== ${script}\n`);
+    const before = cpuTimesNow();
     const { code, output } = await runBench(script);
+    const share = stolenShare(before, cpuTimesNow());
+    console.log(`\nCPU time the host gave to others during ${script}: ${(share * 100).toFixed(0)}%`);
+    stolen.push({ script, share });
     if (code !== 0) failed.push(script);
     figures.push(...readFigures(output));
   }
-  await writeResults(figures, __dirname);
+  await writeResults(figures, stolen, __dirname);
   const missed = figures.filter((figure) => verdict(figure) === 'MISSED');
   console.log(`\n${figures.length} figures in bench/results.md and bench/results.png`);
   if (missed.length > 0) console.log(`targets missed: ${missed.map((figure) => `${figure.bench}: ${figure.name}`).join('; ')}`);
