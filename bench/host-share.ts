@@ -21,6 +21,12 @@ export function cpuTimesOf(procStat: string): CpuTimes {
 
 export const cpuTimesNow = (): CpuTimes => cpuTimesOf(readFileSync('/proc/stat', 'utf8'));
 
+/** The share of this machine's CPU time its host gave to others while one bench script ran. */
+export interface HostShare {
+  script: string;
+  share: number;
+}
+
 /** The share of the CPU time between two readings that the host took, 0 to 1. */
 export function stolenShare(before: CpuTimes, after: CpuTimes): number {
   const total = after.total - before.total;

@@ -3,18 +3,13 @@
 import { writeFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { ratioOf, verdict, type Figure } from './figures';
+import type { HostShare } from './host-share';
 
 const number = (value: number) => (Math.abs(value) >= 100 ? value.toFixed(0) : value.toFixed(2));
 
 function targetText(figure: Figure): string {
   if (!figure.target) return '';
   return `${figure.target.on === 'ratio' ? 'ratio' : 'value'} ${figure.target.op} ${figure.target.limit}`;
-}
-
-/** The share of this machine's CPU time its host gave to others while one bench script ran. */
-export interface HostShare {
-  script: string;
-  share: number;
 }
 
 export function resultsTable(figures: Figure[], stolen: HostShare[], when: Date): string {

@@ -5,8 +5,8 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { readFigures, verdict, type Figure } from './figures';
-import { cpuTimesNow, stolenShare } from './host-share';
-import { writeResults, type HostShare } from './results';
+import { cpuTimesNow, stolenShare, type HostShare } from './host-share';
+import { writeResults } from './results';
 
 const BENCHES = [
   'catalog-read/run.ts',

@@ -1,9 +1,10 @@
 // A gateway in the test's own process, over the public API plus endpoints of the test's own, with
 // one service of the test's (as the catalog) and the stack's Keycloak, Redis and other services.
+import { once } from 'node:events';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PUBLIC_API, type Endpoint } from '@bazar/contracts';
-import { createApp, createLogger, createRedis, finishApp } from '@bazar/service-kit';
+import { createApp, createLogger, createRedis, finishApp, serverFor } from '@bazar/service-kit';
 import { stackEnv } from '@bazar/testing';
 import type { Express } from 'express';
 import { wireGateway } from '../src/app';
@@ -11,10 +12,12 @@ import { GatewayConfig } from '../src/config';
 
 export const testLog = createLogger('gateway-in-process-test', 'silent');
 
-export const listen = (app: Express) =>
-  new Promise<Server>((resolve) => {
-    const server = app.listen(0, '127.0.0.1', () => resolve(server));
-  });
+/** Serves `app` on a free port, on the server the kit gives every service. */
+export async function listen(app: Express): Promise<Server> {
+  const server = serverFor(app).listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return server;
+}
 export const urlOf = (server: Server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
 /** Starts a gateway over PUBLIC_API and `extra`, sending the catalog's calls to `catalog`; answers

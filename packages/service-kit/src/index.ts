@@ -3,6 +3,7 @@ export * from './logger';
 export * from './trace';
 export * from './metrics';
 export * from './http/app';
+export { serverFor } from './http/server';
 export * from './http/errors';
 export * from './http/validate';
 export * from './http/implement';
