@@ -24,7 +24,10 @@ export function readModel<M extends Model<any, object, object, any>>(model: M): 
 /** How long a connection may stay lost before its client is replaced. The driver reconnects by
  *  itself, but after its connection was cut (the Toxiproxy fault test) the catalog's once stayed
  *  down for good, in CI and here: the driver never looked at the server again, though a new client
- *  connected at once. */
+ *  connected at once. The old client is closed without mongoose's `force`: the driver ignores it,
+ *  and mongoose then refuses every query on the connection ("Connection was force closed") even
+ *  after it has opened again, so a database away for longer than this left the services answering
+ *  500 while their health said ok. */
 const LOST_FOR_GOOD_MS = 15_000;
 const watchdogs: NodeJS.Timeout[] = [];
 
@@ -37,9 +40,14 @@ function reopenWhenLostForGood(connection: Connection, open: () => Promise<unkno
     if (reopening || Date.now() - lostSince < LOST_FOR_GOOD_MS) return;
     reopening = true;
     log.warn('database connection lost for good; opening a new one');
-    await connection.close(true).catch(() => undefined);
-    await open().catch((err: unknown) => log.warn({ err }, 'database still unreachable'));
-    lostSince = undefined;
+    await connection.close().catch(() => undefined);
+    try {
+      await open();
+      lostSince = undefined;
+    } catch (err) {
+      // the driver does not retry a client that never connected: the next check opens another
+      log.warn({ err }, 'database still unreachable; trying again shortly');
+    }
     reopening = false;
   };
   watchdogs.push(setInterval(() => void check(), 5_000).unref());
@@ -90,8 +98,10 @@ export async function connectMongo(url: string, dbName: string, log: Logger): Pr
   return mongoose;
 }
 
+/** Both connections up: the writes' and the reads' (a service answers lists through the second). */
 export function mongoConnected(): boolean {
-  return mongoose.connection.readyState === mongoose.ConnectionStates.connected;
+  const { connected } = mongoose.ConnectionStates;
+  return mongoose.connection.readyState === connected && readConnection.readyState === connected;
 }
 
 export async function disconnectMongo(): Promise<void> {
