@@ -4,7 +4,7 @@
 // every query of the connection for good ("Connection was force closed"), while /health said ok.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PlaceOrderAnswer } from '@bazar/contracts';
-import { eventually, stackControl, stackEnv } from '@bazar/testing';
+import { everyServiceHealthy, stackControl, stackEnv } from '@bazar/testing';
 import { shopper, TestShelf } from '@bazar/testing/shop';
 
 jest.setTimeout(180_000);
@@ -12,12 +12,9 @@ jest.setTimeout(180_000);
 /** Longer than the kit's 15 s, checked every 5 s: each service's watchdog replaces its clients
  *  at least once while the database is away. */
 const AWAY_MS = 25_000;
-const SERVICES_WITH_DOCUMENTS = [stackEnv.catalogUrl, stackEnv.cartUrl, stackEnv.orderUrl, stackEnv.userUrl, stackEnv.mediaUrl];
 
 const shelf = new TestShelf();
 afterAll(() => shelf.clear());
-
-const healthOf = async (url: string) => (await (await fetch(`${url}/health`)).json()) as { status: string };
 
 it('answers from its documents again once the database is back from a long absence', async () => {
   const rice = await shelf.stock('Database Away Rice', 40, 50);
@@ -29,8 +26,7 @@ it('answers from its documents again once the database is back from a long absen
   } finally {
     await stackControl.start('ferretdb');
   }
-  for (const url of SERVICES_WITH_DOCUMENTS)
-    await eventually(async () => expect({ url, ...(await healthOf(url)) }).toMatchObject({ url, status: 'ok' }), 60_000, 500);
+  await everyServiceHealthy();
 
   // catalog, cart and order: a placement reads and writes all three databases
   const buyer = shopper('database-away');

@@ -3,7 +3,7 @@
 // (a cancelled order's units go back on the shelf, which only the catalog's consumer does).
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PlaceOrderAnswer } from '@bazar/contracts';
-import { eventually, stackControl, stackEnv } from '@bazar/testing';
+import { eventually, everyServiceHealthy, stackControl, stackEnv } from '@bazar/testing';
 import { Kafka, logLevel } from 'kafkajs';
 import { publishedOrderEvents, shopper, TestShelf } from '@bazar/testing/shop';
 
@@ -12,12 +12,9 @@ jest.setTimeout(300_000);
 /** Well past the clients' retries (packages/service-kit/src/kafka: a few seconds; a consumer's five
  *  under fifteen), so each has given up and must come back by itself. */
 const AWAY_MS = 40_000;
-const SERVICES = [stackEnv.catalogUrl, stackEnv.cartUrl, stackEnv.orderUrl, stackEnv.userUrl, stackEnv.mediaUrl, stackEnv.gatewayUrl];
 const kafka = new Kafka({ clientId: 'kafka-away-test', brokers: stackEnv.kafkaBrokers, logLevel: logLevel.NOTHING });
 const shelf = new TestShelf();
 afterAll(() => shelf.clear());
-
-const healthOf = async (url: string) => (await (await fetch(`${url}/health`)).json()) as { status: string };
 
 it('keeps orders and hears events again after a long Kafka outage', async () => {
   const oil = await shelf.stock('Kafka Away Oil', 185, 50);
@@ -34,8 +31,7 @@ it('keeps orders and hears events again after a long Kafka outage', async () => 
     await stackControl.start('kafka');
   }
   expect(await shelf.stockOf(oil)).toBe(48);
-  for (const url of SERVICES)
-    await eventually(async () => expect({ url, ...(await healthOf(url)) }).toMatchObject({ url, status: 'ok' }), 90_000, 1_000);
+  await everyServiceHealthy(90_000);
   const published = await publishedOrderEvents(kafka, [orderId]);
   expect(published.map((event) => event.payload.orderId)).toEqual([orderId]);
 

@@ -5,7 +5,7 @@
 // and publishes each one once when they return; with the database cut it answers 503 within seconds rather than hanging. Afterwards every
 // acknowledged order is stored and took its stock exactly once.
 import { PlaceOrderAnswer } from '@bazar/contracts';
-import { eventually, gatewayCall, networkFaults, stackEnv } from '@bazar/testing';
+import { eventually, everyServiceHealthy, gatewayCall, healthOf, networkFaults, stackEnv } from '@bazar/testing';
 import { Kafka, logLevel } from 'kafkajs';
 import mongoose from 'mongoose';
 import { publishedOrderEvents, shopper, TestShelf } from '@bazar/testing/shop';
@@ -16,21 +16,16 @@ const kafka = new Kafka({ clientId: 'network-faults-test', brokers: stackEnv.kaf
 const shelf = new TestShelf();
 const orderDatabase = mongoose.createConnection(stackEnv.mongoUrl, { dbName: 'order' });
 
-const SERVICES = [stackEnv.catalogUrl, stackEnv.cartUrl, stackEnv.orderUrl, stackEnv.userUrl, stackEnv.mediaUrl, stackEnv.gatewayUrl];
-
 // Each test leaves every connection whole and every service healthy again, or says which is not.
 afterEach(async () => {
   await networkFaults.heal();
-  for (const url of SERVICES)
-    await eventually(async () => expect({ url, ...(await healthOf(url)) }).toMatchObject({ url, status: 'ok' }), 60_000, 500);
+  await everyServiceHealthy();
 });
 afterAll(async () => {
   await orderDatabase.close();
   await networkFaults.heal();
   await shelf.clear();
 });
-
-const healthOf = async (url: string) => (await (await fetch(`${url}/health`)).json()) as { status: string; checks: Record<string, string> };
 
 /** A fresh shopper orders `quantity` of the product; answers the order's id once acknowledged. */
 async function placedOrder(productId: string, quantity: number): Promise<{ orderId: string; buyer: ReturnType<typeof shopper> }> {

@@ -61,6 +61,26 @@ export async function eventually<T>(check: () => Promise<T>, timeoutMs = 45_000,
   }
 }
 
+/** A service's answer to /health: `ok`, or `degraded` with the checks that are down. */
+export const healthOf = async (url: string) =>
+  (await (await fetch(`${url}/health`)).json()) as { status: string; checks: Record<string, string> };
+
+/** The services and the gateway, each with a /health. */
+export const SERVICE_URLS = [
+  stackEnv.catalogUrl,
+  stackEnv.cartUrl,
+  stackEnv.orderUrl,
+  stackEnv.userUrl,
+  stackEnv.mediaUrl,
+  stackEnv.gatewayUrl,
+];
+
+/** Waits until every service says it is healthy; fails naming the first that does not in time. */
+export async function everyServiceHealthy(timeoutMs = 60_000): Promise<void> {
+  for (const url of SERVICE_URLS)
+    await eventually(async () => expect({ url, ...(await healthOf(url)) }).toMatchObject({ url, status: 'ok' }), timeoutMs, 500);
+}
+
 async function control(path: string): Promise<void> {
   const response = await fetch(`${stackEnv.controlUrl}${path}`, { method: 'POST', signal: AbortSignal.timeout(240_000) });
   if (!response.ok) throw new Error(`stack control ${path}: ${response.status} ${await response.text()}`);
