@@ -100,13 +100,15 @@ test.describe('public pages in Bangla on a 390 px phone', () => {
 });
 
 // One test per account and layout: both accounts in one took about 60 s on a slow CI run, the whole
-// of a test's budget.
+// of a test's budget. An admin's ten pages alone then ran past it once too (an axe audit each), so
+// each test has two minutes.
 for (const [label, account] of [
   ['a shopper', ACCOUNTS.shopper],
   ['an admin', ACCOUNTS.admin],
 ] as const)
   for (const [screen, layout] of LAYOUTS) {
     test(`signed-in pages of ${label} on ${screen}`, async () => {
+      test.setTimeout(120_000);
       const found: string[] = [];
       const context = await browser.newContext(layout);
       const page = await context.newPage();
