@@ -6,7 +6,7 @@
 // and the stock fell exactly once per stored order.
 import { randomUUID } from 'node:crypto';
 import { OrderList, PlaceOrderAnswer } from '@bazar/contracts';
-import { createAccount, eventually, gatewayCall, signIn, stackControl, stackEnv } from '@bazar/testing';
+import { createAccount, eventually, gatewayCall, healthOf, signIn, stackControl, stackEnv } from '@bazar/testing';
 import { Kafka, logLevel } from 'kafkajs';
 import { consumersCaughtUp, TestShelf } from '@bazar/testing/shop';
 
@@ -176,8 +176,7 @@ it('keeps its word through killed services and a Redis outage', async () => {
       );
       expect(placed.status).toBe(201);
       prober.acknowledged.push(PlaceOrderAnswer.parse(placed.body).insertedId);
-      const health = (await (await fetch(`${stackEnv.catalogUrl}/health`)).json()) as { status: string; checks: Record<string, string> };
-      expect(health).toMatchObject({ status: 'degraded', checks: { redis: 'down' } });
+      expect(await healthOf(stackEnv.catalogUrl)).toMatchObject({ status: 'degraded', checks: { redis: 'down' } });
     } finally {
       await stackControl.start('redis');
     }

@@ -66,14 +66,7 @@ export const healthOf = async (url: string) =>
   (await (await fetch(`${url}/health`)).json()) as { status: string; checks: Record<string, string> };
 
 /** The services and the gateway, each with a /health. */
-export const SERVICE_URLS = [
-  stackEnv.catalogUrl,
-  stackEnv.cartUrl,
-  stackEnv.orderUrl,
-  stackEnv.userUrl,
-  stackEnv.mediaUrl,
-  stackEnv.gatewayUrl,
-];
+const SERVICE_URLS = [stackEnv.catalogUrl, stackEnv.cartUrl, stackEnv.orderUrl, stackEnv.userUrl, stackEnv.mediaUrl, stackEnv.gatewayUrl];
 
 /** Waits until every service says it is healthy; fails naming the first that does not in time. */
 export async function everyServiceHealthy(timeoutMs = 60_000): Promise<void> {

@@ -3,13 +3,20 @@
 // cart is empty after each 201 and the stock held at once, since placing needs no broker; the events
 // wait in the orders' outbox, and the service stays ready (its health says degraded). Once the
 // broker is back each is published once, and a cancellation made then gives its units back once.
+// The broker stays away longer than its clients' retries last, so each has given up and must come
+// back by itself: every service is healthy again once it returns.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { PlaceOrderAnswer, TOPICS, cartTotals } from '@bazar/contracts';
-import { eventually, stackControl, stackEnv } from '@bazar/testing';
+import { eventually, everyServiceHealthy, healthOf, stackControl, stackEnv } from '@bazar/testing';
 import { Kafka, logLevel } from 'kafkajs';
 import mongoose from 'mongoose';
 import { consumersCaughtUp, publishedOrderEvents, shopper, TestShelf } from '@bazar/testing/shop';
 
 jest.setTimeout(240_000);
+
+/** Well past the clients' retries (packages/service-kit/src/kafka: a few seconds; a consumer's five
+ *  under fifteen). */
+const AWAY_MS = 40_000;
 
 const kafka = new Kafka({ clientId: 'kafka-outage-test', brokers: stackEnv.kafkaBrokers, logLevel: logLevel.NOTHING });
 const shelf = new TestShelf();
@@ -55,15 +62,17 @@ it('places five orders in a row with the broker down, each with only its own lin
     expect(await buyer.myOrders()).toHaveLength(5);
     // taking orders needs no broker, so the service stays ready; its health says what is missing
     await eventually(async () =>
-      expect((await (await fetch(`${stackEnv.orderUrl}/health`)).json()) as unknown).toMatchObject({
+      expect(await healthOf(stackEnv.orderUrl)).toMatchObject({
         status: 'degraded',
         checks: { kafka: 'down' },
       }),
     );
     expect((await fetch(`${stackEnv.orderUrl}/ready`)).status).toBe(200);
+    await sleep(AWAY_MS);
   } finally {
     await stackControl.start('kafka');
   }
+  await everyServiceHealthy(90_000);
 
   // a cancellation once the broker is back: its units come back once
   expect((await buyer.cancel(orderIds[4]!)).status).toBe(200);
