@@ -80,7 +80,8 @@ function isClientError(err: unknown): err is { status: number } {
   );
 }
 
-/** The database did not answer: no server to select, a dropped connection, or a command that
+/** The database did not answer: no server to select, a dropped connection, a command caught by
+ *  the kit replacing a client lost for good (mongo.ts closes the old one under it), or a command that
  *  waited in mongoose's buffer for a connection that never came back. A write cut off mid-way may
  *  still have landed; where a repeat matters, the request carries its own key (Idempotency-Key). */
 function databaseUnreachable(err: unknown): boolean {
@@ -89,6 +90,7 @@ function databaseUnreachable(err: unknown): boolean {
     err instanceof mongo.MongoServerSelectionError ||
     err instanceof mongo.MongoNetworkError ||
     err instanceof mongo.MongoNotConnectedError ||
+    err instanceof mongo.MongoTopologyClosedError ||
     // the driver wrote a command to a connection the other side had just closed (a cut proxy) and
     // rethrew Node's own EPIPE unwrapped (a route's other outgoing calls, by fetch, wrap theirs)
     (err instanceof Error && 'code' in err && err.code === 'EPIPE')
