@@ -11,7 +11,7 @@ import { deadLetterTopic } from '@bazar/contracts';
 import { createLogger } from '../logger';
 import { currentTrace, formatTraceparent, newSpanId, newTraceId, runInTrace } from '../trace';
 import { EventConsumer } from './consumer';
-import { OutboxRelay, outboxFields, withOutbox } from './outbox';
+import { Announcer, OutboxRelay, outboxFields, withOutbox } from './outbox';
 import { EventProducer, newEvent } from './producer';
 import { eventually, stackEnv } from '@bazar/testing';
 
@@ -120,6 +120,34 @@ it('relays a nudged document at once, and one written without a nudge at the nex
   await relay.stop(); // writes the marks still waiting
   expect(await pendingOf(quiet._id)).toEqual([]);
 });
+
+// Two replicas: one wrote the parcel's first event and has not sent it yet (its relay is slow, or
+// it stopped); the other adds a second. The second must not reach consumers before the first.
+it.each(['findOneAndUpdate', 'updateOne'] as const)(
+  'sends the events another replica left pending before the one an update adds (%s)',
+  async (write) => {
+    const _id = new mongoose.Types.ObjectId();
+    const event = (n: number) => newEvent('ParcelShipped', { parcelId: `${_id.toString()}-${n}` });
+    const first = event(1);
+    await Parcel.create({ _id, label: 'sugar', ...withOutbox([{ topic, key: _id.toString(), event: first }]) });
+
+    const otherReplica = new OutboxRelay({ model: Parcel, producer, log, markDelayMs: 60_000 });
+    const announcer = new Announcer((_model, written) => otherReplica.nudge(written));
+    const second = event(2);
+    const entries = [{ topic, key: _id.toString(), event: second }];
+    await (write === 'findOneAndUpdate'
+      ? announcer.findOneAndUpdate(Parcel, { _id }, { $set: { label: 'sugar, 1 kg' } }, entries)
+      : announcer.updateOne(Parcel, { _id }, { $set: { label: 'sugar, 1 kg' } }, entries));
+
+    const deliveredIds = async () =>
+      (await Delivery.find({ eventId: { $in: [first.id, second.id] } }).lean())
+        .sort((a, b) => a._id.toString().localeCompare(b._id.toString()))
+        .map((d) => d.eventId);
+    await eventually(async () => expect(await deliveredIds()).toEqual([first.id, second.id]));
+    await otherReplica.stop();
+    expect((await Parcel.findById(_id).lean())?.outboxPending).toEqual([]);
+  },
+);
 
 it('sends a message that breaks the contract to the dead-letter topic and carries on', async () => {
   await producer.send({ topic, key: 'poison', value: '{"id":"not-a-uuid","type":"ParcelShipped"}' });

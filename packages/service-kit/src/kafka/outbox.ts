@@ -63,17 +63,6 @@ export function withOutbox(events: NewOutboxEntry[]): Pick<OutboxDocument, 'outb
   };
 }
 
-/** The `$set`/`$push` that appends events to an existing document's outbox in an update, and the
- *  outbox fields they add (`added`), to hand to the relay with the nudge. */
-function outboxUpdate(events: NewOutboxEntry[]) {
-  const added = withOutbox(events);
-  return {
-    $set: Object.fromEntries([...added.outbox].map(([id, entry]) => [`outbox.${id}`, entry])),
-    $push: { outboxPending: { $each: added.outboxPending } },
-    added,
-  };
-}
-
 /** A model whose schema includes `outboxFields`; its other fields (and virtuals: mongoose 9 types
  *  every inferred model with an `id` virtual) do not matter to the relay. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -96,13 +85,18 @@ interface RelayOptions {
   markDelayMs?: number;
 }
 
-/** A document as a writer names it to the relay: by `_id`, with the outbox fields it has just
- *  written when it has them at hand (a new document, `withOutbox` of the events it added), which
- *  the relay then sends without reading the document back. */
+/** A document as a writer names it to the relay: by `_id`, with its whole outbox as the write left
+ *  it when the writer has that at hand (a new document's, or the document an update answered), which
+ *  the relay then sends without reading the document back. Never only the entries just added: an
+ *  entry another replica wrote earlier and has not sent yet must go first, or a consumer would hear
+ *  an order cancelled before it heard it placed. */
 export type WrittenDocument = { _id: unknown } & Partial<OutboxDocument>;
 
 /** Hands a document just written to the relay of its model (see `OutboxRelay.nudge`). */
 export type NudgeOutbox = (model: OutboxModel, written: WrittenDocument) => void;
+
+/** Entries sent and not yet taken out of their documents: document `_id` → its `_id` and event ids. */
+type SentMarks = Map<string, { _id: unknown; eventIds: Set<string> }>;
 
 type PendingDocument = { _id: unknown } & { outbox?: Map<string, OutboxEntry> | Record<string, OutboxEntry>; outboxPending?: string[] };
 
@@ -122,7 +116,11 @@ export class OutboxRelay {
   /** documents written since the last pass, by `_id` */
   private readonly written = new Map<string, WrittenDocument>();
   /** entries sent and not yet taken out of their documents: document `_id` → its `_id` and event ids */
-  private readonly sent = new Map<string, { _id: unknown; eventIds: Set<string> }>();
+  private sent: SentMarks = new Map();
+  /** marks whose command is on its way, and the last ones written: a document read before their
+   *  command landed (an update's answer) still lists their entries, which are not to go again */
+  private readonly marking = new Set<SentMarks>();
+  private lastMarked: SentMarks = new Map();
   private markTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: RelayOptions) {}
@@ -191,16 +189,20 @@ export class OutboxRelay {
     clearTimeout(this.markTimer);
     this.markTimer = undefined;
     if (this.sent.size === 0) return;
-    const marks = [...this.sent.values()];
-    this.sent.clear();
+    const marks = this.sent;
+    this.sent = new Map();
+    this.marking.add(marks);
     try {
       await this.options.model.bulkWrite(
-        marks.map(({ _id, eventIds }) => ({ updateOne: { filter: { _id }, update: markedSent([...eventIds]) } })),
+        [...marks.values()].map(({ _id, eventIds }) => ({ updateOne: { filter: { _id }, update: markedSent([...eventIds]) } })),
         { ordered: false },
       );
+      this.lastMarked = marks;
     } catch (err) {
-      for (const mark of marks) this.remember(mark._id, mark.eventIds);
+      for (const mark of marks.values()) this.remember(mark._id, mark.eventIds);
       throw err;
+    } finally {
+      this.marking.delete(marks);
     }
   }
 
@@ -260,8 +262,9 @@ export class OutboxRelay {
 
   /** A document's pending entries that this relay has not sent already. */
   private unsent(document: PendingDocument): OutboxEntry[] {
-    const sent = this.sent.get(String(document._id))?.eventIds;
-    return pendingEntries(document).filter((entry) => !sent?.has(entry.event.id));
+    const key = String(document._id);
+    const sent = [this.sent, ...this.marking, this.lastMarked].map((marks) => marks.get(key)?.eventIds);
+    return pendingEntries(document).filter((entry) => !sent.some((ids) => ids?.has(entry.event.id)));
   }
 }
 
@@ -270,17 +273,18 @@ function markedSent(sentIds: string[]): UpdateQuery<OutboxDocument> {
   return { $unset: Object.fromEntries(sentIds.map((id) => [`outbox.${id}`, 1])), $pullAll: { outboxPending: sentIds } };
 }
 
-/** The entries of a document still to send. */
-function pendingEntries(document: PendingDocument): OutboxEntry[] {
-  const pendingIds = new Set(document.outboxPending ?? []);
-  const entries = document.outbox instanceof Map ? [...document.outbox.values()] : Object.values(document.outbox ?? {});
-  return entries.filter((entry) => pendingIds.has(entry.event.id));
+/** The entries of a document still to send, in the order they were written (`outboxPending`). */
+function pendingEntries({ outbox, outboxPending = [] }: PendingDocument): OutboxEntry[] {
+  const entryOf = (id: string) => (outbox instanceof Map ? outbox.get(id) : outbox?.[id]);
+  return outboxPending.map(entryOf).filter((entry) => entry !== undefined);
 }
 
 /** An update with events added to the document's outbox, beside the update's own `$set` and `$push`. */
-function withEvents(update: UpdateQuery<unknown>, events: NewOutboxEntry[]) {
-  const { $set, $push, added } = outboxUpdate(events);
-  return { update: { ...update, $set: { ...update.$set, ...$set }, $push: { ...update.$push, ...$push } }, added };
+function withEvents(update: UpdateQuery<unknown>, events: NewOutboxEntry[]): UpdateQuery<unknown> {
+  const { outbox, outboxPending } = withOutbox(events);
+  const $set = Object.fromEntries([...outbox].map(([id, entry]) => [`outbox.${id}`, entry]));
+  const $push = { outboxPending: { $each: outboxPending } };
+  return { ...update, $set: { ...update.$set, ...$set }, $push: { ...update.$push, ...$push } };
 }
 
 /**
@@ -306,9 +310,9 @@ export class Announcer {
     update: UpdateQuery<unknown>,
     events: NewOutboxEntry[],
   ) {
-    const { update: announced, added } = withEvents(update, events);
-    const { modifiedCount } = await model.updateOne(filter, announced);
-    if (modifiedCount > 0) this.nudge(model, { _id: filter._id, ...added });
+    const { modifiedCount } = await model.updateOne(filter, withEvents(update, events));
+    // the relay reads the document: entries written before these may still be pending
+    if (modifiedCount > 0) this.nudge(model, { _id: filter._id });
     return modifiedCount;
   }
 
@@ -319,9 +323,10 @@ export class Announcer {
     update: UpdateQuery<unknown>,
     events: NewOutboxEntry[],
   ): Promise<T | null> {
-    const { update: announced, added } = withEvents(update, events);
-    const changed = await model.findOneAndUpdate(filter, announced, { returnDocument: 'after' }).lean<T>();
-    if (changed) this.nudge(model, { _id: changed._id, ...added });
+    const changed = await model
+      .findOneAndUpdate(filter, withEvents(update, events), { returnDocument: 'after' })
+      .lean<T & OutboxDocument>();
+    if (changed) this.nudge(model, changed);
     return changed;
   }
 }
