@@ -60,7 +60,7 @@ const renderedHtml = (pathname: string, headers: Record<string, string> = {}, ch
     250,
   );
 
-/** A page that records layout shifts from its first paint and keeps the first hero heading it saw. */
+/** A page that records layout shifts (what moved) from its first paint and keeps the first hero heading it saw. */
 async function watchedPage(options: BrowserContextOptions = {}): Promise<{ page: Page; errors: string[] }> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, ...options });
   const page = await context.newPage();
@@ -70,12 +70,24 @@ async function watchedPage(options: BrowserContextOptions = {}): Promise<{ page:
   });
   page.on('pageerror', (error) => errors.push(error.message));
   await page.addInitScript(() => {
-    const seen = window as unknown as { layoutShift: number; firstHeading?: Element | null; flashes: string[] };
-    seen.layoutShift = 0;
+    const seen = window as unknown as { shifts: string[]; firstHeading?: Element | null; flashes: string[] };
+    seen.shifts = [];
     seen.flashes = [];
+    type Shift = PerformanceEntry & {
+      value: number;
+      hadRecentInput: boolean;
+      sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+    };
+    // each shift with what moved, from where to where: a failure then says which element it was
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
-        if (!entry.hadRecentInput) seen.layoutShift += entry.value;
+      for (const entry of list.getEntries() as Shift[]) {
+        if (entry.hadRecentInput) continue;
+        const moved = entry.sources.map(
+          ({ node, previousRect: from, currentRect: to }) =>
+            `${node instanceof Element ? `${node.tagName.toLowerCase()}.${node.className}` : node?.nodeName} ${from.x},${from.y} ${from.width}x${from.height} → ${to.x},${to.y} ${to.width}x${to.height}`,
+        );
+        seen.shifts.push(`${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${moved.join('; ')}`);
+      }
     }).observe({ type: 'layout-shift', buffered: true });
     document.addEventListener('DOMContentLoaded', () => {
       seen.firstHeading = document.querySelector('h1');
@@ -169,7 +181,7 @@ test.describe('pages rendered into the HTML', () => {
       await openRendered(page, address, { beforeEachTry: () => (reads.length = 0) });
       await hydrated(page);
       expect(await keptFirstHeading(page)).toBe(true);
-      expect(await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift)).toBe(0);
+      expect(await page.evaluate(() => (window as unknown as { shifts: string[] }).shifts)).toEqual([]);
       expect(errors.filter((text) => /hydrat|did not match|Minified React error #4(18|19|23|25)/i.test(text))).toEqual([]);
       expect(reads).toEqual([]);
       // each stylesheet linked once: the remote's, linked by the HTML, is not linked again by its loader
@@ -246,7 +258,7 @@ test.describe('pages rendered into the HTML', () => {
       await openRendered(page, address(), { beforeEachTry: () => (reads.length = 0) });
       await hydrated(page);
       expect(await keptFirstHeading(page)).toBe(true);
-      expect(await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift)).toBe(0);
+      expect(await page.evaluate(() => (window as unknown as { shifts: string[] }).shifts)).toEqual([]);
       expect(errors.filter((text) => /hydrat|did not match|Minified React error #4(18|19|23|25)/i.test(text))).toEqual([]);
       expect(reads).toEqual([]);
       // hydrated, not rendered again beside the server's markup (seen when hydrating before the
@@ -267,7 +279,7 @@ test.describe('pages rendered into the HTML', () => {
       await openRendered(page, pathname);
       await hydrated(page);
       expect(await keptFirstHeading(page)).toBe(true);
-      expect(await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift)).toBe(0);
+      expect(await page.evaluate(() => (window as unknown as { shifts: string[] }).shifts)).toEqual([]);
       expect(errors.filter((text) => /hydrat|did not match|Minified React error #4(18|19|23|25)/i.test(text))).toEqual([]);
       await page.evaluate(() => document.fonts.ready);
       await page.screenshot({ path: path.join(ROOT, 'test-results', `rendered-${name}-phone.png`) });
