@@ -215,6 +215,15 @@ function buildGoCommand({ module, version, pkg, binary, prepare = () => {}, ldfl
  * mutex per database and collection). Reads and other collections are not held up, and services
  * may keep a pool of connections, as they do on MongoDB.
  *
+ * An update command's statements each read the documents they change through a query of their
+ * own, and FerretDB closed those queries only once the whole command was done: each held one of
+ * the database's 100 SQLite connections meanwhile, and writing a statement needs one more. A bulk
+ * write of about 100 statements (the outbox relay marking what it sent after a backlog) took every
+ * connection and then waited for one for good; with the lock above, every update of the collection
+ * waited behind it, and the store stopped taking orders (seen here under the order bench; a bulk of
+ * 150 updates hung for as long as one cared to wait). Each statement's query is now closed once the
+ * statement is done.
+ *
  * It also tracks every cursor, connection and iterator for leak detection: a pprof record with the
  * caller's stack and a finalizer each, 6% of its CPU under the order flow. The next two patches
  * turn that tracking off, as a leak check is for FerretDB's own tests, not for a store.
@@ -273,6 +282,16 @@ const FERRETDB_PATCHES = [
     file: 'internal/handler/msg_update.go',
     from: '(int32, int32, *types.Array, error) {\n\tvar matched, modified int32\n',
     to: '(int32, int32, *types.Array, error) {\n\tdefer lockCollection(params.DB, params.Collection)()\n\n\tvar matched, modified int32\n',
+  },
+  {
+    file: 'internal/handler/msg_update.go',
+    from: '\t\tcloser := iterator.NewMultiCloser()\n\t\tdefer closer.Close()\n\n\t\tcloser.Add(res.Iter)\n',
+    to: '\t\tcloser := iterator.NewMultiCloser()\n\t\tcloser.Add(res.Iter)\n',
+  },
+  {
+    file: 'internal/handler/msg_update.go',
+    from: '\t\tresult, err := common.UpdateDocument(ctx, c, "update", iter, &u)\n',
+    to: '\t\tresult, err := common.UpdateDocument(ctx, c, "update", iter, &u)\n\t\tcloser.Close()\n',
   },
   {
     file: 'internal/handler/msg_findandmodify.go',

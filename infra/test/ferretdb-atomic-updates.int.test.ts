@@ -1,11 +1,14 @@
 // The local FerretDB keeps every single-document update whole, as MongoDB does, even when the updates
 // come over many connections at once (infra/bin/install.mjs patches it to; before, 100 concurrent
-// `$inc` of one document kept about 10 and two conditional decrements could both pass).
+// `$inc` of one document kept about 10 and two conditional decrements could both pass), and an
+// update command of hundreds of statements completes (it held a database connection per statement
+// until the command ended, and with all 100 taken waited for one for good).
 import { randomUUID } from 'node:crypto';
 import { stackEnv } from '@bazar/testing';
 import mongoose from 'mongoose';
 
-const database = mongoose.createConnection(stackEnv.mongoUrl, { dbName: 'ferretdb_test', maxPoolSize: 20 });
+// a hung command fails the test within its time instead of waiting for good
+const database = mongoose.createConnection(stackEnv.mongoUrl, { dbName: 'ferretdb_test', maxPoolSize: 20, socketTimeoutMS: 30_000 });
 const counters = database.collection<{ _id: string; n: number }>('counters');
 
 afterAll(async () => {
@@ -28,4 +31,18 @@ it('lets only as many conditional decrements pass as there is left', async () =>
   );
   expect(answers.filter(Boolean)).toHaveLength(10);
   expect((await counters.findOne({ _id }))?.n).toBe(0);
+});
+
+it('completes one update command of 300 statements, as the outbox relay sends its marks after a backlog', async () => {
+  const batch = randomUUID();
+  const ids = Array.from({ length: 300 }, (_, n) => `${batch}-${n}`);
+  await counters.insertMany(ids.map((_id) => ({ _id, n: 0 })));
+  const written = await counters.bulkWrite(
+    ids.map((_id) => ({ updateOne: { filter: { _id }, update: { $inc: { n: 1 } } } })),
+    { ordered: false },
+  );
+  expect(written.modifiedCount).toBe(300);
+  // and the collection takes other updates afterwards
+  expect((await counters.updateOne({ _id: ids[0]! }, { $inc: { n: 1 } })).modifiedCount).toBe(1);
+  expect(await counters.countDocuments({ _id: { $in: ids }, n: { $gte: 1 } })).toBe(300);
 });
