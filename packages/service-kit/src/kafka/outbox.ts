@@ -310,10 +310,11 @@ export class Announcer {
     update: UpdateQuery<unknown>,
     events: NewOutboxEntry[],
   ) {
-    const { modifiedCount } = await model.updateOne(filter, withEvents(update, events));
-    // the relay reads the document: entries written before these may still be pending
-    if (modifiedCount > 0) this.nudge(model, { _id: filter._id });
-    return modifiedCount;
+    // answered whole (FerretDB takes no projection on findAndModify): its outbox may still hold
+    // entries written before these
+    const changed = await model.findOneAndUpdate(filter, withEvents(update, events), { returnDocument: 'after' }).lean<WrittenDocument>();
+    if (changed) this.nudge(model, changed);
+    return changed ? 1 : 0;
   }
 
   /** `findOneAndUpdate` answering the changed document (lean), adding `events`; null if none matched. */
