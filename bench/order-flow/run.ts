@@ -284,13 +284,17 @@ async function main(): Promise<void> {
     const idle = [...shoppers];
     const inFlight = new Set<Promise<void>>();
     const order = async (shopper: Shopper, tally: Tally) => {
+      // the call under way, named in the tally if it throws (no answer in time, a refused connection)
+      let step = 'token refresh';
       try {
         const token = await freshToken(shopper);
+        step = 'POST /addtocart';
         for (const product of products) {
           const added = await addToCart(shopper, token, product);
           // 200: the line was there already, left by an order that failed
           if (added.status !== 201 && added.status !== 200) return void count(tally.refused, `POST /addtocart ${added.status}`);
         }
+        step = 'POST /orderplace';
         const sentAt = performance.now();
         const placed = await placeOrder(shopper, token);
         const placedAt = performance.now();
@@ -299,12 +303,17 @@ async function main(): Promise<void> {
         const { insertedId: orderId, order: placedOrder } = PlaceOrderAnswer.parse(placed.body);
         tally.orderIds.push(orderId);
         tally.units += unitsOf(placedOrder);
+        step = 'PUT /orders/{id}/confirm';
         const confirmed = await call('PUT', `/orders/${orderId}/confirm`, token, undefined, { 'x-forwarded-for': shopper.address });
         if (confirmed.status === 200) tally.confirmed.push(performance.now() - placedAt);
         else count(tally.refused, `PUT /orders/{id}/confirm ${confirmed.status}`);
         // read after the confirmation, not beside it, so as not to slow it; nothing else writes this
         // cart meanwhile, so it shows what the 201 left
+        step = 'GET /myallcart';
         if (!(await cartIsEmpty(shopper))) tally.cartsNotEmpty++;
+      } catch (err) {
+        const timedOut = err instanceof Error && err.name === 'TimeoutError';
+        count(tally.refused, `${step} ${timedOut ? 'gave no answer in 30 s' : `failed: ${String(err)}`}`);
       } finally {
         idle.push(shopper);
       }
