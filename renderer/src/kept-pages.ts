@@ -147,7 +147,11 @@ export class KeptPages {
     const page = this.kept.get(key);
     if (!page) return;
     await this.forget(key);
-    this.want({ address: page.address, language: page.language, notBefore: this.renderAgain.after(key, page.renderedAt, Date.now()) });
+    this.want({
+      address: page.address,
+      language: page.language,
+      notBefore: this.renderAgain.after(key, page.renderedAt, Date.now(), AHEAD.includes(page.address) ? 'ahead' : 'other'),
+    });
   }
 
   private want({ address, language, notBefore }: Wanted): void {
