@@ -310,11 +310,8 @@ export class Announcer {
     update: UpdateQuery<unknown>,
     events: NewOutboxEntry[],
   ) {
-    // answered whole (FerretDB takes no projection on findAndModify): its outbox may still hold
-    // entries written before these
-    const changed = await model.findOneAndUpdate(filter, withEvents(update, events), { returnDocument: 'after' }).lean<WrittenDocument>();
-    if (changed) this.nudge(model, changed);
-    return changed ? 1 : 0;
+    // the changed document goes to the relay: its outbox may still hold entries written before these
+    return (await this.findOneAndUpdate(model, filter, update, events)) ? 1 : 0;
   }
 
   /** `findOneAndUpdate` answering the changed document (lean), adding `events`; null if none matched. */
