@@ -29,5 +29,5 @@ export function sendPreparedJson(res: Response, answer: PreparedJson): void {
   }
   res.setHeader('Content-Type', JSON_TYPE);
   res.setHeader('Content-Length', answer.body.length);
-  res.end(res.req.method === 'HEAD' ? undefined : answer.body);
+  res.end(answer.body); // Node sends no body to a HEAD request
 }
