@@ -141,6 +141,9 @@ const ferretdb: Component = {
     `--debug-addr=${HOST}:${PORTS.ferretdbDebug}`,
     '--telemetry=disable',
     '--log-level=warn',
+    // hands the backend a find's dotted conditions too (the outbox sweep's 'outboxPending.0'),
+    // which its patched SQLite backend states in SQL where it safely can (infra/bin/install.mjs)
+    '--test-enable-nested-pushdown',
   ],
   // Go's collector ran on every few megabytes of decoded documents: a sixth of FerretDB's CPU under
   // the order flow. A fourfold heap target (tens of MB) spends that on the orders instead.
