@@ -248,17 +248,19 @@ const FERRETDB_PATCHES = [
     from: `IDColumn = DefaultColumn + "->'$._id'"`,
     to: 'IDColumn = DefaultColumn + `->"_id"`',
   },
+  // Query's, then Explain's own lookup by `_id` alone, replaced by filter_pushdown.go's clause
   ...[
-    // Query's, then Explain's own lookup by `_id` alone
-    [
-      '',
-      'whereClause = fmt.Sprintf(` WHERE %s = ?`, metadata.IDColumn)\n\t\t\targs = []any{string(must.NotFail(sjson.MarshalSingleValue(v)))}',
-    ],
-    [
-      '\tfilterPushdown = whereClause != ""\n',
-      'filterPushdown = true\n\t\t\twhereClause = fmt.Sprintf(` WHERE %s = ?`, metadata.IDColumn)\n\t\t\targs = []any{string(must.NotFail(sjson.MarshalSingleValue(v)))}',
-    ],
-  ].map(([after, lookup]) => ({
+    {
+      lookup:
+        'whereClause = fmt.Sprintf(` WHERE %s = ?`, metadata.IDColumn)\n\t\t\targs = []any{string(must.NotFail(sjson.MarshalSingleValue(v)))}',
+      after: '',
+    },
+    {
+      lookup:
+        'filterPushdown = true\n\t\t\twhereClause = fmt.Sprintf(` WHERE %s = ?`, metadata.IDColumn)\n\t\t\targs = []any{string(must.NotFail(sjson.MarshalSingleValue(v)))}',
+      after: '\tfilterPushdown = whereClause != ""\n',
+    },
+  ].map(({ lookup, after }) => ({
     file: 'internal/backends/sqlite/collection.go',
     from: `\tif params.Filter.Len() == 1 {\n\t\tv, _ := params.Filter.Get("_id")\n\t\tswitch v.(type) {\n\t\tcase string, types.ObjectID:\n\t\t\t${lookup}\n\t\t}\n\t}\n`,
     to: `\twhereClause, args = filterWhereClause(params.Filter)\n${after}`,

@@ -45,21 +45,34 @@ func allOf(filter *types.Document) (string, []any) {
 	return strings.Join(parts, " AND "), args
 }
 
-// anyOf states an $or: only when every branch can be stated, as one branch left out would lose
-// the documents that only it matches.
-func anyOf(branches *types.Array) (string, []any) {
+// branchesOf states the branches of an $and (joined by AND, a branch it cannot state left out) or
+// of an $or (joined by OR, and only when it can state every branch: one left out would lose the
+// documents that only it matches).
+func branchesOf(value any, join string) (string, []any) {
+	branches, ok := value.(*types.Array)
+	if !ok {
+		return "", nil
+	}
+
+	every := join == " OR "
+
 	var parts []string
 	var args []any
 
 	for i := range branches.Len() {
-		branch, ok := must.NotFail(branches.Get(i)).(*types.Document)
-		if !ok {
-			return "", nil
+		var part string
+		var partArgs []any
+
+		if branch, ok := must.NotFail(branches.Get(i)).(*types.Document); ok {
+			part, partArgs = allOf(branch)
 		}
 
-		part, partArgs := allOf(branch)
 		if part == "" {
-			return "", nil
+			if every {
+				return "", nil
+			}
+
+			continue
 		}
 
 		parts = append(parts, "("+part+")")
@@ -70,36 +83,15 @@ func anyOf(branches *types.Array) (string, []any) {
 		return "", nil
 	}
 
-	return "(" + strings.Join(parts, " OR ") + ")", args
+	return "(" + strings.Join(parts, join) + ")", args
 }
 
 func conditionOf(key string, value any) (string, []any) {
 	switch key {
 	case "$and":
-		branches, ok := value.(*types.Array)
-		if !ok {
-			return "", nil
-		}
-
-		var parts []string
-		var args []any
-
-		for i := range branches.Len() {
-			if branch, ok := must.NotFail(branches.Get(i)).(*types.Document); ok {
-				if part, partArgs := allOf(branch); part != "" {
-					parts = append(parts, "("+part+")")
-					args = append(args, partArgs...)
-				}
-			}
-		}
-
-		return strings.Join(parts, " AND "), args
+		return branchesOf(value, " AND ")
 	case "$or":
-		if branches, ok := value.(*types.Array); ok {
-			return anyOf(branches)
-		}
-
-		return "", nil
+		return branchesOf(value, " OR ")
 	}
 
 	if strings.HasPrefix(key, "$") {
@@ -148,8 +140,10 @@ func conditionOf(key string, value any) (string, []any) {
 				part, partArgs = isOneOf(field, values)
 			}
 		case "$exists":
-			if exists, ok := operand.(bool); ok {
-				part = column(field) + map[bool]string{true: " IS NOT NULL", false: " IS NULL"}[exists]
+			if exists, ok := operand.(bool); ok && exists {
+				part = column(field) + " IS NOT NULL"
+			} else if ok {
+				part = column(field) + " IS NULL"
 			}
 		}
 
