@@ -64,6 +64,23 @@ describe('a budget shared by gateway replicas', () => {
       await settled();
       expect(first.spend('shopper')).toBeGreaterThan(0);
       expect(first.spend('another shopper')).toBeUndefined();
+      await Promise.all([first.stop(), second.stop()]);
+    } finally {
+      redis.disconnect();
+    }
+  });
+
+  it('lets a spent key through again once its count is cleared in Redis, without refusing it first', async () => {
+    const redis = createRedis(stackEnv.redisUrl, log);
+    try {
+      const prefix = `gateway:rl:test-${randomUUID()}`;
+      const budget = new SharedBudget(redis, prefix, 10, log);
+      expect(spendUntilRefused(budget, 'shopper', 20)).toBe(10);
+      await settled();
+      await redis.del(`${prefix}:${Math.floor(Date.now() / 60_000)}`);
+      await settled();
+      expect(budget.spend('shopper')).toBeUndefined();
+      await budget.stop();
     } finally {
       redis.disconnect();
     }
@@ -76,6 +93,7 @@ describe('a budget shared by gateway replicas', () => {
       expect(spendUntilRefused(budget, 'shopper', 50)).toBe(50);
       await settled();
       expect(budget.spend('shopper')).toBeGreaterThan(0);
+      await budget.stop();
     } finally {
       unreachable.disconnect();
     }

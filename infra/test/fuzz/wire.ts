@@ -1,7 +1,6 @@
 // A generated request as the bytes that go to the gateway, sent with node:http: unlike fetch it
 // sends a path exactly as written (broken escapes, dot segments) and a body with any method.
 import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { forgetRateLimits, stackEnv } from '@bazar/testing';
 import type { BadRequest, Body, Caller } from './bad-requests.ts';
@@ -127,21 +126,13 @@ function exchange(wire: WireRequest): Promise<Answer> {
   });
 }
 
-const LIMIT_RETRIES = 10;
-const LIMITS_HEARD_AFTER_MS = 150;
-
 /** Sends the request as `caller`. A rate limit's 429 would hide what validation says, so the
- *  gateway's counters are forgotten and the request sent again, until the gateway has heard of it:
- *  it counts in memory and reads Redis's totals back 100 ms after a request (its SharedBudget). */
+ *  gateway's counters are forgotten and the request sent again. */
 export async function send(wire: WireRequest, caller: Caller, callers: Callers, forgedToken?: string): Promise<Answer> {
   const authorization = caller === 'shopper' || caller === 'admin' ? `Bearer ${await callers.tokenOf(caller)}` : forgedToken;
   const signed = { ...wire, headers: { ...wire.headers, ...(authorization !== undefined && { authorization }) } };
-  let answer = await exchange(signed);
+  const answer = await exchange(signed);
   if (answer.status !== 429) return answer;
   await forgetRateLimits();
-  for (let retry = 0; answer.status === 429 && retry < LIMIT_RETRIES; retry++) {
-    await sleep(LIMITS_HEARD_AFTER_MS);
-    answer = await exchange(signed);
-  }
-  return answer;
+  return exchange(signed);
 }

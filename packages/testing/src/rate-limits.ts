@@ -5,10 +5,13 @@ import { stackEnv } from './stack';
 /** Where the gateway keeps its rate-limit counters (gateway/src/limits/rate-limit.ts). */
 const GATEWAY_LIMITS = 'gateway:rl:*';
 
+/** A gateway settles a spent budget with Redis every 100 ms (gateway/src/limits): twice that, and
+ *  every gateway has heard that its counts were cleared. */
+const HEARD_BY_GATEWAYS_MS = 250;
+
 /**
- * Forgets every rate-limit counter of the gateway, so that requests are counted afresh. A gateway
- * counts in memory and hears of Redis's totals 100 ms after a request (gateway/src/limits), so the
- * request just after this may still be refused: send it again a moment later.
+ * Forgets every rate-limit counter of the gateway, so that requests are counted afresh, and answers
+ * once the gateways have heard of it.
  * For tests that send thousands of requests to see what validation answers, which a 429 would hide;
  * only for tests that run alone, since it also resets what other tests are counting.
  */
@@ -24,6 +27,7 @@ export async function forgetRateLimits(): Promise<void> {
   } finally {
     redis.disconnect();
   }
+  await sleep(HEARD_BY_GATEWAYS_MS);
 }
 
 /** The gateway's budgets are fixed minutes, each starting afresh: a test that spends one and then
