@@ -43,5 +43,5 @@ export function wireGateway(
     .use(cors({ origin: config.STORE_ORIGIN, allowedHeaders: ['authorization', 'content-type', 'idempotency-key'], maxAge: 600 }))
     .get('/openapi.json', (_req, res) => void res.type('application/json').send(openApi))
     .use(declaredRoutes(api, (gate) => authenticate(gate, { verifier, roles, revocations, limits, log }), proxies));
-  return { routes, consumers: forgetChangedRoles(roles), stop: () => limits.stop() };
+  return { routes: [routes], consumers: forgetChangedRoles(roles), stop: () => limits.stop() };
 }

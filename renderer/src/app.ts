@@ -43,7 +43,7 @@ export function wireRenderer({ config, log }: ServiceContext<RendererConfig>): W
     res.status(404).json({ error: 'This page is not rendered yet' });
   });
   return {
-    routes,
+    routes: [routes],
     jobs: [
       { name: 'render the next page', everyMs: RENDER_TURN_MS, run: async () => (await started, pages.renderNext()) },
       {

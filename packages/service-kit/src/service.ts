@@ -37,7 +37,9 @@ export interface ServiceContext<C> {
 /** What a service contributes: its routes, the events it consumes, the models with an outbox, the
  *  work it does by itself every so often. */
 export interface Wiring {
-  routes: Router;
+  /** mounted in this order, each on the app itself (a router around them would be one more
+   *  layer for every request to pass through) */
+  routes: Router[];
   consumers?: EventHandler<z.ZodType<{ id: string }>>[];
   outboxes?: OutboxModel[];
   jobs?: PeriodicJob[];
@@ -165,7 +167,7 @@ async function startService<S extends z.ZodType<BaseConfig>>(definition: Service
   });
   // Prometheus metrics; the gateway's are not public (nginx answers /api/metrics with a 404)
   app.get('/metrics', metricsHandler);
-  app.use(wiring.routes);
+  app.use(...wiring.routes);
   finishApp(app);
 
   if (usesKafka) {

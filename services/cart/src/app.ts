@@ -1,5 +1,4 @@
 import type { ServiceContext, Wiring } from '@bazar/service-kit';
-import { Router } from 'express';
 import { CatalogClient } from './catalog-client';
 import type { CartConfig } from './config';
 import { dropDeletedUsersCart } from './events/user-deleted';
@@ -8,7 +7,7 @@ import { checkoutRoutes } from './routes/checkouts';
 
 export function wireCart({ config }: ServiceContext<CartConfig>): Wiring {
   return {
-    routes: Router().use(cartRoutes(new CatalogClient(config.CATALOG_URL)), checkoutRoutes()),
+    routes: [cartRoutes(new CatalogClient(config.CATALOG_URL)), checkoutRoutes()],
     consumers: [dropDeletedUsersCart],
   };
 }

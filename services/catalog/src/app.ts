@@ -1,5 +1,4 @@
 import { ReadCache, type ServiceContext, type Wiring } from '@bazar/service-kit';
-import { Router } from 'express';
 import type { CatalogConfig } from './config';
 import { settleOrderStock } from './events/order-status-changed';
 import { forgetListsOnProductChanges, keepSearchCurrent } from './events/product-changed';
@@ -19,12 +18,7 @@ export async function wireCatalog({ redis, log, announcer }: ServiceContext<Cata
   // loaded once its product-changed consumer has joined; searches wait for it
   const products = new ShelfIndex(cache, log);
   return {
-    routes: Router().use(
-      productRoutes(shelf, products, announcer),
-      offerRoutes(),
-      reservationRoutes(reservations),
-      productLookupRoutes(shelf),
-    ),
+    routes: [productRoutes(shelf, products, announcer), offerRoutes(), reservationRoutes(reservations), productLookupRoutes(shelf)],
     consumers: [settleOrderStock(reservations), forgetListsOnProductChanges(shelf), keepSearchCurrent(products)],
     outboxes: [Product],
     jobs: [

@@ -1,5 +1,4 @@
 import type { ServiceContext, Wiring } from '@bazar/service-kit';
-import { Router } from 'express';
 import type { OrderConfig } from './config';
 import { passOnStatusChanges } from './events/live-order-status';
 import { LiveOrders } from './live-orders';
@@ -49,7 +48,7 @@ export async function wireOrder({ config, log, announcer }: ServiceContext<Order
   };
   const live = new LiveOrders();
   return {
-    routes: Router().use(orderRoutes(desk, live), adminOrderRoutes(desk)),
+    routes: [orderRoutes(desk, live), adminOrderRoutes(desk)],
     consumers: [passOnStatusChanges(live)],
     outboxes: [Order],
     jobs: [

@@ -1,5 +1,4 @@
 import type { ServiceContext, Wiring } from '@bazar/service-kit';
-import { Router } from 'express';
 import type { UserConfig } from './config';
 import { keepKeycloakRoleInStep, removeDeletedAccount } from './events/keycloak-in-step';
 import { KeycloakAdmin } from './keycloak';
@@ -13,12 +12,12 @@ import { VerificationMails } from './verification-mails';
 export function wireUser({ config, log, announcer, redis }: ServiceContext<UserConfig>): Wiring {
   const keycloak = new KeycloakAdmin(config);
   return {
-    routes: Router().use(
+    routes: [
       userRoutes(announcer, redis, log, new VerificationMails(keycloak, log)),
       profileRoutes(config.MEDIA_ORIGINS),
       reviewRoutes(),
       internalRoutes(),
-    ),
+    ],
     consumers: [keepKeycloakRoleInStep(keycloak, log), removeDeletedAccount(keycloak)],
     outboxes: [User],
   };

@@ -18,18 +18,16 @@ interface Schemas<P, B, Q> {
 export function validate<P = Record<string, string>, B = unknown, Q = Record<string, unknown>>(
   schemas: Schemas<P, B, Q>,
 ): RequestHandler<P, unknown, B, Q> {
+  const parts = (['params', 'query', 'headers', 'body'] as const).flatMap((part) => {
+    const schema = schemas[part];
+    return schema ? [[part, schema] as const] : [];
+  });
   return (req, _res, next) => {
-    const parts = [
-      ['params', schemas.params],
-      ['query', schemas.query],
-      ['headers', schemas.headers],
-      ['body', schemas.body],
-    ] as const;
     for (const [part, schema] of parts) {
-      if (!schema) continue;
       const raw: unknown = part === 'body' ? (req.body ?? {}) : req[part];
-      // headers are the gateway's and the client's machinery, not typed text
-      const cleaned = part === 'headers' ? { ok: true as const, value: raw } : cleanInput(raw, part);
+      // headers are the gateway's and the client's machinery, not typed text; an empty part (a
+      // list asked for without a query) has no text
+      const cleaned = part === 'headers' || isEmpty(raw) ? { ok: true as const, value: raw } : cleanInput(raw, part);
       if (!cleaned.ok) {
         throw new HttpError(400, cleaned.problem, part === 'body' ? { fields: { [cleaned.field]: cleaned.problem } } : undefined);
       }
@@ -40,6 +38,12 @@ export function validate<P = Record<string, string>, B = unknown, Q = Record<str
     }
     next();
   };
+}
+
+function isEmpty(part: unknown): boolean {
+  if (typeof part !== 'object' || part === null) return false;
+  for (const _key in part) return false;
+  return true;
 }
 
 /** The 400 for one refused part: `error` in one line; for the body, also `fields`. */
