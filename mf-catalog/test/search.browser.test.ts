@@ -2,7 +2,6 @@
 // test's own (published through the API by an admin account of the test's own), found from the
 // search box's suggestions and on the search page despite a typo; a search that finds nothing
 // offers a close search that does. Screenshots in test-results/.
-import { randomInt } from 'node:crypto';
 import { expect, seriousViolations, test } from '@bazar/testing/browser-test';
 import {
   createAdminAccount,
@@ -11,6 +10,7 @@ import {
   openRendered,
   publishProductAs,
   removeProduct,
+  runWords,
   signedInAndSynced,
   stackEnv,
   type Credentials,
@@ -18,10 +18,8 @@ import {
 } from '@bazar/testing';
 import type { Browser, BrowserContextOptions, Page, Route } from 'playwright-core';
 
-/** A word no other product has, random from its first letter: typed below is its start, which a
- *  word made of the time shared with the product of another worker running this file (the two
- *  then suggested together). Letters a to p only, so that NONSENSE changes two of them. */
-const WORD = Array.from({ length: 12 }, () => String.fromCharCode(97 + randomInt(16))).join('');
+/** A word no other product has, from its first letter (letters a to j, so NONSENSE changes two). */
+const { word: WORD } = runWords();
 const NAME = `Kashundi ${WORD} Mustard Sauce`;
 /** The name's start, with one letter of its first word left out */
 const TYPED = `kasundi ${WORD.slice(0, 6)}`;

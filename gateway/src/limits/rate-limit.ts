@@ -29,9 +29,9 @@ interface Tally {
  * replica counts in memory and, SETTLE_EVERY_MS after a request, adds what it counted to Redis's
  * count and reads back the total. A replica thus hears of the others' requests when it settles its
  * own, and a budget can be overrun by what replicas let through before then. A spent key is settled
- * every SETTLE_EVERY_MS until its minute ends, so a count cleared in Redis is heard that soon. A round trip to Redis
- * per request (rate-limiter-flexible's way) cost the gateway 57 µs of CPU a read, more than the rest
- * of its own work for one. With Redis down, each replica keeps counting alone.
+ * every SETTLE_EVERY_MS until its minute ends, so a count cleared in Redis is heard that soon. A
+ * round trip to Redis per request (rate-limiter-flexible's way) cost the gateway 57 µs of CPU a read,
+ * more than the rest of its own work for one. With Redis down, each replica keeps counting alone.
  */
 export class SharedBudget {
   private readonly tallies = new Map<string, Tally>();
