@@ -11,7 +11,7 @@ import { forgetChangedRoles } from './events/forget-roles';
 import { RateLimits } from './limits/rate-limit';
 import { openApiDocument } from './openapi/document';
 import { proxyTo } from './proxy';
-import { declaredRoutes } from './routes/declared';
+import { declaredRoutes, type Gate } from './routes/declared';
 import { SIGN_IN_PATH, signInGuard } from './sign-in/guess-limits';
 
 /** The gateway of the public API `api` (the contracts' declaration; a test adds endpoints of its own). */
@@ -38,10 +38,17 @@ export function wireGateway(
   const openApi = JSON.stringify(openApiDocument(config.OIDC_ISSUER, api));
   // The storefront calls the API from its own origin through nginx; no other site's pages may read it.
   // (Keycloak's login form, also passed through here, is a page of its own, not an API call.)
-  const routes = Router()
-    .all(SIGN_IN_PATH, ...signInGuard(config, redis, log))
-    .use(cors({ origin: config.STORE_ORIGIN, allowedHeaders: ['authorization', 'content-type', 'idempotency-key'], maxAge: 600 }))
+  const allowOrigin = cors({
+    origin: config.STORE_ORIGIN,
+    allowedHeaders: ['authorization', 'content-type', 'idempotency-key'],
+    maxAge: 600,
+  });
+  const signIn = Router().all(SIGN_IN_PATH, ...signInGuard(config, redis, log));
+  const gate = (rule: Gate) => authenticate(rule, { verifier, roles, revocations, limits, log });
+  const { endpoints, otherMethods } = declaredRoutes(api, allowOrigin, gate, proxies);
+  const rest = Router()
+    .use(allowOrigin)
     .get('/openapi.json', (_req, res) => void res.type('application/json').send(openApi))
-    .use(declaredRoutes(api, (gate) => authenticate(gate, { verifier, roles, revocations, limits, log }), proxies));
-  return { routes: [routes], consumers: forgetChangedRoles(roles), stop: () => limits.stop() };
+    .use(otherMethods);
+  return { routes: [signIn, endpoints, rest], consumers: forgetChangedRoles(roles), stop: () => limits.stop() };
 }

@@ -24,16 +24,11 @@ let catalog: Server;
 let gateway: Awaited<ReturnType<typeof startGateway>>;
 
 beforeAll(async () => {
-  catalog = await listen(
-    finishApp(
-      createApp({ log: testLog }).use(
-        endpointRouter().implement(
-          pinNote,
-          (req, res) => void res.json({ id: req.params.id, note: req.body.note, by: currentUser(req).email }),
-        ),
-      ),
-    ),
+  const pinNoteRoutes = endpointRouter().implement(
+    pinNote,
+    (req, res) => void res.json({ id: req.params.id, note: req.body.note, by: currentUser(req).email }),
   );
+  catalog = await listen(finishApp(createApp({ log: testLog }).use(pinNoteRoutes)), [pinNoteRoutes]);
   gateway = await startGateway(catalog, [pinNote]);
 });
 

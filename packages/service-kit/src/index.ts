@@ -7,6 +7,7 @@ export { serverFor } from './http/server';
 export * from './http/errors';
 export * from './http/validate';
 export * from './http/implement';
+export { declareRoute, RouteTable, type RouteMethod } from './http/route-table';
 export * from './http/prepared-json';
 export * from './http/identity';
 export * from './mongo';

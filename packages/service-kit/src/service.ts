@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import type { Server } from 'node:http';
-import type { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import type { Kafka } from 'kafkajs';
 import type { z } from 'zod';
 import { ConfigError, loadConfig, type KafkaEnv, type MongoEnv, type RedisEnv, type ServiceEnv } from './config';
-import { createApp, finishApp } from './http/app';
+import { answeringFirst, createApp, finishApp } from './http/app';
 import { answerUnreadableRequests } from './http/client-errors';
 import { serverFor } from './http/server';
+import { declareRoute, RouteTable } from './http/route-table';
 import { createKafka } from './kafka/client';
 import { EventConsumer, consumerGroupId, type EventHandler } from './kafka/consumer';
 import { Announcer, OutboxRelay, type OutboxModel } from './kafka/outbox';
@@ -154,27 +155,34 @@ async function startService<S extends z.ZodType<BaseConfig>>(definition: Service
     sampleRate: config.REQUEST_SAMPLE_RATE,
     slowRequestMs: config.SLOW_REQUEST_MS,
   });
-  app.get('/health', (_req, res) => {
+  const health: RequestHandler = (_req, res) => {
     const current = checks();
     res.json({ status: Object.values(current).every((c) => c === 'up') ? 'ok' : 'degraded', checks: current });
-  });
+  };
   // What the public may know (nginx serves it as /api/health): up or down, no components named.
-  app.get('/status', (_req, res) => void res.json({ status: unavailable().length > 0 ? 'down' : 'up' }));
-  app.get('/ready', (_req, res) => {
+  const status: RequestHandler = (_req, res) => void res.json({ status: unavailable().length > 0 ? 'down' : 'up' });
+  const ready: RequestHandler = (_req, res) => {
     const down = unavailable();
     if (down.length === 0) res.json({ ready: true, checks: checks() });
     else res.status(503).json({ error: `Not ready: ${down.join(' and ')} unavailable`, checks: checks() });
-  });
-  // Prometheus metrics; the gateway's are not public (nginx answers /api/metrics with a 404)
-  app.get('/metrics', metricsHandler);
-  app.use(...wiring.routes);
+  };
+  // the probes, Prometheus metrics (the gateway's are not public: nginx answers /api/metrics with a
+  // 404), then the service's routes
+  const probes = Router();
+  declareRoute(probes, 'get', '/health', [health]);
+  declareRoute(probes, 'get', '/status', [status]);
+  declareRoute(probes, 'get', '/ready', [ready]);
+  declareRoute(probes, 'get', '/metrics', [metricsHandler]);
+  app.use(probes, ...wiring.routes);
   finishApp(app);
+  const table = new RouteTable();
+  for (const router of [probes, ...wiring.routes]) table.addRoutesOf(router);
 
   if (usesKafka) {
     probe.start();
     producer.connect().catch((err: unknown) => log.warn({ err }, 'kafka not reachable yet; events wait in the outbox'));
   }
-  const server = serverFor(app).listen(config.PORT, config.HOST);
+  const server = serverFor(app, answeringFirst(app, table)).listen(config.PORT, config.HOST);
   await once(server, 'listening'); // rejects on an 'error' first (the port is taken)
   // Callers keep connections open (nginx's upstream keepalive, the gateway's agent); closing an idle
   // one after Node's default 5 s races a request they are sending on it, which then fails.
