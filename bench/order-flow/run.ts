@@ -143,6 +143,35 @@ function cpuByComponent(before: Usage, after: Usage, orders: number) {
   return { total, line: `stack CPU time per order: ${total.toFixed(1)} ms (${parts.join(', ')})` };
 }
 
+/** How many commands of each kind the database has answered so far (FerretDB's own counters), or
+ *  undefined where it does not count them (MongoDB). */
+async function databaseCommands(): Promise<Map<string, number> | undefined> {
+  const answer = await fetch(stackEnv.databaseMetricsUrl).catch(() => undefined);
+  if (!answer?.ok) return undefined;
+  const commands = new Map<string, number>();
+  for (const [, command, count] of (await answer.text()).matchAll(/^ferretdb_client_requests_total\{command="(\w+)"[^}]*\} (\d+)$/gm)) {
+    commands.set(command!, (commands.get(command!) ?? 0) + Number(count));
+  }
+  return commands;
+}
+
+/** The database commands an order took while the measured load ran, by kind, most first; the
+ *  bench's own baseline writes (one `update` each) are taken out, the services' background work
+ *  (sweeps, the outbox relays' looks) is left in, as it is in the CPU time. */
+function commandsByKind(before: Map<string, number>, after: Map<string, number>, baselineWrites: number, orders: number) {
+  const perOrder = [...after]
+    .map(
+      ([command, count]) => [command, (count - (before.get(command) ?? 0) - (command === 'update' ? baselineWrites : 0)) / orders] as const,
+    )
+    .filter(([, count]) => count >= 0.05)
+    .sort((a, b) => b[1] - a[1]);
+  const total = perOrder.reduce((sum, [, count]) => sum + count, 0);
+  return {
+    total,
+    line: `database commands per order: ${total.toFixed(1)} (${perOrder.map(([c, n]) => `${c} ${n.toFixed(1)}`).join(', ')})`,
+  };
+}
+
 /** A token's subject: the account id. */
 const subjectOf = (accessToken: string) =>
   (JSON.parse(Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString()) as { sub: string }).sub;
@@ -356,12 +385,14 @@ async function main(): Promise<void> {
     };
     await placeAtRate(WARMUP_S, warmup);
     const usageBefore = await stackControl.usage().catch(() => undefined);
+    const commandsBefore = await databaseCommands();
     const shoppersBefore = process.cpuUsage();
     const load = placeAtRate(DURATION_S, measured);
     const baseline = await conditionalWrites(load);
     const loadSeconds = await load;
     await Promise.all(inFlight);
     const usageAfter = usageBefore && (await stackControl.usage());
+    const commandsAfter = commandsBefore && (await databaseCommands());
     const shoppersUsage = process.cpuUsage(shoppersBefore);
 
     // the equalities take in the warm-up's orders: the stock cannot tell the phases apart
@@ -380,7 +411,10 @@ async function main(): Promise<void> {
     // the shoppers (this process) run on the same two cores as the stack
     const shoppersCpu = (shoppersUsage.user + shoppersUsage.system) / 1_000 / accepted;
     if (cpuPerOrder)
-      console.log(`${cpuPerOrder.line}\nthe bench's own shoppers: ${shoppersCpu.toFixed(1)} ms of CPU an order, on the same cores\n`);
+      console.log(`${cpuPerOrder.line}\nthe bench's own shoppers: ${shoppersCpu.toFixed(1)} ms of CPU an order, on the same cores`);
+    const commandsPerOrder = commandsAfter && commandsByKind(commandsBefore!, commandsAfter, baseline.length, accepted);
+    if (commandsPerOrder) console.log(commandsPerOrder.line);
+    console.log('');
     console.log(row('baseline: bare FerretDB conditional write', baseline));
     console.log(row('POST /orderplace (placed, stock reserved)', measured.placed));
     console.log(row('placed → confirmed', measured.confirmed));
@@ -428,6 +462,9 @@ async function main(): Promise<void> {
       { bench: 'order-flow', name: 'orders accepted', value: accepted, unit: 'orders' },
       { bench: 'order-flow', name: 'orders in the store before the run', value: before.orders, unit: 'orders' },
       ...(cpuPerOrder ? [{ bench: 'order-flow', name: 'stack CPU time per order', value: cpuPerOrder.total, unit: 'ms' }] : []),
+      ...(commandsPerOrder
+        ? [{ bench: 'order-flow', name: 'database commands per order', value: commandsPerOrder.total, unit: 'commands' }]
+        : []),
       {
         bench: 'order-flow',
         name: `last units: sold to ${buyers.length} shoppers at once`,

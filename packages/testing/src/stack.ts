@@ -31,6 +31,8 @@ export const stackEnv = {
   userUrl: process.env.USER_URL ?? 'http://127.0.0.1:4004',
   mediaUrl: process.env.MEDIA_URL ?? 'http://127.0.0.1:4005',
   mongoUrl: process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27017',
+  /** FerretDB's Prometheus metrics (its debug address): the commands it has answered, by name */
+  databaseMetricsUrl: process.env.BAZAR_DATABASE_METRICS_URL ?? 'http://127.0.0.1:8088/debug/metrics',
   kafkaBrokers: (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(','),
   redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
   keycloakUrl: process.env.KEYCLOAK_URL ?? 'http://127.0.0.1:8180/auth',
