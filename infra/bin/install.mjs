@@ -367,6 +367,11 @@ const FERRETDB_PATCHES = [
 ];
 /** The C SQLite library's Go binding the patches above use: SQLite 3.54.1 (modernc.org/sqlite 1.32 carries 3.46.0). */
 const GO_SQLITE3 = 'github.com/mattn/go-sqlite3@v1.14.53';
+/** SQLite built with its `dbstat` table, which FerretDB's listDatabases reads each database's size
+ *  from: without it FerretDB skips every database ("no such table: dbstat") and lists none, and a
+ *  test's snapshot of every database (packages/testing/src/databases.ts) saw nothing. Go's own
+ *  default, -O2 -g, is kept: CGO_CFLAGS replaces it. */
+const SQLITE_CFLAGS = '-O2 -g -DSQLITE_ENABLE_DBSTAT_VTAB';
 /** The SQL conditions the second patch hands SQLite, as a file of the backend's package. */
 const FILTER_PUSHDOWN = path.join(ROOT, 'infra', 'ferretdb', 'filter_pushdown.go');
 
@@ -374,7 +379,7 @@ function installFerretDb() {
   const binary = path.join(STACK, 'bin', 'ferretdb');
   // a binary built before the patches (or with other ones) is built again
   const marker = `${binary}.patches`;
-  const patches = JSON.stringify([FERRETDB_PATCHES, GO_SQLITE3, readFileSync(FILTER_PUSHDOWN, 'utf8')]);
+  const patches = JSON.stringify([FERRETDB_PATCHES, GO_SQLITE3, SQLITE_CFLAGS, readFileSync(FILTER_PUSHDOWN, 'utf8')]);
   if (existsSync(binary) && (!existsSync(marker) || readFileSync(marker, 'utf8') !== patches)) rmSync(binary);
   const built = buildGoCommand({
     module: 'github.com/FerretDB/FerretDB',
@@ -391,7 +396,7 @@ function installFerretDb() {
       cpSync(FILTER_PUSHDOWN, path.join(source, 'internal', 'backends', 'sqlite', path.basename(FILTER_PUSHDOWN)));
       run('go', ['get', GO_SQLITE3], { cwd: source, capture: true });
     },
-    env: { ...process.env, CGO_ENABLED: '1' },
+    env: { ...process.env, CGO_ENABLED: '1', CGO_CFLAGS: SQLITE_CFLAGS },
   });
   writeFileSync(marker, patches);
   return built;

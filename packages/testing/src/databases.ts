@@ -30,6 +30,12 @@ export async function databaseSnapshot(): Promise<DatabaseSnapshot> {
   try {
     const snapshot: DatabaseSnapshot = new Map();
     const { databases } = await client.db().admin().listDatabases({ nameOnly: true });
+    // a picture of nothing would make every comparison pass: the stores exist once the stack is up
+    if (!databases.some((d) => !NOT_THE_STORES.has(d.name))) {
+      throw new Error(
+        `${stackEnv.mongoUrl} lists no database: a snapshot would see no change (FerretDB lists none when its SQLite lacks dbstat)`,
+      );
+    }
     for (const { name } of databases.filter((d) => !NOT_THE_STORES.has(d.name)).sort((a, b) => a.name.localeCompare(b.name))) {
       const collections = new Map<string, Map<string, string>>();
       snapshot.set(name, collections);
@@ -47,8 +53,9 @@ export async function databaseSnapshot(): Promise<DatabaseSnapshot> {
 }
 
 /** What differs between two snapshots, one line per collection ("user.reviews: 1 added (66a…)"),
- *  or an empty list when nothing does; derived read models aside. */
-export function databaseChanges(before: DatabaseSnapshot, after: DatabaseSnapshot): string[] {
+ *  or an empty list when nothing does; derived read models aside, and the documents `aside` names
+ *  (`order.orders/66a…`: what `storeOwnWork` found). */
+export function databaseChanges(before: DatabaseSnapshot, after: DatabaseSnapshot, aside: ReadonlySet<string> = new Set()): string[] {
   const changes: string[] = [];
   const names = (a: Map<string, unknown>, b: Map<string, unknown>) => [...new Set([...a.keys(), ...b.keys()])].sort();
   for (const database of names(before, after)) {
@@ -58,9 +65,10 @@ export function databaseChanges(before: DatabaseSnapshot, after: DatabaseSnapsho
       if (DERIVED.has(`${database}.${collection}`)) continue;
       const old = was.get(collection) ?? new Map<string, string>();
       const now = is.get(collection) ?? new Map<string, string>();
-      const added = [...now.keys()].filter((id) => !old.has(id));
-      const removed = [...old.keys()].filter((id) => !now.has(id));
-      const changed = [...now.keys()].filter((id) => old.has(id) && old.get(id) !== now.get(id));
+      const kept = (id: string) => !aside.has(`${database}.${collection}/${id}`);
+      const added = [...now.keys()].filter((id) => !old.has(id) && kept(id));
+      const removed = [...old.keys()].filter((id) => !now.has(id) && kept(id));
+      const changed = [...now.keys()].filter((id) => old.has(id) && old.get(id) !== now.get(id) && kept(id));
       const list = (what: string, ids: string[]) =>
         ids.length === 0 ? [] : [`${ids.length} ${what} (${ids.slice(0, 5).join(', ')}${ids.length > 5 ? ', …' : ''})`];
       const parts = [...list('added', added), ...list('removed', removed), ...list('changed', changed)];
@@ -68,6 +76,42 @@ export function databaseChanges(before: DatabaseSnapshot, after: DatabaseSnapsho
     }
   }
   return changes;
+}
+
+/**
+ * What the store changed by itself since `since`, as `databaseChanges` names documents: the orders
+ * its sweep moved (an unconfirmed order cancelled when its hold ran out, 30 minutes after a test
+ * placed it and left it), the hold list of each order's shopper, its reservation and the products
+ * whose units came back. A test comparing every database over minutes sets these aside: they are
+ * the clock's doing, not its requests'.
+ */
+export async function storeOwnWork(since: Date): Promise<Set<string>> {
+  const client = await new mongo.MongoClient(stackEnv.mongoUrl, { serverSelectionTimeoutMS: 5_000 }).connect();
+  try {
+    // every move the sweep makes is a cancellation (FerretDB has no $elemMatch of fields)
+    const cancelled = await client
+      .db('order')
+      .collection<{
+        _id: mongo.ObjectId;
+        userId: string;
+        reservationId: string;
+        items: { productId: string }[];
+        history?: { by: string; at: Date }[];
+      }>('orders')
+      .find({ status: 'cancelled' }, { projection: { userId: 1, reservationId: 1, items: 1, history: 1 } })
+      .toArray();
+    const moved = cancelled.filter((order) => order.history?.some((step) => step.by === 'system' && step.at >= since));
+    return new Set(
+      moved.flatMap((order) => [
+        `order.orders/${String(order._id)}`,
+        `order.holds/${order.userId}`,
+        `catalog.reservations/${order.reservationId}`,
+        ...order.items.map((item) => `catalog.products/${item.productId}`),
+      ]),
+    );
+  } finally {
+    await client.close();
+  }
 }
 
 /** Deletes the documents `after` has and `before` had not, in the collections named

@@ -10,7 +10,14 @@ export { mailbox, type Mail, type MailSummary } from './mail';
 export { createAccount, keycloakAccount, keycloakAdmin, newShopper, type Credentials, type TestAccount } from './accounts';
 export { gatewayCall, signedInAndSynced, syncAccount, type GatewayAnswer } from './gateway';
 export { catalogProduct, catalogProducts, runWords } from './catalog';
-export { databaseChanges, databaseSnapshot, removeAddedDocuments, settledDatabaseSnapshot, type DatabaseSnapshot } from './databases';
+export {
+  databaseChanges,
+  databaseSnapshot,
+  removeAddedDocuments,
+  settledDatabaseSnapshot,
+  storeOwnWork,
+  type DatabaseSnapshot,
+} from './databases';
 export { forgetRateLimits, withinOneMinute } from './rate-limits';
 export { openSignedIn, placeOrder, publishProduct, publishProductAs, removeProduct, type TestProduct } from './orders';
 export { createAdminAccount, deleteStoreAccount } from './admins';

@@ -1,0 +1,51 @@
+// The snapshots the fuzz tests compare to prove a refused request changed nothing must see the
+// stores: a document written, changed and removed in a service's database shows as such, and
+// `removeAddedDocuments` takes out what was added. (For a day FerretDB listed no database, every
+// snapshot was empty, and every such comparison passed whatever the requests did.)
+import { randomUUID } from 'node:crypto';
+import { mongo } from 'mongoose';
+import { databaseChanges, databaseSnapshot, removeAddedDocuments, type DatabaseSnapshot } from './databases';
+import { stackEnv } from './stack';
+
+const COLLECTION = 'snapshot_test';
+let client: mongo.MongoClient;
+beforeAll(async () => {
+  client = await new mongo.MongoClient(stackEnv.mongoUrl, { serverSelectionTimeoutMS: 5_000 }).connect();
+});
+afterAll(async () => {
+  await client
+    .db('catalog')
+    .collection(COLLECTION)
+    .drop()
+    .catch(() => undefined);
+  await client.close();
+});
+
+test('a snapshot holds the services’ stores', async () => {
+  const snapshot = await databaseSnapshot();
+  expect([...snapshot.keys()]).toEqual(expect.arrayContaining(['catalog', 'cart', 'order', 'user']));
+  expect(snapshot.get('catalog')?.get('products')?.size).toBeGreaterThan(0);
+});
+
+test('a document added, changed or removed is named, and what was added can be taken out', async () => {
+  const documents = client.db('catalog').collection<{ _id: string; note: string }>(COLLECTION);
+  const kept = `kept-${randomUUID()}`;
+  await documents.insertOne({ _id: kept, note: 'as it was' });
+  const before = await databaseSnapshot();
+
+  const added = `added-${randomUUID()}`;
+  await documents.insertOne({ _id: added, note: 'new' });
+  await documents.updateOne({ _id: kept }, { $set: { note: 'changed' } });
+  const after = await databaseSnapshot();
+  expect(databaseChanges(before, after)).toEqual([`catalog.${COLLECTION}: 1 added (${added}); 1 changed (${kept})`]);
+
+  expect(await removeAddedDocuments(before, after, [`catalog.${COLLECTION}`])).toBe(1);
+  await documents.deleteOne({ _id: kept });
+  expect(databaseChanges(before, await databaseSnapshot())).toEqual([`catalog.${COLLECTION}: 1 removed (${kept})`]);
+});
+
+test('documents set aside are not named', () => {
+  const snapshot = (note: string): DatabaseSnapshot => new Map([['order', new Map([['orders', new Map([['o-1', note]])]])]]);
+  expect(databaseChanges(snapshot('placed'), snapshot('cancelled'))).toEqual(['order.orders: 1 changed (o-1)']);
+  expect(databaseChanges(snapshot('placed'), snapshot('cancelled'), new Set(['order.orders/o-1']))).toEqual([]);
+});
