@@ -44,11 +44,14 @@ export function wireGateway(
     maxAge: 600,
   });
   const signIn = Router().all(SIGN_IN_PATH, ...signInGuard(config, redis, log));
+  // cors answers every preflight; otherwise express's router answers an OPTIONS to a declared path
+  // itself (an Allow header, no CORS headers) and the browser refuses the call
+  const preflights = Router().options('/{*path}', allowOrigin);
   const gate = (rule: Gate) => authenticate(rule, { verifier, roles, revocations, limits, log });
   const { endpoints, otherMethods } = declaredRoutes(api, allowOrigin, gate, proxies);
   const rest = Router()
     .use(allowOrigin)
     .get('/openapi.json', (_req, res) => void res.type('application/json').send(openApi))
     .use(otherMethods);
-  return { routes: [signIn, endpoints, rest], consumers: forgetChangedRoles(roles), stop: () => limits.stop() };
+  return { routes: [signIn, preflights, endpoints, rest], consumers: forgetChangedRoles(roles), stop: () => limits.stop() };
 }

@@ -5,7 +5,7 @@
 import type { Server } from 'node:http';
 import { IdParams, endpoint } from '@bazar/contracts';
 import { createApp, currentUser, endpointRouter, finishApp } from '@bazar/service-kit';
-import { ACCOUNTS, newShopper, signedInAndSynced } from '@bazar/testing';
+import { ACCOUNTS, newShopper, signedInAndSynced, stackEnv } from '@bazar/testing';
 import { z } from 'zod';
 import { listen, startGateway, testLog } from '../test/in-process';
 
@@ -86,4 +86,16 @@ it('is documented in the OpenAPI document, with its sign-in and its refusals', a
   expect(documented?.summary).toBe('Pin a note to a shelf');
   expect(documented?.security).toEqual([{ keycloak: [] }]);
   expect(Object.keys(documented?.responses ?? {})).toEqual(expect.arrayContaining(['200', '400', '401', '403']));
+});
+
+it('answers a browser’s preflight with the store origin’s CORS headers, and no other origin’s', async () => {
+  const preflight = (origin: string) =>
+    fetch(`${gateway.url}/shelf-notes/${SHELF}`, {
+      method: 'OPTIONS',
+      headers: { origin, 'access-control-request-method': 'PUT', 'access-control-request-headers': 'authorization,content-type' },
+    });
+  const fromStore = await preflight(stackEnv.webUrl);
+  expect(fromStore.status).toBe(204);
+  expect(fromStore.headers.get('access-control-allow-origin')).toBe(stackEnv.webUrl);
+  expect((await preflight('https://evil.example')).headers.get('access-control-allow-origin')).not.toBe('https://evil.example');
 });

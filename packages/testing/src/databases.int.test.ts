@@ -21,9 +21,9 @@ afterAll(async () => {
   await client.close();
 });
 
-test('a snapshot holds the services’ stores', async () => {
+test('a snapshot holds the stores’ documents', async () => {
+  // the seeded catalog is there from the start; other stores appear with their first write
   const snapshot = await databaseSnapshot();
-  expect([...snapshot.keys()]).toEqual(expect.arrayContaining(['catalog', 'cart', 'order', 'user']));
   expect(snapshot.get('catalog')?.get('products')?.size).toBeGreaterThan(0);
 });
 
