@@ -15,9 +15,7 @@ export const testLog = createLogger('gateway-in-process-test', 'silent');
 /** Serves `app` on a free port, on the server the kit gives every service (with the route table of
  *  `routes`, as the kit answers a service's routes). */
 export async function listen(app: Express, routes: Router[] = []): Promise<Server> {
-  const table = new RouteTable();
-  for (const router of routes) table.addRoutesOf(router);
-  const server = serverFor(app, answeringFirst(app, table)).listen(0, '127.0.0.1');
+  const server = serverFor(app, answeringFirst(app, new RouteTable().addRoutesOf(...routes))).listen(0, '127.0.0.1');
   await once(server, 'listening');
   return server;
 }

@@ -175,8 +175,7 @@ async function startService<S extends z.ZodType<BaseConfig>>(definition: Service
   declareRoute(probes, 'get', '/metrics', [metricsHandler]);
   app.use(probes, ...wiring.routes);
   finishApp(app);
-  const table = new RouteTable();
-  for (const router of [probes, ...wiring.routes]) table.addRoutesOf(router);
+  const table = new RouteTable().addRoutesOf(probes, ...wiring.routes);
 
   if (usesKafka) {
     probe.start();

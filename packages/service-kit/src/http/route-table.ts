@@ -59,9 +59,10 @@ export class RouteTable {
     return this;
   }
 
-  /** Adds the routes `declareRoute` put on `router`, in their order. */
-  addRoutesOf(router: Router): this {
-    for (const { method, path, steps } of (router as Declaring)[DECLARED] ?? []) this.add(method, path, steps);
+  /** Adds the routes `declareRoute` put on `routers`, in their order. */
+  addRoutesOf(...routers: Router[]): this {
+    for (const router of routers)
+      for (const { method, path, steps } of (router as Declaring)[DECLARED] ?? []) this.add(method, path, steps);
     return this;
   }
 
