@@ -4,8 +4,9 @@
 // POST /orderplace answer (the 201 comes only once the catalog holds the units and the cart has
 // given up the lines) and the confirmation right after it, and reads the cart once to see it empty;
 // orders, held reservations and emptied carts must be equal, and the catalog's stock drop the units
-// ordered. Then 20 other shoppers order the last 10 units of a product at the same moment: exactly
-// 10 must be sold.
+// ordered. Then the issue's target rate (60 orders/s) is offered for 20 s, with more shoppers: how
+// many of those orders the store completes within the window, and how long they take. Then 20 other
+// shoppers order the last 10 units of a product at the same moment: exactly 10 must be sold.
 // Baseline, same run: a bare FerretDB conditional write (see conditionalWrites).
 // Usage: node --import tsx bench/order-flow/run.ts   (the stack must be up; see README.md)
 import { randomUUID } from 'node:crypto';
@@ -29,6 +30,11 @@ const bounded = (name: string, fallback: number, max: number) =>
   Math.min(Math.max(Number(process.env[name] ?? fallback) || fallback, 1), max);
 const RATE = bounded('BENCH_RATE', 20, 50); // orders per second
 const DURATION_S = bounded('BENCH_DURATION', 60, 300);
+/** The issue's target: 60 orders a second sustained, placed p95 within TARGET_P95_MS. Offered after
+ *  the measured load, by shoppers of its own, for this long; the figures say how many of the offered
+ *  orders the store completed within it and how long they took. */
+const TARGET_RATE = bounded('BENCH_TARGET_RATE', 60, 100);
+const TARGET_S = bounded('BENCH_TARGET_DURATION', 20, 120);
 /** Seconds of the same load before the measured ones, not counted: the services' code is compiled by
  *  V8 as it runs, and on a freshly started stack the first seconds were slow enough to leave a queue
  *  that took half a minute to drain at this rate. Their orders are still counted in the equalities. */
@@ -38,7 +44,11 @@ const LINES = bounded('BENCH_LINES', 1, 20);
 // each order is a write a line (add) and two more (place, confirm); a shopper may make 60 a minute,
 // so keep each under 48. A shopper confirms an order before placing the next, so never nears the
 // limit of 3 unconfirmed orders.
-const SHOPPERS = bounded('BENCH_SHOPPERS', Math.ceil((RATE * 60 * (LINES + 2)) / 48), 200);
+const shoppersFor = (rate: number) => Math.ceil((rate * 60 * (LINES + 2)) / 48);
+const SHOPPERS = bounded('BENCH_SHOPPERS', shoppersFor(RATE), 200);
+/** Added for the target rate, signed in after the measured load so that their sign-ins fall in no
+ *  measured window. */
+const TARGET_SHOPPERS = Math.max(shoppersFor(TARGET_RATE) - SHOPPERS, 0);
 const CART_URL = process.env.CART_URL ?? 'http://127.0.0.1:4002';
 /** Storefront tokens live 60 s: a shopper's are refreshed before they run out, as keycloak-js does,
  *  each at its own moment 30 to 45 s after the last sign-in or refresh. The bench signs every
@@ -71,6 +81,8 @@ interface Tally {
   units: number;
   /** POST /orderplace sent → 201 */
   placed: number[];
+  /** when each 201 arrived (performance.now()) */
+  placedAt: number[];
   /** 201 → the confirmation's 200 */
   confirmed: number[];
   cartsNotEmpty: number;
@@ -78,7 +90,16 @@ interface Tally {
   refused: Map<string, number>;
   skipped: number;
 }
-const newTally = (): Tally => ({ orderIds: [], units: 0, placed: [], confirmed: [], cartsNotEmpty: 0, refused: new Map(), skipped: 0 });
+const newTally = (): Tally => ({
+  orderIds: [],
+  units: 0,
+  placed: [],
+  placedAt: [],
+  confirmed: [],
+  cartsNotEmpty: 0,
+  refused: new Map(),
+  skipped: 0,
+});
 
 const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -312,6 +333,7 @@ async function main(): Promise<void> {
   const shelf = new TestShelf();
   const warmup = newTally();
   const measured = newTally();
+  const atTarget = newTally();
   let shoppers: Shopper[] = [];
   let buyers: Shopper[] = [];
   try {
@@ -348,6 +370,7 @@ async function main(): Promise<void> {
         const placedAt = performance.now();
         if (placed.status !== 201) return void count(tally.refused, `POST /orderplace ${placed.status}`);
         tally.placed.push(placedAt - sentAt);
+        tally.placedAt.push(placedAt);
         const { insertedId: orderId, order: placedOrder } = PlaceOrderAnswer.parse(placed.body);
         tally.orderIds.push(orderId);
         tally.units += unitsOf(placedOrder);
@@ -367,11 +390,11 @@ async function main(): Promise<void> {
       }
     };
 
-    /** Places orders at RATE for `seconds`; those still under way go on into the next phase. */
-    const placeAtRate = async (seconds: number, tally: Tally) => {
+    /** Places orders at `rate` for `seconds`; those still under way go on into the next phase. */
+    const placeAtRate = async (rate: number, seconds: number, tally: Tally) => {
       const start = performance.now();
-      for (let i = 0; i < RATE * seconds; i++) {
-        const due = start + (i * 1_000) / RATE;
+      for (let i = 0; i < rate * seconds; i++) {
+        const due = start + (i * 1_000) / rate;
         if (due > performance.now()) await sleep(due - performance.now());
         const shopper = idle.shift();
         if (!shopper) {
@@ -381,26 +404,36 @@ async function main(): Promise<void> {
         const flight: Promise<void> = order(shopper, tally).finally(() => inFlight.delete(flight));
         inFlight.add(flight);
       }
-      return (performance.now() - start) / 1_000;
+      return { start, end: performance.now() };
     };
-    await placeAtRate(WARMUP_S, warmup);
+    const secondsOf = ({ start, end }: { start: number; end: number }) => (end - start) / 1_000;
+    await placeAtRate(RATE, WARMUP_S, warmup);
     const usageBefore = await stackControl.usage().catch(() => undefined);
     const commandsBefore = await databaseCommands();
     const shoppersBefore = process.cpuUsage();
-    const load = placeAtRate(DURATION_S, measured);
+    const load = placeAtRate(RATE, DURATION_S, measured);
     const baseline = await conditionalWrites(load);
-    const loadSeconds = await load;
+    const loadSeconds = secondsOf(await load);
     await Promise.all(inFlight);
     const usageAfter = usageBefore && (await stackControl.usage());
     const commandsAfter = commandsBefore && (await databaseCommands());
     const shoppersUsage = process.cpuUsage(shoppersBefore);
 
+    const targetShoppers = await makeShoppers(TARGET_SHOPPERS, SHOPPERS + LAST_UNITS_SHOPPERS);
+    shoppers.push(...targetShoppers);
+    idle.push(...targetShoppers);
+    const usageBeforeTarget = await stackControl.usage().catch(() => undefined);
+    const targetWindow = await placeAtRate(TARGET_RATE, TARGET_S, atTarget);
+    await Promise.all(inFlight);
+    const usageAfterTarget = usageBeforeTarget && (await stackControl.usage());
+
     // the equalities take in the warm-up's orders: the stock cannot tell the phases apart
-    const orderIds = [...warmup.orderIds, ...measured.orderIds];
-    const unitsOrdered = warmup.units + measured.units;
+    const phases = [warmup, measured, atTarget];
+    const orderIds = phases.flatMap((tally) => tally.orderIds);
+    const unitsOrdered = phases.reduce((sum, tally) => sum + tally.units, 0);
     const stockDrop = stockBefore - (await stockOf());
     const held = await heldReservations(orderIds);
-    const cartsEmptied = orderIds.length - warmup.cartsNotEmpty - measured.cartsNotEmpty;
+    const cartsEmptied = phases.reduce((sum, tally) => sum - tally.cartsNotEmpty, orderIds.length);
     const equal = held === orderIds.length && cartsEmptied === orderIds.length && stockDrop === unitsOrdered;
     const lastUnitsSold = await lastUnits(shelf, buyers);
 
@@ -423,11 +456,26 @@ async function main(): Promise<void> {
     const baselineP95 = summary(baseline).p95;
     console.log(`\nplaced p95 / bare write p95: ${(placedP95 / baselineP95).toFixed(2)}`);
     console.log(
-      `placed (stock reserved) p95 ${placedP95.toFixed(1)} ms (target <= ${TARGET_P95_MS} ms: ${placedP95 <= TARGET_P95_MS ? 'ok' : 'MISSED'})`,
+      `placed (stock reserved) p95 ${placedP95.toFixed(1)} ms at ${RATE}/s (within ${TARGET_P95_MS} ms: ${placedP95 <= TARGET_P95_MS ? 'ok' : 'MISSED'})`,
+    );
+
+    // the target rate: orders whose 201 came within the window, against those offered in it
+    const offered = TARGET_RATE * TARGET_S;
+    const completed = atTarget.placedAt.filter((at) => at <= targetWindow.end).length;
+    const sustained = completed / secondsOf(targetWindow);
+    const targetP95 = summary(atTarget.placed).p95;
+    const cpuAtTarget = usageAfterTarget && cpuByComponent(usageBeforeTarget!, usageAfterTarget, atTarget.orderIds.length);
+    console.log(
+      `\nat the target rate: ${offered} orders offered in ${TARGET_S} s (${TARGET_RATE}/s) by ${SHOPPERS + TARGET_SHOPPERS} shoppers, ${completed} placed within it (${sustained.toFixed(1)}/s)`,
+    );
+    if (cpuAtTarget) console.log(cpuAtTarget.line);
+    console.log(row(`POST /orderplace with ${TARGET_RATE}/s offered`, atTarget.placed));
+    console.log(
+      `target: ${TARGET_RATE}/s sustained with placed p95 <= ${TARGET_P95_MS} ms: ${sustained >= 0.98 * TARGET_RATE && targetP95 <= TARGET_P95_MS ? 'ok' : 'MISSED'}`,
     );
 
     console.log(
-      `\nwarm-up and load: orders accepted ${orderIds.length}, reservations held ${held}, carts empty after the 201 ${cartsEmptied}; units ordered ${unitsOrdered}, stock drop ${stockDrop}: ${equal ? 'equal' : 'NOT EQUAL'}`,
+      `\nall phases: orders accepted ${orderIds.length}, reservations held ${held}, carts empty after the 201 ${cartsEmptied}; units ordered ${unitsOrdered}, stock drop ${stockDrop}: ${equal ? 'equal' : 'NOT EQUAL'}`,
     );
     const { sold, stockAfter, refusals } = lastUnitsSold;
     const lastUnitsRight = sold === LAST_UNITS && stockAfter === 0;
@@ -438,6 +486,7 @@ async function main(): Promise<void> {
     for (const [phase, tally] of [
       ['warm-up', warmup],
       ['measured', measured],
+      ['target rate', atTarget],
     ] as const) {
       if (tally.skipped + tally.refused.size === 0) continue;
       console.log(`${phase}: ${tally.skipped} ticks with no idle shopper, refusals ${JSON.stringify(Object.fromEntries(tally.refused))}`);
@@ -445,7 +494,26 @@ async function main(): Promise<void> {
     emitFigures([
       {
         bench: 'order-flow',
-        name: 'POST /orderplace (placed, stock reserved) p95',
+        name: `orders placed a second with ${TARGET_RATE}/s offered for ${TARGET_S} s`,
+        value: sustained,
+        unit: 'orders/s',
+        baseline: { name: 'offered', value: TARGET_RATE },
+        // a store that keeps up completes what it is offered (a few sent at the end finish after)
+        target: { on: 'ratio', op: '>=', limit: 0.98 },
+      },
+      {
+        bench: 'order-flow',
+        name: `POST /orderplace p95 with ${TARGET_RATE}/s offered`,
+        value: targetP95,
+        unit: 'ms',
+        target: { on: 'value', op: '<=', limit: TARGET_P95_MS },
+      },
+      ...(cpuAtTarget
+        ? [{ bench: 'order-flow', name: `stack CPU time per order with ${TARGET_RATE}/s offered`, value: cpuAtTarget.total, unit: 'ms' }]
+        : []),
+      {
+        bench: 'order-flow',
+        name: `POST /orderplace (placed, stock reserved) p95 at ${RATE}/s`,
         value: placedP95,
         unit: 'ms',
         baseline: { name: 'bare FerretDB conditional write p95', value: baselineP95 },
