@@ -427,7 +427,7 @@ async function main(): Promise<void> {
     await Promise.all(inFlight);
     const usageAfterTarget = usageBeforeTarget && (await stackControl.usage());
 
-    // the equalities take in the warm-up's orders: the stock cannot tell the phases apart
+    // the equalities take in every phase's orders, the warm-up's too: the stock cannot tell them apart
     const phases = [warmup, measured, atTarget];
     const orderIds = phases.flatMap((tally) => tally.orderIds);
     const unitsOrdered = phases.reduce((sum, tally) => sum + tally.units, 0);
