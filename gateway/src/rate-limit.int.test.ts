@@ -2,8 +2,8 @@
 // (nginx sets X-Forwarded-For), so other tests sharing the gateway are not counted with it.
 import { randomInt, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createLogger, createRedis } from '@bazar/service-kit';
-import { gatewayCall as call, newShopper, stackEnv, withinOneMinute } from '@bazar/testing';
+import { createLogger, createRedis, type Redis } from '@bazar/service-kit';
+import { eventually, gatewayCall as call, newShopper, stackEnv, withinOneMinute } from '@bazar/testing';
 import { SharedBudget } from './limits/rate-limit';
 
 const address = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
@@ -37,6 +37,18 @@ describe('a budget shared by gateway replicas', () => {
   const log = createLogger('rate-limit-test', 'silent');
   /** past the time two replicas take to settle their counts with Redis (every 100 ms) */
   const settled = () => sleep(400);
+  /** Until Redis holds `count` for `key` in this minute's budget. The budgets settle on the same
+   *  connection as this read, whose answers come in order, so by then the settle that wrote it has
+   *  had its answer too, and has taken the total in once the turn of the event loop is over. A fixed
+   *  wait was not enough on a busy CI machine: a settle still on its way left a replica unaware. */
+  const heldInRedis = async (redis: Redis, prefix: string, key: string, count: number) => {
+    await eventually(
+      async () => expect(await redis.hget(`${prefix}:${Math.floor(Date.now() / 60_000)}`, key)).toBe(String(count)),
+      10_000,
+      20,
+    );
+    await new Promise((resolve) => setImmediate(resolve));
+  };
   /** spends of `budget` until it refuses, at most `atMost`; answers how many were let through */
   const spendUntilRefused = (budget: SharedBudget, key: string, atMost: number) => {
     let through = 0;
@@ -51,9 +63,9 @@ describe('a budget shared by gateway replicas', () => {
       const prefix = `gateway:rl:test-${randomUUID()}`;
       const [first, second] = [new SharedBudget(redis, prefix, 100, log), new SharedBudget(redis, prefix, 100, log)];
       expect(spendUntilRefused(first, 'shopper', 60)).toBe(60);
-      await settled();
+      await heldInRedis(redis, prefix, 'shopper', 60);
       expect(second.spend('shopper')).toBeUndefined(); // not yet heard of the first's 60
-      await settled();
+      await heldInRedis(redis, prefix, 'shopper', 61);
       expect(spendUntilRefused(second, 'shopper', 100)).toBe(39);
       const wait = second.spend('shopper');
       expect(wait).toBeGreaterThan(0);
@@ -61,7 +73,7 @@ describe('a budget shared by gateway replicas', () => {
       // a replica hears of the others' requests when it settles its own: its next one still goes
       // through, then it has heard of the second's 40
       expect(first.spend('shopper')).toBeUndefined();
-      await settled();
+      await heldInRedis(redis, prefix, 'shopper', 101);
       expect(first.spend('shopper')).toBeGreaterThan(0);
       expect(first.spend('another shopper')).toBeUndefined();
       await Promise.all([first.stop(), second.stop()]);
@@ -76,9 +88,10 @@ describe('a budget shared by gateway replicas', () => {
       const prefix = `gateway:rl:test-${randomUUID()}`;
       const budget = new SharedBudget(redis, prefix, 10, log);
       expect(spendUntilRefused(budget, 'shopper', 20)).toBe(10);
-      await settled();
+      await heldInRedis(redis, prefix, 'shopper', 10);
       await redis.del(`${prefix}:${Math.floor(Date.now() / 60_000)}`);
-      await settled();
+      // the spent key is settled again (adding nothing) and hears the count is gone
+      await heldInRedis(redis, prefix, 'shopper', 0);
       expect(budget.spend('shopper')).toBeUndefined();
       await budget.stop();
     } finally {
