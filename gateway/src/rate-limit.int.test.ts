@@ -4,7 +4,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createLogger, createRedis, type Redis } from '@bazar/service-kit';
 import { eventually, gatewayCall as call, newShopper, stackEnv, withinOneMinute } from '@bazar/testing';
-import { SharedBudget } from './limits/rate-limit';
+import { SharedBudget, minuteCountsKey } from './limits/rate-limit';
 
 const address = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 
@@ -42,11 +42,7 @@ describe('a budget shared by gateway replicas', () => {
    *  had its answer too, and has taken the total in once the turn of the event loop is over. A fixed
    *  wait was not enough on a busy CI machine: a settle still on its way left a replica unaware. */
   const heldInRedis = async (redis: Redis, prefix: string, key: string, count: number) => {
-    await eventually(
-      async () => expect(await redis.hget(`${prefix}:${Math.floor(Date.now() / 60_000)}`, key)).toBe(String(count)),
-      10_000,
-      20,
-    );
+    await eventually(async () => expect(await redis.hget(minuteCountsKey(prefix), key)).toBe(String(count)), 10_000, 20);
     await new Promise((resolve) => setImmediate(resolve));
   };
   /** spends of `budget` until it refuses, at most `atMost`; answers how many were let through */
@@ -89,7 +85,7 @@ describe('a budget shared by gateway replicas', () => {
       const budget = new SharedBudget(redis, prefix, 10, log);
       expect(spendUntilRefused(budget, 'shopper', 20)).toBe(10);
       await heldInRedis(redis, prefix, 'shopper', 10);
-      await redis.del(`${prefix}:${Math.floor(Date.now() / 60_000)}`);
+      await redis.del(minuteCountsKey(prefix));
       // the spent key is settled again (adding nothing) and hears the count is gone
       await heldInRedis(redis, prefix, 'shopper', 0);
       expect(budget.spend('shopper')).toBeUndefined();

@@ -7,6 +7,9 @@ const WINDOW_MS = 60_000;
 /** How often the counts taken here are added to Redis's, and Redis's read back. */
 const SETTLE_EVERY_MS = 100;
 
+/** The Redis hash holding one budget's counts (a field a key) for the minute `at` falls in. */
+export const minuteCountsKey = (keyPrefix: string, at = Date.now()) => `${keyPrefix}:${Math.floor(at / WINDOW_MS)}`;
+
 /** The address of the shopper: nginx replaces X-Forwarded-For with the address it saw, so its
  *  last entry is the client's; a direct caller (tests, tools on loopback) is its socket's address. */
 export function clientAddress(req: Request): string {
@@ -81,13 +84,14 @@ export class SharedBudget {
 
   /** Adds the requests counted here to Redis's counts, and takes Redis's totals back. */
   private async settle(): Promise<void> {
-    const window = Math.floor(Date.now() / WINDOW_MS);
+    const now = Date.now();
+    const window = Math.floor(now / WINDOW_MS);
     if (window !== this.minute) {
       for (const [key, tally] of this.tallies) if (tally.window < window) this.tallies.delete(key);
       this.minute = window;
     }
     // the minute's counts of every key of the budget, in one hash that expires after the minute
-    const counts = `${this.keyPrefix}:${window}`;
+    const counts = minuteCountsKey(this.keyPrefix, now);
     const sent: [key: string, tally: Tally][] = [];
     const batch = this.redis.pipeline();
     for (const key of this.due) {
