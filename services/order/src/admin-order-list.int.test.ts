@@ -164,11 +164,20 @@ it('counts a move once however many write it at once, and never takes an entry b
   });
 });
 
-it('counts the moves of an order placed days ago, whose counts are read from their copies', async () => {
+it('counts the moves of orders placed days ago, whose counts are read from the copies of their lines', async () => {
   const placedAt = new Date(Date.now() - 10 * 24 * 3_600_000);
+  const day = shopDay(placedAt.toISOString());
   const orderId = new mongoose.Types.ObjectId();
-  await db.collection('orders').insertOne({
-    _id: orderId,
+  // a second order of the same line, listed in the line's second generation
+  const lineDigit = orderId.toString().at(-1)!;
+  const laterId = new mongoose.Types.ObjectId(
+    `${mongoose.Types.ObjectId.createFromTime(Math.floor(placedAt.getTime() / 1000))
+      .toString()
+      .slice(0, 23)}${lineDigit}`,
+  );
+  const line = `${day}/${lineDigit}`;
+  const earlierOrder = (_id: mongoose.Types.ObjectId, listedIn?: string) => ({
+    _id,
     userId: 'an-earlier-shopper',
     email: 'earlier@bazar.test',
     name: 'An Earlier Shopper',
@@ -189,22 +198,47 @@ it('counts the moves of an order placed days ago, whose counts are read from the
     outboxPending: [],
     createdAt: placedAt,
     updatedAt: placedAt,
+    ...(listedIn && { listedIn }),
   });
+  await db.collection('orders').insertMany([earlierOrder(orderId), earlierOrder(laterId, `${line}/2`)]);
+  // a copy of one part, as kept before copies were of lines, is not counted and goes
+  await db.collection('order_day_counts').insertOne({ _id: `${line}/1` as never, byStatus: { confirmed: 5 }, revenuePaisa: 1, version: 1 });
   const before = await summary();
-  await service.stop(); // the next to start lists it
+  await service.stop(); // the next to start lists them
   service = await startOrderReplica(4017, settings);
-  const day = shopDay(placedAt.toISOString());
-  await eventually(async () => expect((await list({ from: day, to: day })).orders.map((one) => one._id)).toEqual([orderId.toString()]));
-  expect((await summary()).byStatus).toEqual({ ...before.byStatus, confirmed: before.byStatus.confirmed + 1 });
+  const both = [laterId.toString(), orderId.toString()].sort().reverse();
+  await eventually(async () =>
+    expect(
+      (await list({ from: day, to: day })).orders
+        .map((one) => one._id)
+        .sort()
+        .reverse(),
+    ).toEqual(both),
+  );
+  // the line's copy is written after the entries of its parts
+  await eventually(async () =>
+    expect((await summary()).byStatus).toEqual({ ...before.byStatus, confirmed: before.byStatus.confirmed + 2 }),
+  );
+  expect(await db.collection('order_day_counts').findOne({ _id: line as never })).toMatchObject({ byStatus: { confirmed: 2 } });
+  expect(await db.collection('order_day_counts').countDocuments({ _id: { $in: [`${line}/1`, `${line}/2`] as never[] } })).toBe(0);
 
-  const moved = await fetch(`${service.url}/orderstatus/${orderId.toString()}`, {
-    method: 'PUT',
-    headers: { ...adminIdentity, 'content-type': 'application/json' },
-    body: JSON.stringify({ status: 'packed' }),
+  for (const [moving, status] of [
+    [orderId, 'packed'],
+    [laterId, 'cancelled'],
+  ] as const) {
+    const moved = await fetch(`${service.url}/orderstatus/${moving.toString()}`, {
+      method: 'PUT',
+      headers: { ...adminIdentity, 'content-type': 'application/json' },
+      body: JSON.stringify({ status }),
+    });
+    expect(moved.status).toBe(200);
+    expect((await list({ from: day, to: day, status })).orders.map((one) => one._id)).toEqual([moving.toString()]);
+  }
+  expect((await summary()).byStatus).toEqual({
+    ...before.byStatus,
+    packed: before.byStatus.packed + 1,
+    cancelled: before.byStatus.cancelled + 1,
   });
-  expect(moved.status).toBe(200);
-  expect((await list({ from: day, to: day, status: 'packed' })).total).toBe(1);
-  expect((await summary()).byStatus).toEqual({ ...before.byStatus, packed: before.byStatus.packed + 1 });
 });
 
 it('lists a busy line of the day in parts of a bounded size, and reads them all', async () => {

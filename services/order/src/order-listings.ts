@@ -120,7 +120,7 @@ export async function listOrder(order: ListableOrder): Promise<void> {
   for (let race = 0; race < RACES_LOST_AT_MOST; race++) {
     if (listed && listed.step >= entry.step) return;
     if (await writeEntries(shard, [{ id, entry, listed }])) {
-      if (dayOf(shard) < daysAgo(COPIED_BEFORE_DAYS_AGO)) await copyCountsOf(shard);
+      if (dayOf(shard) < daysAgo(COPIED_BEFORE_DAYS_AGO)) await copyLineCounts(lineOf(shard));
       return;
     }
     const text = (await OrderDay.findById(shard).select(`orders.${id}`).lean<Pick<OrderDayDocument, 'orders'>>())?.orders?.[id];
@@ -161,7 +161,26 @@ async function writeEntries(shard: string, changes: EntryChange[]): Promise<bool
   }
 }
 
-/** Copies a part of a day's counts beside it, unless a copy of a later write is there already. */
+/** A counts copy is of a whole line of a day (`YYYY-MM-DD/<digit>`), its parts added up, so a day
+ *  has 16 copies however many parts it was written in. Copies of single parts (`…/<n>`), which
+ *  were kept before, are not read, and `reconcile` removes them. */
+const isLine = (id: string) => id.split('/').length === 2;
+
+/** The counts of a line's parts added up. The version is the sum of theirs, which grows with every
+ *  write to any of them: a sum read after a write replaces any read before it. */
+function lineCounts(line: string, parts: DayCounts[]): DayCounts {
+  const total = (of: (part: DayCounts) => number | undefined) => parts.reduce((sum, part) => sum + (of(part) ?? 0), 0);
+  return {
+    _id: line,
+    byStatus: Object.fromEntries(
+      OrderStatus.options.map((status) => [status, total((part) => part.byStatus?.[status])]),
+    ) as DayCounts['byStatus'],
+    revenuePaisa: total((part) => part.revenuePaisa),
+    version: total((part) => part.version),
+  };
+}
+
+/** Copies a line's counts beside it, unless a copy of a later write is there already. */
 async function copyCounts({ _id, byStatus, revenuePaisa, version }: DayCounts): Promise<void> {
   try {
     await OrderDayCounts.updateOne({ _id, version: { $lt: version } }, { $set: { byStatus, revenuePaisa, version } }, { upsert: true });
@@ -170,9 +189,9 @@ async function copyCounts({ _id, byStatus, revenuePaisa, version }: DayCounts): 
   }
 }
 
-async function copyCountsOf(shard: string): Promise<void> {
-  const counts = await OrderDay.findById(shard).select('byStatus revenuePaisa version').lean<DayCounts>();
-  if (counts) await copyCounts(counts);
+async function copyLineCounts(line: string): Promise<void> {
+  const parts = await readLineParts([line]);
+  if (parts.length > 0) await copyCounts(lineCounts(line, parts));
 }
 
 /**
@@ -230,10 +249,15 @@ export class OrderListings {
    *  every order read, for another check that needs every order (at start: the shoppers' lists). */
   async reconcile(alsoSee?: (order: ListableOrder & Pick<OrderDocument, 'userId'>) => void): Promise<void> {
     const listed = new Map<string, { shard: string; entry: ListedOrder }>();
+    const lines = new Map<string, DayCounts[]>();
     for await (const shard of readModel(OrderDay).find().lean<OrderDayDocument>().cursor()) {
       for (const [orderId, entry] of entriesOf(shard)) listed.set(orderId, { shard: shard._id, entry });
-      await copyCounts(shard);
+      const { _id, byStatus, revenuePaisa, version } = shard;
+      lines.set(lineOf(_id), [...(lines.get(lineOf(_id)) ?? []), { _id, byStatus, revenuePaisa, version }]);
     }
+    for (const [line, parts] of lines) if (isLine(line)) await copyCounts(lineCounts(line, parts));
+    const partCopies = (await OrderDayCounts.find().select('_id').lean<{ _id: string }[]>()).filter((copy) => !isLine(copy._id));
+    if (partCopies.length > 0) await OrderDayCounts.deleteMany({ _id: { $in: partCopies.map((copy) => copy._id) } });
     const behind = new Map<string, (EntryChange & { order?: ListableOrder })[]>();
     const change = (shard: string, one: EntryChange & { order?: ListableOrder }) => {
       if (!behind.has(shard)) behind.set(shard, []);
@@ -260,7 +284,7 @@ export class OrderListings {
       if (this.stopping) return;
       // a read model dropped is built again: its generations must be found by readers
       if (generationIn(shard) > 0) await registerGeneration(lineOf(shard), generationIn(shard));
-      if (await writeEntries(shard, changes)) await copyCountsOf(shard);
+      if (await writeEntries(shard, changes)) await copyLineCounts(lineOf(shard));
       else for (const { order } of changes) if (order) await listOrder(order);
     }
     const count = [...behind.values()].reduce((sum, changes) => sum + changes.length, 0);
@@ -310,9 +334,10 @@ export async function listedPage({ status, from, to, q, page, pageSize }: OrderL
       skip -= count;
       continue;
     }
-    const older = await readParts(shards.filter((shard) => !recent.has(shard._id)).map((shard) => shard._id));
-    const parts = shards.map((shard) => recent.get(shard._id) ?? older.find((part) => part._id === shard._id) ?? null);
-    const entries = parts
+    // a day's counts are its parts (the last days) or its lines' copies (the days before)
+    const recentParts = shards.flatMap((shard) => recent.get(shard._id) ?? []);
+    const olderParts = await readLineParts(shards.filter((shard) => !recent.has(shard._id)).map((shard) => shard._id));
+    const entries = [...recentParts, ...olderParts]
       .flatMap(entriesOf)
       .filter(([, entry]) => !status || entry.status === status)
       .sort(newestFirst);
@@ -339,6 +364,13 @@ async function readParts(ids: string[]): Promise<OrderDayDocument[]> {
   return (await Promise.all(reads)).flat();
 }
 
+/** Every part of these lines: their first parts, then the generations those name. */
+async function readLineParts(lines: string[]): Promise<OrderDayDocument[]> {
+  const firsts = await readParts(lines);
+  const generations = firsts.flatMap((first) => Array.from({ length: first.parts ?? 0 }, (_, n) => generationOf(first._id, n + 1)));
+  return [...firsts, ...(await readParts(generations))];
+}
+
 /** The counts of every part of every day: the copies, but the last days' read from their parts (which
  *  are answered too, for their entries). */
 async function countsOfEveryPart(): Promise<{ counts: DayCounts[]; recent: Map<string, OrderDayDocument> }> {
@@ -346,14 +378,9 @@ async function countsOfEveryPart(): Promise<{ counts: DayCounts[]; recent: Map<s
   const lines = Array.from({ length: READ_DIRECT_DAYS }, (_, ago) => daysAgo(ago)).flatMap((day) =>
     HEX_DIGITS.map((digit) => `${day}/${digit}`),
   );
-  const readRecentParts = async () => {
-    const firsts = await readParts(lines);
-    const generations = firsts.flatMap((first) => Array.from({ length: first.parts ?? 0 }, (_, n) => generationOf(first._id, n + 1)));
-    return [...firsts, ...(await readParts(generations))];
-  };
-  const [copies, parts] = await Promise.all([readModel(OrderDayCounts).find().lean<DayCounts[]>(), readRecentParts()]);
+  const [copies, parts] = await Promise.all([readModel(OrderDayCounts).find().lean<DayCounts[]>(), readLineParts(lines)]);
   const recent = new Map(parts.map((part) => [part._id, part]));
-  return { counts: [...copies.filter((copy) => dayOf(copy._id) < readFrom), ...recent.values()], recent };
+  return { counts: [...copies.filter((copy) => isLine(copy._id) && dayOf(copy._id) < readFrom), ...recent.values()], recent };
 }
 
 /** Today's orders and revenue, and every order's status, from the days' counts. */

@@ -31,8 +31,8 @@ const orderDaySchema = new Schema(
   { versionKey: false },
 );
 
-/** The counts of each part of a day, copied from it (order-listings.ts says when): small, so that the
- *  summary and the list's totals read every day without reading every order. */
+/** The counts of each line of a day, its parts added up (order-listings.ts says when): small and 16 a
+ *  day, so that the summary and the list's totals read every day without reading every order. */
 const orderDayCountsSchema = new Schema({ _id: { type: String }, ...countsFields }, { versionKey: false });
 
 export type DayCounts = { _id: string; byStatus: Record<OrderStatus, number>; revenuePaisa: number; version: number };
