@@ -253,7 +253,9 @@ export class OrderListings {
     for await (const shard of readModel(OrderDay).find().lean<OrderDayDocument>().cursor()) {
       for (const [orderId, entry] of entriesOf(shard)) listed.set(orderId, { shard: shard._id, entry });
       const { _id, byStatus, revenuePaisa, version } = shard;
-      lines.set(lineOf(_id), [...(lines.get(lineOf(_id)) ?? []), { _id, byStatus, revenuePaisa, version }]);
+      const line = lines.get(lineOf(_id)) ?? [];
+      line.push({ _id, byStatus, revenuePaisa, version });
+      lines.set(lineOf(_id), line);
     }
     for (const [line, parts] of lines) if (isLine(line)) await copyCounts(lineCounts(line, parts));
     const partCopies = (await OrderDayCounts.find().select('_id').lean<{ _id: string }[]>()).filter((copy) => !isLine(copy._id));
@@ -280,13 +282,16 @@ export class OrderListings {
     for (const [id, { shard, entry }] of listed) change(shard, { id, listed: entry });
     // a part of a day at a time (a new read model is built in a write per part); a part a live
     // write changed meanwhile, an order at a time (and the next start looks again for those gone)
+    const written = new Set<string>();
     for (const [shard, changes] of behind) {
       if (this.stopping) return;
       // a read model dropped is built again: its generations must be found by readers
       if (generationIn(shard) > 0) await registerGeneration(lineOf(shard), generationIn(shard));
-      if (await writeEntries(shard, changes)) await copyLineCounts(lineOf(shard));
+      if (await writeEntries(shard, changes)) written.add(lineOf(shard));
       else for (const { order } of changes) if (order) await listOrder(order);
     }
+    // once a line, after all its parts: each copy reads every part of its line
+    for (const line of written) await copyLineCounts(line);
     const count = [...behind.values()].reduce((sum, changes) => sum + changes.length, 0);
     if (count > 0) this.log.info({ changed: count }, 'the admin’s list brought up to the orders');
   }
