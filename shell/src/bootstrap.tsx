@@ -8,7 +8,7 @@ import { startSession } from './auth/keycloak';
 import { switchLanguage } from './layout/LanguageSwitch';
 import { preloadOnIntent } from './preload';
 import { storePages } from './remotes';
-import { dropEarlyInput, replayEarlyInput } from './earlyInput';
+import { dropEarlyInput, ownedByReact, replayEarlyInput } from './earlyInput';
 import { PRERENDERED_ANSWERS } from '@bazar/contracts';
 import './styles.css';
 
@@ -109,15 +109,20 @@ function initialized(router: StoreRouter): Promise<void> {
   });
 }
 
+/** How long the kept input and the session wait for the parts of the page whose code comes later.
+ *  The session's first answer re-renders the layout and throws away a part not hydrated by then (see
+ *  `show`), and a tap kept on it with it: on a slow line a remote's code was seen to take over 5 s,
+ *  the wait this was before, and the tap was lost. Past this, a part still waiting is given up. */
+const PARTS_AWAITED_MS = 20_000;
+
 /** Resolves once React owns every element of the page (the parts of it whose code loads later
- *  included), or after 5 s. React marks the elements it hydrated with a `__reactFiber$` key. The
- *  resource hints it wrote in the markup (a product picture's `<link rel="preload">`) it leaves be. */
+ *  included), or after PARTS_AWAITED_MS. The resource hints React wrote in the markup (a product
+ *  picture's `<link rel="preload">`) it leaves be. */
 function hydrated(): Promise<void> {
-  const until = performance.now() + 5_000;
-  const owned = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
+  const until = performance.now() + PARTS_AWAITED_MS;
   return new Promise((resolve) => {
     const check = () => {
-      if (performance.now() > until || [...root.querySelectorAll(':not(link, meta, title, style, script)')].every(owned)) resolve();
+      if (performance.now() > until || [...root.querySelectorAll(':not(link, meta, title, style, script)')].every(ownedByReact)) resolve();
       else setTimeout(check, 50);
     };
     check();

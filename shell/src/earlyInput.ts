@@ -16,8 +16,12 @@ export function replayEarlyInput(): void {
   window.bazarEarlyInput = undefined;
   if (!early) return;
   for (const [field, value] of early.typed) if (field.isConnected) typeInto(field, value);
-  for (const button of new Set(early.taps)) if (button.isConnected) button.click();
+  // a button React does not own (its part gave up waiting for its code) has no handler to answer
+  for (const button of new Set(early.taps)) if (button.isConnected && ownedByReact(button)) button.click();
 }
+
+/** React marks the elements it has hydrated or rendered with a `__reactFiber$` key. */
+export const ownedByReact = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
 
 /** A page rendered afresh has other elements than those used: what was done on them is gone. */
 export function dropEarlyInput(): void {
