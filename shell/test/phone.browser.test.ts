@@ -1,18 +1,21 @@
 // The store on a phone-sized screen (390×844): the mobile menu opens and closes and leads to the
 // store's sections; a signed-in shopper reaches the dashboard through it, and the dashboard's
-// greeting, sidebar and pages fit the screen without sideways scrolling.
+// greeting, sidebar and pages fit the screen without sideways scrolling, as every storefront page does.
 import { expect, test } from '@bazar/testing/browser-test';
-import { createAccount } from '@bazar/testing';
+import { catalogProducts, createAccount } from '@bazar/testing';
 import { pagePerFile, signIn, waitForPath, webUrl } from './browser';
 
 const page = pagePerFile({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-const fitsTheScreen = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+// against the screen's width: on a phone the page's own width (innerWidth) grows to what overflows it
+const fitsTheScreen = async () => (await page.evaluate(() => document.documentElement.scrollWidth)) <= page.viewportSize()!.width;
 
 test('the mobile menu opens, leads to a section and closes', async () => {
   await page.goto(webUrl);
   await page.getByRole('region', { name: 'Recently Sold Items' }).getByRole('article').first().waitFor();
   expect(await page.getByRole('navigation', { name: 'Sections' }).isVisible()).toBe(false);
+  // the lower sections too, whose subscribe box once overflowed a phone
+  await page.getByRole('button', { name: 'Subscribe' }).waitFor();
   expect(await fitsTheScreen()).toBe(true);
 
   await page.getByRole('button', { name: 'Open menu' }).click();
@@ -25,6 +28,26 @@ test('the mobile menu opens, leads to a section and closes', async () => {
   await page.getByRole('button', { name: 'Open menu' }).click();
   await page.getByRole('button', { name: 'Close menu' }).click();
   await menu.waitFor({ state: 'detached' });
+});
+
+test('every storefront page fits the screen', async () => {
+  const product = (await catalogProducts()).find((sold) => sold.category);
+  const pages = [
+    '/about',
+    '/blogs',
+    '/contact',
+    '/offers',
+    '/search?search=rice',
+    `/category/${product!.category}`,
+    `/product-details/${product!._id}`,
+  ];
+  const overflowing: string[] = [];
+  for (const path of pages) {
+    await page.goto(`${webUrl}${path}`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    if (!(await fitsTheScreen())) overflowing.push(path);
+  }
+  expect(overflowing).toEqual([]);
 });
 
 test('a shopper signs in from the menu and uses the dashboard on the phone', async () => {

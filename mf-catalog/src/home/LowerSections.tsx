@@ -105,7 +105,7 @@ export function SubscribeBox() {
   const t = useCatalogText();
   const { formatNumber } = useFormats();
   return (
-    <section aria-labelledby="subscribe" className="rounded-3xl bg-brand-100 px-8 py-10 text-center">
+    <section aria-labelledby="subscribe" className="rounded-3xl bg-brand-100 px-5 py-10 text-center sm:px-8">
       <h2 id="subscribe" className="text-2xl font-extrabold text-brand-900">
         {t('subscribe', { percent: formatNumber(20) })}
       </h2>
@@ -117,9 +117,9 @@ export function SubscribeBox() {
           id="subscribe-email"
           type="email"
           placeholder={t('yourEmailAddress')}
-          className="flex-1 rounded-full border border-brand-200 bg-white px-4 py-2.5 outline-none focus:ring-2 focus:ring-brand-500"
+          className="min-w-0 flex-1 rounded-full border border-brand-200 bg-white px-4 py-2.5 outline-none focus:ring-2 focus:ring-brand-500"
         />
-        <button type="submit" className="rounded-full bg-brand-600 px-6 font-semibold text-white hover:bg-brand-700">
+        <button type="submit" className="shrink-0 rounded-full bg-brand-600 px-6 font-semibold text-white hover:bg-brand-700">
           {t('subscribeButton')}
         </button>
       </form>
