@@ -109,7 +109,7 @@ export function SubscribeBox() {
       <h2 id="subscribe" className="text-2xl font-extrabold text-brand-900">
         {t('subscribe', { percent: formatNumber(20) })}
       </h2>
-      <form className="mx-auto mt-6 flex max-w-md gap-2" onSubmit={(event) => event.preventDefault()}>
+      <form className="mx-auto mt-6 flex max-w-md flex-col gap-2 sm:flex-row" onSubmit={(event) => event.preventDefault()}>
         <label htmlFor="subscribe-email" className="sr-only">
           {t('emailAddress')}
         </label>
@@ -119,7 +119,7 @@ export function SubscribeBox() {
           placeholder={t('yourEmailAddress')}
           className="min-w-0 flex-1 rounded-full border border-brand-200 bg-white px-4 py-2.5 outline-none focus:ring-2 focus:ring-brand-500"
         />
-        <button type="submit" className="shrink-0 rounded-full bg-brand-600 px-6 font-semibold text-white hover:bg-brand-700">
+        <button type="submit" className="shrink-0 rounded-full bg-brand-600 px-6 py-2.5 font-semibold text-white hover:bg-brand-700">
           {t('subscribeButton')}
         </button>
       </form>
