@@ -111,8 +111,8 @@ function initialized(router: StoreRouter): Promise<void> {
 
 /** How long the kept input and the session wait for the parts of the page whose code comes later.
  *  The session's first answer re-renders the layout and throws away a part not hydrated by then (see
- *  `show`), and a tap kept on it with it: on a slow line a remote's code was seen to take over 5 s,
- *  the wait this was before, and the tap was lost. Past this, a part still waiting is given up. */
+ *  `show`), and a tap kept on it with it: with the wait at 5 s, a card whose remote code took 7 s
+ *  lost its tap (mf-catalog's cart-gestures test). Past this, a part still waiting is given up. */
 const PARTS_AWAITED_MS = 20_000;
 
 /** Resolves once React owns every element of the page (the parts of it whose code loads later
