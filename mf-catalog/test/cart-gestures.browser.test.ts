@@ -43,6 +43,19 @@ const slidIn = (shown: ReturnType<typeof toast>) =>
 /** How many taps index.html's inline script keeps for the page's code to make again. */
 const keptTaps = () => page.evaluate(() => (window as unknown as { bazarEarlyInput?: { taps: unknown[] } }).bazarEarlyInput?.taps.length);
 
+/** Holds the scripts `pattern` matches until the answered `release` lets them through and stops. */
+async function holdScripts(pattern: string): Promise<() => Promise<void>> {
+  let letThrough = () => {};
+  const released = new Promise<void>((resolve) => (letThrough = resolve));
+  // a request of a page left meanwhile (opened again until it comes rendered) is gone by then
+  const hold = (route: Route) => released.then(() => route.continue().catch(() => undefined));
+  await page.route(pattern, hold);
+  return async () => {
+    letThrough();
+    await page.unroute(pattern, hold);
+  };
+}
+
 /** Holds the next add-to-cart request until `release` is called, to see the screen before the answer. */
 async function holdNextAdd(): Promise<{ release: () => void }> {
   let release = () => {};
@@ -162,19 +175,14 @@ test("an add the server refuses is taken off the badge again, with the server's 
 });
 
 test('an Add tapped on the page as it came rendered, before its code has run, is made once it has', async () => {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  // a request of a page left meanwhile (opened again until it comes rendered) is gone by then
-  const holdScripts = (route: Route) => released.then(() => route.continue().catch(() => undefined));
-  await page.route('**/*.js', holdScripts);
+  const release = await holdScripts('**/*.js');
   try {
     await openRendered(page, searchPath(), { waitUntil: 'commit' });
     await card().getByRole('button', { name: 'Add' }).click();
     // None of the page's code has run: the tap is kept by index.html's inline script.
     expect(await keptTaps()).toBe(1);
   } finally {
-    release();
-    await page.unroute('**/*.js', holdScripts);
+    await release();
   }
   const added = toast('SuccessFully Added');
   await added.getByText('You Can Checkout this Product Now').waitFor();
@@ -186,10 +194,7 @@ test('an Add tapped on the page as it came rendered, before its code has run, is
 });
 
 test("an Add tapped while the shell's code runs and the card's own code is slow to come is made once it has", async () => {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  const holdCatalogCode = (route: Route) => released.then(() => route.continue().catch(() => undefined));
-  await page.route('**/mf/catalog/**/*.js', holdCatalogCode);
+  const release = await holdScripts('**/mf/catalog/**/*.js');
   try {
     await openRendered(page, searchPath(), { waitUntil: 'commit' });
     // the shell's code has hydrated its own part (the top bar): the card's part waits for its code
@@ -202,8 +207,7 @@ test("an Add tapped while the shell's code runs and the card's own code is slow 
     // longer than the 5 s the shell once waited for every part to hydrate (then it gave up the tap)
     await page.waitForTimeout(7_000);
   } finally {
-    release();
-    await page.unroute('**/mf/catalog/**/*.js', holdCatalogCode);
+    await release();
   }
   const added = toast('SuccessFully Added');
   await added.getByText('You Can Checkout this Product Now').waitFor();
