@@ -4,7 +4,16 @@
 // has an Undo; a card whose product is in the cart has − and + instead of Add; what the server
 // refuses is taken back on screen with its reason. Screenshots at a phone's and a laptop's width.
 import { expect, test } from '@bazar/testing/browser-test';
-import { createAccount, launchChromium, openRendered, publishProduct, removeProduct, stackEnv, type TestProduct } from '@bazar/testing';
+import {
+  createAccount,
+  launchChromium,
+  openRendered,
+  publishProduct,
+  removeProduct,
+  stackEnv,
+  widthPastTheScreen,
+  type TestProduct,
+} from '@bazar/testing';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 
 const SCREENSHOTS = 'test-results';
@@ -229,7 +238,7 @@ test('at a phone width the card, its stepper and the toast fit the screen', asyn
     await card(phone).getByRole('button', { name: 'Add' }).click();
     await toast('SuccessFully Added', phone).getByRole('button', { name: 'Undo' }).waitFor();
     await quantityShown(1, phone).waitFor();
-    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await widthPastTheScreen(phone)).toBe(0);
     const box = await toast('SuccessFully Added', phone).boundingBox();
     expect(box!.x).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width).toBeLessThanOrEqual(390);

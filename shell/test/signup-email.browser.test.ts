@@ -3,7 +3,16 @@
 // an address outside the WHATWG rule still gets the spec's 'Provide a valid Email'. The account is
 // removed before and after, as an admin removes one (the user service, then Keycloak).
 import { expect, test } from '@bazar/testing/browser-test';
-import { ACCOUNTS, eventually, gatewayCall, keycloakAccount, keycloakAdmin, launchChromium, signedInAndSynced } from '@bazar/testing';
+import {
+  ACCOUNTS,
+  eventually,
+  gatewayCall,
+  keycloakAccount,
+  keycloakAdmin,
+  launchChromium,
+  signedInAndSynced,
+  widthPastTheScreen,
+} from '@bazar/testing';
 import type { Browser, Page } from 'playwright-core';
 import { waitForPath, webUrl } from './browser';
 
@@ -54,7 +63,7 @@ for (const [screen, viewport] of [
       await expect(emailError(page).innerText()).resolves.toBe('Provide a valid Email');
       expect(await page.locator('#email').getAttribute('aria-invalid')).toBe('true');
       expect(posts).toEqual([]);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      expect(await widthPastTheScreen(page)).toBe(0);
       await page.screenshot({ path: `${SCREENSHOTS}/signup-invalid-email-${screen.replace('a ', '')}.png`, fullPage: true });
     } finally {
       await page.close();

@@ -34,6 +34,13 @@ export async function codeTookOver(page: Page): Promise<void> {
   await page.waitForFunction(() => (globalThis as { bazarEarlyInput?: unknown }).bazarEarlyInput === undefined);
 }
 
+/** How many CSS pixels the page reaches past the right edge of the screen (the viewport), 0 when it
+ *  fits. Against the screen's width: on a phone the page's own width (innerWidth) grows to whatever
+ *  overflows it, so a page compared with that always fits. */
+export async function widthPastTheScreen(page: Page): Promise<number> {
+  return Math.max(0, (await page.evaluate<number>('document.documentElement.scrollWidth')) - page.viewportSize()!.width);
+}
+
 /** Opens the store's page as nginx serves it rendered (asking for it is what has it rendered): a page
  *  is taken away while it is rendered again, and is then the client-rendered app, opened again. */
 export async function openRendered(
