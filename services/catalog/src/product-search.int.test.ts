@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   CLOSE_MATCHES_HEADER,
+  TOPICS,
   IDENTITY_HEADERS,
   InsertAnswer,
   MAX_SUGGESTIONS,
@@ -13,8 +14,9 @@ import {
   ProductSuggestionList,
   TOTAL_COUNT_HEADER,
 } from '@bazar/contracts';
-import { ReadCache, createLogger, createRedis, type Redis } from '@bazar/service-kit';
-import { eventually, stackEnv, startServiceReplica, type ServiceReplica } from '@bazar/testing';
+import { ReadCache, createLogger, createRedis, newEvent, type Redis } from '@bazar/service-kit';
+import { eventually, rawRequest, stackEnv, startServiceReplica, type ServiceReplica } from '@bazar/testing';
+import { Kafka, logLevel, type Producer } from 'kafkajs';
 import mongoose from 'mongoose';
 
 const run = randomUUID().slice(0, 8);
@@ -26,6 +28,7 @@ const word = `zq${run}`;
 let catalog: mongoose.Connection;
 let redis: Redis;
 let replica: ServiceReplica;
+let producer: Producer;
 const ids: Record<string, string> = {};
 
 async function publish(key: string, name: string, description = 'Fresh from a test run.'): Promise<string> {
@@ -66,6 +69,8 @@ beforeAll(async () => {
   redis = createRedis(stackEnv.redisUrl, createLogger('product-search-test', 'silent'));
   await new Promise((resolve) => redis.once('ready', resolve));
   replica = await startServiceReplica('catalog', 4011);
+  producer = new Kafka({ clientId: 'product-search-test', brokers: stackEnv.kafkaBrokers, logLevel: logLevel.NOTHING }).producer();
+  await producer.connect();
   await publish('chicken', `Deshi Chicken ${word} 1 kg`, 'Whole bird, cleaned.');
   await publish('creme', `Crème Biscuits ${word}`);
   await publish('mangoName', `Mango Pickle ${word}`, 'Sour and hot.');
@@ -75,7 +80,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await replica.stop();
-  await changeBehindItsBack((products) => products.deleteMany({ category }));
+  await producer.disconnect();
+  await changeBehindItsBack((products) => products.deleteMany({ category: { $in: [category, markers] } }));
   await catalog.close();
   await redis.quit();
 });
@@ -145,6 +151,78 @@ it('learns of products changed and removed without an event once the cache is cl
   await changeBehindItsBack((products) => products.deleteOne({ _id: new mongoose.Types.ObjectId(ids.jar1) }));
   await eventually(async () => expect((await suggestions(`jar 1 ${word}`)).map((product) => product._id)).not.toContain(ids.jar1));
   expect((await search(word)).total).toBe('10');
+});
+
+/** Products only the catalog's product-changed consumer learns of, in a category of their own. */
+const markers = `${category} markers`;
+
+/** Announces a change of a product, as the catalog's outbox does after each write. */
+const announce = (productId: string, change: 'created' | 'updated') =>
+  producer.send({
+    topic: TOPICS.productChanged,
+    messages: [{ key: productId, value: JSON.stringify(newEvent('ProductChanged', { productId, change })) }],
+  });
+
+/** Waits until the catalog has applied every product-changed event sent so far: the topic has one
+ *  partition, so once a product announced after them (and written without clearing the cache) is
+ *  found, they were applied. A test elsewhere clearing the whole cache meanwhile makes it found
+ *  sooner, which can only hide a fault here, never make one. */
+async function changesApplied(): Promise<void> {
+  // a word of its own: one typo from another marker's would find that one too
+  const name = `Marker ${randomUUID().slice(0, 8)}`;
+  const _id = new mongoose.Types.ObjectId();
+  const now = new Date();
+  await catalog.collection('products').insertOne({
+    _id,
+    name,
+    description: 'Marks a point in the topic.',
+    img: '/media/test.webp',
+    pricePaisa: 100,
+    quantity: 1,
+    category: markers,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await announce(_id.toString(), 'created');
+  await eventually(async () => {
+    const found = await fetch(`${stackEnv.catalogUrl}/products?q=${encodeURIComponent(name)}&category=${encodeURIComponent(markers)}`);
+    expect(ProductList.parse(await found.json()).map((product) => product._id)).toEqual([_id.toString()]);
+  });
+}
+
+it('keeps the order of a search as it was when a product it does not list changes, or its change is heard again', async () => {
+  const [mango, lychee] = [`mango${run}`, `lychee${run}`];
+  // as relevant as each other for both words: each has one in its name and the other in its
+  // description, and each word is in the names of two products
+  const first = await publish('mangoChutney', `${mango} Chutney`, `With ${lychee}.`);
+  const second = await publish('lycheeChutney', `${lychee} Chutney`, `With ${mango}.`);
+  const jam = await publish('mangoJam', `${mango} Jam`);
+  await publish('lycheeJam', `${lychee} Jam`);
+  await changesApplied();
+  const query = `/products?q=${encodeURIComponent(`${mango} ${lychee}`)}&category=${encodeURIComponent(category)}`;
+  const read = await fetch(`${stackEnv.catalogUrl}${query}`);
+  expect(ProductList.parse(await read.json()).map((product) => product._id)).toEqual([first, second]);
+  const reload = async () =>
+    (await rawRequest(stackEnv.catalogUrl, query, { headers: { 'if-none-match': read.headers.get('etag')! } })).status;
+
+  // each read after the events were applied assembles the page afresh (the cache cleared)
+  const reloadAfresh = async () => {
+    await changesApplied();
+    await changeBehindItsBack(async () => undefined);
+    return reload();
+  };
+
+  await announce(jam, 'updated');
+  expect(await reloadAfresh()).toBe(304);
+
+  const edited = await fetch(`${stackEnv.catalogUrl}/products/${jam}`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json', ...admin },
+    body: JSON.stringify({ description: 'Sweeter this season.' }),
+  });
+  expect(edited.status).toBe(200);
+  expect(await reload()).toBe(304);
+  expect(await reloadAfresh()).toBe(304);
 });
 
 it('finds every product published while a replica starts, before, while and after its index loads', async () => {

@@ -4,6 +4,13 @@
 // product: each product-changed event re-reads the one product it names, and after the catalog's
 // cache is cleared, which is what every change made without an event does (the seed, a test removing
 // its products), the products added, changed (by their updatedAt) or removed since are re-read.
+//
+// The index holds only the searched words; what a page shows and sorts by is kept beside it, with
+// the text each product was indexed with. A change that leaves that text as it was (a sale, a
+// price, the event of a change this process has already applied) does not touch the index, and one
+// that does takes the old text out exactly (MiniSearch's `remove`), so that the relevance of every
+// other product stays what a fresh load would give: `discard` left the old words counted until
+// they were next searched, and a search page reordered for a moment after every change.
 import { DEFAULT_PAGE_SIZE, paisaToTaka, type ProductSort, type ProductSuggestion } from '@bazar/contracts';
 import { readModel, type Logger, type ReadCache } from '@bazar/service-kit';
 import MiniSearch, { type SearchOptions, type SearchResult } from 'minisearch';
@@ -24,23 +31,29 @@ interface ShelvedProduct {
   createdAt: number;
   sold: number;
 }
-type StoredFields = Omit<ShelvedProduct, 'id' | 'description' | 'description_bn'>;
-type Found = SearchResult & StoredFields;
+interface Found {
+  id: string;
+  score: number;
+  product: Shelved;
+}
 
 const SEARCHED = ['name', 'name_bn', 'category', 'description', 'description_bn'] as const;
-const STORED = ['name', 'name_bn', 'img', 'pricePaisa', 'category', 'createdAt', 'sold'] as const;
 const READ_FIELDS = 'name name_bn description description_bn category img pricePaisa createdAt updatedAt sold';
 
 type ShelvedDocument = Omit<ShelvedProduct, 'id' | 'createdAt'> & { _id: mongoose.Types.ObjectId; createdAt?: Date; updatedAt?: Date };
 /** What tells whether the index holds a product as it is now. */
 type Stamp = Pick<ShelvedDocument, '_id' | 'updatedAt'>;
 const stampOf = ({ updatedAt }: Pick<Stamp, 'updatedAt'>) => updatedAt?.getTime() ?? 0;
-const shelved = ({ _id, createdAt, updatedAt: _stamp, ...product }: ShelvedDocument): ShelvedProduct => ({
+/** A product as the index holds it, with its updatedAt. */
+type Shelved = ShelvedProduct & { stamp: number };
+const shelved = ({ _id, createdAt, updatedAt, ...product }: ShelvedDocument): Shelved => ({
   ...product,
   id: _id.toString(),
   createdAt: createdAt?.getTime() ?? 0,
   sold: product.sold ?? 0,
+  stamp: stampOf({ updatedAt }),
 });
+const sameText = (a: ShelvedProduct, b: ShelvedProduct) => SEARCHED.every((field) => a[field] === b[field]);
 
 /** Case and accents do not count ("Crème" finds "creme"). Only the Latin combining accents are
  *  dropped: Bangla vowel signs are combining marks too, and part of the word. */
@@ -77,21 +90,44 @@ const LOAD_WITHOUT_EVENTS_AFTER_MS = 10_000;
  *  order the index holds them in: a product re-read after a change is held last. */
 const byRelevance = (a: Found, b: Found) => b.score - a.score || (a.id < b.id ? -1 : 1);
 
-const ORDERS: Record<ProductSort, (a: Found, b: Found) => number> = {
+const ORDERS: Record<ProductSort, (a: ShelvedProduct, b: ShelvedProduct) => number> = {
   'price-asc': (a, b) => a.pricePaisa - b.pricePaisa,
   'price-desc': (a, b) => b.pricePaisa - a.pricePaisa,
   newest: (a, b) => b.createdAt - a.createdAt,
   popular: (a, b) => b.sold - a.sold,
 };
 
-function emptyIndex(): MiniSearch<ShelvedProduct> {
-  return new MiniSearch<ShelvedProduct>({ fields: [...SEARCHED], storeFields: [...STORED], processTerm: plainTerm, searchOptions: SEARCH });
+/** The index and the products it holds, replaced together by a load. */
+class Shelf {
+  readonly index = new MiniSearch<ShelvedProduct>({ fields: [...SEARCHED], processTerm: plainTerm, searchOptions: SEARCH });
+  readonly products = new Map<string, Shelved>();
+
+  /** Puts a product as read in the index, or takes it out when it is gone; a read older than
+   *  the one held (two re-reads of one product crossing) changes nothing. */
+  put(productId: string, product: Shelved | undefined): void {
+    const held = this.products.get(productId);
+    if (held && product && product.stamp < held.stamp) return;
+    if (product) this.products.set(productId, product);
+    else this.products.delete(productId);
+    if (held && product && sameText(held, product)) return;
+    if (held) this.index.remove(held);
+    if (product) this.index.add(product);
+  }
+
+  find(text: string, options: SearchOptions = {}): Found[] {
+    return this.index.search(text, options).flatMap(({ id, score }: SearchResult) => {
+      const product = this.products.get(id as string);
+      return product ? [{ id: product.id, score, product }] : [];
+    });
+  }
+
+  inCategory(category: string | undefined): SearchOptions['filter'] {
+    return category === undefined ? undefined : ({ id }) => this.products.get(id as string)?.category === category;
+  }
 }
 
 export class ShelfIndex implements ProductSearch {
-  private index = emptyIndex();
-  /** each indexed product's updatedAt */
-  private stamps = new Map<string, number>();
+  private shelf = new Shelf();
   /** the cache generation the index was last brought in line with the shelf at */
   private currentAt: string | undefined;
   /** products changed while the index is being loaded, applied again to the new one */
@@ -136,11 +172,7 @@ export class ShelfIndex implements ProductSearch {
   async productChanged(productId: string): Promise<void> {
     this.changedWhileLoading?.add(productId);
     const product = await readModel(Product).findById(productId).select(READ_FIELDS).lean<ShelvedDocument>();
-    if (this.index.has(productId)) this.index.discard(productId);
-    this.stamps.delete(productId);
-    if (!product) return;
-    this.index.add(shelved(product));
-    this.stamps.set(productId, stampOf(product));
+    this.shelf.put(productId, product ? shelved(product) : undefined);
   }
 
   private oneAtATime(task: () => Promise<void>): Promise<void> {
@@ -155,13 +187,13 @@ export class ShelfIndex implements ProductSearch {
     const generation = (await this.cache.generation()) ?? 'unknown';
     this.changedWhileLoading = new Set();
     try {
-      const products = await readModel(Product).find().select(READ_FIELDS).lean<ShelvedDocument[]>();
-      const index = emptyIndex();
+      const products = (await readModel(Product).find().select(READ_FIELDS).lean<ShelvedDocument[]>()).map(shelved);
+      const shelf = new Shelf();
+      for (const product of products) shelf.products.set(product.id, product);
       // in chunks, so that requests are answered meanwhile
-      await index.addAllAsync(products.map(shelved), { chunkSize: 500 });
+      await shelf.index.addAllAsync(products, { chunkSize: 500 });
       const changed = this.changedWhileLoading;
-      this.index = index;
-      this.stamps = new Map(products.map((product) => [product._id.toString(), stampOf(product)]));
+      this.shelf = shelf;
       this.currentAt = generation;
       this.changedWhileLoading = undefined;
       for (const productId of changed) await this.productChanged(productId);
@@ -184,9 +216,9 @@ export class ShelfIndex implements ProductSearch {
     for (const product of shelf) {
       const productId = product._id.toString();
       onShelf.add(productId);
-      if (this.stamps.get(productId) !== stampOf(product)) changed.push(productId);
+      if (this.shelf.products.get(productId)?.stamp !== stampOf(product)) changed.push(productId);
     }
-    for (const productId of this.stamps.keys()) if (!onShelf.has(productId)) changed.push(productId);
+    for (const productId of this.shelf.products.keys()) if (!onShelf.has(productId)) changed.push(productId);
     if (changed.length > READ_ONE_BY_ONE_AT_MOST) return this.load();
     for (const productId of changed) await this.productChanged(productId);
     this.currentAt = generation;
@@ -195,10 +227,10 @@ export class ShelfIndex implements ProductSearch {
 
   async search(text: string, { category, sort, page, pageSize }: SearchRequest): Promise<SearchPage> {
     await this.loaded;
-    const filter = category === undefined ? undefined : (result: SearchResult) => result.category === category;
-    const found = this.index.search(text, { filter }) as Found[];
-    found.sort(sort ? (a, b) => ORDERS[sort](a, b) || (a.id < b.id ? -1 : 1) : byRelevance);
-    const ids = found.map((result) => result.id as string);
+    const filter = this.shelf.inCategory(category);
+    const found = this.shelf.find(text, { filter });
+    found.sort(sort ? (a, b) => ORDERS[sort](a.product, b.product) || (a.id < b.id ? -1 : 1) : byRelevance);
+    const ids = found.map((result) => result.id);
     const paged = page !== undefined || pageSize !== undefined;
     const size = pageSize ?? DEFAULT_PAGE_SIZE;
     const from = paged ? ((page ?? 1) - 1) * size : 0;
@@ -210,7 +242,7 @@ export class ShelfIndex implements ProductSearch {
   }
 
   private closeMatches(text: string, filter: SearchOptions['filter']): string[] {
-    return this.index
+    return this.shelf.index
       .autoSuggest(text, { ...LOOSER, filter })
       .slice(0, CLOSE_MATCHES_AT_MOST)
       .map((match) => match.suggestion);
@@ -218,9 +250,9 @@ export class ShelfIndex implements ProductSearch {
 
   async suggest(text: string, limit: number): Promise<ProductSuggestion[]> {
     await this.loaded;
-    const found = (this.index.search(text, SUGGEST) as Found[]).sort(byRelevance).slice(0, limit);
-    return found.map(({ id, name, name_bn, img, pricePaisa }) => ({
-      _id: id as string,
+    const found = this.shelf.find(text, SUGGEST).sort(byRelevance).slice(0, limit);
+    return found.map(({ id, product: { name, name_bn, img, pricePaisa } }) => ({
+      _id: id,
       name,
       ...(name_bn && { name_bn }),
       img,
