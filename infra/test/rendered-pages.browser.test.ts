@@ -6,6 +6,7 @@ import { expect, test } from '@bazar/testing/browser-test';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -286,6 +287,42 @@ test.describe('pages rendered into the HTML', () => {
       await page.context().close();
     });
   }
+
+  test('is shown only once its HTML has arrived: a page that comes in two parts does not paint the first, which the rest would shift', async () => {
+    await renderedHtml('/about');
+    // the cut seen in a rehearsal: inside the language switch of the phone's second top-bar row, whose
+    // search box took the whole row until the switch came, then gave it up (a shift of 0.0007)
+    const cutAfter = 'relative flex shrink-0 items-center">';
+    const inParts = createHttpServer((request, response) => {
+      void (async () => {
+        const upstream = await fetch(`${stackEnv.webUrl}${request.url}`, { headers: { 'accept-language': 'en' } });
+        // the body goes on decoded, in parts of its own
+        const headers: Record<string, string> = {};
+        upstream.headers.forEach((value, name) => {
+          if (!['content-encoding', 'content-length', 'transfer-encoding', 'connection'].includes(name)) headers[name] = value;
+        });
+        response.writeHead(upstream.status, headers);
+        if (request.url !== '/about') return response.end(Buffer.from(await upstream.arrayBuffer()));
+        const html = await upstream.text();
+        const cut = html.indexOf(cutAfter, html.indexOf('md:hidden"><form')) + cutAfter.length;
+        expect(cut).toBeGreaterThan(cutAfter.length);
+        response.write(html.slice(0, cut));
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        response.end(html.slice(cut));
+      })();
+    });
+    await new Promise<void>((resolve) => inParts.listen(0, '127.0.0.1', resolve));
+    try {
+      const { page } = await watchedPage();
+      const { port } = inParts.address() as { port: number };
+      await page.goto(`http://127.0.0.1:${port}/about`);
+      await hydrated(page);
+      expect(await page.evaluate(() => (window as unknown as { shifts: string[] }).shifts)).toEqual([]);
+      await page.context().close();
+    } finally {
+      inParts.close();
+    }
+  });
 
   test("is rendered in the shopper's language: Bangla when chosen or the browser's first, and it hydrates in Bangla", async () => {
     const choices: Record<string, string>[] = [{ cookie: 'bazar.language=bn' }, { 'accept-language': 'fr-FR,bn-BD;q=0.9,en;q=0.8' }];
