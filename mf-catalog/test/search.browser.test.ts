@@ -68,7 +68,9 @@ for (const [device, options] of [
     const suggestions = page.getByRole('listbox', { name: 'Suggested products' });
     const suggestion = suggestions.getByRole('option', { name: NAME });
     await suggestion.waitFor();
-    expect(await suggestions.getByRole('option').count()).toBe(1);
+    // the list settles on this one product: a count taken at once read 0 in a rehearsal, with the
+    // list whole in the page just after (why it was away for that moment is not known)
+    await expect(suggestions.getByRole('option')).toHaveCount(1);
     expect(await suggestion.textContent()).toContain('৳1,250.00');
     expect(await box.getAttribute('aria-expanded')).toBe('true');
     await box.press('ArrowDown');
