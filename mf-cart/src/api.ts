@@ -1,6 +1,6 @@
 import { serverMessage } from '@bazar/web-kit';
 import { declaredMutation, declaredQuery, storefrontApi } from '@bazar/web-kit/api';
-import { CART_CHANGED_DURING_ORDER, OutOfStockAnswer } from '@bazar/contracts';
+import { CART_CHANGED_DURING_ORDER } from '@bazar/contracts';
 
 /** A refusal of Place Order whose remedy is on My Orders: this cart has already become an order
  *  (placed from another tab), or too many orders await confirmation. The other refusals are read on
@@ -8,13 +8,6 @@ import { CART_CHANGED_DURING_ORDER, OutOfStockAnswer } from '@bazar/contracts';
 export function pointsToMyOrders(error: unknown): boolean {
   const { status, data } = (error ?? {}) as { status?: unknown; data?: { items?: unknown } };
   return status === 409 && data?.items === undefined && serverMessage(error) !== CART_CHANGED_DURING_ORDER;
-}
-
-/** What a stock refusal of Place Order (409) says is short, item by item; undefined for any other
- *  outcome. The page words it in the shopper's language; the server's `error` is English. */
-export function itemsShort(error: unknown): OutOfStockAnswer['items'] | undefined {
-  const refusal = OutOfStockAnswer.safeParse((error as { data?: unknown } | undefined)?.data);
-  return refusal.success ? refusal.data.items : undefined;
 }
 
 export const cartApi = storefrontApi.injectEndpoints({

@@ -2,13 +2,14 @@ import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from '@bazar/web-kit/routing';
 import { ShoppingBag, Truck } from 'lucide-react';
 import { IDEMPOTENCY_KEY_HEADER } from '@bazar/contracts';
-import { serverMessage, showNotice } from '@bazar/web-kit';
-import { translate, useFormats, useLanguage } from '@bazar/web-kit/i18n';
+import { showNotice } from '@bazar/web-kit';
+import { translate } from '@bazar/web-kit/i18n';
 import '../styles.css';
-import { itemsShort, pointsToMyOrders, usePlaceOrderMutation } from '../api';
+import { pointsToMyOrders, usePlaceOrderMutation } from '../api';
 import { useMyCart } from '../components/useMyCart';
 import { OrderSummary } from '../components/OrderSummary';
 import { useCartText } from '../i18n';
+import { useRefusalText } from '../refusals';
 
 const field =
   'mt-1 w-full rounded-xl border border-stone-300 bg-white px-4 py-2.5 outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-100';
@@ -17,26 +18,13 @@ export default function CheckoutPage() {
   const { shopper, lines, totals } = useMyCart();
   const location = useLocation();
   const t = useCartText();
-  const language = useLanguage();
-  const { formatNumber } = useFormats();
+  const refusalText = useRefusalText({ lines, email: shopper?.email });
   const [placeOrder, placing] = usePlaceOrderMutation();
   // One key per filled-in form: a retry or a double click of the same order is recognised by the
   // server. A new key cannot order the same cart twice either: the server refuses it (409).
   const [requestId, setRequestId] = useState(() => crypto.randomUUID());
   const [formKey, setFormKey] = useState(0);
   const canPlace = lines.length > 0 && totals.total > 0 && !placing.isLoading;
-
-  /** The catalog's words for what it cannot give, in the shopper's language: in Bangla each product
-   *  by the Bangla name its cart line holds, with Bangla digits. */
-  function shortOfStock(items: NonNullable<ReturnType<typeof itemsShort>>): string {
-    return items
-      .map(({ productId, name: catalogName, available }) => {
-        const line = lines.find((cartLine) => cartLine.productId === productId);
-        const name = (language === 'bn' && line?.cartName_bn) || catalogName;
-        return available > 0 ? t('onlyLeftOf', { left: formatNumber(available), name }) : t('outOfStockNamed', { name });
-      })
-      .join(', ');
-  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -55,11 +43,10 @@ export default function CheckoutPage() {
     // Every outcome reads the cart and the stock again (the api's tags): a refusal for stock shows
     // what is left, a placed order shows the emptied cart.
     if (result.error) {
-      const short = itemsShort(result.error);
       void showNotice({
         tone: 'error',
         title: translate('common:oops'),
-        text: short ? shortOfStock(short) : (serverMessage(result.error) ?? translate('common:somethingWentWrong')),
+        text: refusalText(result.error),
         ...(pointsToMyOrders(result.error) && { footer: { text: translate('cart:goToMyOrders'), href: '/dashboard/my-orders' } }),
       });
       return;

@@ -1,4 +1,4 @@
-import { confirmDanger, serverMessage, showNotice, Spinner, LoadFailure } from '@bazar/web-kit';
+import { confirmDanger, showNotice, Spinner, LoadFailure } from '@bazar/web-kit';
 import { Trans, translate, useFormats } from '@bazar/web-kit/i18n';
 import { LiveBadge, OrderStatusBadge, useOrderStream } from '@bazar/web-kit/orders';
 import { useProductText } from '@bazar/web-kit/product-text';
@@ -7,9 +7,7 @@ import '../styles.css';
 import { useCancelOrderMutation, useConfirmOrderMutation, useGetMyOrdersQuery } from '../api';
 import { OrderTimeline } from '../components/OrderTimeline';
 import { useCartText } from '../i18n';
-
-const oops = (error: unknown) =>
-  showNotice({ tone: 'error', title: translate('common:oops'), text: serverMessage(error) ?? translate('common:somethingWentWrong') });
+import { useRefusalText } from '../refusals';
 
 export default function MyOrdersPage() {
   const { data: orders = [], isLoading, isError, refetch } = useGetMyOrdersQuery();
@@ -43,6 +41,8 @@ function OrderCard({ order }: { order: Order }) {
   const [cancel, cancelling] = useCancelOrderMutation();
   const busy = confirming.isLoading || cancelling.isLoading;
   const t = useCartText();
+  const refusalText = useRefusalText();
+  const oops = (error: unknown) => showNotice({ tone: 'error', title: translate('common:oops'), text: refusalText(error) });
   const { formatTaka, formatNumber, formatTime } = useFormats();
   const { name } = useProductText();
   const mayConfirm = mayMoveOrder('shopper', order.status, 'confirmed');

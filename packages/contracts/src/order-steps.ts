@@ -43,6 +43,9 @@ export const CART_ALREADY_ORDERED = 'This cart has just been ordered; see My Ord
 
 export const CART_CHANGED_DURING_ORDER = 'Your cart changed while the order was being placed; check it and place the order again';
 
+/** 403 answer to Place Order from an account whose email address is not verified yet. */
+export const verifyEmailBeforeOrdering = (email: string) => `Verify your email address before you order: open the link we sent to ${email}`;
+
 /** The live stream of order status changes (Server-Sent Events): a shopper hears of their own
  *  orders, an admin of every order. Each message's `event` is this name. */
 export const ORDER_STREAM_EVENT = 'order-status';

@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { CART_ALREADY_ORDERED, orderTotals, outOfStockMessage, takaToPaisa, type PlaceOrder } from '@bazar/contracts';
+import {
+  CART_ALREADY_ORDERED,
+  orderTotals,
+  outOfStockMessage,
+  takaToPaisa,
+  verifyEmailBeforeOrdering,
+  type PlaceOrder,
+} from '@bazar/contracts';
 import {
   HttpError,
   type Announcer,
@@ -75,7 +82,7 @@ export async function placeOrder(
   desk: OrderDesk,
   { user, body, idempotencyKey }: { user: RequestUser; body: PlaceOrder; idempotencyKey: string | undefined },
 ): Promise<{ order: OrderDocument; created: boolean }> {
-  if (!user.emailVerified) throw new HttpError(403, `Verify your email address before you order: open the link we sent to ${user.email}`);
+  if (!user.emailVerified) throw new HttpError(403, verifyEmailBeforeOrdering(user.email));
   if (body.email !== user.email) throw fieldRefusal(403, 'email', 'You can only place orders for your own account');
   const _id = idempotencyKey ? derivedObjectId('order', user.id, idempotencyKey) : new Types.ObjectId();
   // what the key stands for: a repeat must ask for the same order, not reuse the key for another
