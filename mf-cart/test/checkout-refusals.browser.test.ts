@@ -79,6 +79,8 @@ test('in English, a stock refusal shows the server’s words', async () => {
 test('in Bangla, a stock refusal names the product in Bangla with Bangla digits', async () => {
   const { page, dialog } = await placeOrderIn('bn', shortOfStock);
   await dialog.getByText(`${BANGLA_NAME}: আর মাত্র ১টি আছে`, { exact: true }).waitFor();
+  // the dialog drawn whole, past its opening animation
+  await page.waitForFunction(() => document.getAnimations().length === 0);
   await page.screenshot({ path: 'test-results/checkout-short-bn.png' });
   await page.context().close();
 });

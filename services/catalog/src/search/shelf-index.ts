@@ -32,7 +32,6 @@ interface ShelvedProduct {
   sold: number;
 }
 interface Found {
-  id: string;
   score: number;
   product: Shelved;
 }
@@ -88,7 +87,8 @@ const LOAD_WITHOUT_EVENTS_AFTER_MS = 10_000;
 
 /** Products as relevant as each other in the order they were published (their ids'), whatever
  *  order the index holds them in: a product re-read after a change is held last. */
-const byRelevance = (a: Found, b: Found) => b.score - a.score || (a.id < b.id ? -1 : 1);
+const byId = (a: Found, b: Found) => (a.product.id < b.product.id ? -1 : 1);
+const byRelevance = (a: Found, b: Found) => b.score - a.score || byId(a, b);
 
 const ORDERS: Record<ProductSort, (a: ShelvedProduct, b: ShelvedProduct) => number> = {
   'price-asc': (a, b) => a.pricePaisa - b.pricePaisa,
@@ -117,7 +117,7 @@ class Shelf {
   find(text: string, options: SearchOptions = {}): Found[] {
     return this.index.search(text, options).flatMap(({ id, score }: SearchResult) => {
       const product = this.products.get(id as string);
-      return product ? [{ id: product.id, score, product }] : [];
+      return product ? [{ score, product }] : [];
     });
   }
 
@@ -229,8 +229,8 @@ export class ShelfIndex implements ProductSearch {
     await this.loaded;
     const filter = this.shelf.inCategory(category);
     const found = this.shelf.find(text, { filter });
-    found.sort(sort ? (a, b) => ORDERS[sort](a.product, b.product) || (a.id < b.id ? -1 : 1) : byRelevance);
-    const ids = found.map((result) => result.id);
+    found.sort(sort ? (a, b) => ORDERS[sort](a.product, b.product) || byId(a, b) : byRelevance);
+    const ids = found.map(({ product }) => product.id);
     const paged = page !== undefined || pageSize !== undefined;
     const size = pageSize ?? DEFAULT_PAGE_SIZE;
     const from = paged ? ((page ?? 1) - 1) * size : 0;
@@ -251,7 +251,7 @@ export class ShelfIndex implements ProductSearch {
   async suggest(text: string, limit: number): Promise<ProductSuggestion[]> {
     await this.loaded;
     const found = this.shelf.find(text, SUGGEST).sort(byRelevance).slice(0, limit);
-    return found.map(({ id, product: { name, name_bn, img, pricePaisa } }) => ({
+    return found.map(({ product: { id, name, name_bn, img, pricePaisa } }) => ({
       _id: id,
       name,
       ...(name_bn && { name_bn }),
