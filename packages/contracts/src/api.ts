@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { AddToCart, CartLine, CartLineList, SetCartQuantity } from './cart';
+import { AddToCart, CartLine, CartLineList, CartStockRefusal, SetCartQuantity } from './cart';
 import { NewOffer, NewProduct, OfferList, Product, ProductEdit, ProductList, ProductListQuery } from './catalog';
 import { ProductSuggestionList, ProductSuggestionsQuery } from './product-search';
 import { DeleteAnswer, EmailParams, ErrorAnswer, IdParams, InsertAnswer, UpdateAnswer } from './common';
 import { IMAGE_UPLOAD, UploadAnswer, type FileUpload } from './media';
 import {
   CartAlreadyOrderedAnswer,
+  HoldLimitAnswer,
   Order,
   OrderList,
   OrderListQuery,
@@ -181,7 +182,7 @@ export const API = {
       ...created(CartLine, 'A new cart line'),
       ...ok(CartLine, 'The grown cart line'),
       404: refused('No such product'),
-      409: refused('Not enough stock'),
+      409: refused('Not enough stock', CartStockRefusal),
     },
   }),
   myCart: endpoint({
@@ -201,7 +202,7 @@ export const API = {
     access: 'user',
     params: IdParams,
     body: SetCartQuantity,
-    answers: { ...ok(CartLine, 'The updated cart line'), 409: refused('Not enough stock') },
+    answers: { ...ok(CartLine, 'The updated cart line'), 409: refused('Not enough stock', CartStockRefusal) },
   }),
   removeCartLine: endpoint({
     method: 'delete',
@@ -225,7 +226,7 @@ export const API = {
       ...ok(PlaceOrderAnswer, 'The order this idempotency key already placed'),
       409: refused(
         'Not enough stock, this cart has already been ordered, the cart changed meanwhile, or too many orders await confirmation',
-        z.union([OutOfStockAnswer, CartAlreadyOrderedAnswer, ErrorAnswer]),
+        z.union([OutOfStockAnswer, CartAlreadyOrderedAnswer, HoldLimitAnswer, ErrorAnswer]),
       ),
     },
   }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_LINE_QUANTITY } from './cart-limits';
-import { Email, ObjectIdString } from './common';
+import { Email, ErrorAnswer, ObjectIdString } from './common';
 
 /** One product in a shopper's cart, with the catalog's name, price and image copied in when added. */
 export const CartLine = z.object({
@@ -43,3 +43,9 @@ export const SetCartQuantity = z.strictObject({
   cartQuantity: z.number().int().min(1).max(MAX_LINE_QUANTITY),
 });
 export type SetCartQuantity = z.infer<typeof SetCartQuantity>;
+
+/** 409 answer when a cart line would hold more than the shelf: `error` in words ('Only 2 of Hilsa
+ *  left'), named under `cartQuantity`, and `available`, how many the shelf holds, for a screen to word
+ *  it in its own language. */
+export const CartStockRefusal = ErrorAnswer.extend({ available: z.number().int().min(0) });
+export type CartStockRefusal = z.infer<typeof CartStockRefusal>;

@@ -34,6 +34,11 @@ export function mayMoveOrder(actor: Actor, from: Status, to: Status): boolean {
 /** The statuses `actor` may move an order in `status` to, in the order a screen offers them. */
 export const orderMovesFor = (actor: Actor, status: Status): Status[] => ORDER_STATUSES.filter((to) => mayMoveOrder(actor, status, to));
 
+/** 409 answer to a move of an order that stands at `status`, where `to` is not allowed: the answer
+ *  carries `status` too (OrderMoveRefusal). */
+export const orderMoveRefused = (status: Status, to: Status) =>
+  to === 'cancelled' ? `This order is ${status}; it can no longer be cancelled` : `This order is ${status}; it cannot become ${to}`;
+
 /** A client-chosen key so that a retried or double-clicked Place Order creates one order. */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 
@@ -45,6 +50,11 @@ export const CART_CHANGED_DURING_ORDER = 'Your cart changed while the order was 
 
 /** 403 answer to Place Order from an account whose email address is not verified yet. */
 export const verifyEmailBeforeOrdering = (email: string) => `Verify your email address before you order: open the link we sent to ${email}`;
+
+/** 409 answer to Place Order from a shopper holding `limit` orders unconfirmed already (the answer
+ *  carries `limit` too, for a screen to word it). */
+export const holdLimitReached = (limit: number) =>
+  `You already have ${limit} orders waiting for confirmation; confirm or cancel one in My Orders first`;
 
 /** The live stream of order status changes (Server-Sent Events): a shopper hears of their own
  *  orders, an admin of every order. Each message's `event` is this name. */

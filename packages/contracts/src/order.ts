@@ -81,6 +81,10 @@ export function outOfStockMessage(items: OutOfStockAnswer['items']): string {
 
 export const CartAlreadyOrderedAnswer = z.object({ error: z.literal(CART_ALREADY_ORDERED) });
 
+/** 409 answer when the shopper holds as many unconfirmed orders as the store allows (`limit`). */
+export const HoldLimitAnswer = z.object({ error: z.string(), limit: z.number().int().positive() });
+export type HoldLimitAnswer = z.infer<typeof HoldLimitAnswer>;
+
 /** 409 answer when an order cannot be moved as asked: `status` is where it stands now. */
 export const OrderMoveRefusal = z.object({ error: z.string(), status: OrderStatus });
 export type OrderMoveRefusal = z.infer<typeof OrderMoveRefusal>;

@@ -42,7 +42,7 @@ describe('PUT /cartquantity/{id}', () => {
     expect(refused).toMatchObject({ status: 409, body: { error: expect.stringMatching(/^Only 5 of Cart Limes \w+ left$/) } });
     // the quantity is the field to change, named as validate() names one
     const { error } = ErrorAnswer.parse(refused.body);
-    expect(refused.body).toEqual({ error, fields: { cartQuantity: error } });
+    expect(refused.body).toEqual({ error, fields: { cartQuantity: error }, available: 5 });
     expect((await cartOf(alice))[0]?.cartQuantity).toBe(2);
   });
 
@@ -125,6 +125,7 @@ describe('POST /addtocart', () => {
     expect(refused.body).toEqual({
       error: ErrorAnswer.parse(refused.body).error,
       fields: { cartQuantity: ErrorAnswer.parse(refused.body).error },
+      available: 5,
     });
     expect((await cartOf(dave)).map((line) => line.cartQuantity)).toEqual([4]);
   });

@@ -1,12 +1,9 @@
-import { mayMoveOrder, type OrderActor, type OrderStatus } from '@bazar/contracts';
+import { mayMoveOrder, orderMoveRefused, type OrderActor, type OrderStatus } from '@bazar/contracts';
 import { conflict, notFound } from '@bazar/service-kit';
 import { statusChanged } from './events/order-events';
 import { Order, type OrderDocument } from './model/order';
 import type { OrderDesk } from './place-order';
 import type { MovableOrder } from './recent-orders';
-
-const refusalFor = (status: OrderStatus, to: OrderStatus) =>
-  to === 'cancelled' ? `This order is ${status}; it can no longer be cancelled` : `This order is ${status}; it cannot become ${to}`;
 
 /**
  * Moves an order to `to` if `actor` may (contracts' mayMoveOrder), in one conditional write on the
@@ -28,7 +25,7 @@ export async function moveOrder(
   const known = guess && (!ownerId || guess.userId === ownerId) && mayMoveOrder(actor, guess.status, to) ? guess : undefined;
   const current = known ?? (await movableOrder(orderId, ownerId));
   if (!current) throw notFound('No such order');
-  if (!mayMoveOrder(actor, current.status, to)) throw conflict(refusalFor(current.status, to), { status: current.status });
+  if (!mayMoveOrder(actor, current.status, to)) throw conflict(orderMoveRefused(current.status, to), { status: current.status });
 
   const moved = await desk.announcer.findOneAndUpdate<OrderDocument>(
     Order,

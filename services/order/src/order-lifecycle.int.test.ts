@@ -141,7 +141,7 @@ it('holds at most three unconfirmed orders per shopper; confirming one makes roo
   const stock = await shelf.stockOf(honey);
   expect(await buyer.placeOrder()).toEqual({
     status: 409,
-    body: { error: 'You already have 3 orders waiting for confirmation; confirm or cancel one in My Orders first' },
+    body: { error: 'You already have 3 orders waiting for confirmation; confirm or cancel one in My Orders first', limit: 3 },
   });
   expect((await buyer.cart()).map((line) => line.cartQuantity)).toEqual([2]);
   expect(await shelf.stockOf(honey)).toBe(stock);

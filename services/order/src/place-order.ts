@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import {
   CART_ALREADY_ORDERED,
+  holdLimitReached,
   orderTotals,
   outOfStockMessage,
   takaToPaisa,
   verifyEmailBeforeOrdering,
+  type HoldLimitAnswer,
   type PlaceOrder,
 } from '@bazar/contracts';
 import {
@@ -123,8 +125,8 @@ export async function placeOrder(
   }
 
   // claimed first, so that every order placing or placed is listed where the sweep looks
-  const holdLimitReached = `You already have ${desk.holdLimit} orders waiting for confirmation; confirm or cancel one in My Orders first`;
-  if (!(await desk.holds.claim(user.id, _id.toString()))) return earlierOrderOr(conflict(holdLimitReached));
+  if (!(await desk.holds.claim(user.id, _id.toString())))
+    return earlierOrderOr(conflict(holdLimitReached(desk.holdLimit), { limit: desk.holdLimit } satisfies Partial<HoldLimitAnswer>));
   const unclaim = async () => {
     // a repeat of an order still open shares its id, and its place
     const existing = await Order.findById(_id, 'status').lean<{ status: string }>();

@@ -23,9 +23,10 @@ export const forbidden = (message = 'You may not do that') => new HttpError(403,
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string, details?: Record<string, unknown>) => new HttpError(409, message, details);
 /** A refusal of one body field found by route code rather than `validate()`, which names the
- *  field in `fields` the same way, so a form can show the message under it. */
-export const fieldRefusal = (status: number, field: string, message: string) =>
-  new HttpError(status, message, { fields: { [field]: message } satisfies FieldErrors });
+ *  field in `fields` the same way, so a form can show the message under it; `details` are further
+ *  answer fields. */
+export const fieldRefusal = (status: number, field: string, message: string, details?: Record<string, unknown>) =>
+  new HttpError(status, message, { fields: { [field]: message } satisfies FieldErrors, ...details });
 
 /** One problem in plain words, "price must be a number", its subject named once. */
 function describeIssue(issue: ZodError['issues'][number], where?: string): string {

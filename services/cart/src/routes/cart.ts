@@ -1,13 +1,21 @@
-import { API, CART_REVISION_HEADER, cartRevisionTag, type CartLine as CartLineAnswer, type DeleteAnswer } from '@bazar/contracts';
+import {
+  API,
+  CART_REVISION_HEADER,
+  cartRevisionTag,
+  type CartLine as CartLineAnswer,
+  type CartStockRefusal,
+  type DeleteAnswer,
+} from '@bazar/contracts';
 import { conflict, currentUser, endpointRouter, fieldRefusal, isDuplicateKey, notFound, readModel } from '@bazar/service-kit';
 import type { Router } from 'express';
 import type { CatalogClient, CatalogProduct } from '../catalog-client';
 import { Cart, lineById, lineOf, linesOf, revised, revisionOf, toCartLineAnswer, type CartDocument, type CartLine } from '../model/cart';
 
-/** More asked for than the stock: a 409 naming `cartQuantity`, the field to change. */
+/** More asked for than the stock: a 409 naming `cartQuantity`, the field to change, and how many the
+ *  shelf holds (CartStockRefusal). */
 function notEnoughStock(product: CatalogProduct) {
   const left = product.quantity === 0 ? `${product.name} is out of stock` : `Only ${product.quantity} of ${product.name} left`;
-  return fieldRefusal(409, 'cartQuantity', left);
+  return fieldRefusal(409, 'cartQuantity', left, { available: product.quantity } satisfies Partial<CartStockRefusal>);
 }
 
 /** The update that writes a product's whole line, with the catalog's current names, price, image
