@@ -1,16 +1,22 @@
 // A refusal of Place Order, confirm or cancel as the shopper reads it. The services word their
 // refusals in English (`error`); on a Bangla page, those the store knows by their contract are worded
 // here: a stock refusal by its items (each product by the Bangla name its cart line holds, with
-// Bangla digits), a cart already ordered or changed meanwhile, an email address not verified yet, a
-// service away (503). Any other keeps the server's words, as every refusal does on an English page.
+// Bangla digits), a cart already ordered or changed meanwhile, an email address not verified yet, too
+// many orders awaiting confirmation, an order that can no longer move as asked, a service away (503).
+// Any other keeps the server's words, as every refusal does on an English page.
 import {
   CART_ALREADY_ORDERED,
   CART_CHANGED_DURING_ORDER,
-  OutOfStockAnswer,
+  ORDER_STATUSES,
+  holdLimitReached,
+  orderMoveRefused,
   verifyEmailBeforeOrdering,
   type CartLine,
+  type OrderStatus,
+  type OutOfStockAnswer,
 } from '@bazar/contracts';
 import { serverMessage } from '@bazar/web-kit';
+import { shelfHoldsOnly } from '@bazar/web-kit/cart';
 import { translate, useFormats, useLanguage } from '@bazar/web-kit/i18n';
 import { useCartText } from './i18n';
 
@@ -21,10 +27,12 @@ interface Shopping {
   email?: string;
 }
 
-/** The items a stock refusal names (`OutOfStockAnswer`), looked at by hand: the contracts' zod
- *  schema would bring zod into the page's code, 28 KB gzip. */
-function itemsShort(data: unknown): OutOfStockAnswer['items'] | undefined {
-  const items = (data as { items?: unknown } | undefined)?.items;
+/** The answer's fields the refusals carry besides `error`, looked at by hand: the contracts' zod
+ *  schemas would bring zod into the page's code, 28 KB gzip. */
+type Refusal = { status?: unknown; data?: { items?: unknown; limit?: unknown; status?: unknown } };
+
+/** The items a stock refusal names (`OutOfStockAnswer`). */
+function itemsShort(items: unknown): OutOfStockAnswer['items'] | undefined {
   const isItem = (item: unknown) => {
     const { productId, name, available } = (item ?? {}) as Partial<Record<keyof OutOfStockAnswer['items'][number], unknown>>;
     return typeof productId === 'string' && typeof name === 'string' && typeof available === 'number';
@@ -32,31 +40,40 @@ function itemsShort(data: unknown): OutOfStockAnswer['items'] | undefined {
   return Array.isArray(items) && items.every(isItem) ? (items as OutOfStockAnswer['items']) : undefined;
 }
 
-export function useRefusalText({ lines = [], email }: Shopping = {}): (error: unknown) => string {
+const isOrderStatus = (status: unknown): status is OrderStatus => (ORDER_STATUSES as readonly unknown[]).includes(status);
+
+/** `refusalText(error, move)`: `move` is the status a confirm or cancel asked the order to take. */
+export function useRefusalText({ lines = [], email }: Shopping = {}): (error: unknown, move?: OrderStatus) => string {
   const t = useCartText();
   const language = useLanguage();
   const { formatNumber } = useFormats();
 
-  const inBangla = (error: unknown, words: string | undefined): string | undefined => {
-    const { status, data } = (error ?? {}) as { status?: unknown; data?: unknown };
-    const short = itemsShort(data);
+  const inBangla = (error: unknown, words: string | undefined, move: OrderStatus | undefined): string | undefined => {
+    const { status, data } = (error ?? {}) as Refusal;
+    const short = itemsShort(data?.items);
     if (short) {
       return short
-        .map(({ productId, name: catalogName, available }) => {
-          const name = lines.find((line) => line.productId === productId)?.cartName_bn ?? catalogName;
-          return available > 0 ? t('onlyLeftOf', { left: formatNumber(available), name }) : t('outOfStockNamed', { name });
-        })
+        .map(({ productId, name, available }) =>
+          shelfHoldsOnly(lines.find((line) => line.productId === productId)?.cartName_bn ?? name, available, formatNumber),
+        )
         .join(', ');
     }
     if (words === CART_ALREADY_ORDERED) return t('cartAlreadyOrdered');
     if (words === CART_CHANGED_DURING_ORDER) return t('cartChangedDuringOrder');
     if (email && words === verifyEmailBeforeOrdering(email)) return t('verifyEmailFirst', { email });
+    const limit = data?.limit;
+    if (typeof limit === 'number' && words === holdLimitReached(limit)) return t('holdLimitReached', { limit: formatNumber(limit) });
+    const standsAt = data?.status;
+    if (move && isOrderStatus(standsAt) && words === orderMoveRefused(standsAt, move)) {
+      const named = translate(`common:orderStatus.${standsAt}`);
+      return move === 'cancelled' ? t('cantCancelAnyMore', { status: named }) : t('cantConfirmAnyMore', { status: named });
+    }
     if (status === 503) return t('serviceAway');
     return undefined;
   };
 
-  return (error) => {
+  return (error, move) => {
     const words = serverMessage(error);
-    return (language === 'bn' ? inBangla(error, words) : undefined) ?? words ?? translate('common:somethingWentWrong');
+    return (language === 'bn' ? inBangla(error, words, move) : undefined) ?? words ?? translate('common:somethingWentWrong');
   };
 }

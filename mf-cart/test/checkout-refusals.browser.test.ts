@@ -1,8 +1,9 @@
-// A refusal of Place Order in the shopper's language, in Chromium at 390 px. In English the dialog
-// holds the server's words; in Bangla, the refusals the store knows by their contract in Bangla: the
-// catalog's stock refusal (each product short by its Bangla name, with Bangla digits), an account
-// whose email address is not verified yet, and a service away (503, made here at the page: the
-// stack itself is untouched).
+// A refusal of Place Order, confirm or cancel in the shopper's language, in Chromium at 390 px. In
+// English the dialog holds the server's words; in Bangla, the refusals the store knows by their
+// contract in Bangla: the catalog's stock refusal (each product short by its Bangla name, with Bangla
+// digits), an account whose email address is not verified yet, too many orders awaiting
+// confirmation, an order moved on meanwhile (its page not told: its live stream cut), and a service
+// away (503, made here at the page: the stack itself is untouched).
 import { expect, test } from '@bazar/testing/browser-test';
 import {
   ACCOUNTS,
@@ -10,10 +11,11 @@ import {
   gatewayCall,
   launchChromium,
   openSignedIn,
+  phoneIn,
+  placeOrder,
   publishProduct,
   removeProduct,
   signedInAndSynced,
-  stackEnv,
   type Credentials,
   type TestProduct,
 } from '@bazar/testing';
@@ -23,18 +25,23 @@ const BANGLA_NAME = 'কাগজি লেবু';
 
 let browser: Browser;
 let product: TestProduct;
+/** plenty on the shelf, for the orders placed before a test */
+let stocked: TestProduct;
+let adminToken: string;
 /** two of the product in the cart, one left on the shelf */
 let shortOfStock: Credentials;
 let unverified: Credentials;
 
 test.beforeAll(async () => {
   browser = await launchChromium();
-  [product, shortOfStock, unverified] = await Promise.all([
+  [product, stocked, shortOfStock, unverified, adminToken] = await Promise.all([
     publishProduct('Kagzi Lime', 3),
+    publishProduct('Miniket Rice', 50),
     createAccount('shortstock'),
     createAccount('unverified', undefined, { emailVerified: false }),
+    signedInAndSynced(ACCOUNTS.admin),
   ]);
-  const admin = await signedInAndSynced(ACCOUNTS.admin);
+  const admin = adminToken;
   expect((await gatewayCall('PATCH', `/products/${product._id}`, admin, { name_bn: BANGLA_NAME })).status).toBe(200);
   for (const [shopper, units] of [
     [shortOfStock, 2],
@@ -49,6 +56,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await browser?.close();
   await removeProduct(product);
+  await removeProduct(stocked);
 });
 
 /** The shopper's checkout in `language`, Place Order pressed; the refusal's dialog and the server's words. */
@@ -57,9 +65,7 @@ async function placeOrderIn(
   shopper: Credentials,
   prepare: (page: Page) => Promise<unknown> = async () => undefined,
 ) {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
-  await context.addCookies([{ name: 'bazar.language', value: language, url: stackEnv.webUrl }]);
-  const page = await context.newPage();
+  const page = await (await phoneIn(browser, language)).newPage();
   await prepare(page);
   const answer = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/orderplace');
   await openSignedIn(page, '/checkout', shopper);
@@ -104,4 +110,47 @@ test('in Bangla, a service away is said in Bangla', async () => {
   );
   await dialog.getByText('স্টোরের এই অংশটি এখন সাড়া দিচ্ছে না; একটু পরে আবার চেষ্টা করুন').waitFor();
   await page.context().close();
+});
+
+test('in Bangla, a shopper holding three unconfirmed orders is told so in Bangla', async () => {
+  const holding = await createAccount('holding');
+  for (let i = 0; i < 3; i++) await placeOrder(holding, stocked, 1);
+  const token = await signedInAndSynced(holding);
+  expect((await gatewayCall('POST', '/addtocart', token, { productId: stocked._id, cartQuantity: 1 })).status).toBe(201);
+  const { page, dialog, error } = await placeOrderIn('bn', holding);
+  expect(error).toBe('You already have 3 orders waiting for confirmation; confirm or cancel one in My Orders first');
+  await dialog.getByText('আপনার ৩টি অর্ডার নিশ্চিত হওয়ার অপেক্ষায় আছে; আমার অর্ডারে গিয়ে একটি নিশ্চিত বা বাতিল করুন, তারপর অর্ডার দিন').waitFor();
+  await page.context().close();
+});
+
+test('in Bangla, confirming or cancelling an order the store moved on meanwhile is refused in Bangla, naming where it stands', async () => {
+  const shopper = await createAccount('movedon');
+  const [toConfirm, toCancel] = [await placeOrder(shopper, stocked, 1), await placeOrder(shopper, stocked, 1)];
+  const context = await phoneIn(browser, 'bn');
+  const page = await context.newPage();
+  // the page hears of no move: as a shopper whose connection dropped the stream
+  await page.route('**/api/orders/live', (route) => route.abort());
+  await openSignedIn(page, '/dashboard/my-orders', shopper);
+  const card = (id: string) => page.getByRole('listitem', { name: `অর্ডার ${id}` });
+  await card(toCancel._id).getByRole('button', { name: 'অর্ডার বাতিল করুন' }).waitFor();
+
+  // each moved just before the shopper's press: a refusal has the page read the orders again
+  const move = (id: string, status: string) => gatewayCall('PUT', `/orderstatus/${id}`, adminToken, { status });
+  expect((await move(toConfirm._id, 'confirmed')).status).toBe(200);
+  const readAgain = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/myorders');
+  await card(toConfirm._id).getByRole('button', { name: 'ক্যাশ অন ডেলিভারি' }).click();
+  await page.getByRole('dialog').getByText('এই অর্ডারের অবস্থা এখন: নিশ্চিত হয়েছে; এটি আর নিশ্চিত করা যাবে না').waitFor();
+  await readAgain;
+  await page.getByRole('dialog').getByRole('button', { name: 'ঠিক আছে' }).click();
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+  const cancel = card(toCancel._id).getByRole('button', { name: 'অর্ডার বাতিল করুন' });
+  await cancel.waitFor();
+  for (const status of ['confirmed', 'packed']) expect((await move(toCancel._id, status)).status).toBe(200);
+  await cancel.click();
+  await page.getByRole('dialog').getByRole('button', { name: 'হ্যাঁ, বাতিল করুন!' }).click();
+  await page.getByRole('dialog').getByText('এই অর্ডারের অবস্থা এখন: প্যাক করা হয়েছে; এটি আর বাতিল করা যাবে না').waitFor();
+  await page.waitForFunction(() => document.getAnimations().length === 0);
+  await page.screenshot({ path: 'test-results/my-orders-moved-on-bn.png' });
+  await context.close();
 });

@@ -2,7 +2,7 @@ import { confirmDanger, showNotice, Spinner, LoadFailure } from '@bazar/web-kit'
 import { Trans, translate, useFormats } from '@bazar/web-kit/i18n';
 import { LiveBadge, OrderStatusBadge, useOrderStream } from '@bazar/web-kit/orders';
 import { useProductText } from '@bazar/web-kit/product-text';
-import { mayMoveOrder, type Order } from '@bazar/contracts';
+import { mayMoveOrder, type Order, type OrderStatus } from '@bazar/contracts';
 import '../styles.css';
 import { useCancelOrderMutation, useConfirmOrderMutation, useGetMyOrdersQuery } from '../api';
 import { OrderTimeline } from '../components/OrderTimeline';
@@ -42,7 +42,8 @@ function OrderCard({ order }: { order: Order }) {
   const busy = confirming.isLoading || cancelling.isLoading;
   const t = useCartText();
   const refusalText = useRefusalText();
-  const oops = (error: unknown) => showNotice({ tone: 'error', title: translate('common:oops'), text: refusalText(error) });
+  const oops = (error: unknown, move: OrderStatus) =>
+    showNotice({ tone: 'error', title: translate('common:oops'), text: refusalText(error, move) });
   const { formatTaka, formatNumber, formatTime } = useFormats();
   const { name } = useProductText();
   const mayConfirm = mayMoveOrder('shopper', order.status, 'confirmed');
@@ -50,7 +51,7 @@ function OrderCard({ order }: { order: Order }) {
 
   async function payOnDelivery() {
     const result = await confirm(order._id);
-    if (result.error) void oops(result.error);
+    if (result.error) void oops(result.error, 'confirmed');
   }
 
   async function cancelOrder() {
@@ -62,7 +63,7 @@ function OrderCard({ order }: { order: Order }) {
     });
     if (!confirmed) return;
     const result = await cancel(order._id);
-    if (result.error) void oops(result.error);
+    if (result.error) void oops(result.error, 'cancelled');
     else void showNotice({ tone: 'success', title: t('cancelledTitle'), text: t('orderCancelled'), autoCloseMs: 2000 });
   }
 

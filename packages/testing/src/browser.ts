@@ -1,4 +1,4 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { PRERENDERED_ANSWERS } from '@bazar/contracts';
 import { noteOpenBrowser } from './browser-registry';
 import { eventually, stackEnv } from './stack';
@@ -18,6 +18,14 @@ export async function launchChromium(): Promise<Browser> {
     ],
   });
   return noteOpenBrowser(browser);
+}
+
+/** A phone's browser (390 px) whose shopper has chosen `language`: the choice is the cookie the
+ *  storefront keeps it in, so even the first page comes rendered in it. */
+export async function phoneIn(browser: Browser, language: 'en' | 'bn'): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  await context.addCookies([{ name: 'bazar.language', value: language, url: stackEnv.webUrl }]);
+  return context;
 }
 
 /** What a page served rendered has: the answers it was rendered from, after its markup. */

@@ -4,7 +4,7 @@ import { MAX_LINE_QUANTITY, type CartLine, type Product } from '@bazar/contracts
 // its own, and must reach the page's one store, api and Toaster.
 import { serverMessage, showNotice, showToast, useShopper, useStore, type SessionState, type StorefrontState } from '@bazar/web-kit';
 import { declaredMutation, declaredRequest, storefrontApi, useGetMyCartQuery, type DeclaredAnswer } from '@bazar/web-kit/api';
-import { translate, useFormats, useTranslation } from '@bazar/web-kit/i18n';
+import { currentLanguage, translate, useFormats, useTranslation } from '@bazar/web-kit/i18n';
 import { useProductText } from '@bazar/web-kit/product-text';
 
 type CartPatch = ReturnType<typeof storefrontApi.util.updateQueryData<'getMyCart'>>;
@@ -91,11 +91,30 @@ export const cartApi = storefrontApi.injectEndpoints({
 
 export const { useAddToCartMutation, useSetCartQuantityMutation, useRemoveCartLineMutation } = cartApi;
 
-const somethingWentWrong = (error: unknown) => ({
+const somethingWentWrong = (error: unknown, words = serverMessage(error)) => ({
   tone: 'error' as const,
   title: translate('common:oops'),
-  text: serverMessage(error) ?? translate('common:somethingWentWrong'),
+  text: words ?? translate('common:somethingWentWrong'),
 });
+
+/** The words for a product the shelf holds only `available` of (none: out of stock), in the page's
+ *  language, the number written as `formatNumber` writes it. */
+export function shelfHoldsOnly(name: string, available: number, formatNumber: (value: number) => string): string {
+  return available > 0
+    ? translate('common:onlyLeftOf', { left: formatNumber(available), name })
+    : translate('common:outOfStockNamed', { name });
+}
+
+/** A refusal of the cart's as the shopper reads it: on a Bangla page, a stock refusal
+ *  (CartStockRefusal: how many the shelf holds) in Bangla, by the product's name as the page shows
+ *  it; otherwise the server's words. */
+function cartRefusalWords(error: unknown, name: string, formatNumber: (value: number) => string): string | undefined {
+  const words = serverMessage(error);
+  const { status, data } = (error ?? {}) as { status?: unknown; data?: { available?: unknown } };
+  const available = data?.available;
+  if (currentLanguage() !== 'bn' || status !== 409 || typeof available !== 'number') return words;
+  return shelfHoldsOnly(name, available, formatNumber);
+}
 
 /** The signed-in shopper's line of a product, if it is in the cart. */
 export function useCartLine(productId: string): CartLine | undefined {
@@ -113,6 +132,8 @@ export function useAddToCart() {
   const [addToCart, { isLoading }] = useAddToCartMutation();
   const [setQuantity] = useSetCartQuantityMutation();
   const [removeLine] = useRemoveCartLineMutation();
+  const { formatNumber } = useFormats();
+  const { name } = useProductText();
 
   /** The session once it is known: a click while the page is still finding out whether the visitor
    *  is signed in waits for the answer, rather than telling a signed-in shopper to log in first. */
@@ -149,7 +170,7 @@ export function useAddToCart() {
     }
     const result = await addToCart(product);
     if (result.error) {
-      void showToast(somethingWentWrong(result.error));
+      void showToast(somethingWentWrong(result.error, cartRefusalWords(result.error, name(product), formatNumber)));
       return;
     }
     void showToast({
@@ -189,11 +210,11 @@ export function CartStepper({ line, look }: { line: CartLine; look: keyof typeof
   const [removeLine, removing] = useRemoveCartLineMutation();
   const busy = isPending(line) || saving.isLoading || removing.isLoading;
   const removesAtOne = look === 'card';
-  const refusal = saving.isError ? (serverMessage(saving.error) ?? translate('common:quantityNotChanged')) : undefined;
   const style = STEPPER_LOOK[look];
   const { t } = useTranslation('common');
   const { formatNumber } = useFormats();
   const { lineName } = useProductText();
+  const refusal = saving.isError ? (cartRefusalWords(saving.error, lineName(line), formatNumber) ?? t('quantityNotChanged')) : undefined;
 
   function less() {
     if (line.cartQuantity > 1) void setQuantity({ params: { id: line._id }, body: { cartQuantity: line.cartQuantity - 1 } });
