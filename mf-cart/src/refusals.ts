@@ -7,9 +7,7 @@
 import {
   CART_ALREADY_ORDERED,
   CART_CHANGED_DURING_ORDER,
-  ORDER_STATUSES,
   holdLimitReached,
-  orderMoveRefused,
   verifyEmailBeforeOrdering,
   type CartLine,
   type OrderStatus,
@@ -18,6 +16,7 @@ import {
 import { serverMessage } from '@bazar/web-kit';
 import { shelfHoldsOnly } from '@bazar/web-kit/cart';
 import { translate, useFormats, useLanguage } from '@bazar/web-kit/i18n';
+import { useOrderMoveRefusal } from '@bazar/web-kit/orders';
 import { useCartText } from './i18n';
 
 interface Shopping {
@@ -28,8 +27,9 @@ interface Shopping {
 }
 
 /** The answer's fields the refusals carry besides `error`, looked at by hand: the contracts' zod
- *  schemas would bring zod into the page's code, 28 KB gzip. */
-type Refusal = { status?: unknown; data?: { items?: unknown; limit?: unknown; status?: unknown } };
+ *  schemas would bring zod into the page's code, 28 KB gzip. A refused move (its `status`) is
+ *  web-kit's to word, for the admin's page words it too. */
+type Refusal = { status?: unknown; data?: { items?: unknown; limit?: unknown } };
 
 /** The items a stock refusal names (`OutOfStockAnswer`). */
 function itemsShort(items: unknown): OutOfStockAnswer['items'] | undefined {
@@ -40,13 +40,12 @@ function itemsShort(items: unknown): OutOfStockAnswer['items'] | undefined {
   return Array.isArray(items) && items.every(isItem) ? (items as OutOfStockAnswer['items']) : undefined;
 }
 
-const isOrderStatus = (status: unknown): status is OrderStatus => (ORDER_STATUSES as readonly unknown[]).includes(status);
-
 /** `refusalText(error, move)`: `move` is the status a confirm or cancel asked the order to take. */
 export function useRefusalText({ lines = [], email }: Shopping = {}): (error: unknown, move?: OrderStatus) => string {
   const t = useCartText();
   const language = useLanguage();
   const { formatNumber } = useFormats();
+  const orderMoveRefusal = useOrderMoveRefusal();
 
   const inBangla = (error: unknown, words: string | undefined, move: OrderStatus | undefined): string | undefined => {
     const { status, data } = (error ?? {}) as Refusal;
@@ -63,11 +62,8 @@ export function useRefusalText({ lines = [], email }: Shopping = {}): (error: un
     if (email && words === verifyEmailBeforeOrdering(email)) return t('verifyEmailFirst', { email });
     const limit = data?.limit;
     if (typeof limit === 'number' && words === holdLimitReached(limit)) return t('holdLimitReached', { limit: formatNumber(limit) });
-    const standsAt = data?.status;
-    if (move && isOrderStatus(standsAt) && words === orderMoveRefused(standsAt, move)) {
-      const named = translate(`common:orderStatus.${standsAt}`);
-      return move === 'cancelled' ? t('cantCancelAnyMore', { status: named }) : t('cantConfirmAnyMore', { status: named });
-    }
+    const moveRefused = move && orderMoveRefusal(error, move);
+    if (moveRefused) return moveRefused;
     if (status === 503) return t('serviceAway');
     return undefined;
   };

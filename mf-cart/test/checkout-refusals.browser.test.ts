@@ -11,7 +11,7 @@ import {
   gatewayCall,
   launchChromium,
   openSignedIn,
-  phoneIn,
+  browsingIn,
   placeOrder,
   publishProduct,
   removeProduct,
@@ -65,7 +65,7 @@ async function placeOrderIn(
   shopper: Credentials,
   prepare: (page: Page) => Promise<unknown> = async () => undefined,
 ) {
-  const page = await (await phoneIn(browser, language)).newPage();
+  const page = await (await browsingIn(browser, language)).newPage();
   await prepare(page);
   const answer = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/orderplace');
   await openSignedIn(page, '/checkout', shopper);
@@ -126,7 +126,7 @@ test('in Bangla, a shopper holding three unconfirmed orders is told so in Bangla
 test('in Bangla, confirming or cancelling an order the store moved on meanwhile is refused in Bangla, naming where it stands', async () => {
   const shopper = await createAccount('movedon');
   const [toConfirm, toCancel] = [await placeOrder(shopper, stocked, 1), await placeOrder(shopper, stocked, 1)];
-  const context = await phoneIn(browser, 'bn');
+  const context = await browsingIn(browser, 'bn');
   const page = await context.newPage();
   // the page hears of no move: as a shopper whose connection dropped the stream
   await page.route('**/api/orders/live', (route) => route.abort());

@@ -10,7 +10,7 @@ import {
   gatewayCall,
   launchChromium,
   openSignedIn,
-  phoneIn,
+  browsingIn,
   publishProduct,
   removeProduct,
   signedInAndSynced,
@@ -46,7 +46,7 @@ test.afterAll(async () => {
 
 /** The shopper's search for `product` in `language`, signed in, at a phone's width. */
 async function searchIn(language: 'en' | 'bn', product: TestProduct, account: Credentials = shopper): Promise<Page> {
-  const page = await (await phoneIn(browser, language)).newPage();
+  const page = await (await browsingIn(browser, language)).newPage();
   await openSignedIn(page, '/cart', account);
   await page.goto(`${stackEnv.webUrl}/search?search=${encodeURIComponent(product.name)}`);
   return page;

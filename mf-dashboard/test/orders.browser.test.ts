@@ -1,6 +1,7 @@
 // The admin's Orders page against the real order lifecycle: an admin moves a shopper's order from
 // placed to delivered, one step at a time, while the shopper's My Orders, open in another browser
-// context, shows each step without a reload (the live order stream).
+// context, shows each step without a reload (the live order stream); a move another admin made
+// first is refused in the page's language, naming where the order stands.
 import { expect, test } from '@bazar/testing/browser-test';
 import type { Order } from '@bazar/contracts';
 import {
@@ -9,10 +10,13 @@ import {
   createAccount,
   eventually,
   launchChromium,
+  gatewayCall,
   openSignedIn,
+  browsingIn,
   placeOrder,
   publishProduct,
   removeProduct,
+  signedInAndSynced,
   type Credentials,
   type TestProduct,
 } from '@bazar/testing';
@@ -131,4 +135,33 @@ test("an admin's cancel asks first, then returns the order's units and ends its 
     .getByText('Cancelled', { exact: true })
     .waitFor();
   await eventually(async () => expect(await shelfStock()).toBe(3));
+});
+
+test('in Bangla, a move another admin made first is refused in Bangla, naming where the order stands', async () => {
+  const third = await placeOrder(shopper, product, 1);
+  const otherAdmin = await signedInAndSynced(ACCOUNTS.admin);
+  const move = (status: string) => gatewayCall('PUT', `/orderstatus/${third._id}`, otherAdmin, { status });
+  expect((await move('confirmed')).status).toBe(200);
+
+  const context = await browsingIn(browser, 'bn', 'laptop');
+  contexts.push(context);
+  const adminPage = await context.newPage();
+  // this admin's page hears of no move: its live stream is cut
+  await adminPage.route('**/api/orders/live', (route) => route.abort());
+  await openSignedIn(adminPage, '/dashboard/orders', ACCOUNTS.admin);
+  const main = adminPage.getByRole('main');
+  await main.getByLabel('অর্ডার আইডি, ফোন বা ইমেইল').fill(third._id);
+  await main.getByRole('button', { name: 'খুঁজুন', exact: true }).click();
+  await main.getByRole('button', { name: new RegExp(third._id) }).click();
+  const markPacked = main
+    .getByRole('region', { name: `অর্ডার ${third._id}` })
+    .getByRole('button', { name: 'প্যাক করা হয়েছে হিসেবে চিহ্নিত করুন' });
+  await markPacked.waitFor();
+
+  expect((await move('packed')).status).toBe(200);
+  await markPacked.click();
+  await adminPage
+    .getByRole('dialog')
+    .getByText('এই অর্ডারের অবস্থা এখন: প্যাক করা হয়েছে; এটি আর ‘প্যাক করা হয়েছে’ হিসেবে চিহ্নিত করা যাবে না')
+    .waitFor();
 });

@@ -20,10 +20,15 @@ export async function launchChromium(): Promise<Browser> {
   return noteOpenBrowser(browser);
 }
 
-/** A phone's browser (390 px) whose shopper has chosen `language`: the choice is the cookie the
- *  storefront keeps it in, so even the first page comes rendered in it. */
-export async function phoneIn(browser: Browser, language: 'en' | 'bn'): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+const DEVICES = {
+  phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+  laptop: { viewport: { width: 1280, height: 900 } },
+};
+
+/** A browser on a phone (390 px) or a laptop whose user has chosen `language`: the choice is the
+ *  cookie the storefront keeps it in, so even the first page comes rendered in it. */
+export async function browsingIn(browser: Browser, language: 'en' | 'bn', device: keyof typeof DEVICES = 'phone'): Promise<BrowserContext> {
+  const context = await browser.newContext(DEVICES[device]);
   await context.addCookies([{ name: 'bazar.language', value: language, url: stackEnv.webUrl }]);
   return context;
 }

@@ -4,7 +4,15 @@
 export { eventually, everyServiceHealthy, healthOf, stackControl, stackDir, stackEnv } from './stack';
 export { serverErrorsFor } from './server-logs';
 export { ACCOUNTS, refreshSignIn, storefrontSignInPath, serviceAccountToken, signIn, signInForTokens, type StorefrontTokens } from './auth';
-export { codeTookOver, launchChromium, openRendered, phoneIn, RENDERED_ANSWERS, RENDERED_WITHIN_MS, widthPastTheScreen } from './browser';
+export {
+  codeTookOver,
+  launchChromium,
+  openRendered,
+  browsingIn,
+  RENDERED_ANSWERS,
+  RENDERED_WITHIN_MS,
+  widthPastTheScreen,
+} from './browser';
 export { networkFaults, type ProxiedComponent } from './network';
 export { mailbox, type Mail, type MailSummary } from './mail';
 export { createAccount, keycloakAccount, keycloakAdmin, newShopper, type Credentials, type TestAccount } from './accounts';

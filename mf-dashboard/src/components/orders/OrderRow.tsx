@@ -3,7 +3,7 @@ import { ChevronDown } from 'lucide-react';
 import { orderMovesFor, type Order, type OrderStatus } from '@bazar/contracts';
 import { confirmDanger, serverMessage, showNotice } from '@bazar/web-kit';
 import { translate, useFormats } from '@bazar/web-kit/i18n';
-import { OrderStatusBadge, useOrderStatusLabel } from '@bazar/web-kit/orders';
+import { OrderStatusBadge, useOrderMoveRefusal, useOrderStatusLabel } from '@bazar/web-kit/orders';
 import { useProductText } from '@bazar/web-kit/product-text';
 import { useSetOrderStatusMutation } from '../../api';
 import { useDashboardText } from '../../i18n';
@@ -46,6 +46,7 @@ function OrderDetail({ id, order }: { id: string; order: Order }) {
   const forward = moves.filter((status) => status !== 'cancelled');
   const t = useDashboardText();
   const statusLabel = useOrderStatusLabel();
+  const moveRefusal = useOrderMoveRefusal();
   const { formatTaka, formatNumber, formatTime } = useFormats();
   const { name } = useProductText();
 
@@ -66,7 +67,7 @@ function OrderDetail({ id, order }: { id: string; order: Order }) {
       void showNotice({
         tone: 'error',
         title: translate('common:oops'),
-        text: serverMessage(result.error) ?? translate('common:somethingWentWrong'),
+        text: moveRefusal(result.error, status) ?? serverMessage(result.error) ?? translate('common:somethingWentWrong'),
       });
   }
 
