@@ -14,10 +14,11 @@ export interface TestProduct {
   name: string;
 }
 
-/** Publishes a product with `quantity` on the shelf, as an admin does. */
-export async function publishProduct(label: string, quantity: number): Promise<TestProduct> {
+/** Publishes a product with `quantity` on the shelf, as an admin does, with a Bangla name if given. */
+export async function publishProduct(label: string, quantity: number, { name_bn }: { name_bn?: string } = {}): Promise<TestProduct> {
   return publishProductAs(await signedInAndSynced(ACCOUNTS.admin), {
     name: `${label} ${Date.now()}`,
+    ...(name_bn && { name_bn }),
     price: 120,
     quantity,
     description: 'Published by an order test.',
@@ -27,7 +28,7 @@ export async function publishProduct(label: string, quantity: number): Promise<T
 /** Publishes a product as the admin whose token this is, with the picture of a product already on the shelf. */
 export async function publishProductAs(
   adminToken: string,
-  product: { name: string; price: number; quantity: number; description: string; category?: string },
+  product: { name: string; name_bn?: string; price: number; quantity: number; description: string; category?: string },
 ): Promise<TestProduct> {
   const [shown] = await catalogProducts();
   const published = await gatewayCall('POST', '/addproducts', adminToken, {
