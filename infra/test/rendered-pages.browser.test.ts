@@ -11,7 +11,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { HOME_PRODUCTS, productListPath, type Product } from '@bazar/contracts';
+import { HOME_PRODUCTS, PRERENDERED_COUNTS_STALE, productListPath, type Product } from '@bazar/contracts';
 import {
   ACCOUNTS,
   eventually,
@@ -268,6 +268,55 @@ test.describe('pages rendered into the HTML', () => {
       await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
       await page.screenshot({ path: path.join(ROOT, 'test-results', 'rendered-product-phone.png') });
       await page.context().close();
+    });
+
+    test('is served on, marked, while only its count of units left changed, and shows the count as it is once hydrated; sold out, it is taken away', async () => {
+      const setQuantity = async (quantity: number) =>
+        expect((await gatewayCall('PATCH', `/products/${product._id}`, token, { quantity: String(quantity) })).status).toBe(200);
+      /** Every load of the page until one passes `check`. */
+      const loadsUntil = async (check: (html: string) => void) => {
+        const served: string[] = [];
+        await eventually(
+          async () => {
+            const { html } = await pageHtml(address());
+            served.push(html);
+            check(html);
+          },
+          RENDERED_WITHIN_MS,
+          100,
+        );
+        return served.map((html) => ({ html, rendered: html.includes(RENDERED_ANSWERS), marked: html.includes(PRERENDERED_COUNTS_STALE) }));
+      };
+      await renderedHtml(address(), {}, (root) => expect(root).toContain('7 in stock'));
+
+      await setQuantity(5);
+      const afterOrders = await loadsUntil((html) => expect(rootOf(html)).toContain('5 in stock'));
+      // never the client-rendered app meanwhile: the rendered page, then marked, then rendered again
+      expect(afterOrders.map(({ rendered }) => rendered)).not.toContain(false);
+      const marked = afterOrders.find((load) => load.marked)?.html;
+      expect(rootOf(marked ?? '')).toContain('7 in stock');
+      expect(afterOrders.at(-1)!.marked).toBe(false);
+
+      // a shopper served the marked page: it hydrates as it came, then shows how many are left now
+      const { page, errors } = await watchedPage();
+      await page.route(`${stackEnv.webUrl}${address()}`, (route) => route.fulfill({ contentType: 'text/html', body: marked! }));
+      const reads: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname.startsWith('/api/product-details/')) reads.push(request.url());
+      });
+      await page.goto(`${stackEnv.webUrl}${address()}`);
+      await hydrated(page);
+      await expect(page.getByText('5 in stock')).toBeVisible();
+      expect(reads).toHaveLength(1);
+      expect(await keptFirstHeading(page)).toBe(true);
+      expect(errors.filter((text) => /hydrat|did not match|Minified React error #4(18|19|23|25)/i.test(text))).toEqual([]);
+      await page.context().close();
+
+      // sold out is no count: the page goes, and comes back saying so
+      await setQuantity(0);
+      const soldOut = await loadsUntil((html) => expect(rootOf(html)).toContain('Stock Out'));
+      expect(soldOut.map(({ marked }) => marked)).not.toContain(true);
+      expect(soldOut.map(({ rendered }) => rendered)).toContain(false);
     });
   });
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
@@ -8,7 +8,9 @@ import { request } from 'undici';
 import { LANGUAGES, type Language } from './language';
 import { readAddress, type ServiceUrls } from './page-reads';
 import { AHEAD, pageName } from './pages';
-import { answerPrint, type PageRenderer, type ReadAnswer } from './render';
+import { answerPrints } from './answer-prints';
+import { countsStale } from './page-html';
+import type { PageRenderer, ReadAnswer } from './render';
 import { RenderAgain } from './render-again';
 
 interface Page {
@@ -25,7 +27,12 @@ interface Kept extends Page {
   /** each API read the page was rendered from, with what it answered then */
   reads: Map<string, ReadAnswer>;
   renderedAt: number;
+  /** served marked: the counts of units left it shows have changed since (answer-prints.ts) */
+  countsStale?: true;
 }
+
+/** How a read answers now against what a page was rendered from (answer-prints.ts). */
+type Since = 'same' | 'counts changed' | 'changed';
 
 /** How many pages not rendered ahead are kept at most (the oldest goes), and waiting at most. */
 const KEPT_AT_MOST = 48;
@@ -41,7 +48,10 @@ const gzipped = promisify(gzip);
  * is rendered once it has been asked for twice (nginx asks on a miss, and serves the client-rendered
  * app meanwhile). A page whose code or data changed is taken away at once (nginx then serves the
  * client-rendered app, never a page with yesterday's price) and rendered again in the background
- * (later while its data keeps changing: RenderAgain):
+ * (later while its data keeps changing: RenderAgain). One whose data changed only in its counts of
+ * units left, which change with every order, is served on, marked for the shell to read its answers
+ * again as it hydrates, until it has been rendered again: the products shoppers are ordering keep a
+ * rendered page, which they lost for minutes at a time when it was taken away.
  * `checkFreshness` compares the shell's index.html, the runtime manifest and the remotes' manifests,
  * and every API read a page was rendered from, with what they answer now.
  */
@@ -50,6 +60,7 @@ export class KeptPages {
   private readonly waiting = new Map<string, Wanted>();
   private readonly askings = new Map<string, number>();
   private readonly renderAgain = new RenderAgain();
+  private fileChanges: Promise<void> = Promise.resolve();
   private code: string | undefined;
 
   constructor(
@@ -93,18 +104,10 @@ export class KeptPages {
     if (!key || !wanted) return;
     try {
       const { html, reads } = await this.renderer.render(wanted.address, wanted.language);
-      const file = this.fileOf(key);
-      await mkdir(path.dirname(file), { recursive: true });
-      // with its gzip beside it, which nginx serves as it is; each written aside, then renamed: nginx
-      // never serves half a page
-      for (const [name, bytes] of [
-        [`${file}.gz`, await gzipped(html, { level: 9 })],
-        [file, html],
-      ] as const) {
-        await writeFile(`${name}.tmp`, bytes);
-        await rename(`${name}.tmp`, name);
-      }
-      this.kept.set(key, { address: wanted.address, language: wanted.language, reads, renderedAt: now });
+      await this.inTurn(async () => {
+        await this.writePage(key, html);
+        this.kept.set(key, { address: wanted.address, language: wanted.language, reads, renderedAt: now });
+      });
       await this.keepFewerThanMost();
     } catch (error) {
       this.log.warn({ err: error, address: wanted.address, language: wanted.language }, 'page not rendered');
@@ -127,17 +130,21 @@ export class KeptPages {
     // each read asked once, with what it answered (pages rendered at other times may hold another answer)
     const asked = new Map<string, [string, ReadAnswer]>();
     for (const page of this.kept.values()) for (const [read, answer] of page.reads) asked.set(askedKey(read, answer), [read, answer]);
-    const same = new Map(
-      await Promise.all([...asked].map(async ([key, [read, answer]]) => [key, await this.stillAnswers(read, answer)] as const)),
+    const since = new Map(
+      await Promise.all([...asked].map(async ([key, [read, answer]]) => [key, await this.answersSince(read, answer)] as const)),
     );
     for (const [key, page] of this.kept) {
-      const changed = [...page.reads].find(([read, answer]) => !same.get(askedKey(read, answer)));
-      if (!changed) continue;
-      this.log.info(
-        { address: page.address, language: page.language, read: changed[0] },
-        'the page shows data that changed: rendered again',
-      );
-      await this.stale(key);
+      const sinceRender = [...page.reads].map(([read, answer]) => [read, since.get(askedKey(read, answer))] as const);
+      const changed = sinceRender.find(([, read]) => read === 'changed');
+      if (changed) {
+        this.log.info(
+          { address: page.address, language: page.language, read: changed[0] },
+          'the page shows data that changed: rendered again',
+        );
+        await this.stale(key);
+      } else if (sinceRender.some(([, read]) => read === 'counts changed')) {
+        await this.countsChanged(key, page);
+      }
     }
     // a page rendered ahead that failed is tried again
     this.wantAhead();
@@ -147,11 +154,27 @@ export class KeptPages {
     const page = this.kept.get(key);
     if (!page) return;
     await this.forget(key);
-    this.want({
-      address: page.address,
-      language: page.language,
-      notBefore: this.renderAgain.after(key, page.renderedAt, Date.now(), AHEAD.includes(page.address) ? 'ahead' : 'other'),
-    });
+    // in place of a render it waited for, if its counts had changed before
+    this.renderAgainLater(key, page);
+  }
+
+  /** Serves the page on, marked for the shell to read its answers again, until it is rendered again
+   *  as any page whose data changed is (RenderAgain). */
+  private async countsChanged(key: string, page: Kept): Promise<void> {
+    if (!page.countsStale) {
+      await this.inTurn(async () => {
+        // unless rendered again or taken away meanwhile
+        if (this.kept.get(key) !== page) return;
+        await this.writePage(key, countsStale(await readFile(this.fileOf(key), 'utf8')));
+        page.countsStale = true;
+      });
+    }
+    if (!this.waiting.has(key)) this.renderAgainLater(key, page);
+  }
+
+  private renderAgainLater(key: string, { address, language, renderedAt }: Kept): void {
+    const kind = AHEAD.includes(address) ? 'ahead' : 'other';
+    this.waiting.set(key, { address, language, notBefore: this.renderAgain.after(key, renderedAt, Date.now(), kind) });
   }
 
   private want({ address, language, notBefore }: Wanted): void {
@@ -170,8 +193,32 @@ export class KeptPages {
 
   private async forget(key: string): Promise<void> {
     this.kept.delete(key);
-    await rm(this.fileOf(key), { force: true });
-    await rm(`${this.fileOf(key)}.gz`, { force: true });
+    await this.inTurn(async () => {
+      await rm(this.fileOf(key), { force: true });
+      await rm(`${this.fileOf(key)}.gz`, { force: true });
+    });
+  }
+
+  /** Runs `change` of the files once every change asked before has ended: the renders and the
+   *  freshness checks, two jobs, may otherwise write the same page at once. */
+  private inTurn(change: () => Promise<void>): Promise<void> {
+    const turn = this.fileChanges.then(change);
+    this.fileChanges = turn.catch(() => undefined);
+    return turn;
+  }
+
+  /** Writes the page with its gzip beside it, which nginx serves as it is; each written aside, then
+   *  renamed: nginx never serves half a page. */
+  private async writePage(key: string, html: string): Promise<void> {
+    const file = this.fileOf(key);
+    await mkdir(path.dirname(file), { recursive: true });
+    for (const [name, bytes] of [
+      [`${file}.gz`, await gzipped(html, { level: 9 })],
+      [file, html],
+    ] as const) {
+      await writeFile(`${name}.tmp`, bytes);
+      await rename(`${name}.tmp`, name);
+    }
   }
 
   private fileOf(key: string): string {
@@ -195,19 +242,21 @@ export class KeptPages {
     return hash.digest('base64url');
   }
 
-  /** Whether the read answers now what it answered when the page was rendered (asked at its service
-   *  where the renderer knows it: `readAddress`). Asked with the ETag
-   *  it had (the gateway's is a hash of the body): a 304 says the body is the same, without sending it. */
-  private async stillAnswers(read: string, { print, etag }: ReadAnswer): Promise<boolean> {
+  /** How the read answers now against what it answered when the page was rendered (asked at its
+   *  service where the renderer knows it: `readAddress`). Asked with the ETag it had (the gateway's is
+   *  a hash of the body): a 304 says the body is the same, without sending it. */
+  private async answersSince(read: string, { print, lasting, etag }: ReadAnswer): Promise<Since> {
     const answer = await request(readAddress(read, this.urls.store, this.urls), {
       headers: etag ? { 'if-none-match': etag } : {},
       signal: AbortSignal.timeout(5_000),
     });
     if (answer.statusCode === 304) {
       await answer.body.dump();
-      return true;
+      return 'same';
     }
-    return answerPrint(answer.statusCode, new Uint8Array(await answer.body.arrayBuffer())) === print;
+    const now = answerPrints(answer.statusCode, new Uint8Array(await answer.body.arrayBuffer()));
+    if (now.print === print) return 'same';
+    return now.lasting === lasting ? 'counts changed' : 'changed';
   }
 }
 

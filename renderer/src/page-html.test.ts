@@ -1,4 +1,5 @@
-import { pageHtml } from './page-html';
+import { PRERENDERED_ANSWERS, PRERENDERED_COUNTS_STALE } from '@bazar/contracts';
+import { RenderFailure, countsStale, pageHtml } from './page-html';
 
 const template =
   '<!doctype html><html lang="en"><head><script defer="defer" src="/main.js"></script>' +
@@ -25,4 +26,12 @@ test("a remote's stylesheet is linked by its path and named by its file, as the 
   const html = pageHtml(template, { html: '<h1>Rice</h1>', answers: {}, styles }, 'en');
   expect(html).toContain('<link rel="stylesheet" href="/mf/catalog/47.f99f6212.css" data-href="47.f99f6212.css">');
   expect(html.match(/href="\/877\.css"/g)).toHaveLength(1);
+});
+
+test('a page served on after its counts of units left changed is marked on its answers, which the shell reads before any app code', () => {
+  const html = pageHtml(template, { html: '<p>120 in stock</p>', answers: { api: {} }, styles: [] }, 'en');
+  const marked = countsStale(html);
+  expect(marked).toContain(`<script type="application/json" id="${PRERENDERED_ANSWERS}" ${PRERENDERED_COUNTS_STALE}>{"api":{}}</script>`);
+  expect(marked.replace(` ${PRERENDERED_COUNTS_STALE}`, '')).toBe(html);
+  expect(() => countsStale(template)).toThrow(RenderFailure);
 });

@@ -1,8 +1,10 @@
-import { PRERENDERED_ANSWERS, type PrerenderedPage } from '@bazar/contracts';
+import { PRERENDERED_ANSWERS, PRERENDERED_COUNTS_STALE, type PrerenderedPage } from '@bazar/contracts';
 import type { Language } from './language';
 
 /** A page the renderer could not render: nginx goes on serving the client-rendered app. */
 export class RenderFailure extends Error {}
+
+const ANSWERS_ELEMENT = `<script type="application/json" id="${PRERENDERED_ANSWERS}">`;
 
 /** The shell's index.html with the page's markup in its root, the answers it was rendered from
  *  beside it, the remotes' stylesheets in its head and the page's language. */
@@ -33,10 +35,13 @@ export function pageHtml(template: string, page: PrerenderedPage & { styles: str
   return withoutCode
     .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
     .replace('</head>', () => `${styles}<template id="${CODE_TEMPLATE}">${code.join('')}</template></head>`)
-    .replace(
-      root,
-      () => `<div id="root">${page.html}</div><script type="application/json" id="${PRERENDERED_ANSWERS}">${answers}</script>`,
-    );
+    .replace(root, () => `<div id="root">${page.html}</div>${ANSWERS_ELEMENT}${answers}</script>`);
+}
+
+/** The page marked as showing counts of units left that have changed since it was rendered. */
+export function countsStale(html: string): string {
+  if (!html.includes(ANSWERS_ELEMENT)) throw new RenderFailure('the page holds no rendered answers to mark');
+  return html.replace(ANSWERS_ELEMENT, () => `${ANSWERS_ELEMENT.slice(0, -1)} ${PRERENDERED_COUNTS_STALE}>`);
 }
 
 /** The shell's entry script and the preloads of its chunks and of the remotes' runtime manifest. */

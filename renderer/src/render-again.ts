@@ -11,8 +11,9 @@ const LONGEST_WAIT_MS = { ahead: 30_000, other: 300_000 };
  * rendered again and again, each render a whole page load in Chromium (0.5-0.7 s of CPU, seconds
  * on a busy machine) already out of date a second later: each time it is found changed soon after
  * its render, it waits twice as long as the last time, from 1 s up to 30 s for a page rendered
- * ahead and 5 minutes for any other. Nginx serves the client-rendered app meanwhile, as it does for
- * any page not rendered, so no shopper sees the old data. Under the order bench, the pages of the
+ * ahead and 5 minutes for any other. Meanwhile nginx serves the client-rendered app, as it does for
+ * any page not rendered, or, where only counts of units left changed, the page marked (kept-pages.ts),
+ * so no shopper is left with the old data. Under the order bench, the pages of the
  * product ordered (its own and two searches, in both languages) at 30 s cost the renderer 30 ms of
  * CPU an order, half a core at 20 orders a second.
  */

@@ -1,13 +1,12 @@
-import { createHash } from 'node:crypto';
 import type { PrerenderedPage } from '@bazar/contracts';
 import type { Page, Response as PageResponse } from 'playwright-core';
+import { answerPrints, type AnswerPrints } from './answer-prints';
 import type { RunningChromium } from './chromium';
 import { LANGUAGE_COOKIE, type Language } from './language';
 import { RenderFailure, pageHtml } from './page-html';
 
-/** What an API read answered: in short (`answerPrint`), and its ETag, with which it is asked again. */
-export interface ReadAnswer {
-  print: string;
+/** What an API read answered, in short (`answerPrints`), and its ETag, with which it is asked again. */
+export interface ReadAnswer extends AnswerPrints {
   etag?: string;
 }
 
@@ -17,18 +16,8 @@ export interface RenderedPage {
   reads: Map<string, ReadAnswer>;
 }
 
-/**
- * What a read answered, in short: its status and body. Not its headers (a search's X-Total-Count):
- * nginx's micro-cache keeps the headers an answer was first cached with when the gateway says the
- * body has not changed (304), so browsers, and the renderer's Chromium, can be shown another count
- * than a fresh request gets, and the page would be rendered again and again.
- */
-export function answerPrint(status: number, body: Uint8Array): string {
-  return `${status} ${createHash('sha256').update(body).digest('base64url')}`;
-}
-
 const answerOf = async (response: PageResponse): Promise<ReadAnswer> => ({
-  print: answerPrint(response.status(), await response.body().catch(() => new Uint8Array())),
+  ...answerPrints(response.status(), await response.body().catch(() => new Uint8Array())),
   etag: (await response.allHeaders())['etag'],
 });
 

@@ -9,7 +9,10 @@ import { switchLanguage } from './layout/LanguageSwitch';
 import { preloadOnIntent } from './preload';
 import { storePages } from './remotes';
 import { dropEarlyInput, ownedByReact, replayEarlyInput } from './earlyInput';
-import { PRERENDERED_ANSWERS } from '@bazar/contracts';
+import { PRERENDERED_ANSWERS, PRERENDERED_COUNTS_STALE } from '@bazar/contracts';
+import type { storefrontApi } from '@bazar/web-kit/api';
+
+type StorefrontApi = typeof storefrontApi;
 import './styles.css';
 
 // Fetch the Bengali faces now rather than when the first price paints: a ৳ painted before its
@@ -54,7 +57,8 @@ async function show(): Promise<void> {
     const { offerPrerender } = await import('./prerender');
     return offerPrerender(app, router, store, () => running.unmount());
   }
-  const answers = document.getElementById(PRERENDERED_ANSWERS)?.textContent;
+  const rendered = document.getElementById(PRERENDERED_ANSWERS);
+  const answers = rendered?.textContent;
   if (answers) {
     // The page came rendered: it hydrates with the answers it was rendered from, once the api that
     // takes them has arrived. In another language than the shopper's it is rendered afresh instead,
@@ -63,7 +67,8 @@ async function show(): Promise<void> {
     // update reaches before then (the session's answer re-renders the layout) is thrown away and
     // shows its spinner until its code comes: a flash seen on home a second after load. So the
     // session starts once every part is hydrated.
-    const [{ prerenderedAnswers }] = await Promise.all([import('@bazar/web-kit/api'), languageReady]);
+    const [{ prerenderedAnswers, storefrontApi }] = await Promise.all([import('@bazar/web-kit/api'), languageReady]);
+    const countsStale = rendered?.hasAttribute(PRERENDERED_COUNTS_STALE);
     store.dispatch(prerenderedAnswers(JSON.parse(answers)));
     // Each step a task of its own: together they were one task of 170 ms at 4× (the answers into the
     // api's state, the router's routes, hydration).
@@ -93,13 +98,31 @@ async function show(): Promise<void> {
       // commit, so what was typed is given back after it.
       void Promise.all([hydrated(), committed]).then(() => {
         replayEarlyInput();
+        if (countsStale) readProductsAgain(storefrontApi);
         return startSession(store);
       });
       return preloadOnIntent();
     }
-    return showAfresh(router);
+    showAfresh(router);
+    if (countsStale) readProductsAgain(storefrontApi);
+    return;
   }
   showAfresh(makeRouter(store, pages));
+}
+
+/** The page was served on although the counts of units left it shows changed since it was rendered
+ *  (shoppers ordering: PRERENDERED_COUNTS_STALE): every product answer it holds is read again, each
+ *  shown until its new one comes. Once hydrated, so that React hydrates what the HTML shows. */
+function readProductsAgain(api: StorefrontApi): void {
+  const state = store.getState();
+  if (!state.api) return;
+  // every endpoint a remote injected is there too, typed by that remote
+  const endpoints = api.endpoints as unknown as Record<
+    string,
+    { initiate: (args: unknown, options: object) => Parameters<typeof store.dispatch>[0] }
+  >;
+  for (const { endpointName, originalArgs } of api.util.selectInvalidatedBy({ ...state, api: state.api }, ['Product']))
+    void store.dispatch(endpoints[endpointName]!.initiate(originalArgs, { subscribe: false, forceRefetch: true }));
 }
 
 function showAfresh(router: StoreRouter): void {

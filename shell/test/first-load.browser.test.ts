@@ -11,6 +11,7 @@ import { expect, test } from '@bazar/testing/browser-test';
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
+import { PRERENDERED_COUNTS_STALE } from '@bazar/contracts';
 import { codeTookOver, eventually } from '@bazar/testing';
 import { catalogProducts, pagePerTest, signInAsShopper, waitForPath, webUrl } from './browser';
 
@@ -82,7 +83,9 @@ test("home: the HTML names the shell's chunks, and the entry asks for the remote
   // a rendered page's loader (its inline script, at the page's own address) added the entry script
   const entryAndLoader = cameRendered(html) ? [entry, '/'] : [entry];
   const products = /^\/api\/products\?pageSize=16$/;
-  if (cameRendered(html)) expect(named(requests, products)).toEqual([]);
+  // (one marked as showing counts of units left that changed since, an order meanwhile, reads them
+  // again once it has hydrated)
+  if (cameRendered(html) && !html.includes(PRERENDERED_COUNTS_STALE)) expect(named(requests, products)).toEqual([]);
   for (const pattern of [
     /^\/mf\/catalog\/remoteEntry\.js$/,
     /^\/mf\/catalog\/__federation_expose_HomePage\.[0-9a-f]+\.js$/,

@@ -33,8 +33,9 @@ export async function browsingIn(browser: Browser, language: 'en' | 'bn', device
   return context;
 }
 
-/** What a page served rendered has: the answers it was rendered from, after its markup. */
-export const RENDERED_ANSWERS = `<script type="application/json" id="${PRERENDERED_ANSWERS}">`;
+/** What a page served rendered has: the answers it was rendered from, after its markup (marked or
+ *  not as showing changed counts of units left: PRERENDERED_COUNTS_STALE). */
+export const RENDERED_ANSWERS = `<script type="application/json" id="${PRERENDERED_ANSWERS}"`;
 
 /** Pages are rendered in the background, one at a time, and again whenever their data changes (other
  *  tests publish products and offers): waits for one are generous. */
