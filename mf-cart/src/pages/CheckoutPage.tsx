@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from '@bazar/web-kit/routing';
 import { ShoppingBag, Truck } from 'lucide-react';
-import { IDEMPOTENCY_KEY_HEADER } from '@bazar/contracts';
+import { BD_MOBILE_INPUT_PATTERN, IDEMPOTENCY_KEY_HEADER } from '@bazar/contracts';
 import { showNotice } from '@bazar/web-kit';
 import { translate } from '@bazar/web-kit/i18n';
 import '../styles.css';
@@ -82,7 +82,7 @@ export default function CheckoutPage() {
           </label>
           <label className="block text-sm font-medium text-stone-700">
             {t('phoneOptional')}
-            <input name="phone" type="tel" placeholder="01712345678" pattern="(\+880|0)1[3-9][0-9]{8}" className={field} />
+            <input name="phone" type="tel" placeholder="01712345678" pattern={BD_MOBILE_INPUT_PATTERN} className={field} />
           </label>
           <label className="block text-sm font-medium text-stone-700">
             {t('additionalInformation')}

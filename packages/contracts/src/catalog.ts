@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ObjectIdString, Text } from './common';
+import { ObjectIdString, Text, westernDigits } from './common';
 import { MAX_PAGE_SIZE, PRODUCT_SORTS } from './product-list';
 
 export const MAX_PRICE_TAKA = 1_000_000;
@@ -65,13 +65,14 @@ const numberFromText = (field: string, number: z.ZodNumber) =>
         z
           .string()
           .trim()
+          .overwrite(westernDigits)
           .regex(/^\d+(\.\d+)?$/, `${field} must be a number`)
           .transform(Number)
           .pipe(number),
       ],
       { error: `${field} must be a number` },
     )
-    .meta({ description: 'A number, or the same number as text' });
+    .meta({ description: 'A number, or the same number as text (in digits 0-9 or Bangla ০-৯)' });
 
 /** Text a person may leave out: trimmed and bounded like `Text`; left blank, it is none. */
 const OptionalText = (max: number) =>

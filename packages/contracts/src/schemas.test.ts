@@ -1,5 +1,6 @@
 import {
   AddToCart,
+  BD_MOBILE_INPUT_PATTERN,
   BdMobilePhone,
   Email,
   IdParams,
@@ -40,12 +41,23 @@ describe('Bangladeshi mobile numbers', () => {
     ['01712345678', '01712345678'],
     ['+8801712345678', '01712345678'],
     ['017-1234-5678', '01712345678'],
+    // as a Bangla keyboard types them
+    ['০১৭১২৩৪৫৬৭৮', '01712345678'],
+    ['+৮৮০ ১৭১২-৩৪৫৬৭৮', '01712345678'],
   ])('accepts %s as %s', (input, normalised) => {
     expect(BdMobilePhone.parse(input)).toBe(normalised);
   });
 
-  it.each(['0171234567', '02712345678', '01212345678', '+881712345678', '8801712345678x'])('refuses %s', (input) => {
+  it.each(['0171234567', '02712345678', '01212345678', '+881712345678', '8801712345678x', '০১২১২৩৪৫৬৭৮'])('refuses %s', (input) => {
     expect(BdMobilePhone.safeParse(input).success).toBe(false);
+  });
+
+  it("lets a form's phone field pass what the API takes, and only that", () => {
+    const field = new RegExp(`^(?:${BD_MOBILE_INPUT_PATTERN})$`, 'v');
+    const typed = ['01712345678', '+8801712345678', '017-1234-5678', '০১৭১২৩৪৫৬৭৮', '+৮৮০ ১৭১২-৩৪৫৬৭৮', '০১৭১২ ৩৪৫৬৭৮'];
+    const wrong = ['0171234567', '02712345678', '01212345678', '+881712345678', '৮৮০১৭১২৩৪৫৬৭৮', '০১২১২৩৪৫৬৭৮', '01712345678০'];
+    for (const text of [...typed, ...wrong]) expect([text, field.test(text)]).toEqual([text, BdMobilePhone.safeParse(text).success]);
+    expect(typed.every((text) => field.test(text))).toBe(true);
   });
 });
 
@@ -81,8 +93,10 @@ describe('product edit', () => {
 describe('new product', () => {
   const valid = { name: 'Miniket Rice 5 kg', price: '385', quantity: '40', description: 'Fine white rice', img: '/media/abc.webp' };
 
-  it('parses numbers sent as text', () => {
+  it('parses numbers sent as text, in digits 0-9 or the Bangla digits a Bangla keyboard types', () => {
     expect(NewProduct.parse(valid)).toMatchObject({ price: 385, quantity: 40 });
+    expect(NewProduct.parse({ ...valid, price: '৩৮৫.৫০', quantity: ' ৪০ ' })).toMatchObject({ price: 385.5, quantity: 40 });
+    expect(ProductEdit.parse({ price: '১৯৯.৫', quantity: '০' })).toEqual({ price: 199.5, quantity: 0 });
   });
 
   it.each([
@@ -92,6 +106,8 @@ describe('new product', () => {
     [{ price: '1000001' }, 'price must be at most 1000000 taka'],
     [{ price: '10.555' }, 'price must not have more than 2 decimals'],
     [{ quantity: '2.5' }, 'quantity must be a whole number'],
+    [{ quantity: '২.৫' }, 'quantity must be a whole number'],
+    [{ price: '৳১২০' }, 'price must be a number'],
     [{ quantity: '100001' }, 'quantity must be between 0 and 100000'],
     [{ name: '   ' }, 'is required'],
     [{ name_bn: { $gt: '' } }, 'must be text'],

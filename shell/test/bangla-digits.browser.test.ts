@@ -1,0 +1,85 @@
+// Numbers typed with a Bangla keyboard, which gives the Bangla digits (০-৯), in Chromium against the
+// running stack: a Bangla shopper's phone number at checkout (390 px) and a Bangla admin's price and
+// quantity of a product (1280 px) are taken as the numbers they are, as the store keeps them.
+import { expect, test } from '@bazar/testing/browser-test';
+import {
+  browsingIn,
+  catalogProduct,
+  createAccount,
+  createAdminAccount,
+  deleteStoreAccount,
+  eventually,
+  gatewayCall,
+  launchChromium,
+  openSignedIn,
+  publishProduct,
+  removeProduct,
+  signedInAndSynced,
+  type Credentials,
+  type TestProduct,
+} from '@bazar/testing';
+import { OrderList } from '@bazar/contracts';
+import type { Browser } from 'playwright-core';
+
+let browser: Browser;
+/** ordered by the shopper */
+let product: TestProduct;
+/** edited by the admin */
+let lentils: TestProduct;
+let shopper: Credentials;
+let admin: Credentials;
+
+test.beforeAll(async () => {
+  test.setTimeout(60_000);
+  browser = await launchChromium();
+  [product, lentils, shopper, admin] = await Promise.all([
+    publishProduct('Bangla Digits Rice', 20),
+    publishProduct('Bangla Digits Lentils', 20),
+    createAccount('bangla digits'),
+    createAdminAccount('bangla digits'),
+  ]);
+});
+test.afterAll(async () => {
+  await browser?.close();
+  await removeProduct(product);
+  await removeProduct(lentils);
+  await deleteStoreAccount(admin);
+});
+
+test('a Bangla shopper types their phone number in Bangla digits at checkout: the order is placed with it', async () => {
+  const token = await signedInAndSynced(shopper);
+  expect((await gatewayCall('POST', '/addtocart', token, { productId: product._id, cartQuantity: 1 })).status).toBe(201);
+  const page = await (await browsingIn(browser, 'bn', 'phone')).newPage();
+  await openSignedIn(page, '/checkout', shopper);
+  await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('button[form="billing"]')?.disabled);
+  await page.locator('input[name="phone"]').fill('০১৭১২-৩৪৫৬৭৮');
+  await page.screenshot({ path: 'test-results/checkout-bangla-digits-390.png', fullPage: true });
+  const answer = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/orderplace');
+  await page.locator('button[form="billing"]').click();
+  expect((await answer).status()).toBe(201);
+
+  const orders = OrderList.parse((await gatewayCall('GET', '/myorders', token)).body);
+  expect(orders.map(({ phone }) => phone)).toEqual(['01712345678']);
+  await page.context().close();
+});
+
+test('a Bangla admin types a price and a quantity in Bangla digits: the product is saved with those numbers', async () => {
+  const page = await (await browsingIn(browser, 'bn', 'laptop')).newPage();
+  await openSignedIn(page, '/dashboard/products', admin);
+  // newest first: the products published for these tests are on the first page
+  await page
+    .getByRole('region', { name: 'পণ্যসমূহ' })
+    .getByRole('link', { name: `${lentils.name} সম্পাদনা`, exact: true })
+    .click();
+  const form = page.getByRole('region', { name: 'পণ্য সম্পাদনা' });
+  await eventually(async () => expect(await form.getByLabel('পরিমাণ', { exact: true }).inputValue()).toBe('20'));
+  await form.getByLabel('দাম', { exact: true }).fill('১৫০.৫০');
+  await form.getByLabel('পরিমাণ', { exact: true }).fill('২৫');
+  await form.getByRole('button', { name: 'পরিবর্তন সংরক্ষণ করুন' }).click();
+  await page.getByRole('dialog', { name: 'আপনার কাজ সংরক্ষণ হয়েছে' }).waitFor();
+  expect(await catalogProduct(lentils._id)).toMatchObject({ price: 150.5, quantity: 25 });
+  await page.getByRole('button', { name: 'ঠিক আছে' }).click();
+  await page.getByRole('region', { name: 'পণ্যসমূহ' }).getByText('১৫০.৫০৳').first().waitFor();
+  await page.screenshot({ path: 'test-results/edit-product-bangla-digits-1280.png' });
+  await page.context().close();
+});
