@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
-import type { ErrorAnswer, FieldErrors } from '@bazar/contracts';
+import { MAX_PRICE_TAKA, MAX_STOCK, PRODUCT_NUMBER_REFUSALS, type ErrorAnswer, type FieldErrors } from '@bazar/contracts';
 import { serverMessage } from '@bazar/web-kit';
-import { translate } from '@bazar/web-kit/i18n';
+import { currentLanguage, translate } from '@bazar/web-kit/i18n';
 import { useUploadImageMutation } from './api';
 
 /** The `fields` of a refusal (the contracts' ErrorAnswer): API field → its message. */
@@ -10,6 +10,25 @@ function serverFieldErrors(error: unknown): FieldErrors {
   const fields = (error as { data?: Partial<ErrorAnswer> | null } | undefined)?.data?.fields;
   if (typeof fields !== 'object' || fields === null) return {};
   return Object.fromEntries(Object.entries(fields).filter(([, message]) => typeof message === 'string'));
+}
+
+/** A field's refusal as the page words it. The services word refusals in English; on a Bangla page
+ *  the catalog's refusals of a price or a quantity, known by their contract's words, are in Bangla,
+ *  their numbers in Bangla digits. Any other keeps the server's words, as every refusal does on an
+ *  English page. */
+function fieldRefusalWords(message: string): string {
+  if (currentLanguage() !== 'bn') return message;
+  const known = Object.entries(PRODUCT_NUMBER_REFUSALS).find(([, words]) => words === message)?.[0];
+  if (!known) return message;
+  const most = known.startsWith('price') ? MAX_PRICE_TAKA : MAX_STOCK;
+  return translate(`dashboard:refused.${known}`, { most });
+}
+
+/** The refusal's reason in one line, as the page words it: on a Bangla page, each field's refusal
+ *  (which the server's line joins); otherwise the server's words. */
+export function refusalText(error: unknown): string | undefined {
+  const fields = Object.values(serverFieldErrors(error));
+  return currentLanguage() === 'bn' && fields.length > 0 ? fields.map(fieldRefusalWords).join('; ') : serverMessage(error);
 }
 
 /**
@@ -29,11 +48,11 @@ export function showRefusal<T extends FieldValues>(
   for (const [apiField, message] of named) {
     const field = apiToForm[apiField];
     if (!field) continue;
-    setError(field, { type: 'server', message }, { shouldFocus: shown === 0 });
+    setError(field, { type: 'server', message: fieldRefusalWords(message) }, { shouldFocus: shown === 0 });
     shown += 1;
   }
   if (shown === 0 || shown < named.length) {
-    const message = serverMessage(error) ?? fallback;
+    const message = refusalText(error) ?? fallback;
     if (message) setError('root.server', { type: 'server', message });
   }
 }

@@ -1,13 +1,13 @@
 import { useForm } from 'react-hook-form';
 import type { Product } from '@bazar/contracts';
-import { LoadFailure, serverMessage, showNotice, Spinner, type RemoteRoute } from '@bazar/web-kit';
+import { LoadFailure, showNotice, Spinner, type RemoteRoute } from '@bazar/web-kit';
 import { translate } from '@bazar/web-kit/i18n';
 import { useProductText } from '@bazar/web-kit/product-text';
 import { Link, useLoaderData, useLocation, useNavigate } from '@bazar/web-kit/routing';
 import { useEditProductMutation, useGetProductToEditQuery } from '../api';
 import { FormRefusal, SubmitButton } from '../components/Field';
 import { ProductFields, productApiToForm, type ProductForm } from '../components/ProductFields';
-import { showRefusal, useImageUpload } from '../forms';
+import { refusalText, showRefusal, useImageUpload } from '../forms';
 import { useDashboardText } from '../i18n';
 import type { EditFrom } from './Products';
 
@@ -91,7 +91,7 @@ function EditProductForm({ product }: { product: Product }) {
       void showNotice({
         tone: 'error',
         title: translate('common:oops'),
-        text: serverMessage(saved.error) ?? translate('common:somethingWentWrong'),
+        text: refusalText(saved.error) ?? translate('common:somethingWentWrong'),
       });
       return;
     }

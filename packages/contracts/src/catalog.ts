@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { ObjectIdString, Text, westernDigits } from './common';
+import { ObjectIdString, Text } from './common';
+import { westernDigits } from './typed-digits';
 import { MAX_PAGE_SIZE, PRODUCT_SORTS } from './product-list';
-
-export const MAX_PRICE_TAKA = 1_000_000;
-export const MAX_STOCK = 100_000;
+import { MAX_PRICE_TAKA, MAX_STOCK, PRODUCT_NUMBER_REFUSALS } from './product-limits';
 
 export const Product = z.object({
   _id: ObjectIdString,
@@ -57,7 +56,9 @@ export type ProductListQuery = z.infer<typeof ProductListQuery>;
 
 /** The dashboard sends numbers as text: accept either, refuse anything that is not a plain number.
  *  Text is held to the rules of `number` too; the OpenAPI document shows them on the number. */
-const numberFromText = (field: string, number: z.ZodNumber) =>
+const refused = PRODUCT_NUMBER_REFUSALS;
+
+const numberFromText = (notANumber: string, number: z.ZodNumber) =>
   z
     .union(
       [
@@ -66,11 +67,11 @@ const numberFromText = (field: string, number: z.ZodNumber) =>
           .string()
           .trim()
           .overwrite(westernDigits)
-          .regex(/^\d+(\.\d+)?$/, `${field} must be a number`)
+          .regex(/^\d+(\.\d+)?$/, notANumber)
           .transform(Number)
           .pipe(number),
       ],
-      { error: `${field} must be a number` },
+      { error: notANumber },
     )
     .meta({ description: 'A number, or the same number as text (in digits 0-9 or Bangla ০-৯)' });
 
@@ -86,23 +87,19 @@ const OptionalText = (max: number) =>
 export const NewProduct = z.strictObject({
   name: Text(120),
   price: numberFromText(
-    'price',
-    z
-      .number()
-      .gt(0, 'price must be more than 0')
-      .max(MAX_PRICE_TAKA, `price must be at most ${MAX_PRICE_TAKA} taka`)
-      .multipleOf(0.01, 'price must not have more than 2 decimals'),
+    refused.priceNotANumber,
+    z.number().gt(0, refused.priceNotPositive).max(MAX_PRICE_TAKA, refused.priceTooHigh).multipleOf(0.01, refused.priceTooPrecise),
   ),
   quantity: numberFromText(
-    'quantity',
+    refused.quantityNotANumber,
     z
       .number()
       // not .int(): it refuses a fraction as a wrong type, and the union would answer for it
-      .multipleOf(1, 'quantity must be a whole number')
+      .multipleOf(1, refused.quantityNotWhole)
       // multipleOf forgives float error, which a count may not have
-      .refine(Number.isInteger, { error: 'quantity must be a whole number', when: (payload) => payload.issues.length === 0 })
-      .min(0, `quantity must be between 0 and ${MAX_STOCK}`)
-      .max(MAX_STOCK, `quantity must be between 0 and ${MAX_STOCK}`),
+      .refine(Number.isInteger, { error: refused.quantityNotWhole, when: (payload) => payload.issues.length === 0 })
+      .min(0, refused.quantityOutOfRange)
+      .max(MAX_STOCK, refused.quantityOutOfRange),
   ),
   description: Text(1000),
   img: z.union([z.url({ protocol: /^https?$/ }), z.string().regex(/^\/media\/[\w.-]+$/)], { error: 'img must be an image URL' }),

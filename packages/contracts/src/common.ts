@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { westernDigits } from './typed-digits';
 
 /** A body field's path (`price`, `mycart.0.cartPrice`) and its first problem in plain words
  *  (`price must be a number`), so a form can show each under its own field. */
@@ -44,17 +45,10 @@ export const Email = z
 export const EmailParams = z.strictObject({ email: Email });
 export type EmailParams = z.infer<typeof EmailParams>;
 
-/** Text with the Bangla digits (০-৯) a Bangla keyboard types as the digits 0-9 the store keeps. */
-export const westernDigits = (text: string) => text.replace(/[০-৯]/g, (digit) => String(digit.charCodeAt(0) - '০'.charCodeAt(0)));
-
 /** Bangladeshi mobile number: 01 then 9 digits (operator prefixes 013-019), +880 accepted, in either
  *  script's digits; normalised to the local 01XXXXXXXXX form. Tidied with overwrites rather than
  *  transforms, so that it stays a string whose pattern the OpenAPI document shows. */
 export const BD_MOBILE_PATTERN = /^(?:\+880|0)(1[3-9]\d{8})$/;
-/** What a phone field of a form lets through as typed (its `pattern` attribute, which browsers read
- *  with the `v` flag): what BdMobilePhone takes, in either script's digits, spaces and dashes
- *  anywhere. */
-export const BD_MOBILE_INPUT_PATTERN = String.raw`(\+[8৮][8৮][0০]|[0০])[\s\-]*[1১][\s\-]*[3-9৩-৯]([\s\-]*[0-9০-৯]){8}[\s\-]*`;
 export const BdMobilePhone = z
   .string()
   .overwrite((s) => westernDigits(s.replace(/[\s-]/g, '')))

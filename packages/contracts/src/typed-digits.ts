@@ -1,0 +1,10 @@
+// Numbers as people type them, without zod: a page's form checks them as it is filled in, and a
+// page's code must not bring zod along for a pattern.
+
+/** Text with the Bangla digits (০-৯) a Bangla keyboard types as the digits 0-9 the store keeps. */
+export const westernDigits = (text: string) => text.replace(/[০-৯]/g, (digit) => String(digit.charCodeAt(0) - '০'.charCodeAt(0)));
+
+/** What a phone field of a form lets through as typed (its `pattern` attribute, which browsers read
+ *  with the `v` flag): what BdMobilePhone takes, in either script's digits, spaces and dashes
+ *  anywhere. */
+export const BD_MOBILE_INPUT_PATTERN = String.raw`(\+[8৮][8৮][0০]|[0০])[\s\-]*[1১][\s\-]*[3-9৩-৯]([\s\-]*[0-9০-৯]){8}[\s\-]*`;
