@@ -1,6 +1,13 @@
 import { useRef, useState } from 'react';
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
-import { MAX_PRICE_TAKA, MAX_STOCK, PRODUCT_NUMBER_REFUSALS, type ErrorAnswer, type FieldErrors } from '@bazar/contracts';
+import {
+  MAX_PRICE_TAKA,
+  MAX_STOCK,
+  NOT_A_MOBILE_NUMBER,
+  PRODUCT_NUMBER_REFUSALS,
+  type ErrorAnswer,
+  type FieldErrors,
+} from '@bazar/contracts';
 import { serverMessage } from '@bazar/web-kit';
 import { currentLanguage, translate } from '@bazar/web-kit/i18n';
 import { useUploadImageMutation } from './api';
@@ -12,13 +19,18 @@ function serverFieldErrors(error: unknown): FieldErrors {
   return Object.fromEntries(Object.entries(fields).filter(([, message]) => typeof message === 'string'));
 }
 
+/** The services' refusals of a field that the dashboard's forms word in Bangla, by their contract's words. */
+const KNOWN_REFUSALS: Record<string, string> = { ...PRODUCT_NUMBER_REFUSALS, notAMobileNumber: NOT_A_MOBILE_NUMBER };
+
 /** A field's refusal as the page words it. The services word refusals in English; on a Bangla page
- *  the catalog's refusals of a price or a quantity, known by their contract's words, are in Bangla,
- *  their numbers in Bangla digits. Any other keeps the server's words, as every refusal does on an
- *  English page. */
-function fieldRefusalWords(message: string): string {
+ *  those known by their contract's words (a product's price or quantity, a phone number) are in
+ *  Bangla, their numbers in Bangla digits. Any other keeps the server's words, as every refusal does
+ *  on an English page. */
+function fieldRefusalWords(field: string, message: string): string {
   if (currentLanguage() !== 'bn') return message;
-  const known = Object.entries(PRODUCT_NUMBER_REFUSALS).find(([, words]) => words === message)?.[0];
+  // the services name the field first, unless the words do (the catalog's)
+  const unnamed = message.startsWith(`${field} `) ? message.slice(field.length + 1) : message;
+  const known = Object.entries(KNOWN_REFUSALS).find(([, words]) => words === message || words === unnamed)?.[0];
   if (!known) return message;
   const most = known.startsWith('price') ? MAX_PRICE_TAKA : MAX_STOCK;
   return translate(`dashboard:refused.${known}`, { most });
@@ -27,8 +39,10 @@ function fieldRefusalWords(message: string): string {
 /** The refusal's reason in one line, as the page words it: on a Bangla page, each field's refusal
  *  (which the server's line joins); otherwise the server's words. */
 export function refusalText(error: unknown): string | undefined {
-  const fields = Object.values(serverFieldErrors(error));
-  return currentLanguage() === 'bn' && fields.length > 0 ? fields.map(fieldRefusalWords).join('; ') : serverMessage(error);
+  const fields = Object.entries(serverFieldErrors(error));
+  return currentLanguage() === 'bn' && fields.length > 0
+    ? fields.map(([field, message]) => fieldRefusalWords(field, message)).join('; ')
+    : serverMessage(error);
 }
 
 /**
@@ -48,7 +62,7 @@ export function showRefusal<T extends FieldValues>(
   for (const [apiField, message] of named) {
     const field = apiToForm[apiField];
     if (!field) continue;
-    setError(field, { type: 'server', message: fieldRefusalWords(message) }, { shouldFocus: shown === 0 });
+    setError(field, { type: 'server', message: fieldRefusalWords(apiField, message) }, { shouldFocus: shown === 0 });
     shown += 1;
   }
   if (shown === 0 || shown < named.length) {

@@ -1,7 +1,7 @@
 // Numbers typed with a Bangla keyboard, which gives the Bangla digits (০-৯), in Chromium against the
-// running stack: a Bangla shopper's phone number at checkout (390 px) and a Bangla admin's price and
-// quantity of a product (1280 px) are taken as the numbers they are, as the store keeps them; the
-// catalog's refusals of a price or quantity read in Bangla.
+// running stack: a Bangla shopper's phone number at checkout and in their profile (390 px) and a
+// Bangla admin's price and quantity of a product (1280 px) are taken as the numbers they are, as the
+// store keeps them; the services' refusals of a phone number, a price or a quantity read in Bangla.
 import { expect, test } from '@bazar/testing/browser-test';
 import {
   browsingIn,
@@ -18,8 +18,9 @@ import {
   signedInAndSynced,
   type Credentials,
   type TestProduct,
+  widthPastTheScreen,
 } from '@bazar/testing';
-import { OrderList } from '@bazar/contracts';
+import { OrderList, ProfileList } from '@bazar/contracts';
 import type { Browser } from 'playwright-core';
 
 let browser: Browser;
@@ -61,6 +62,35 @@ test('a Bangla shopper types their phone number in Bangla digits at checkout: th
 
   const orders = OrderList.parse((await gatewayCall('GET', '/myorders', token)).body);
   expect(orders.map(({ phone }) => phone)).toEqual(['01712345678']);
+  await page.context().close();
+});
+
+const pixelPng = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+test('a Bangla shopper types their phone number in Bangla digits in their profile: refused in Bangla while it is no mobile number, then kept', async () => {
+  const page = await (await browsingIn(browser, 'bn', 'phone')).newPage();
+  await openSignedIn(page, '/dashboard/my-profile', shopper);
+  const profile = page.getByRole('region', { name: 'আমার প্রোফাইল' });
+  await profile.getByRole('button', { name: 'সম্পাদনা' }).click();
+  await profile.getByLabel('ফোন', { exact: true }).fill('০১৭১২৩৪৫৬৭'); // one digit short
+  await profile.getByLabel('ঠিকানা', { exact: true }).fill('বাড়ি ১২, রোড ৭, ধানমন্ডি, ঢাকা');
+  await profile.getByLabel('ছবি', { exact: true }).setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: pixelPng });
+  await profile.getByRole('button', { name: 'হালনাগাদ করুন' }).click();
+  await page.getByRole('dialog', { name: 'দুঃখিত...' }).getByRole('button').click();
+  const refusal = profile.getByText('বাংলাদেশের একটি মোবাইল নম্বর দিন, যেমন ০১৭১২৩৪৫৬৭৮', { exact: true });
+  await refusal.waitFor();
+  // a long email address wraps in the card rather than pushing the page past the screen
+  expect(await widthPastTheScreen(page)).toBe(0);
+  await profile.getByLabel('ফোন', { exact: true }).scrollIntoViewIfNeeded();
+  await page.mouse.wheel(0, -120); // clear of the sticky top bar
+  await page.screenshot({ path: 'test-results/profile-phone-bangla-390.png' });
+
+  await profile.getByLabel('ফোন', { exact: true }).fill('০১৮১২-৩৪৫৬৭৮');
+  await profile.getByRole('button', { name: 'হালনাগাদ করুন' }).click();
+  await page.getByRole('dialog', { name: 'প্রোফাইল হালনাগাদ হয়েছে!' }).waitFor();
+  const token = await signedInAndSynced(shopper);
+  const saved = ProfileList.parse((await gatewayCall('GET', `/myprofiledata/${encodeURIComponent(shopper.email)}`, token)).body);
+  expect(saved.map(({ phone }) => phone)).toEqual(['01812345678']);
   await page.context().close();
 });
 

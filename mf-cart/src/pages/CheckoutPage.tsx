@@ -82,7 +82,7 @@ export default function CheckoutPage() {
           </label>
           <label className="block text-sm font-medium text-stone-700">
             {t('phoneOptional')}
-            <input name="phone" type="tel" placeholder="01712345678" pattern={BD_MOBILE_INPUT_PATTERN} className={field} />
+            <input name="phone" type="tel" placeholder={t('phoneExample')} pattern={BD_MOBILE_INPUT_PATTERN} className={field} />
           </label>
           <label className="block text-sm font-medium text-stone-700">
             {t('additionalInformation')}

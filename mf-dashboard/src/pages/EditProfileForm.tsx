@@ -67,7 +67,7 @@ export function EditProfileForm({ email, name, profile, onSaved }: EditProfileFo
         label={t('phone')}
         type="tel"
         required
-        placeholder="01712345678"
+        placeholder={t('phoneExample')}
         error={errors.phone?.message}
         {...register('phone', { validate: notBlank(t('phone')) })}
       />

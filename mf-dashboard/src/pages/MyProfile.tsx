@@ -32,11 +32,11 @@ export function MyProfile() {
         <h2 id="my-profile" className="text-2xl font-bold text-stone-800">
           {t('links.myProfile')}
         </h2>
-        <dl className="mt-4 grid grid-cols-[7rem_1fr] gap-y-2 text-sm">
+        <dl className="mt-4 grid grid-cols-[7rem_minmax(0,1fr)] gap-y-2 text-sm">
           {rows.map(([label, value]) => (
             <div key={label} className="contents">
               <dt className="text-stone-500">{label}</dt>
-              <dd className="font-medium text-stone-800">{value || '—'}</dd>
+              <dd className="font-medium wrap-anywhere text-stone-800">{value || '—'}</dd>
             </div>
           ))}
         </dl>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { westernDigits } from './typed-digits';
+import { NOT_A_MOBILE_NUMBER, westernDigits } from './typed-digits';
 
 /** A body field's path (`price`, `mycart.0.cartPrice`) and its first problem in plain words
  *  (`price must be a number`), so a form can show each under its own field. */
@@ -52,7 +52,7 @@ export const BD_MOBILE_PATTERN = /^(?:\+880|0)(1[3-9]\d{8})$/;
 export const BdMobilePhone = z
   .string()
   .overwrite((s) => westernDigits(s.replace(/[\s-]/g, '')))
-  .regex(BD_MOBILE_PATTERN, 'must be a Bangladeshi mobile number such as 01712345678')
+  .regex(BD_MOBILE_PATTERN, NOT_A_MOBILE_NUMBER)
   .overwrite((s) => s.replace(BD_MOBILE_PATTERN, '0$1'))
   .meta({
     description:

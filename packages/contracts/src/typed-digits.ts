@@ -4,6 +4,9 @@
 /** Text with the Bangla digits (০-৯) a Bangla keyboard types as the digits 0-9 the store keeps. */
 export const westernDigits = (text: string) => text.replace(/[০-৯]/g, (digit) => String(digit.charCodeAt(0) - '০'.charCodeAt(0)));
 
+/** The API's words refusing a phone number that is not a Bangladeshi mobile one (BdMobilePhone). */
+export const NOT_A_MOBILE_NUMBER = 'must be a Bangladeshi mobile number such as 01712345678';
+
 /** What a phone field of a form lets through as typed (its `pattern` attribute, which browsers read
  *  with the `v` flag): what BdMobilePhone takes, in either script's digits, spaces and dashes
  *  anywhere. */
