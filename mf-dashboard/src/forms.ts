@@ -21,6 +21,8 @@ function serverFieldErrors(error: unknown): FieldErrors {
 
 /** The services' refusals of a field that the dashboard's forms word in Bangla, by their contract's words. */
 const KNOWN_REFUSALS: Record<string, string> = { ...PRODUCT_NUMBER_REFUSALS, notAMobileNumber: NOT_A_MOBILE_NUMBER };
+/** The limit a refusal names, which the page writes in its own digits. */
+const LIMITS_NAMED: Record<string, number> = { priceTooHigh: MAX_PRICE_TAKA, quantityOutOfRange: MAX_STOCK };
 
 /** A field's refusal as the page words it. The services word refusals in English; on a Bangla page
  *  those known by their contract's words (a product's price or quantity, a phone number) are in
@@ -32,8 +34,7 @@ function fieldRefusalWords(field: string, message: string): string {
   const unnamed = message.startsWith(`${field} `) ? message.slice(field.length + 1) : message;
   const known = Object.entries(KNOWN_REFUSALS).find(([, words]) => words === message || words === unnamed)?.[0];
   if (!known) return message;
-  const most = known.startsWith('price') ? MAX_PRICE_TAKA : MAX_STOCK;
-  return translate(`dashboard:refused.${known}`, { most });
+  return translate(`dashboard:refused.${known}`, { most: LIMITS_NAMED[known] });
 }
 
 /** The refusal's reason in one line, as the page words it: on a Bangla page, each field's refusal

@@ -135,14 +135,14 @@ export class KeptPages {
     );
     for (const [key, page] of this.kept) {
       const sinceRender = [...page.reads].map(([read, answer]) => [read, since.get(askedKey(read, answer))] as const);
-      const changed = sinceRender.find(([, read]) => read === 'changed');
+      const changed = sinceRender.find(([, readSince]) => readSince === 'changed');
       if (changed) {
         this.log.info(
           { address: page.address, language: page.language, read: changed[0] },
           'the page shows data that changed: rendered again',
         );
         await this.stale(key);
-      } else if (sinceRender.some(([, read]) => read === 'counts changed')) {
+      } else if (sinceRender.some(([, readSince]) => readSince === 'counts changed')) {
         await this.countsChanged(key, page);
       }
     }

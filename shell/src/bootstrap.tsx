@@ -11,9 +11,9 @@ import { storePages } from './remotes';
 import { dropEarlyInput, ownedByReact, replayEarlyInput } from './earlyInput';
 import { PRERENDERED_ANSWERS, PRERENDERED_COUNTS_STALE } from '@bazar/contracts';
 import type { storefrontApi } from '@bazar/web-kit/api';
+import './styles.css';
 
 type StorefrontApi = typeof storefrontApi;
-import './styles.css';
 
 // Fetch the Bengali faces now rather than when the first price paints: a ৳ painted before its
 // font arrived was seen to stay a blank box in Chromium.
