@@ -54,7 +54,16 @@ test('a Bangla shopper types their phone number in Bangla digits at checkout: th
   const page = await (await browsingIn(browser, 'bn', 'phone')).newPage();
   await openSignedIn(page, '/checkout', shopper);
   await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('button[form="billing"]')?.disabled);
-  await page.locator('input[name="phone"]').fill('০১৭১২-৩৪৫৬৭৮');
+  const phone = page.locator('input[name="phone"]');
+  // one digit short: the form is not sent, and the field says why in Bangla (not in the browser's words)
+  const sent: string[] = [];
+  page.on('request', (request) => void (new URL(request.url()).pathname === '/api/orderplace' && sent.push(request.url())));
+  await phone.fill('০১৭১২-৩৪৫৬৭');
+  await page.locator('button[form="billing"]').click();
+  await expect(phone).toHaveJSProperty('validationMessage', 'বাংলাদেশের একটি মোবাইল নম্বর দিন, যেমন ০১৭১২৩৪৫৬৭৮');
+  expect(sent).toEqual([]);
+  await phone.fill('০১৭১২-৩৪৫৬৭৮');
+  await expect(phone).toHaveJSProperty('validationMessage', '');
   await page.screenshot({ path: 'test-results/checkout-bangla-digits-390.png', fullPage: true });
   const answer = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/orderplace');
   await page.locator('button[form="billing"]').click();

@@ -82,7 +82,17 @@ export default function CheckoutPage() {
           </label>
           <label className="block text-sm font-medium text-stone-700">
             {t('phoneOptional')}
-            <input name="phone" type="tel" placeholder={t('phoneExample')} pattern={BD_MOBILE_INPUT_PATTERN} className={field} />
+            <input
+              name="phone"
+              type="tel"
+              placeholder={t('phoneExample')}
+              pattern={BD_MOBILE_INPUT_PATTERN}
+              // the browser's own words for a mismatch ('Match the requested format') are in its
+              // language, and say nothing of what a phone number here is
+              onInvalid={(event) => event.currentTarget.setCustomValidity(t('notAMobileNumber'))}
+              onInput={(event) => event.currentTarget.setCustomValidity('')}
+              className={field}
+            />
           </label>
           <label className="block text-sm font-medium text-stone-700">
             {t('additionalInformation')}
