@@ -3,7 +3,7 @@
 // writes are counted apart from the other tests'), 24 a page; the next page, another sort, and Back
 // to what was shown before, with the address saying which page and sort each time.
 import { expect, seriousViolations, test } from '@bazar/testing/browser-test';
-import { DEFAULT_PAGE_SIZE } from '@bazar/contracts';
+import { DEFAULT_PAGE_SIZE, PRERENDERED_COUNTS_STALE } from '@bazar/contracts';
 import {
   createAdminAccount,
   deleteStoreAccount,
@@ -127,17 +127,20 @@ for (const [device, options] of [
   });
 }
 
-test("the home page asks for the shelf's first 16 products only, once (or not at all when it came rendered with them)", async () => {
+test("the home page asks for the shelf's first 16 products only, once (or not at all when it came rendered with them as they are)", async () => {
   page = await browser.newPage(LAPTOP);
   const reads: string[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
     if (url.pathname === '/api/products') reads.push(url.search);
   });
-  const rendered = (await (await page.goto(stackEnv.webUrl))!.text()).includes('id="bazar-prerendered-answers"');
+  const html = await (await page.goto(stackEnv.webUrl))!.text();
+  // a page marked as showing counts of units left that changed since its render (an order of one of
+  // its products meanwhile) reads them again once it has hydrated
+  const broughtThem = html.includes('id="bazar-prerendered-answers"') && !html.includes(PRERENDERED_COUNTS_STALE);
   await page.getByRole('region', { name: 'Our Featured Items' }).getByRole('article').first().waitFor();
   await page.waitForLoadState('networkidle');
-  expect(reads).toEqual(rendered ? [] : ['?pageSize=16']);
+  expect(reads).toEqual(broughtThem ? [] : ['?pageSize=16']);
 });
 
 test('a page past the last one says so and leads to the last page', async () => {
