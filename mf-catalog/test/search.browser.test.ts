@@ -138,6 +138,8 @@ test('what is typed in the box of a page as it came rendered, before its code ha
   const [before, after] = [TYPED.slice(0, 9), TYPED.slice(9)];
   try {
     await openRendered(page, '/', { waitUntil: 'commit' });
+    // once the stylesheet applies: before it, the phone's box shows beside the laptop's
+    await expect(box).toHaveCount(1);
     await box.pressSequentially(before);
     // None of the page's code has run: what was typed is noted by index.html's inline script.
     expect(
