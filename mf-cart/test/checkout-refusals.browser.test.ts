@@ -6,6 +6,7 @@
 // away (503, made here at the page: the stack itself is untouched).
 import { expect, test } from '@bazar/testing/browser-test';
 import {
+  animationsEnded,
   ACCOUNTS,
   createAccount,
   gatewayCall,
@@ -84,7 +85,7 @@ test('in Bangla, a stock refusal names the product in Bangla with Bangla digits'
   const { page, dialog } = await placeOrderIn('bn', shortOfStock);
   await dialog.getByText(`${BANGLA_NAME}: আর মাত্র ১টি আছে`, { exact: true }).waitFor();
   // the dialog drawn whole, past its opening animation
-  await page.waitForFunction(() => document.getAnimations().length === 0);
+  await animationsEnded(page);
   await page.screenshot({ path: 'test-results/checkout-short-bn.png' });
   await page.context().close();
 });
@@ -118,7 +119,7 @@ test('in Bangla, a shopper holding three unconfirmed orders is told so in Bangla
   const { page, dialog, error } = await placeOrderIn('bn', holding);
   expect(error).toBe('You already have 3 orders waiting for confirmation; confirm or cancel one in My Orders first');
   await dialog.getByText('আপনার ৩টি অর্ডার নিশ্চিত হওয়ার অপেক্ষায় আছে; আমার অর্ডারে গিয়ে একটি নিশ্চিত বা বাতিল করুন, তারপর অর্ডার দিন').waitFor();
-  await page.waitForFunction(() => document.getAnimations().length === 0);
+  await animationsEnded(page);
   await page.screenshot({ path: 'test-results/checkout-hold-limit-bn.png' });
   await page.context().close();
 });
@@ -150,7 +151,7 @@ test('in Bangla, confirming or cancelling an order the store moved on meanwhile 
   await cancel.click();
   await page.getByRole('dialog').getByRole('button', { name: 'হ্যাঁ, বাতিল করুন!' }).click();
   await page.getByRole('dialog').getByText('এই অর্ডারের অবস্থা এখন: প্যাক করা হয়েছে; এটি আর বাতিল করা যাবে না').waitFor();
-  await page.waitForFunction(() => document.getAnimations().length === 0);
+  await animationsEnded(page);
   await page.screenshot({ path: 'test-results/my-orders-moved-on-bn.png' });
   await context.close();
 });

@@ -5,6 +5,7 @@
 // after the page showed it.
 import { expect, test } from '@bazar/testing/browser-test';
 import {
+  animationsEnded,
   ACCOUNTS,
   createAccount,
   gatewayCall,
@@ -91,7 +92,7 @@ test('in Bangla, Add on a product sold out since the page showed it says so in B
       .getByRole('region', { name: /^Notifications|বিজ্ঞপ্তি/ })
       .getByText(`${BANGLA_NAME} স্টকে নেই`, { exact: true })
       .waitFor();
-    await page.waitForFunction(() => document.getAnimations().length === 0);
+    await animationsEnded(page);
     await page.screenshot({ path: 'test-results/cart-refusal-add-bn.png' });
     await page.context().close();
   } finally {

@@ -5,6 +5,7 @@
 import { expect, test } from '@bazar/testing/browser-test';
 import type { Order } from '@bazar/contracts';
 import {
+  animationsEnded,
   ACCOUNTS,
   catalogProducts,
   createAccount,
@@ -164,6 +165,6 @@ test('in Bangla, a move another admin made first is refused in Bangla, naming wh
     .getByRole('dialog')
     .getByText('এই অর্ডারের অবস্থা এখন: প্যাক করা হয়েছে; এটি আর ‘প্যাক করা হয়েছে’ হিসেবে চিহ্নিত করা যাবে না')
     .waitFor();
-  await adminPage.waitForFunction(() => document.getAnimations().length === 0);
+  await animationsEnded(adminPage);
   await adminPage.screenshot({ path: 'test-results/admin-orders-moved-on-bn.png' });
 });

@@ -1,5 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { PRERENDERED_ANSWERS } from '@bazar/contracts';
+import { PRERENDERED_ANSWERS, PRERENDERED_COUNTS_STALE } from '@bazar/contracts';
 import { noteOpenBrowser } from './browser-registry';
 import { eventually, stackEnv } from './stack';
 
@@ -36,6 +36,23 @@ export async function browsingIn(browser: Browser, language: 'en' | 'bn', device
 /** What a page served rendered has: the answers it was rendered from, after its markup (marked or
  *  not as showing changed counts of units left: PRERENDERED_COUNTS_STALE). */
 export const RENDERED_ANSWERS = `<script type="application/json" id="${PRERENDERED_ANSWERS}"`;
+
+/** How nginx served a page: the client-rendered app, a rendered page, or a rendered page marked as
+ *  showing counts of units left that changed since its render, whose shell reads its products again
+ *  once it has hydrated (an order of one of them meanwhile). */
+export function servedAs(html: string): 'app' | 'rendered' | 'marked' {
+  if (!html.includes(RENDERED_ANSWERS)) return 'app';
+  return html.includes(`${RENDERED_ANSWERS} ${PRERENDERED_COUNTS_STALE}>`) ? 'marked' : 'rendered';
+}
+
+/** Waits until nothing on the page moves any more (a dialog or a toast sliding in), so that a
+ *  screenshot shows it whole. */
+export async function animationsEnded(page: Page): Promise<void> {
+  // a function, not a string: the store's Content-Security-Policy refuses eval
+  await page.waitForFunction(
+    () => (globalThis as unknown as { document: { getAnimations(): unknown[] } }).document.getAnimations().length === 0,
+  );
+}
 
 /** Pages are rendered in the background, one at a time, and again whenever their data changes (other
  *  tests publish products and offers): waits for one are generous. */

@@ -5,12 +5,14 @@ export { eventually, everyServiceHealthy, healthOf, stackControl, stackDir, stac
 export { serverErrorsFor } from './server-logs';
 export { ACCOUNTS, refreshSignIn, storefrontSignInPath, serviceAccountToken, signIn, signInForTokens, type StorefrontTokens } from './auth';
 export {
+  animationsEnded,
   codeTookOver,
   launchChromium,
   openRendered,
   browsingIn,
   RENDERED_ANSWERS,
   RENDERED_WITHIN_MS,
+  servedAs,
   widthPastTheScreen,
 } from './browser';
 export { networkFaults, type ProxiedComponent } from './network';
