@@ -11,7 +11,7 @@ import { deadLetterTopic } from '@bazar/contracts';
 import { createLogger } from '../logger';
 import { currentTrace, formatTraceparent, newSpanId, newTraceId, runInTrace } from '../trace';
 import { EventConsumer } from './consumer';
-import { Announcer, OutboxRelay, outboxFields, withOutbox } from './outbox';
+import { Announcer, OutboxRelay, outboxFields, withOutbox, type WrittenDocument } from './outbox';
 import { EventProducer, newEvent } from './producer';
 import { eventually, stackEnv } from '@bazar/testing';
 
@@ -148,6 +148,59 @@ it.each(['findOneAndUpdate', 'updateOne'] as const)(
     expect((await Parcel.findById(_id).lean())?.outboxPending).toEqual([]);
   },
 );
+
+/** The kit's producer, counting the Kafka requests it makes and the messages in each. */
+class CountingProducer extends EventProducer {
+  readonly requests: number[] = [];
+  override async send(...messages: Parameters<EventProducer['send']>) {
+    this.requests.push(messages.length);
+    return super.send(...messages);
+  }
+}
+
+// At the store's busiest an order is written every few milliseconds. What is written within the
+// relay's send delay goes in one Kafka request; two writes of one document are sent from their
+// answers, whichever came back first, each event once and in the order written.
+it('sends the events written within its delay in one request, each once and in order', async () => {
+  const counting = new CountingProducer(kafka, log);
+  const relay = new OutboxRelay({ model: Parcel, producer: counting, log, sendDelayMs: 1_000 });
+  await relay.relayPending(); // the first pass sweeps what earlier tests left
+  counting.requests.length = 0;
+  const answers: WrittenDocument[] = [];
+  const relayed = new Announcer((_model, written) => relay.nudge(written));
+  const answered = new Announcer((_model, written) => void answers.push(written));
+  const event = (parcel: string, n: number) => ({ topic, key: parcel, event: newEvent('ParcelShipped', { parcelId: `${parcel}-${n}` }) });
+  const [lentils, oil, tea] = Array.from({ length: 3 }, () => new mongoose.Types.ObjectId());
+  const written = [
+    event(lentils!.toString(), 1),
+    event(lentils!.toString(), 2),
+    event(oil!.toString(), 1),
+    event(tea!.toString(), 1),
+    event(tea!.toString(), 2),
+  ];
+
+  await relayed.create(Parcel, { _id: lentils, label: 'lentils' }, [written[0]!]);
+  await relayed.findOneAndUpdate(Parcel, { _id: lentils }, { $set: { label: 'lentils, 2 kg' } }, [written[1]!]);
+  await relayed.create(Parcel, { _id: oil, label: 'oil' }, [written[2]!]);
+  await answered.create(Parcel, { _id: tea, label: 'tea' }, [written[3]!]);
+  await answered.findOneAndUpdate(Parcel, { _id: tea }, { $set: { label: 'tea, 400 g' } }, [written[4]!]);
+  relay.nudge(answers[1]!); // the second write's answer first
+  relay.nudge(answers[0]!);
+
+  const ids = written.map((entry) => entry.event.id);
+  const delivered = async () =>
+    (await Delivery.find({ eventId: { $in: ids } }).lean())
+      .sort((a, b) => a._id.toString().localeCompare(b._id.toString()))
+      .map((d) => d.eventId);
+  await eventually(async () => expect((await delivered()).sort()).toEqual([...ids].sort()));
+  const order = await delivered();
+  expect(order.indexOf(ids[0]!)).toBeLessThan(order.indexOf(ids[1]!));
+  expect(order.indexOf(ids[3]!)).toBeLessThan(order.indexOf(ids[4]!));
+  expect(counting.requests).toEqual([5]);
+  await relay.stop();
+  await counting.disconnect();
+  for (const _id of [lentils, oil, tea]) expect((await Parcel.findById(_id).lean())?.outboxPending).toEqual([]);
+});
 
 it('sends a message that breaks the contract to the dead-letter topic and carries on', async () => {
   await producer.send({ topic, key: 'poison', value: '{"id":"not-a-uuid","type":"ParcelShipped"}' });
