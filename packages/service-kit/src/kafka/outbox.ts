@@ -142,7 +142,7 @@ export class OutboxRelay {
   }
 
   /** Relays the events of the document just written, with those of the others written within
-   *  `sendDelayMs`. Two writes of one document before the pass are sent from a single read of it. */
+   *  `sendDelayMs`. Two writes of one document before the pass are sent from the later answer. */
   nudge(written: WrittenDocument): void {
     const key = String(written._id);
     const earlier = this.written.get(key);
@@ -292,26 +292,24 @@ function markedSent(sentIds: string[]): UpdateQuery<OutboxDocument> {
   return { $unset: Object.fromEntries(sentIds.map((id) => [`outbox.${id}`, 1])), $pullAll: { outboxPending: sentIds } };
 }
 
-/** The entries of a document still to send, by event id, in the order they were written
- *  (`outboxPending`). */
-function pendingById({ outbox, outboxPending = [] }: PendingDocument): [string, OutboxEntry][] {
+/** The entries of a document still to send, in the order they were written (`outboxPending`). */
+function pendingEntries({ outbox, outboxPending = [] }: PendingDocument): OutboxEntry[] {
   const entryOf = (id: string) => (outbox instanceof Map ? outbox.get(id) : outbox?.[id]);
-  return outboxPending.flatMap((id) => {
-    const entry = entryOf(id);
-    return entry ? [[id, entry] as [string, OutboxEntry]] : [];
-  });
+  return outboxPending.map(entryOf).filter((entry) => entry !== undefined);
 }
 
-const pendingEntries = (document: PendingDocument): OutboxEntry[] => pendingById(document).map(([, entry]) => entry);
-
-/** Two writes' answers of one document as one: every entry either lists, the first's before the
- *  other's new ones. That is the order they were written, whichever answer came back first: a
- *  later write appends to what the earlier one left, and an entry only the earlier answer lists has
- *  been sent since (and is not sent again). Without both outboxes at hand, the document is read. */
+/** Two writes' answers of one document as one: the later answer, whichever came back first. A later
+ *  write appends to what the earlier one left, so its answer lists every entry of the earlier one
+ *  still pending. When neither answer lists all of the other's (entries sent and marked between the
+ *  two writes), or one lacks its outbox, the document is read. */
 function bothWrites(first: WrittenDocument, second: WrittenDocument): WrittenDocument {
-  if (!first.outbox || !second.outbox) return { _id: first._id };
-  const outbox = new Map([...pendingById(first), ...pendingById(second)]);
-  return { _id: first._id, outbox, outboxPending: [...outbox.keys()] };
+  const listsAllOf = (later: WrittenDocument, earlier: WrittenDocument) =>
+    later.outbox !== undefined &&
+    earlier.outbox !== undefined &&
+    (earlier.outboxPending ?? []).every((id) => later.outboxPending?.includes(id));
+  if (listsAllOf(second, first)) return second;
+  if (listsAllOf(first, second)) return first;
+  return { _id: first._id };
 }
 
 /** An update with events added to the document's outbox, beside the update's own `$set` and `$push`. */
