@@ -159,10 +159,9 @@ it('follows an order from the gateway through the services it calls and through 
       `GET /myallcart/${encodeURIComponent(shopper.email)}`,
       expect.stringMatching(/^POST \/internal\/checkouts\/[0-9a-f]{24}$/),
     ]);
-    // the cart's check of the product on adding it, then the order's prices of its lines
+    // the cart's check of the product on adding it, then the order's hold on its units (and prices)
     expect(requests('catalog')).toEqual([
       `GET /product-details/${productId}`,
-      'POST /internal/products/lookup',
       expect.stringMatching(/^POST \/internal\/reservations\/[0-9a-f]{24}$/),
     ]);
     expect(linesOf('catalog', marks, traceId)).toContainEqual(

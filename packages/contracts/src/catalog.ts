@@ -24,7 +24,8 @@ export const ProductList = z.array(Product);
 
 /** POST /internal/products/lookup of the catalog (never routed by the gateway): the products still
  *  sold among `ids`, as a ProductList in the order asked (one no longer sold is left out), so that
- *  an order's lines are priced in one call however many there are. */
+ *  an order's lines are priced in one call however many there are. Placing an order is priced by the
+ *  hold's own answer (StockReservationAnswer); this prices one settled without it. */
 export const ProductLookup = z.strictObject({ ids: z.array(ObjectIdString).min(1).max(500) });
 export type ProductLookup = z.infer<typeof ProductLookup>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BdMobilePhone, Email, ObjectIdString } from './common';
+import { ProductList } from './catalog';
 import { CART_ALREADY_ORDERED, IDEMPOTENCY_KEY_HEADER, ORDER_ACTORS, ORDER_STATUSES } from './order-steps';
 
 /** The spec's order body. Only who and where are used: the lines come from the shopper's cart
@@ -135,14 +136,19 @@ export type OrderStreamMessage = z.infer<typeof OrderStreamMessage>;
 
 // Between the services (never through the public gateway).
 
-/** The catalog holds an order's units: all of them or none. */
+/** The catalog holds an order's units: all of them or none. An item's `name` is the one the shopper
+ *  knows it by (their cart's), for a refusal naming a product no longer sold. */
 export const StockReservation = z.strictObject({
   items: z
-    .array(z.strictObject({ productId: ObjectIdString, quantity: z.number().int().positive() }))
+    .array(z.strictObject({ productId: ObjectIdString, quantity: z.number().int().positive(), name: z.string().max(200).optional() }))
     .min(1)
     .max(500),
 });
 export type StockReservation = z.infer<typeof StockReservation>;
+/** The held products as the shelf has them once held (names, pictures, prices), in the order asked;
+ *  one no longer sold is left out. The order is priced from these: one call holds and prices it. */
+export const StockReservationAnswer = z.object({ reserved: z.literal(true), products: ProductList });
+export type StockReservationAnswer = z.infer<typeof StockReservationAnswer>;
 
 /** The cart gives up the ordered pieces of its lines, in one write, or none of them. */
 export const CartCheckout = z.strictObject({

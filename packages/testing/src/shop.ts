@@ -95,6 +95,20 @@ export class TestShelf {
     return InsertAnswer.parse(answer.body).insertedId;
   }
 
+  /** Changes a product's price, as the admin's edit does. */
+  async reprice(id: string, price: number): Promise<void> {
+    const answer = await call(`${stackEnv.catalogUrl}/products/${id}`, adminIdentity, { method: 'PATCH', body: { price: String(price) } });
+    if (answer.status !== 200) throw new Error(`the catalog did not reprice ${id}: ${answer.status} ${JSON.stringify(answer.body)}`);
+  }
+
+  /** Takes a product off the shelf behind the catalog's back: it is no longer sold. */
+  async withdraw(id: string): Promise<void> {
+    const catalog = await mongoose.createConnection(stackEnv.mongoUrl, { dbName: 'catalog' }).asPromise();
+    await catalog.collection('products').deleteOne({ _id: new mongoose.Types.ObjectId(id) });
+    await catalog.close();
+    await dropCachedProducts();
+  }
+
   async stockOf(id: string): Promise<number> {
     return Product.parse((await call(`${stackEnv.catalogUrl}/product-details/${id}`, {})).body).quantity;
   }

@@ -181,9 +181,11 @@ describe('publishing and stock', () => {
     const detail = async () => Product.parse((await call(`${stackEnv.gatewayUrl}/product-details/${productId}`)).body).quantity;
     expect(await detail()).toBe(12); // cached
     const held = newId();
-    expect(await reserve(held, 5)).toEqual({ status: 201, body: { reserved: true } });
+    // answered with the product as held, as its detail answers it
+    const heldProduct = { ...Product.parse((await call(`${stackEnv.gatewayUrl}/product-details/${productId}`)).body), quantity: 7 };
+    expect(await reserve(held, 5)).toEqual({ status: 201, body: { reserved: true, products: [heldProduct] } });
     expect(await detail()).toBe(7);
-    expect((await reserve(held, 5)).status).toBe(201); // a repeat holds nothing more
+    expect(await reserve(held, 5)).toEqual({ status: 201, body: { reserved: true, products: [heldProduct] } }); // a repeat holds nothing more
     expect(await detail()).toBe(7);
     expect(await reserve(newId(), 8)).toEqual({
       status: 409,

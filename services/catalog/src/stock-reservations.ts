@@ -1,7 +1,13 @@
-import { outOfStockMessage, type OutOfStockAnswer, type StockReservation } from '@bazar/contracts';
+import {
+  outOfStockMessage,
+  ProductList,
+  type OutOfStockAnswer,
+  type Product as ProductAnswer,
+  type StockReservation,
+} from '@bazar/contracts';
 import { conflict, isDuplicateKey, type Logger } from '@bazar/service-kit';
 import type { QueryFilter, UpdateQuery } from 'mongoose';
-import { Product, type AnswerFields, type ProductDocument } from './model/product';
+import { Product, toProductAnswer, type AnswerFields, type ProductDocument } from './model/product';
 import { Reservation, returnedMarker, takenMarker, type ReservationDocument } from './model/reservation';
 import type { ShelfCache } from './shelf-cache';
 
@@ -37,21 +43,25 @@ export class StockReservations {
   ) {}
 
   /** Holds every unit of `items` for the reservation, or none: a 409 names each item short and how
-   *  many are left. Repeating a reservation that is held changes nothing. */
-  async reserve(reservationId: string, items: Item[]): Promise<void> {
+   *  many are left. Answers the held products as the shelf has them now. Repeating a reservation
+   *  that is held changes nothing. */
+  async reserve(reservationId: string, items: Item[]): Promise<ProductAnswer[]> {
     try {
       await Reservation.create({ _id: reservationId, items, state: 'reserving' });
     } catch (err) {
       if (!isDuplicateKey(err)) throw err;
       const earlier = await Reservation.findById(reservationId).lean<ReservationDocument>();
-      if (earlier?.state === 'held') return;
+      if (earlier?.state === 'held') return ProductList.parse(JSON.parse(await this.shelf.answers(items.map((item) => item.productId))));
       throw conflict('This order was withdrawn; place it again');
     }
 
     const taken: Item[] = [];
+    const held: AnswerFields[] = [];
     for (const item of items) {
-      if (!(await this.take(reservationId, item))) break;
+      const product = await this.take(reservationId, item);
+      if (!product) break;
       taken.push(item);
+      held.push(product);
     }
     if (taken.length < items.length) {
       await Promise.all(taken.map((item) => this.giveBackTaken(reservationId, item)));
@@ -70,6 +80,7 @@ export class StockReservations {
     }
     this.toSettle.set(reservationId, items);
     this.settleTimer ??= setTimeout(() => void this.settleHeld(), SETTLE_DELAY_MS).unref();
+    return held.map(toProductAnswer);
   }
 
   /** Settles the reservations held since the last time: each product's take markers of all of them
@@ -166,8 +177,8 @@ export class StockReservations {
     await Reservation.updateOne({ _id: reservationId, state: 'releasing' }, { $set: { state: 'released' } });
   }
 
-  /** Takes one item's units if the shelf holds them. */
-  private async take(reservationId: string, { productId, quantity }: Item): Promise<boolean> {
+  /** Takes one item's units if the shelf holds them: the product as it is then, or null. */
+  private async take(reservationId: string, { productId, quantity }: Item): Promise<AnswerFields | null> {
     return this.changeStock(
       { _id: productId, quantity: { $gte: quantity }, pendingStock: { $ne: takenMarker(reservationId) } },
       { $inc: { quantity: -quantity, sold: quantity, revision: 1 }, $push: { pendingStock: takenMarker(reservationId) } },
@@ -190,12 +201,13 @@ export class StockReservations {
     );
   }
 
-  /** One conditional stock write; the product's new answer goes to the cache at once. */
-  private async changeStock(filter: QueryFilter<ProductDocument>, change: UpdateQuery<ProductDocument>): Promise<boolean> {
+  /** One conditional stock write; the product's new answer goes to the cache at once. The product
+   *  as changed, or null where the filter matched none. */
+  private async changeStock(filter: QueryFilter<ProductDocument>, change: UpdateQuery<ProductDocument>): Promise<AnswerFields | null> {
     // the whole document: FerretDB 1.x has no projection in findAndModify
     const changed = await Product.findOneAndUpdate(filter, change, { returnDocument: 'after' }).lean<AnswerFields>();
     if (changed) await this.shelf.stored(changed);
-    return changed !== null;
+    return changed;
   }
 
   private async settle(reservationId: string, items: Item[], marker: string): Promise<void> {
@@ -213,10 +225,12 @@ export class StockReservations {
     const products = await Promise.all(
       items.map(({ productId }) => Product.findById(productId, 'name quantity').lean<{ name: string; quantity: number }>()),
     );
-    return items.flatMap(({ productId, quantity }, at) => {
+    return items.flatMap(({ productId, quantity, name }, at) => {
       const product = products[at];
       const available = product?.quantity ?? 0;
-      return quantity > available ? [{ productId, name: product?.name ?? 'A product no longer sold', requested: quantity, available }] : [];
+      return quantity > available
+        ? [{ productId, name: product?.name ?? name ?? 'A product no longer sold', requested: quantity, available }]
+        : [];
     });
   }
 }

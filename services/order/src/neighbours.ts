@@ -5,8 +5,11 @@ import {
   CheckoutOutcome,
   OutOfStockAnswer,
   ProductList,
+  StockReservationAnswer,
   takaToPaisa,
+  type Product,
   type ProductLookup,
+  type CartCheckout,
   type CartLine,
   type StockReservation,
 } from '@bazar/contracts';
@@ -20,10 +23,17 @@ export interface ShelfProduct {
 }
 
 type Items = StockReservation['items'];
+/** Products by id, as the catalog answered them. */
+export type Shelf = Map<string, ShelfProduct>;
+
+const shelfOf = (products: Product[]): Shelf =>
+  new Map(
+    products.map(({ _id, name, name_bn, img, price }) => [_id, { name, ...(name_bn && { name_bn }), img, pricePaisa: takaToPaisa(price) }]),
+  );
 
 /** The calls placing an order makes straight to the cart and the catalog (never through the public
- *  gateway): fresh reads of the cart and prices, the catalog's hold on the units, the cart's
- *  checkout of the lines. A neighbour's 409 becomes this service's 409 with its words. */
+ *  gateway): a fresh read of the cart, the catalog's hold on the units (answering their prices), the
+ *  cart's checkout of the lines. A neighbour's 409 becomes this service's 409 with its words. */
 export class Neighbours {
   private readonly cart: InternalClient;
   private readonly catalog: InternalClient;
@@ -43,20 +53,18 @@ export class Neighbours {
   }
 
   /** The name, picture and price of each product still sold among `ids`, by id, in one call. */
-  async products(ids: string[]): Promise<Map<string, ShelfProduct>> {
+  async products(ids: string[]): Promise<Shelf> {
     const answer = await this.catalog.send('POST', '/internal/products/lookup', { body: { ids } satisfies ProductLookup });
     expectDone(answer, 'catalog');
-    return new Map(
-      ProductList.parse(answer.body).map(({ _id, name, name_bn, img, price }) => [
-        _id,
-        { name, ...(name_bn && { name_bn }), img, pricePaisa: takaToPaisa(price) },
-      ]),
-    );
+    return shelfOf(ProductList.parse(answer.body));
   }
 
-  /** Holds every unit, or refuses (409, naming what is short) having held none. */
-  async reserve(reservationId: string, items: Items): Promise<void> {
-    expectDone(await this.catalog.send('POST', `/internal/reservations/${reservationId}`, { body: { items } }), 'catalog');
+  /** Holds every unit, or refuses (409, naming what is short) having held none; answers the name,
+   *  picture and price of each product held, as the catalog has them once held. */
+  async reserve(reservationId: string, items: Items): Promise<Shelf> {
+    const answer = await this.catalog.send('POST', `/internal/reservations/${reservationId}`, { body: { items } });
+    expectDone(answer, 'catalog');
+    return shelfOf(StockReservationAnswer.parse(answer.body).products);
   }
 
   /** Gives back whatever the reservation holds; safe to repeat, and before the reservation arrived. */
@@ -65,7 +73,7 @@ export class Neighbours {
   }
 
   /** Takes the ordered pieces off the cart, or refuses (409) having taken none. */
-  async checkout(reservationId: string, email: string, items: Items): Promise<void> {
+  async checkout(reservationId: string, email: string, items: CartCheckout['items']): Promise<void> {
     expectDone(await this.cart.send('POST', `/internal/checkouts/${reservationId}`, { body: { email, items } }), 'cart');
   }
 

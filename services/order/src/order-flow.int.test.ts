@@ -91,6 +91,44 @@ it("copies each product's Bangla name into its order line, when it has one", asy
   expect((await buyer.myOrders())[0]?.items.map((item) => item.name_bn)).toEqual(['সরিষা শাক', undefined]);
 });
 
+it('prices each line as the catalog has it when its units are held, not as it was when added to the cart', async () => {
+  const honey = await shelf.stock('Litchi Honey', 500, 10);
+  const buyer = shopper('repriced');
+  expect((await buyer.addToCart(honey, 2)).status).toBe(201);
+  expect((await buyer.addToCart(dal, 1)).status).toBe(201);
+  await shelf.reprice(honey, 560);
+  const placed = await buyer.placeOrder();
+  expect(placed.status).toBe(201);
+  const { order } = PlaceOrderAnswer.parse(placed.body);
+  expect(order.items.map((item) => [item.productId, item.unitPrice, item.lineTotal])).toEqual([
+    [honey, 560, 1120],
+    [dal, 175, 175],
+  ]);
+  expect(order.subtotal).toBe(1295);
+  expect((await buyer.myOrders())[0]).toMatchObject({ _id: order._id, subtotal: 1295, total: order.total });
+});
+
+it('refuses a product no longer sold, naming it as the cart does; nothing is held and the cart stays as it was', async () => {
+  const gone = await shelf.stock('Hilsa Roe', 300, 10);
+  const buyer = shopper('withdrawn');
+  expect((await buyer.addToCart(gone, 1)).status).toBe(201);
+  expect((await buyer.addToCart(rice, 2)).status).toBe(201);
+  const [goneName] = (await buyer.cart()).map((line) => line.cartName);
+  const riceBefore = await shelf.stockOf(rice);
+  await shelf.withdraw(gone);
+
+  expect(await buyer.placeOrder()).toEqual({
+    status: 409,
+    body: { error: `${goneName} is out of stock`, items: [{ productId: gone, name: goneName, requested: 1, available: 0 }] },
+  });
+  expect(await shelf.stockOf(rice)).toBe(riceBefore);
+  expect(await piecesOf(buyer)).toEqual([
+    [gone, 1],
+    [rice, 2],
+  ]);
+  expect(await buyer.myOrders()).toEqual([]);
+});
+
 it('refuses an order for more than the shelf holds, naming each item and how many are left; cart and shelf stay as they were', async () => {
   const lime = await shelf.stock('Kagzi Lime', 30, 5);
   const oil = await shelf.stock('Mustard Oil', 210, 4);

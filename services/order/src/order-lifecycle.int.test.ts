@@ -210,8 +210,12 @@ describe('with a replica that holds orders for a second and a half', () => {
     afterAll(() => orderDb.close());
     const holdsOf = (userId: string) => orderDb.collection<{ _id: string; open?: string[] }>('holds').findOne({ _id: userId });
 
-    it('settles an order written but never placed: the order goes, its place is freed and the emptied list removed', async () => {
-      const buyer = shopper('stopped');
+    /** An order a process wrote `placing` a minute ago and then stopped, listed open for the sweep;
+     *  its one piece of honey at `unitPricePaisa`, as the cart had it. */
+    const stoppedMidway = async (
+      buyer: Shopper,
+      { reservationId = new mongoose.Types.ObjectId().toString(), unitPricePaisa = 65_000 } = {},
+    ) => {
       const orderId = new mongoose.Types.ObjectId();
       await orderDb.collection<{ _id: string }>('holds').insertOne({ _id: buyer.id, open: [orderId.toString()] } as never);
       const longAgo = new Date(Date.now() - 60_000);
@@ -220,20 +224,47 @@ describe('with a replica that holds orders for a second and a half', () => {
         userId: buyer.id,
         email: buyer.email,
         name: 'Stopped Midway',
-        items: [{ productId: honey, name: 'Sundarban Honey', unitPricePaisa: 65_000, quantity: 1 }],
-        subtotalPaisa: 65_000,
+        items: [{ productId: honey, name: 'Sundarban Honey', img: '/media/test.webp', unitPricePaisa, quantity: 1 }],
+        subtotalPaisa: unitPricePaisa,
         vatPaisa: 0,
         deliveryPaisa: 0,
-        totalPaisa: 65_000,
+        totalPaisa: unitPricePaisa,
         status: 'placing',
         history: [],
-        reservationId: new mongoose.Types.ObjectId().toString(),
+        reservationId,
         cartState: `stopped-${randomUUID()}`,
         createdAt: longAgo,
         updatedAt: longAgo,
       });
+      return orderId;
+    };
+
+    it('settles an order written but never placed: the order goes, its place is freed and the emptied list removed', async () => {
+      const buyer = shopper('stopped');
+      const orderId = await stoppedMidway(buyer);
       await eventually(async () => expect(await orderDb.collection('orders').findOne({ _id: orderId })).toBeNull(), 10_000);
       await eventually(async () => expect(await holdsOf(buyer.id)).toBeNull(), 10_000);
+    });
+
+    it('places an order whose cart gave up its lines before its process stopped, priced as the shelf has it', async () => {
+      const buyer = shopper('taken');
+      expect((await buyer.addToCart(honey, 1)).status).toBe(201);
+      const reservationId = new mongoose.Types.ObjectId().toString();
+      const items = [{ productId: honey, quantity: 1 }];
+      // what the stopped process had done: the units held, the lines taken off the cart
+      const post = (url: string, body: unknown) =>
+        fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      expect((await post(`${stackEnv.catalogUrl}/internal/reservations/${reservationId}`, { items })).status).toBe(201);
+      expect((await post(`${stackEnv.cartUrl}/internal/checkouts/${reservationId}`, { email: buyer.email, items })).status).toBe(200);
+      // the order as written, with the price the cart had: an older one
+      const orderId = await stoppedMidway(buyer, { reservationId, unitPricePaisa: 60_000 });
+      await eventually(
+        async () => expect(await orderDb.collection('orders').findOne({ _id: orderId })).toMatchObject({ status: 'placed' }),
+        10_000,
+      );
+      const settled = await orderDb.collection('orders').findOne({ _id: orderId });
+      expect(settled?.items).toEqual([expect.objectContaining({ productId: honey, unitPricePaisa: 65_000, quantity: 1 })]);
+      expect(settled?.subtotalPaisa).toBe(65_000);
     });
 
     // after a hold window, but never sooner than a placement counts as interrupted (30 s)

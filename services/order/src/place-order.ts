@@ -3,7 +3,6 @@ import {
   CART_ALREADY_ORDERED,
   holdLimitReached,
   orderTotals,
-  outOfStockMessage,
   takaToPaisa,
   verifyEmailBeforeOrdering,
   type HoldLimitAnswer,
@@ -23,7 +22,7 @@ import {
 import { Types } from 'mongoose';
 import { orderPlaced } from './events/order-events';
 import { Order, cartStateOf, type OrderDocument } from './model/order';
-import type { Neighbours } from './neighbours';
+import type { Neighbours, Shelf } from './neighbours';
 import type { OrderHolds } from './order-holds';
 import type { OrderListings } from './order-listings';
 import type { RecentOrders } from './recent-orders';
@@ -61,11 +60,14 @@ const isRefusal = (err: unknown) => err instanceof HttpError && err.status === 4
  *      shopper's list of orders (ShopperOrders), then the order, `placing`, claiming the cart state
  *      it was read at (unique) and its idempotency id
  *   2. catalog: every unit held (`quantity >= n`, per product), or none and a 409 naming each
- *      item short and how many are left
+ *      item short and how many are left; it answers the products' names and prices once held
  *   3. cart: the ordered pieces taken off the cart in one write, or none (409 when the shopper
  *      removed some meanwhile); pieces added meanwhile stay
- *   4. order service: `placed`, with OrderPlaced and OrderStatusChanged in its outbox, then its
- *      entry in the admin's list (order-listings.ts)
+ *   4. order service: `placed`, priced as the catalog answered at 2, with OrderPlaced and
+ *      OrderStatusChanged in its outbox, then its entry in the admin's list (order-listings.ts)
+ *
+ * Until then the order carries its lines as the cart had them (names and prices as of adding them),
+ * unseen: My Orders and the admin's list show no order still placing.
  *
  * A refusal at 2 or 3 undoes the earlier steps (the hold released, the order removed and no longer
  * named among the shopper's) and the cart
@@ -98,31 +100,15 @@ export async function placeOrder(
 
   const { lines, revision } = await desk.neighbours.cartOf(user);
   if (lines.length === 0) return earlierOrderOr(badRequest('Your cart is empty'));
-  const shelf = await desk.neighbours.products([...new Set(lines.map((line) => line.productId))]);
-  const gone = lines.filter((line) => !shelf.get(line.productId));
-  if (gone.length > 0) {
-    const items = gone.map((line) => ({ productId: line.productId, name: line.cartName, requested: line.cartQuantity, available: 0 }));
-    return earlierOrderOr(conflict(outOfStockMessage(items), { items }));
-  }
-
-  const items = lines.map((line) => {
-    const product = shelf.get(line.productId)!;
-    return {
-      productId: line.productId,
-      name: product.name,
-      ...(product.name_bn && { name_bn: product.name_bn }),
-      img: product.img,
-      unitPricePaisa: product.pricePaisa,
-      quantity: line.cartQuantity,
-    };
-  });
+  const items = lines.map((line) => ({
+    productId: line.productId,
+    name: line.cartName,
+    ...(line.cartName_bn && { name_bn: line.cartName_bn }),
+    img: line.cartimage,
+    unitPricePaisa: takaToPaisa(line.cartPrice),
+    quantity: line.cartQuantity,
+  }));
   const totals = orderTotals(items);
-  if (body.total !== undefined && takaToPaisa(body.total) !== totals.total) {
-    desk.log.warn(
-      { clientTotal: body.total, totalPaisa: totals.total, userId: user.id },
-      'client total differs from the server total; using the server total',
-    );
-  }
 
   // claimed first, so that every order placing or placed is listed where the sweep looks
   if (!(await desk.holds.claim(user.id, _id.toString())))
@@ -167,7 +153,14 @@ export async function placeOrder(
     // answer that order; otherwise another order has claimed this cart state
     return earlierOrderOr(conflict(CART_ALREADY_ORDERED));
   }
-  return { order: await completePlacing(desk, placing), created: true };
+  const order = await completePlacing(desk, placing);
+  if (body.total !== undefined && takaToPaisa(body.total) !== order.totalPaisa) {
+    desk.log.warn(
+      { clientTotal: body.total, totalPaisa: order.totalPaisa, userId: user.id },
+      'client total differs from the server total; using the server total',
+    );
+  }
+  return { order, created: true };
 }
 
 /** How long a repeated request waits for its twin, still placing the same order, to finish. */
@@ -189,8 +182,14 @@ async function settledOrder(_id: Types.ObjectId, userId: string): Promise<OrderD
 /** Steps 2 to 4 of `placeOrder`. */
 async function completePlacing(desk: OrderDesk, order: OrderDocument): Promise<OrderDocument> {
   const units = order.items.map(({ productId, quantity }) => ({ productId, quantity }));
+  let shelf: Shelf | undefined;
   for (const step of [
-    () => desk.neighbours.reserve(order.reservationId, units),
+    async () => {
+      shelf = await desk.neighbours.reserve(
+        order.reservationId,
+        order.items.map(({ productId, quantity, name }) => ({ productId, quantity, name })),
+      );
+    },
     () => desk.neighbours.checkout(order.reservationId, order.email, units),
   ]) {
     try {
@@ -211,7 +210,7 @@ async function completePlacing(desk: OrderDesk, order: OrderDocument): Promise<O
       throw err;
     }
   }
-  return markPlaced(desk, order);
+  return markPlaced(desk, order, shelf);
 }
 
 /** Ends a placement whose outcome is unknown (a neighbour did not answer, a process died): placed if
@@ -232,13 +231,32 @@ async function undoPlacing(desk: OrderDesk, order: OrderDocument): Promise<void>
   await desk.shopperOrders.forget(order.userId, order._id.toString());
 }
 
-async function markPlaced(desk: OrderDesk, order: OrderDocument): Promise<OrderDocument> {
+/** Places the order at the prices of `shelf` (the catalog's answer to holding its units); where
+ *  that answer was not heard (a settled placement), they are looked up now. A product no longer
+ *  sold keeps the line the cart had. */
+async function markPlaced(desk: OrderDesk, order: OrderDocument, shelf?: Shelf): Promise<OrderDocument> {
+  const priced = shelf ?? (await desk.neighbours.products([...new Set(order.items.map((item) => item.productId))]));
+  const items = order.items.map(({ productId, quantity, ...asInCart }) => {
+    const product = priced.get(productId);
+    if (!product) return { productId, quantity, ...asInCart };
+    const { name, name_bn, img, pricePaisa } = product;
+    return { productId, quantity, name, ...(name_bn && { name_bn }), img, unitPricePaisa: pricePaisa };
+  });
+  const totals = orderTotals(items);
   const at = new Date();
   const placed = await desk.announcer.findOneAndUpdate<OrderDocument>(
     Order,
     { _id: order._id, status: 'placing' },
     {
-      $set: { status: 'placed', holdUntil: new Date(at.getTime() + desk.holdWindowMs) },
+      $set: {
+        status: 'placed',
+        holdUntil: new Date(at.getTime() + desk.holdWindowMs),
+        items,
+        subtotalPaisa: totals.subtotal,
+        vatPaisa: totals.vat,
+        deliveryPaisa: totals.delivery,
+        totalPaisa: totals.total,
+      },
       $push: { history: { status: 'placed', at, by: 'shopper' } },
     },
     orderPlaced(order),

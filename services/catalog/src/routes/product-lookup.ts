@@ -3,8 +3,9 @@ import { validate } from '@bazar/service-kit';
 import { Router } from 'express';
 import type { ShelfCache } from '../shelf-cache';
 
-/** Internal: the order service prices an order's lines (never routed by the gateway). The answers
- *  are the shelf's own, as GET /product-details gives them one at a time. */
+/** Internal: the order service prices the lines of an order whose placement was settled without
+ *  the hold's answer (never routed by the gateway). The answers are the shelf's own, as GET
+ *  /product-details gives them one at a time. */
 export function productLookupRoutes(shelf: ShelfCache): Router {
   const router = Router();
 

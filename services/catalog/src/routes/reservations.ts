@@ -1,16 +1,16 @@
-import { IdParams, StockReservation } from '@bazar/contracts';
+import { IdParams, StockReservation, type StockReservationAnswer } from '@bazar/contracts';
 import { validate } from '@bazar/service-kit';
 import { Router } from 'express';
 import type { StockReservations } from '../stock-reservations';
 
 /** Internal: the order service holds and gives back an order's units (never routed by the gateway;
- *  the id is the order's reservation id). */
+ *  the id is the order's reservation id), and prices the order from the products held. */
 export function reservationRoutes(reservations: StockReservations): Router {
   const router = Router();
 
   router.post('/internal/reservations/:id', validate({ params: IdParams, body: StockReservation }), async (req, res) => {
-    await reservations.reserve(req.params.id, req.body.items);
-    res.status(201).json({ reserved: true });
+    const products = await reservations.reserve(req.params.id, req.body.items);
+    res.status(201).json({ reserved: true, products } satisfies StockReservationAnswer);
   });
 
   router.delete('/internal/reservations/:id', validate({ params: IdParams }), async (req, res) => {
