@@ -42,7 +42,7 @@ export async function publishProductAs(
   return { _id: (published.body as { insertedId: string }).insertedId, name: product.name };
 }
 
-export async function removeProduct(product: TestProduct | undefined): Promise<void> {
+export async function removeProduct(product: (Pick<TestProduct, '_id'> & Partial<TestProduct>) | undefined): Promise<void> {
   if (!product) return;
   const catalog = await mongoose.createConnection(stackEnv.mongoUrl, { dbName: 'catalog' }).asPromise();
   await catalog.collection('products').deleteOne({ _id: new mongoose.Types.ObjectId(product._id) });

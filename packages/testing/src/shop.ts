@@ -18,6 +18,7 @@ import {
 import { ReadCache, consumerGroupId, createLogger, createRedis } from '@bazar/service-kit';
 import type { Kafka } from 'kafkajs';
 import mongoose from 'mongoose';
+import { removeProduct } from './orders';
 import { eventually, stackEnv } from './stack';
 
 export interface Answer {
@@ -103,9 +104,7 @@ export class TestShelf {
 
   /** Takes a product off the shelf behind the catalog's back: it is no longer sold. */
   async withdraw(id: string): Promise<void> {
-    const catalog = await mongoose.createConnection(stackEnv.mongoUrl, { dbName: 'catalog' }).asPromise();
-    await catalog.collection('products').deleteOne({ _id: new mongoose.Types.ObjectId(id) });
-    await catalog.close();
+    await removeProduct({ _id: id });
     await dropCachedProducts();
   }
 

@@ -7,6 +7,7 @@ import {
   verifyEmailBeforeOrdering,
   type HoldLimitAnswer,
   type PlaceOrder,
+  type PricedQuantity,
 } from '@bazar/contracts';
 import {
   HttpError,
@@ -48,6 +49,12 @@ export interface OrderDesk {
  *  died) and is settled by the sweep; a live placement takes well under a second, three neighbour
  *  calls of at most 3 s each at worst. */
 export const PLACING_INTERRUPTED_AFTER_MS = 30_000;
+
+/** An order's lines with the totals the server makes of them, as the order stores them. */
+function pricedLines<Line extends PricedQuantity>(items: Line[]) {
+  const { subtotal, vat, delivery, total } = orderTotals(items);
+  return { items, subtotalPaisa: subtotal, vatPaisa: vat, deliveryPaisa: delivery, totalPaisa: total };
+}
 
 /** A neighbour's decision (409), as opposed to a failure to reach it. */
 const isRefusal = (err: unknown) => err instanceof HttpError && err.status === 409;
@@ -100,15 +107,16 @@ export async function placeOrder(
 
   const { lines, revision } = await desk.neighbours.cartOf(user);
   if (lines.length === 0) return earlierOrderOr(badRequest('Your cart is empty'));
-  const items = lines.map((line) => ({
-    productId: line.productId,
-    name: line.cartName,
-    ...(line.cartName_bn && { name_bn: line.cartName_bn }),
-    img: line.cartimage,
-    unitPricePaisa: takaToPaisa(line.cartPrice),
-    quantity: line.cartQuantity,
-  }));
-  const totals = orderTotals(items);
+  const asInCart = pricedLines(
+    lines.map((line) => ({
+      productId: line.productId,
+      name: line.cartName,
+      ...(line.cartName_bn && { name_bn: line.cartName_bn }),
+      img: line.cartimage,
+      unitPricePaisa: takaToPaisa(line.cartPrice),
+      quantity: line.cartQuantity,
+    })),
+  );
 
   // claimed first, so that every order placing or placed is listed where the sweep looks
   if (!(await desk.holds.claim(user.id, _id.toString())))
@@ -133,11 +141,7 @@ export async function placeOrder(
         name: body.name,
         phone: body.phone ?? '',
         addinfo: body.addinfo ?? '',
-        items,
-        subtotalPaisa: totals.subtotal,
-        vatPaisa: totals.vat,
-        deliveryPaisa: totals.delivery,
-        totalPaisa: totals.total,
+        ...asInCart,
         status: 'placing',
         reservationId: new Types.ObjectId().toString(),
         cartState: cartStateOf(user.email, revision),
@@ -235,14 +239,15 @@ async function undoPlacing(desk: OrderDesk, order: OrderDocument): Promise<void>
  *  that answer was not heard (a settled placement), they are looked up now. A product no longer
  *  sold keeps the line the cart had. */
 async function markPlaced(desk: OrderDesk, order: OrderDocument, shelf?: Shelf): Promise<OrderDocument> {
-  const priced = shelf ?? (await desk.neighbours.products([...new Set(order.items.map((item) => item.productId))]));
-  const items = order.items.map(({ productId, quantity, ...asInCart }) => {
-    const product = priced.get(productId);
-    if (!product) return { productId, quantity, ...asInCart };
-    const { name, name_bn, img, pricePaisa } = product;
-    return { productId, quantity, name, ...(name_bn && { name_bn }), img, unitPricePaisa: pricePaisa };
-  });
-  const totals = orderTotals(items);
+  const sold = shelf ?? (await desk.neighbours.products([...new Set(order.items.map((item) => item.productId))]));
+  const priced = pricedLines(
+    order.items.map(({ productId, quantity, ...asInCart }) => {
+      const product = sold.get(productId);
+      if (!product) return { productId, quantity, ...asInCart };
+      const { name, name_bn, img, pricePaisa } = product;
+      return { productId, quantity, name, ...(name_bn && { name_bn }), img, unitPricePaisa: pricePaisa };
+    }),
+  );
   const at = new Date();
   const placed = await desk.announcer.findOneAndUpdate<OrderDocument>(
     Order,
@@ -251,11 +256,7 @@ async function markPlaced(desk: OrderDesk, order: OrderDocument, shelf?: Shelf):
       $set: {
         status: 'placed',
         holdUntil: new Date(at.getTime() + desk.holdWindowMs),
-        items,
-        subtotalPaisa: totals.subtotal,
-        vatPaisa: totals.vat,
-        deliveryPaisa: totals.delivery,
-        totalPaisa: totals.total,
+        ...priced,
       },
       $push: { history: { status: 'placed', at, by: 'shopper' } },
     },
