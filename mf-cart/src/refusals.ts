@@ -1,13 +1,15 @@
 // A refusal of Place Order, confirm or cancel as the shopper reads it. The services word their
 // refusals in English (`error`); on a Bangla page, those the store knows by their contract are worded
 // here: a stock refusal by its items (each product by the Bangla name its cart line holds, with
-// Bangla digits), a cart already ordered or changed meanwhile, an email address not verified yet, too
-// many orders awaiting confirmation, an order that can no longer move as asked, a service away (503).
+// Bangla digits), a cart already ordered, changed meanwhile or still being ordered by an earlier
+// press of Place Order, an email address not verified yet, too many orders awaiting confirmation, an
+// order that can no longer move as asked, a service away (503).
 // Any other keeps the server's words, as every refusal does on an English page.
 import {
   CART_ALREADY_ORDERED,
   CART_CHANGED_DURING_ORDER,
   holdLimitReached,
+  ORDER_STILL_PLACING,
   verifyEmailBeforeOrdering,
   type CartLine,
   type OrderStatus,
@@ -59,6 +61,7 @@ export function useRefusalText({ lines = [], email }: Shopping = {}): (error: un
     }
     if (words === CART_ALREADY_ORDERED) return t('cartAlreadyOrdered');
     if (words === CART_CHANGED_DURING_ORDER) return t('cartChangedDuringOrder');
+    if (words === ORDER_STILL_PLACING) return t('orderStillPlacing');
     if (email && words === verifyEmailBeforeOrdering(email)) return t('verifyEmailFirst', { email });
     const limit = data?.limit;
     if (typeof limit === 'number' && words === holdLimitReached(limit)) return t('holdLimitReached', { limit: formatNumber(limit) });

@@ -2,8 +2,10 @@
 // English the dialog holds the server's words; in Bangla, the refusals the store knows by their
 // contract in Bangla: the catalog's stock refusal (each product short by its Bangla name, with Bangla
 // digits), an account whose email address is not verified yet, too many orders awaiting
-// confirmation, an order moved on meanwhile (its page not told: its live stream cut), and a service
-// away (503, made here at the page: the stack itself is untouched).
+// confirmation, an order moved on meanwhile (its page not told: its live stream cut), a service away
+// (503) and an earlier press of Place Order still placing the order (409), the last two made here at
+// the page: the stack itself is untouched.
+import { ORDER_STILL_PLACING } from '@bazar/contracts';
 import { expect, test } from '@bazar/testing/browser-test';
 import {
   animationsEnded,
@@ -108,6 +110,18 @@ test('in Bangla, a service away is said in Bangla', async () => {
     ),
   );
   await dialog.getByText('স্টোরের এই অংশটি এখন সাড়া দিচ্ছে না; একটু পরে আবার চেষ্টা করুন').waitFor();
+  await page.context().close();
+});
+
+test('in Bangla, an order still being placed by an earlier press is said in Bangla', async () => {
+  const { page, dialog } = await placeOrderIn('bn', shortOfStock, (page) =>
+    page.route('**/api/orderplace', (route) =>
+      route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ error: ORDER_STILL_PLACING }) }),
+    ),
+  );
+  await dialog.getByText('এই অর্ডারটি এখনও দেওয়া হচ্ছে; একটু পরে আমার অর্ডারে দেখুন').waitFor();
+  await animationsEnded(page);
+  await page.screenshot({ path: 'test-results/checkout-still-placing-bn.png' });
   await page.context().close();
 });
 

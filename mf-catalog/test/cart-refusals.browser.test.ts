@@ -2,7 +2,9 @@
 // holds is refused with the server's words on an English page, and in Bangla on a Bangla page (the
 // product by its Bangla name, with Bangla digits), from the refusal's `available`. Both through the
 // real stack: the stepper asks for one more than is left, and Add is pressed on a product sold out
-// after the page showed it.
+// after the page showed it. A line that kept changing under Add (other writes getting in first three
+// times running, which no test can time) is answered at the page with the cart's contracted words.
+import { CART_KEPT_CHANGING } from '@bazar/contracts';
 import { expect, test } from '@bazar/testing/browser-test';
 import {
   animationsEnded,
@@ -98,4 +100,17 @@ test('in Bangla, Add on a product sold out since the page showed it says so in B
   } finally {
     await removeProduct(soldOut);
   }
+});
+
+test('in Bangla, Add refused because the line kept changing says so in Bangla', async () => {
+  const page = await searchIn('bn', inCart, await createAccount('keptchanging'));
+  await page.route('**/api/addtocart', (route) =>
+    route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ error: CART_KEPT_CHANGING }) }),
+  );
+  await card(page, BANGLA_NAME).getByRole('button', { name: 'যোগ করুন' }).click();
+  await page
+    .getByRole('region', { name: /^Notifications|বিজ্ঞপ্তি/ })
+    .getByText('আপনার কার্ট বারবার বদলে যাচ্ছিল; আবার চেষ্টা করুন', { exact: true })
+    .waitFor();
+  await page.context().close();
 });

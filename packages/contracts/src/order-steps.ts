@@ -48,6 +48,13 @@ export const CART_ALREADY_ORDERED = 'This cart has just been ordered; see My Ord
 
 export const CART_CHANGED_DURING_ORDER = 'Your cart changed while the order was being placed; check it and place the order again';
 
+/** 409 answer to a repeat of Place Order (same Idempotency-Key) whose first request is still placing
+ *  the order after the repeat has waited for it. */
+export const ORDER_STILL_PLACING = 'This order is still being placed; look at My Orders in a moment';
+
+/** 409 answer to Add to Cart when other writes to the same line kept getting in first. */
+export const CART_KEPT_CHANGING = 'Your cart kept changing; try again';
+
 /** 403 answer to Place Order from an account whose email address is not verified yet. */
 export const verifyEmailBeforeOrdering = (email: string) => `Verify your email address before you order: open the link we sent to ${email}`;
 

@@ -1,5 +1,5 @@
 import { Minus, Plus } from 'lucide-react';
-import { MAX_LINE_QUANTITY, type CartLine, type Product } from '@bazar/contracts';
+import { CART_KEPT_CHANGING, MAX_LINE_QUANTITY, type CartLine, type Product } from '@bazar/contracts';
 // Through the shared modules, not './api' or './session': this module is a federation singleton of
 // its own, and must reach the page's one store, api and Toaster.
 import { serverMessage, showNotice, showToast, useShopper, useStore, type SessionState, type StorefrontState } from '@bazar/web-kit';
@@ -107,13 +107,14 @@ export function shelfHoldsOnly(name: string, available: number, formatNumber: (v
 
 /** A refusal of the cart's as the shopper reads it: on a Bangla page, a stock refusal
  *  (CartStockRefusal: how many the shelf holds) in Bangla, by the product's name as the page shows
- *  it; otherwise the server's words. */
+ *  it, and a line that kept changing under the write in Bangla; otherwise the server's words. */
 function cartRefusalWords(error: unknown, name: string, formatNumber: (value: number) => string): string | undefined {
   const words = serverMessage(error);
   const { status, data } = (error ?? {}) as { status?: unknown; data?: { available?: unknown } };
   const available = data?.available;
-  if (currentLanguage() !== 'bn' || status !== 409 || typeof available !== 'number') return words;
-  return shelfHoldsOnly(name, available, formatNumber);
+  if (currentLanguage() !== 'bn' || status !== 409) return words;
+  if (typeof available === 'number') return shelfHoldsOnly(name, available, formatNumber);
+  return words === CART_KEPT_CHANGING ? translate('common:cartKeptChanging') : words;
 }
 
 /** The signed-in shopper's line of a product, if it is in the cart. */

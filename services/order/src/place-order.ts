@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   CART_ALREADY_ORDERED,
   holdLimitReached,
+  ORDER_STILL_PLACING,
   orderTotals,
   takaToPaisa,
   verifyEmailBeforeOrdering,
@@ -178,7 +179,7 @@ async function settledOrder(_id: Types.ObjectId, userId: string): Promise<OrderD
     const order = await Order.findOne({ _id, userId }).lean<OrderDocument>();
     if (!order) return undefined;
     if (order.status !== 'placing') return order;
-    if (Date.now() > giveUpAt) throw conflict('This order is still being placed; look at My Orders in a moment');
+    if (Date.now() > giveUpAt) throw conflict(ORDER_STILL_PLACING);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

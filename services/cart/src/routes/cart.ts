@@ -1,6 +1,7 @@
 import {
   API,
   CART_REVISION_HEADER,
+  CART_KEPT_CHANGING,
   cartRevisionTag,
   type CartLine as CartLineAnswer,
   type CartStockRefusal,
@@ -92,7 +93,7 @@ export function cartRoutes(catalog: CatalogClient): Router {
       const there = linesOf(await cartOf(email)).find((line) => line.productId === productId);
       if (there && there.cartQuantity + cartQuantity > product.quantity) throw notEnoughStock(product);
     }
-    throw conflict('Your cart kept changing; try again');
+    throw conflict(CART_KEPT_CHANGING);
   });
 
   router.implement(API.myCart, async (req, res) => {
