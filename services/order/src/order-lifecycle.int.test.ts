@@ -151,6 +151,37 @@ it('holds at most three unconfirmed orders per shopper; confirming one makes roo
   expect(await buyer.cart()).toEqual([]);
 });
 
+// An order refused (an empty cart, the hold limit reached) leaves no place claimed among the
+// shopper's open orders and no name in their list of orders.
+describe('what a refused order leaves', () => {
+  let orderDb: mongoose.Connection;
+  beforeAll(async () => {
+    orderDb = await mongoose.createConnection(stackEnv.mongoUrl, { dbName: 'order' }).asPromise();
+  });
+  afterAll(() => orderDb.close());
+  const listsOf = async (userId: string) => ({
+    open: (await orderDb.collection<{ _id: string; open?: string[] }>('holds').findOne({ _id: userId }))?.open ?? [],
+    named: (await orderDb.collection<{ _id: string; orders?: string[] }>('shopper_orders').findOne({ _id: userId }))?.orders ?? [],
+  });
+
+  it('neither a place among the open orders nor a name in the shopper’s list, for an empty cart or past the hold limit', async () => {
+    const buyer = shopper('refused');
+    expect((await buyer.placeOrder()).status).toBe(400);
+    expect(await listsOf(buyer.id)).toEqual({ open: [], named: [] });
+
+    const orders: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      expect((await buyer.addToCart(honey, 1)).status).toBe(201);
+      const answer = await buyer.placeOrder();
+      expect(answer.status).toBe(201);
+      orders.push(PlaceOrderAnswer.parse(answer.body).insertedId);
+    }
+    expect((await buyer.addToCart(honey, 1)).status).toBe(201);
+    expect((await buyer.placeOrder()).status).toBe(409);
+    expect(await listsOf(buyer.id)).toEqual({ open: orders, named: orders });
+  });
+});
+
 describe('with a replica that holds orders for a second and a half', () => {
   let quick: OrderReplica;
   beforeAll(async () => {
