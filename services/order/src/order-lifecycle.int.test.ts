@@ -13,11 +13,18 @@ import { startOrderReplica, type OrderReplica } from '../test/replica';
 const kafka = new Kafka({ clientId: 'order-lifecycle-test', brokers: stackEnv.kafkaBrokers, logLevel: logLevel.NOTHING });
 const shelf = new TestShelf();
 let honey: string;
+/** The order service's database, read and written behind its back: what an order left there */
+let orderDb: mongoose.Connection;
 
 beforeAll(async () => {
   honey = await shelf.stock('Sundarban Honey', 650, 500);
+  orderDb = await mongoose.createConnection(stackEnv.mongoUrl, { dbName: 'order' }).asPromise();
 });
-afterAll(() => shelf.clear());
+afterAll(async () => {
+  await shelf.clear();
+  await orderDb.close();
+});
+const holdsOf = (userId: string) => orderDb.collection<{ _id: string; open?: string[] }>('holds').findOne({ _id: userId });
 
 /** A fresh shopper's order of `pieces` of a product, placed through `orderUrl`. */
 async function placed(product = honey, pieces = 1, orderUrl = stackEnv.orderUrl): Promise<{ buyer: Shopper; order: Order }> {
@@ -154,13 +161,8 @@ it('holds at most three unconfirmed orders per shopper; confirming one makes roo
 // An order refused (an empty cart, the hold limit reached) leaves no place claimed among the
 // shopper's open orders and no name in their list of orders.
 describe('what a refused order leaves', () => {
-  let orderDb: mongoose.Connection;
-  beforeAll(async () => {
-    orderDb = await mongoose.createConnection(stackEnv.mongoUrl, { dbName: 'order' }).asPromise();
-  });
-  afterAll(() => orderDb.close());
   const listsOf = async (userId: string) => ({
-    open: (await orderDb.collection<{ _id: string; open?: string[] }>('holds').findOne({ _id: userId }))?.open ?? [],
+    open: (await holdsOf(userId))?.open ?? [],
     named: (await orderDb.collection<{ _id: string; orders?: string[] }>('shopper_orders').findOne({ _id: userId }))?.orders ?? [],
   });
 
@@ -234,13 +236,6 @@ describe('with a replica that holds orders for a second and a half', () => {
   // The sweep finds open orders through the shoppers' lists of them (FerretDB would read every order
   // to find them by status); what a process that stopped midway left there is cleared.
   describe('what a stopped process left', () => {
-    let orderDb: mongoose.Connection;
-    beforeAll(async () => {
-      orderDb = await mongoose.createConnection(stackEnv.mongoUrl, { dbName: 'order' }).asPromise();
-    });
-    afterAll(() => orderDb.close());
-    const holdsOf = (userId: string) => orderDb.collection<{ _id: string; open?: string[] }>('holds').findOne({ _id: userId });
-
     /** An order a process wrote `placing` a minute ago and then stopped, listed open for the sweep;
      *  its one piece of honey at `unitPricePaisa`, as the cart had it. */
     const stoppedMidway = async (
