@@ -112,5 +112,7 @@ test('in Bangla, Add refused because the line kept changing says so in Bangla', 
     .getByRole('region', { name: /^Notifications|বিজ্ঞপ্তি/ })
     .getByText('আপনার কার্ট বারবার বদলে যাচ্ছিল; আবার চেষ্টা করুন', { exact: true })
     .waitFor();
+  await animationsEnded(page);
+  await page.screenshot({ path: 'test-results/cart-refusal-kept-changing-bn.png' });
   await page.context().close();
 });

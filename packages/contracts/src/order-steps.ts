@@ -52,9 +52,6 @@ export const CART_CHANGED_DURING_ORDER = 'Your cart changed while the order was 
  *  the order after the repeat has waited for it. */
 export const ORDER_STILL_PLACING = 'This order is still being placed; look at My Orders in a moment';
 
-/** 409 answer to Add to Cart when other writes to the same line kept getting in first. */
-export const CART_KEPT_CHANGING = 'Your cart kept changing; try again';
-
 /** 403 answer to Place Order from an account whose email address is not verified yet. */
 export const verifyEmailBeforeOrdering = (email: string) => `Verify your email address before you order: open the link we sent to ${email}`;
 
