@@ -13,8 +13,10 @@ import {
   databaseSnapshot,
   forgetRateLimits,
   settledDatabaseSnapshot,
+  startStoreClock,
   storeOwnWork,
   type DatabaseSnapshot,
+  type StoreClock,
 } from '@bazar/testing';
 import fc from 'fast-check';
 import { brokenRule, describeExchange } from './fuzz/answer-rules.ts';
@@ -30,14 +32,14 @@ jest.setTimeout(180_000);
 let callers: Callers;
 let before: DatabaseSnapshot;
 /** since when the store's own work (an unconfirmed order cancelled at the end of its hold) is set aside */
-let fuzzStarted: Date;
+let fuzzStarted: StoreClock;
 /** per endpoint: cases sent, by status, and seconds taken, for the summary */
 const summary: string[] = [];
 
 beforeAll(async () => {
   callers = await fuzzCallers();
   await forgetRateLimits();
-  fuzzStarted = new Date();
+  fuzzStarted = await startStoreClock();
   before = await settledDatabaseSnapshot();
 });
 afterAll(() => console.log(`bad-input fuzz, seed ${SEED}, ${RUNS} cases per endpoint:\n${summary.join('\n')}`));

@@ -22,6 +22,7 @@ import {
   gatewayCall,
   removeAddedDocuments,
   settledDatabaseSnapshot,
+  startStoreClock,
   storeOwnWork,
   signIn,
   signedInAndSynced,
@@ -173,7 +174,7 @@ it('finds no server error, and no answer the OpenAPI document does not describe'
   const writeTokens = async (tokens: { admin: string; shopper: string }) => writeFile(tokensFile, JSON.stringify(tokens));
   // the sync writes the admin's record, which must stay as it is; everything after it is test data
   const adminToken = await signedInAndSynced(ACCOUNTS.admin);
-  const since = new Date();
+  const since = await startStoreClock();
   const before = await settledDatabaseSnapshot();
   const imagesBefore = new Set(await readdir(MEDIA_DIR));
   let run: Run;

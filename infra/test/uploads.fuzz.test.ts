@@ -9,7 +9,15 @@
 // Runs alone (BAZAR_TEST_PHASE=alone): it compares every database before and after each upload.
 import { readdir } from 'node:fs/promises';
 import { ErrorAnswer, MAX_UPLOAD_BYTES, UploadAnswer } from '@bazar/contracts';
-import { databaseChanges, databaseSnapshot, forgetRateLimits, settledDatabaseSnapshot, stackEnv, storeOwnWork } from '@bazar/testing';
+import {
+  databaseChanges,
+  databaseSnapshot,
+  forgetRateLimits,
+  settledDatabaseSnapshot,
+  stackEnv,
+  startStoreClock,
+  storeOwnWork,
+} from '@bazar/testing';
 import fc from 'fast-check';
 import sharp from 'sharp';
 import { picture, pngChunk, pngClaiming, withChunk } from '@bazar/testing/pictures';
@@ -149,7 +157,7 @@ async function expectRefusedOrClean(answer: Awaited<ReturnType<typeof upload>>):
 const onlyNewUploads = (changes: string[]) => changes.filter((change) => !/^media\.uploads: 1 added \([0-9a-f]{24}\)$/.test(change));
 
 it.each(HOSTILE)('$name: refused and nothing stored, or stored only as a clean WebP', async (hostile) => {
-  const since = new Date();
+  const since = await startStoreClock();
   const [before, filesBefore] = [await settledDatabaseSnapshot(), await readdir(MEDIA_DIR)];
   const answer = await upload(await hostile.bytes(), hostile);
   const outcome = await expectRefusedOrClean(answer);
@@ -179,7 +187,7 @@ it('hides no payload in a stored file, wherever a generated one rides in a gener
     payload,
     where: fc.constantFrom('appended', 'prepended', 'in the middle', 'in a PNG text chunk', 'in EXIF'),
   });
-  const since = new Date();
+  const since = await startStoreClock();
   const before = await settledDatabaseSnapshot();
   await fc.assert(
     fc.asyncProperty(hiding, async ({ format, width, height, payload: text, where }) => {

@@ -25,8 +25,10 @@ export {
   databaseSnapshot,
   removeAddedDocuments,
   settledDatabaseSnapshot,
+  startStoreClock,
   storeOwnWork,
   type DatabaseSnapshot,
+  type StoreClock,
 } from './databases';
 export { forgetRateLimits, withinOneMinute } from './rate-limits';
 export { openSignedIn, placeOrder, publishProduct, publishProductAs, removeProduct, type TestProduct } from './orders';

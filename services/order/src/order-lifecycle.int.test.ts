@@ -220,7 +220,9 @@ describe('with a replica that holds orders for a second and a half', () => {
   // to find them by status); what a process that stopped midway left there is cleared.
   describe('what a stopped process left', () => {
     /** An order a process wrote `placing` a minute ago and then stopped, listed open for the sweep;
-     *  its one piece of honey at `unitPricePaisa`, as the cart had it. */
+     *  its one piece of honey at `unitPricePaisa`, as the cart had it. Every field the service writes
+     *  is there: the order stays in the store, and later suites (the schemathesis run) read it in
+     *  the admin's list. */
     const stoppedMidway = async (
       buyer: Shopper,
       { reservationId = new mongoose.Types.ObjectId().toString(), unitPricePaisa = 65_000 } = {},
@@ -233,6 +235,8 @@ describe('with a replica that holds orders for a second and a half', () => {
         userId: buyer.id,
         email: buyer.email,
         name: 'Stopped Midway',
+        phone: '01712345678',
+        addinfo: '',
         items: [{ productId: honey, name: 'Sundarban Honey', img: '/media/test.webp', unitPricePaisa, quantity: 1 }],
         subtotalPaisa: unitPricePaisa,
         vatPaisa: 0,
@@ -242,6 +246,8 @@ describe('with a replica that holds orders for a second and a half', () => {
         history: [],
         reservationId,
         cartState: `stopped-${randomUUID()}`,
+        outbox: {},
+        outboxPending: [],
         createdAt: longAgo,
         updatedAt: longAgo,
       });
