@@ -31,3 +31,25 @@ it('serves repeats from nginx, and a newly published product on the next load', 
   expect(await names(await storeRead({ 'cache-control': 'no-cache' }))).toContain(name);
   await eventually(async () => expect(await names(await storeRead())).toContain(name), 5_000, 100);
 });
+
+// A page of a list whose total grew beyond it: nginx revalidates its entry every second, and a 304
+// leaves it the headers it first stored, so the total is only as current as the ETag says.
+it('keeps the total of a page current when a product joins the list beyond that page', async () => {
+  const word = `Totalcheck${run.replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)]!)}`;
+  const admin = await signedInAndSynced(ACCOUNTS.admin);
+  const publish = async (name: string, price: string) =>
+    expect(
+      (await gatewayCall('POST', '/addproducts', admin, { name, price, quantity: '3', description: 'Counted.', img: '/media/test.webp' }))
+        .status,
+    ).toBe(201);
+  const firstPage = async () => {
+    const answer = await fetch(`${stackEnv.webUrl}/api/products?q=${word}&sort=price-desc&page=1&pageSize=1`);
+    return { names: await names(answer), total: answer.headers.get('x-total-count') };
+  };
+
+  await publish(`${word} Honey ${run}`, '500');
+  await eventually(async () => expect(await firstPage()).toEqual({ names: [`${word} Honey ${run}`], total: '1' }), 5_000, 100);
+  // the entry is read and revalidated from now on, its body unchanged by the cheaper product
+  await publish(`${word} Salt ${run}`, '20');
+  await eventually(async () => expect(await firstPage()).toEqual({ names: [`${word} Honey ${run}`], total: '2' }), 5_000, 100);
+});

@@ -35,6 +35,18 @@ describe('answerPrints', () => {
     expect(prints(product({ quantity: 0 })).lasting).not.toBe(prints(product({ quantity: 1 })).lasting);
   });
 
+  it("counts the headers a page shows beside the body (a list's total, a search's close matches), and no other", () => {
+    const body = Buffer.from(JSON.stringify([product()]));
+    const rendered = answerPrints(200, body, { 'x-total-count': '74', etag: 'W/"1"' });
+    expect(answerPrints(200, body, { 'x-total-count': '74', etag: 'W/"2"', date: 'now' })).toEqual(rendered);
+    // a product joined the list beyond this page: not a count of units left
+    const grown = answerPrints(200, body, { 'x-total-count': '76' });
+    expect(grown.print).not.toBe(rendered.print);
+    expect(grown.lasting).not.toBe(rendered.lasting);
+    const none = Buffer.from('[]');
+    expect(answerPrints(200, none, { 'x-close-matches': 'rice' }).print).not.toBe(answerPrints(200, none).print);
+  });
+
   it('counts anything else, and another status, as it is', () => {
     const offer = { _id: '6b0c3b39283a05c78f1032e6', offerTitle: 'Eid', quantity: 'many' };
     expect(prints({ ...offer, quantity: 'few' }).lasting).not.toBe(prints(offer).lasting);

@@ -1,28 +1,35 @@
 import { createHash } from 'node:crypto';
+import { CLOSE_MATCHES_HEADER, TOTAL_COUNT_HEADER } from '@bazar/contracts';
 
 /**
  * What an API read answered, in short, two ways:
- * - `print`, its status and body: a page rendered from it is current while it is the same;
+ * - `print`, its status, body and the headers that go with the body (a list's total, a search's
+ *   close matches, which a page shows): a page rendered from it is current while it is the same;
  * - `lasting`, the same with each product's count of units left reduced to whether it has any. A
  *   page whose reads changed in their counts alone (shoppers ordering) is served on, marked, and
  *   the shell reads its answers again once it has hydrated (PRERENDERED_COUNTS_STALE); any other
  *   change (a price, a name, a product sold out or back, one added or gone) takes it away at once.
- * Not its headers (a search's X-Total-Count): nginx's micro-cache keeps the headers an answer was
- * first cached with when the gateway says the body has not changed (304), so browsers, and the
- * renderer's Chromium, can be shown another count than a fresh request gets, and the page would be
- * rendered again and again.
+ * No other header: nginx's micro-cache, told by a 304 that an answer has not changed, keeps the
+ * headers it first stored. The catalog's ETag covers the body's own headers (prepareJson in the
+ * service kit), so those are current through it; other headers may not be, and comparing them
+ * would render a page again and again.
  */
 export interface AnswerPrints {
   print: string;
   lasting: string;
 }
 
-const hashOf = (status: number, body: string | Uint8Array) => `${status} ${createHash('sha256').update(body).digest('base64url')}`;
+/** The headers a page shows beside an answer's body, by name (lower case): all others are left out. */
+export type AnswerHeaders = Record<string, string | string[] | undefined>;
+const BODY_HEADERS = [TOTAL_COUNT_HEADER, CLOSE_MATCHES_HEADER];
 
-export function answerPrints(status: number, body: Uint8Array): AnswerPrints {
-  const print = hashOf(status, body);
+export function answerPrints(status: number, body: Uint8Array, headers: AnswerHeaders = {}): AnswerPrints {
+  const bodyHeaders = JSON.stringify(BODY_HEADERS.map((name) => headers[name] ?? null));
+  const hashOf = (content: string | Uint8Array) =>
+    `${status} ${createHash('sha256').update(content).update('\0').update(bodyHeaders).digest('base64url')}`;
+  const print = hashOf(body);
   const lasting = status === 200 ? countsAsStock(body) : undefined;
-  return { print, lasting: lasting === undefined ? print : hashOf(status, lasting) };
+  return { print, lasting: lasting === undefined ? print : hashOf(lasting) };
 }
 
 /** A catalog product as answers carry it, alone or in a list. */

@@ -243,8 +243,8 @@ export class KeptPages {
   }
 
   /** How the read answers now against what it answered when the page was rendered (asked at its
-   *  service where the renderer knows it: `readAddress`). Asked with the ETag it had (the gateway's is
-   *  a hash of the body): a 304 says the body is the same, without sending it. */
+   *  service where the renderer knows it: `readAddress`). Asked with the ETag it had (a hash of the
+   *  body, and of a list's headers): a 304 says the answer is the same, without sending it. */
   private async answersSince(read: string, { print, lasting, etag }: ReadAnswer): Promise<Since> {
     const answer = await request(readAddress(read, this.urls.store, this.urls), {
       headers: etag ? { 'if-none-match': etag } : {},
@@ -254,7 +254,7 @@ export class KeptPages {
       await answer.body.dump();
       return 'same';
     }
-    const now = answerPrints(answer.statusCode, new Uint8Array(await answer.body.arrayBuffer()));
+    const now = answerPrints(answer.statusCode, new Uint8Array(await answer.body.arrayBuffer()), answer.headers);
     if (now.print === print) return 'same';
     return now.lasting === lasting ? 'counts changed' : 'changed';
   }

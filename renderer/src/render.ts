@@ -16,10 +16,10 @@ export interface RenderedPage {
   reads: Map<string, ReadAnswer>;
 }
 
-const answerOf = async (response: PageResponse): Promise<ReadAnswer> => ({
-  ...answerPrints(response.status(), await response.body().catch(() => new Uint8Array())),
-  etag: (await response.allHeaders())['etag'],
-});
+const answerOf = async (response: PageResponse): Promise<ReadAnswer> => {
+  const headers = await response.allHeaders();
+  return { ...answerPrints(response.status(), await response.body().catch(() => new Uint8Array()), headers), etag: headers['etag'] };
+};
 
 /**
  * Renders the storefront's public pages with the storefront's own code, one at a time in one tab of

@@ -1,4 +1,4 @@
-import type { ProductSuggestion } from '@bazar/contracts';
+import { CLOSE_MATCHES_HEADER, TOTAL_COUNT_HEADER, type ProductSuggestion } from '@bazar/contracts';
 import { prepareJson, type PreparedJson, type Revised, type ReadCache } from '@bazar/service-kit';
 import { Product, ANSWER_FIELDS, toProductAnswer, type AnswerFields, type ProductDocument } from './model/product';
 import { readModel } from '@bazar/service-kit';
@@ -47,23 +47,26 @@ export class ShelfCache {
    *  one database read (on FerretDB a list reads the whole collection) instead of each making one. */
   private readonly loading = new Map<string, Promise<string[]>>();
 
-  /** A list of products as a JSON array, and how many products the whole list holds: the ids
-   *  `findIds` lists (cached under `listKey`), `from` up to `to` of them (all unless given), each
-   *  product's own answer. */
-  list(listKey: string, findIds: () => Promise<string[]>, from = 0, to?: number): Promise<{ answer: PreparedJson; total: number }> {
+  /** A list of products as a JSON array, with how many products the whole list holds in its
+   *  headers: the ids `findIds` lists (cached under `listKey`), `from` up to `to` of them (all unless
+   *  given), each product's own answer. */
+  list(listKey: string, findIds: () => Promise<string[]>, from = 0, to?: number): Promise<PreparedJson> {
     return this.cache.assembled(`list:${listKey}:${from}:${to ?? ''}`, async () => {
       const ids = await this.cache.read(`list:${listKey}`, TTL_SECONDS, () => this.loadOnce(listKey, findIds));
-      return { answer: prepareJson(await this.answers(ids.slice(from, to))), total: ids.length };
+      return prepareJson(await this.answers(ids.slice(from, to)), { [TOTAL_COUNT_HEADER]: String(ids.length) });
     });
   }
 
-  /** A page of a search as a JSON array, how many products the search found and, when none, close
-   *  searches: the page's ids (cached under `searchKey`) as `find` answers them, each product's own
-   *  answer. */
-  found(searchKey: string, find: () => Promise<SearchPage>): Promise<{ answer: PreparedJson; total: number; closeMatches: string[] }> {
+  /** A page of a search as a JSON array, with how many products the search found and, when none,
+   *  close searches in its headers: the page's ids (cached under `searchKey`) as `find` answers them,
+   *  each product's own answer. */
+  found(searchKey: string, find: () => Promise<SearchPage>): Promise<PreparedJson> {
     return this.cache.assembled(`search:${searchKey}`, async () => {
       const { ids, total, closeMatches } = await this.cache.read(`search:${searchKey}`, TTL_SECONDS, find);
-      return { answer: prepareJson(await this.answers(ids)), total, closeMatches };
+      return prepareJson(await this.answers(ids), {
+        [TOTAL_COUNT_HEADER]: String(total),
+        ...(closeMatches.length > 0 && { [CLOSE_MATCHES_HEADER]: closeMatches.map(encodeURIComponent).join(',') }),
+      });
     });
   }
 

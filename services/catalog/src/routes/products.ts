@@ -1,13 +1,4 @@
-import {
-  API,
-  CLOSE_MATCHES_HEADER,
-  DEFAULT_PAGE_SIZE,
-  MAX_SUGGESTIONS,
-  TOTAL_COUNT_HEADER,
-  takaToPaisa,
-  type InsertAnswer,
-  type Product as ProductAnswer,
-} from '@bazar/contracts';
+import { API, DEFAULT_PAGE_SIZE, MAX_SUGGESTIONS, takaToPaisa, type InsertAnswer, type Product as ProductAnswer } from '@bazar/contracts';
 import { endpointRouter, notFound, sendPreparedJson, type Announcer, type PreparedJson } from '@bazar/service-kit';
 import { Router, type Response } from 'express';
 import mongoose from 'mongoose';
@@ -31,19 +22,14 @@ export function productRoutes(shelf: ShelfCache, products: ProductSearch, announ
     const text = q ?? search ?? '';
     if (text) {
       const key = JSON.stringify([products.state, text.toLowerCase(), category ?? null, sort ?? null, page ?? null, pageSize ?? null]);
-      const found = await shelf.found(key, () => products.search(text, { category, sort, page, pageSize }));
-      res.set(TOTAL_COUNT_HEADER, String(found.total));
-      if (found.closeMatches.length > 0) res.set(CLOSE_MATCHES_HEADER, found.closeMatches.map(encodeURIComponent).join(','));
-      return sendPublicList(res, found.answer);
+      return sendPublicList(res, await shelf.found(key, () => products.search(text, { category, sort, page, pageSize })));
     }
     const query: ShelfQuery = { category, sort };
     // a plain call is the spec's whole shelf; asking for a page or its size cuts one page
     const paged = page !== undefined || pageSize !== undefined;
     const size = pageSize ?? DEFAULT_PAGE_SIZE;
     const from = paged ? ((page ?? 1) - 1) * size : 0;
-    const { answer, total } = await shelf.list(shelfQueryKey(query), () => findProductIds(query), from, paged ? from + size : undefined);
-    res.set(TOTAL_COUNT_HEADER, String(total));
-    sendPublicList(res, answer);
+    sendPublicList(res, await shelf.list(shelfQueryKey(query), () => findProductIds(query), from, paged ? from + size : undefined));
   });
 
   router.implement(API.suggestProducts, async (req, res) => {
