@@ -32,14 +32,14 @@ jest.setTimeout(180_000);
 let callers: Callers;
 let before: DatabaseSnapshot;
 /** since when the store's own work (an unconfirmed order cancelled at the end of its hold) is set aside */
-let fuzzStarted: StoreClock;
+let clock: StoreClock;
 /** per endpoint: cases sent, by status, and seconds taken, for the summary */
 const summary: string[] = [];
 
 beforeAll(async () => {
   callers = await fuzzCallers();
   await forgetRateLimits();
-  fuzzStarted = await startStoreClock();
+  clock = await startStoreClock();
   before = await settledDatabaseSnapshot();
 });
 afterAll(() => console.log(`bad-input fuzz, seed ${SEED}, ${RUNS} cases per endpoint:\n${summary.join('\n')}`));
@@ -66,7 +66,7 @@ describe.each(fuzzed.map((endpoint) => [endpointKey(endpoint), endpoint] as cons
     );
 
     const after = await databaseSnapshot();
-    const changes = databaseChanges(before, after, await storeOwnWork(fuzzStarted));
+    const changes = databaseChanges(before, after, await storeOwnWork(clock));
     before = after;
     const counts = [...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`);
     summary.push(`  ${key.padEnd(28)} ${counts.join(' ')} in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -3,7 +3,7 @@
 // product an admin just published shows on the next load once the second is up; never a stale list
 // after that.
 import { InsertAnswer, ProductList } from '@bazar/contracts';
-import { ACCOUNTS, eventually, gatewayCall, signedInAndSynced, stackEnv } from '@bazar/testing';
+import { ACCOUNTS, eventually, gatewayCall, publishProductAs, signedInAndSynced, stackEnv } from '@bazar/testing';
 import mongoose from 'mongoose';
 
 const run = `${Date.now()}`;
@@ -37,19 +37,15 @@ it('serves repeats from nginx, and a newly published product on the next load', 
 it('keeps the total of a page current when a product joins the list beyond that page', async () => {
   const word = `Totalcheck${run.replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)]!)}`;
   const admin = await signedInAndSynced(ACCOUNTS.admin);
-  const publish = async (name: string, price: string) =>
-    expect(
-      (await gatewayCall('POST', '/addproducts', admin, { name, price, quantity: '3', description: 'Counted.', img: '/media/test.webp' }))
-        .status,
-    ).toBe(201);
+  const publish = (name: string, price: number) => publishProductAs(admin, { name, price, quantity: 3, description: 'Counted.' });
   const firstPage = async () => {
     const answer = await fetch(`${stackEnv.webUrl}/api/products?q=${word}&sort=price-desc&page=1&pageSize=1`);
     return { names: await names(answer), total: answer.headers.get('x-total-count') };
   };
 
-  await publish(`${word} Honey ${run}`, '500');
+  await publish(`${word} Honey ${run}`, 500);
   await eventually(async () => expect(await firstPage()).toEqual({ names: [`${word} Honey ${run}`], total: '1' }), 5_000, 100);
   // the entry is read and revalidated from now on, its body unchanged by the cheaper product
-  await publish(`${word} Salt ${run}`, '20');
+  await publish(`${word} Salt ${run}`, 20);
   await eventually(async () => expect(await firstPage()).toEqual({ names: [`${word} Honey ${run}`], total: '2' }), 5_000, 100);
 });

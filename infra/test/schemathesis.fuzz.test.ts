@@ -174,7 +174,7 @@ it('finds no server error, and no answer the OpenAPI document does not describe'
   const writeTokens = async (tokens: { admin: string; shopper: string }) => writeFile(tokensFile, JSON.stringify(tokens));
   // the sync writes the admin's record, which must stay as it is; everything after it is test data
   const adminToken = await signedInAndSynced(ACCOUNTS.admin);
-  const since = await startStoreClock();
+  const clock = await startStoreClock();
   const before = await settledDatabaseSnapshot();
   const imagesBefore = new Set(await readdir(MEDIA_DIR));
   let run: Run;
@@ -239,7 +239,7 @@ it('finds no server error, and no answer the OpenAPI document does not describe'
   } finally {
     console.log(await removeTestData(before, imagesBefore));
   }
-  expect(databaseChanges(before, await settledDatabaseSnapshot(), await storeOwnWork(since))).toEqual([]);
+  expect(databaseChanges(before, await settledDatabaseSnapshot(), await storeOwnWork(clock))).toEqual([]);
   expect(run.code).toBe(0);
 });
 

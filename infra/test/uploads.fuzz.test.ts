@@ -157,11 +157,11 @@ async function expectRefusedOrClean(answer: Awaited<ReturnType<typeof upload>>):
 const onlyNewUploads = (changes: string[]) => changes.filter((change) => !/^media\.uploads: 1 added \([0-9a-f]{24}\)$/.test(change));
 
 it.each(HOSTILE)('$name: refused and nothing stored, or stored only as a clean WebP', async (hostile) => {
-  const since = await startStoreClock();
+  const clock = await startStoreClock();
   const [before, filesBefore] = [await settledDatabaseSnapshot(), await readdir(MEDIA_DIR)];
   const answer = await upload(await hostile.bytes(), hostile);
   const outcome = await expectRefusedOrClean(answer);
-  const changes = databaseChanges(before, await databaseSnapshot(), await storeOwnWork(since));
+  const changes = databaseChanges(before, await databaseSnapshot(), await storeOwnWork(clock));
   if (outcome === 'refused') {
     expect({ changes, newFiles: (await readdir(MEDIA_DIR)).filter((file) => !filesBefore.includes(file)) }).toEqual({
       changes: [],
@@ -187,7 +187,7 @@ it('hides no payload in a stored file, wherever a generated one rides in a gener
     payload,
     where: fc.constantFrom('appended', 'prepended', 'in the middle', 'in a PNG text chunk', 'in EXIF'),
   });
-  const since = await startStoreClock();
+  const clock = await startStoreClock();
   const before = await settledDatabaseSnapshot();
   await fc.assert(
     fc.asyncProperty(hiding, async ({ format, width, height, payload: text, where }) => {
@@ -215,6 +215,6 @@ it('hides no payload in a stored file, wherever a generated one rides in a gener
     { numRuns: 40 },
   );
   // accepted uploads add their records, and nothing else changes
-  const changes = databaseChanges(before, await databaseSnapshot(), await storeOwnWork(since));
+  const changes = databaseChanges(before, await databaseSnapshot(), await storeOwnWork(clock));
   expect(changes.filter((change) => !change.startsWith('media.uploads: ') || /removed|changed/.test(change))).toEqual([]);
 });

@@ -1,4 +1,4 @@
-import { answerPrints } from './answer-prints';
+import { answerPrints, shownHeaders } from './answer-prints';
 
 const product = (fields: Record<string, unknown> = {}) => ({
   _id: '6b0c3b39283a05c78f1032e4',
@@ -36,15 +36,27 @@ describe('answerPrints', () => {
   });
 
   it("counts the headers a page shows beside the body (a list's total, a search's close matches), and no other", () => {
+    const read = '/api/products?q=rice&page=1';
     const body = Buffer.from(JSON.stringify([product()]));
-    const rendered = answerPrints(200, body, { 'x-total-count': '74', etag: 'W/"1"' });
-    expect(answerPrints(200, body, { 'x-total-count': '74', etag: 'W/"2"', date: 'now' })).toEqual(rendered);
+    const rendered = answerPrints(200, body, shownHeaders(read, { 'x-total-count': '74', etag: 'W/"1"' }));
+    expect(answerPrints(200, body, shownHeaders(read, { 'x-total-count': '74', etag: 'W/"2"', date: 'now' }))).toEqual(rendered);
     // a product joined the list beyond this page: not a count of units left
-    const grown = answerPrints(200, body, { 'x-total-count': '76' });
+    const grown = answerPrints(200, body, shownHeaders(read, { 'x-total-count': '76' }));
     expect(grown.print).not.toBe(rendered.print);
     expect(grown.lasting).not.toBe(rendered.lasting);
     const none = Buffer.from('[]');
-    expect(answerPrints(200, none, { 'x-close-matches': 'rice' }).print).not.toBe(answerPrints(200, none).print);
+    expect(answerPrints(200, none, shownHeaders(read, { 'x-close-matches': ['rice', 'ruti'] }))).toEqual(
+      answerPrints(200, none, shownHeaders(read, { 'x-close-matches': 'rice, ruti' })),
+    );
+    expect(answerPrints(200, none, shownHeaders(read, { 'x-close-matches': 'rice' })).print).not.toBe(answerPrints(200, none).print);
+  });
+
+  it("leaves out home's total, which home does not show", () => {
+    const home = '/api/products?pageSize=16';
+    const body = Buffer.from(JSON.stringify([product()]));
+    expect(answerPrints(200, body, shownHeaders(home, { 'x-total-count': '76' }))).toEqual(
+      answerPrints(200, body, shownHeaders(home, { 'x-total-count': '74' })),
+    );
   });
 
   it('counts anything else, and another status, as it is', () => {

@@ -3,8 +3,8 @@ import { CLOSE_MATCHES_HEADER, TOTAL_COUNT_HEADER } from '@bazar/contracts';
 
 /**
  * What an API read answered, in short, two ways:
- * - `print`, its status, body and the headers that go with the body (a list's total, a search's
- *   close matches, which a page shows): a page rendered from it is current while it is the same;
+ * - `print`, its status, body and the headers its page shows beside the body (`shownHeaders`: a
+ *   list's total, a search's close matches): a page rendered from it is current while it is the same;
  * - `lasting`, the same with each product's count of units left reduced to whether it has any. A
  *   page whose reads changed in their counts alone (shoppers ordering) is served on, marked, and
  *   the shell reads its answers again once it has hydrated (PRERENDERED_COUNTS_STALE); any other
@@ -19,12 +19,27 @@ export interface AnswerPrints {
   lasting: string;
 }
 
-/** The headers a page shows beside an answer's body, by name (lower case): all others are left out. */
+/** Headers as undici and Playwright give them (lower-case names; undici gives a repeated one as a list). */
 export type AnswerHeaders = Record<string, string | string[] | undefined>;
 const BODY_HEADERS = [TOTAL_COUNT_HEADER, CLOSE_MATCHES_HEADER];
 
-export function answerPrints(status: number, body: Uint8Array, headers: AnswerHeaders = {}): AnswerPrints {
-  const bodyHeaders = JSON.stringify(BODY_HEADERS.map((name) => headers[name] ?? null));
+/** The headers a page shows beside the read's body: a list's total and a search's close matches,
+ *  shown by the search and category pages, whose reads ask for a numbered page (their pagination).
+ *  Home asks for the shelf's first products alone and shows neither: a product published beyond
+ *  them leaves it as it is. */
+export function shownHeaders(read: string, headers: AnswerHeaders): Record<string, string> {
+  if (!new URLSearchParams(read.split('?')[1] ?? '').has('page')) return {};
+  return Object.fromEntries(
+    BODY_HEADERS.flatMap((name) => {
+      const value = headers[name];
+      return value === undefined ? [] : [[name, Array.isArray(value) ? value.join(', ') : value]];
+    }),
+  );
+}
+
+/** The prints of an answer, with the headers its page shows (`shownHeaders`). */
+export function answerPrints(status: number, body: Uint8Array, shown: Record<string, string> = {}): AnswerPrints {
+  const bodyHeaders = JSON.stringify(BODY_HEADERS.map((name) => shown[name] ?? null));
   const hashOf = (content: string | Uint8Array) =>
     `${status} ${createHash('sha256').update(content).update('\0').update(bodyHeaders).digest('base64url')}`;
   const print = hashOf(body);

@@ -8,7 +8,7 @@ import { request } from 'undici';
 import { LANGUAGES, type Language } from './language';
 import { readAddress, type ServiceUrls } from './page-reads';
 import { AHEAD, pageName } from './pages';
-import { answerPrints } from './answer-prints';
+import { answerPrints, shownHeaders } from './answer-prints';
 import { countsStale } from './page-html';
 import type { PageRenderer, ReadAnswer } from './render';
 import { RenderAgain } from './render-again';
@@ -254,7 +254,7 @@ export class KeptPages {
       await answer.body.dump();
       return 'same';
     }
-    const now = answerPrints(answer.statusCode, new Uint8Array(await answer.body.arrayBuffer()), answer.headers);
+    const now = answerPrints(answer.statusCode, new Uint8Array(await answer.body.arrayBuffer()), shownHeaders(read, answer.headers));
     if (now.print === print) return 'same';
     return now.lasting === lasting ? 'counts changed' : 'changed';
   }

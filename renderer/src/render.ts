@@ -1,6 +1,6 @@
 import type { PrerenderedPage } from '@bazar/contracts';
 import type { Page, Response as PageResponse } from 'playwright-core';
-import { answerPrints, type AnswerPrints } from './answer-prints';
+import { answerPrints, shownHeaders, type AnswerPrints } from './answer-prints';
 import type { RunningChromium } from './chromium';
 import { LANGUAGE_COOKIE, type Language } from './language';
 import { RenderFailure, pageHtml } from './page-html';
@@ -16,9 +16,10 @@ export interface RenderedPage {
   reads: Map<string, ReadAnswer>;
 }
 
-const answerOf = async (response: PageResponse): Promise<ReadAnswer> => {
+const answerOf = async (read: string, response: PageResponse): Promise<ReadAnswer> => {
   const headers = await response.allHeaders();
-  return { ...answerPrints(response.status(), await response.body().catch(() => new Uint8Array()), headers), etag: headers['etag'] };
+  const body = await response.body().catch(() => new Uint8Array());
+  return { ...answerPrints(response.status(), body, shownHeaders(read, headers)), etag: headers['etag'] };
 };
 
 /**
@@ -70,7 +71,7 @@ export class PageRenderer {
     const recordRead = (response: PageResponse) => {
       const url = new URL(response.url());
       if (url.origin === store && url.pathname.startsWith('/api/') && response.request().method() === 'GET')
-        reads.set(url.pathname + url.search, answerOf(response));
+        reads.set(url.pathname + url.search, answerOf(url.pathname + url.search, response));
     };
     page.on('response', recordRead);
     try {

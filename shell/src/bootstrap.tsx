@@ -114,7 +114,7 @@ async function show(): Promise<void> {
  *  (shoppers ordering: PRERENDERED_COUNTS_STALE): every product answer it holds is read again, each
  *  shown until its new one comes, through nginx's micro-cache. Once hydrated, so that React hydrates
  *  what the HTML shows. */
-function readProductsAgain({ storefrontApi: api, readAgainCached }: StorefrontApiModule): void {
+function readProductsAgain({ storefrontApi: api, markReadAgainCached }: StorefrontApiModule): void {
   const state = store.getState();
   if (!state.api) return;
   // every endpoint a remote injected is there too, typed by that remote
@@ -123,7 +123,7 @@ function readProductsAgain({ storefrontApi: api, readAgainCached }: StorefrontAp
     { initiate: (args: unknown, options: object) => Parameters<typeof store.dispatch>[0] }
   >;
   for (const { queryCacheKey, endpointName, originalArgs } of api.util.selectInvalidatedBy({ ...state, api: state.api }, ['Product'])) {
-    readAgainCached(queryCacheKey);
+    markReadAgainCached(queryCacheKey);
     void store.dispatch(endpoints[endpointName]!.initiate(originalArgs, { subscribe: false, forceRefetch: true }));
   }
 }

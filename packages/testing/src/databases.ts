@@ -78,28 +78,25 @@ export function databaseChanges(before: DatabaseSnapshot, after: DatabaseSnapsho
   return changes;
 }
 
-/** The catalog keeps a released reservation's tombstone this long after its release, then deletes
- *  it (TOMBSTONE_KEPT_MS in services/catalog/src/stock-reservations.ts). */
-const TOMBSTONE_KEPT_MS = 60 * 60_000;
-
-/** When a test's requests began, and the catalog's tombstones then, by when each was released: one
- *  due during the test goes by the clock, and it is gone by the time the test looks. */
+/** When a test's requests began, and the catalog's released reservations then: the catalog's sweep
+ *  deletes one once its markers are settled, or an hour after its release (a tombstone), and no
+ *  request deletes one, so any of them gone when the test looks went by the store's own clock. */
 export interface StoreClock {
   since: Date;
-  tombstones: Map<string, number>;
+  released: Set<string>;
 }
 
-/** Notes the time and the catalog's tombstones, before a test's requests. */
+/** Notes the time and the catalog's released reservations, before a test's requests. */
 export async function startStoreClock(): Promise<StoreClock> {
   const since = new Date();
   const client = await new mongo.MongoClient(stackEnv.mongoUrl, { serverSelectionTimeoutMS: 5_000 }).connect();
   try {
     const released = await client
       .db('catalog')
-      .collection<{ _id: mongo.ObjectId; updatedAt: Date }>('reservations')
-      .find({ state: 'released' }, { projection: { updatedAt: 1 } })
+      .collection<{ _id: string }>('reservations')
+      .find({ state: 'released' }, { projection: { _id: 1 } })
       .toArray();
-    return { since, tombstones: new Map(released.map(({ _id, updatedAt }) => [String(_id), updatedAt.getTime()])) };
+    return { since, released: new Set(released.map(({ _id }) => String(_id))) };
   } finally {
     await client.close();
   }
@@ -109,10 +106,10 @@ export async function startStoreClock(): Promise<StoreClock> {
  * What the store changed by itself since `clock` was started, as `databaseChanges` names documents:
  * the orders its sweep moved (an unconfirmed order cancelled when its hold ran out, 30 minutes after
  * a test placed it and left it), the hold list of each order's shopper, its reservation and the
- * products whose units came back; and the tombstones that came due. A test comparing every database
+ * products whose units came back; and released reservations the sweep deleted. A test comparing every database
  * over minutes sets these aside: they are the clock's doing, not its requests'.
  */
-export async function storeOwnWork({ since, tombstones }: StoreClock): Promise<Set<string>> {
+export async function storeOwnWork({ since, released }: StoreClock): Promise<Set<string>> {
   const client = await new mongo.MongoClient(stackEnv.mongoUrl, { serverSelectionTimeoutMS: 5_000 }).connect();
   try {
     // every move the sweep makes is a cancellation (FerretDB has no $elemMatch of fields)
@@ -128,7 +125,6 @@ export async function storeOwnWork({ since, tombstones }: StoreClock): Promise<S
       .find({ status: 'cancelled' }, { projection: { userId: 1, reservationId: 1, items: 1, history: 1 } })
       .toArray();
     const moved = cancelled.filter((order) => order.history?.some((step) => step.by === 'system' && step.at >= since));
-    const due = [...tombstones].filter(([, releasedAt]) => releasedAt <= Date.now() - TOMBSTONE_KEPT_MS);
     return new Set([
       ...moved.flatMap((order) => [
         `order.orders/${String(order._id)}`,
@@ -136,7 +132,7 @@ export async function storeOwnWork({ since, tombstones }: StoreClock): Promise<S
         `catalog.reservations/${order.reservationId}`,
         ...order.items.map((item) => `catalog.products/${item.productId}`),
       ]),
-      ...due.map(([reservationId]) => `catalog.reservations/${reservationId}`),
+      ...[...released].map((reservationId) => `catalog.reservations/${reservationId}`),
     ]);
   } finally {
     await client.close();
@@ -192,7 +188,7 @@ const UNFINISHED_WORK = () => [
   {
     database: 'catalog',
     collection: 'reservations',
-    filter: { state: 'released', updatedAt: { $lt: new Date(Date.now() - TOMBSTONE_KEPT_MS) } },
+    filter: { state: 'released', updatedAt: { $lt: new Date(Date.now() - 60 * 60_000) } },
   },
 ];
 

@@ -29,21 +29,31 @@ const fetchFromApi = fetchBaseQuery({
   },
 });
 
-/** Queries to be read again once through nginx's micro-cache though forced: the product reads of a
- *  page served with counts of units left that changed since it was rendered. An answer a second old
- *  at most is as current as such a page needs; going past the cache cost an application request
- *  for every view of a busy product's page while shoppers ordered it. */
-const readAgainThroughMicroCache = new Set<string>();
+/** Queries to be read again once through nginx's micro-cache though forced, each by when its read
+ *  must start: the product reads of a page served with counts of units left that changed since it
+ *  was rendered. An answer a second old at most is as current as such a page needs; going past the
+ *  cache cost an application request for every view of a busy product's page while shoppers ordered
+ *  it. A mark whose read never started (RTK Query found the query being read already) lapses. */
+const readAgainThroughMicroCache = new Map<string, number>();
+const READ_AGAIN_STARTS_WITHIN_MS = 1_000;
 
-/** Has the query read again once, forced, but through the micro-cache (see readAgainThroughMicroCache). */
-export function readAgainCached(queryCacheKey: string): void {
-  readAgainThroughMicroCache.add(queryCacheKey);
+/** Has the query's next forced read, if it starts at once, go through the micro-cache (see
+ *  readAgainThroughMicroCache). */
+export function markReadAgainCached(queryCacheKey: string): void {
+  readAgainThroughMicroCache.set(queryCacheKey, performance.now() + READ_AGAIN_STARTS_WITHIN_MS);
+}
+
+/** Whether this read of the query was marked to go through the micro-cache; the mark is used up. */
+function markedReadAgainCached(queryCacheKey: string | undefined): boolean {
+  const startBy = queryCacheKey === undefined ? undefined : readAgainThroughMicroCache.get(queryCacheKey);
+  if (startBy === undefined) return false;
+  readAgainThroughMicroCache.delete(queryCacheKey!);
+  return performance.now() <= startBy;
 }
 
 /** The api's requests, noting when this browser's writes were answered. */
 const storefrontBaseQuery: typeof fetchFromApi = async (args, api, extraOptions) => {
-  const throughMicroCache = api.queryCacheKey !== undefined && readAgainThroughMicroCache.delete(api.queryCacheKey);
-  const answer = await fetchFromApi(args, throughMicroCache ? { ...api, forced: false } : api, extraOptions);
+  const answer = await fetchFromApi(args, markedReadAgainCached(api.queryCacheKey) ? { ...api, forced: false } : api, extraOptions);
   if (api.type === 'mutation') lastWriteAnswered = performance.now();
   return answer;
 };

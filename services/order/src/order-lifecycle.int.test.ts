@@ -220,9 +220,9 @@ describe('with a replica that holds orders for a second and a half', () => {
   // to find them by status); what a process that stopped midway left there is cleared.
   describe('what a stopped process left', () => {
     /** An order a process wrote `placing` a minute ago and then stopped, listed open for the sweep;
-     *  its one piece of honey at `unitPricePaisa`, as the cart had it. Every field the service writes
-     *  is there: the order stays in the store, and later suites (the schemathesis run) read it in
-     *  the admin's list. */
+     *  its one piece of honey at `unitPricePaisa`, as the cart had it. It has the fields the admin's
+     *  list answers (phone and address among them): one the sweep places stays in the store, where
+     *  later suites (the schemathesis run) read it. */
     const stoppedMidway = async (
       buyer: Shopper,
       { reservationId = new mongoose.Types.ObjectId().toString(), unitPricePaisa = 65_000 } = {},

@@ -19,7 +19,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 export function prepareJson(json: string, headers: Record<string, string> = {}): PreparedJson {
   const body = Buffer.from(json);
   const described = Object.entries(headers).sort(([a], [b]) => a.localeCompare(b));
-  const tagged = described.length === 0 ? body : Buffer.concat([body, Buffer.from(JSON.stringify(described))]);
+  const tagged = described.length === 0 ? body : Buffer.concat([body, Buffer.from(`\0${JSON.stringify(described)}`)]);
   return { body, headers, etag: etag(tagged, { weak: true }) };
 }
 
