@@ -70,8 +70,9 @@ export class PageRenderer {
     const reads = new Map<string, Promise<ReadAnswer>>();
     const recordRead = (response: PageResponse) => {
       const url = new URL(response.url());
+      const read = url.pathname + url.search;
       if (url.origin === store && url.pathname.startsWith('/api/') && response.request().method() === 'GET')
-        reads.set(url.pathname + url.search, answerOf(url.pathname + url.search, response));
+        reads.set(read, answerOf(read, response));
     };
     page.on('response', recordRead);
     try {

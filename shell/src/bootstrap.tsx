@@ -10,9 +10,10 @@ import { preloadOnIntent } from './preload';
 import { storePages } from './remotes';
 import { dropEarlyInput, ownedByReact, replayEarlyInput } from './earlyInput';
 import { PRERENDERED_ANSWERS, PRERENDERED_COUNTS_STALE } from '@bazar/contracts';
+import type { storefrontApi } from '@bazar/web-kit/api';
 import './styles.css';
 
-type StorefrontApiModule = typeof import('@bazar/web-kit/api');
+type StorefrontApi = typeof storefrontApi;
 
 // Fetch the Bengali faces now rather than when the first price paints: a ৳ painted before its
 // font arrived was seen to stay a blank box in Chromium.
@@ -66,8 +67,7 @@ async function show(): Promise<void> {
     // update reaches before then (the session's answer re-renders the layout) is thrown away and
     // shows its spinner until its code comes: a flash seen on home a second after load. So the
     // session starts once every part is hydrated.
-    const [apiModule] = await Promise.all([import('@bazar/web-kit/api'), languageReady]);
-    const { prerenderedAnswers } = apiModule;
+    const [{ prerenderedAnswers, storefrontApi }] = await Promise.all([import('@bazar/web-kit/api'), languageReady]);
     const countsStale = rendered?.hasAttribute(PRERENDERED_COUNTS_STALE);
     store.dispatch(prerenderedAnswers(JSON.parse(answers)));
     // Each step a task of its own: together they were one task of 170 ms at 4× (the answers into the
@@ -98,13 +98,13 @@ async function show(): Promise<void> {
       // commit, so what was typed is given back after it.
       void Promise.all([hydrated(), committed]).then(() => {
         replayEarlyInput();
-        if (countsStale) readProductsAgain(apiModule);
+        if (countsStale) readProductsAgain(storefrontApi);
         return startSession(store);
       });
       return preloadOnIntent();
     }
     showAfresh(router);
-    if (countsStale) readProductsAgain(apiModule);
+    if (countsStale) readProductsAgain(storefrontApi);
     return;
   }
   showAfresh(makeRouter(store, pages));
@@ -112,9 +112,9 @@ async function show(): Promise<void> {
 
 /** The page was served on although the counts of units left it shows changed since it was rendered
  *  (shoppers ordering: PRERENDERED_COUNTS_STALE): every product answer it holds is read again, each
- *  shown until its new one comes, through nginx's micro-cache. Once hydrated, so that React hydrates
- *  what the HTML shows. */
-function readProductsAgain({ storefrontApi: api, markReadAgainCached }: StorefrontApiModule): void {
+ *  shown until its new one comes (through nginx's micro-cache, as every read not just after this
+ *  browser's own write). Once hydrated, so that React hydrates what the HTML shows. */
+function readProductsAgain(api: StorefrontApi): void {
   const state = store.getState();
   if (!state.api) return;
   // every endpoint a remote injected is there too, typed by that remote
@@ -122,10 +122,8 @@ function readProductsAgain({ storefrontApi: api, markReadAgainCached }: Storefro
     string,
     { initiate: (args: unknown, options: object) => Parameters<typeof store.dispatch>[0] }
   >;
-  for (const { queryCacheKey, endpointName, originalArgs } of api.util.selectInvalidatedBy({ ...state, api: state.api }, ['Product'])) {
-    markReadAgainCached(queryCacheKey);
+  for (const { endpointName, originalArgs } of api.util.selectInvalidatedBy({ ...state, api: state.api }, ['Product']))
     void store.dispatch(endpoints[endpointName]!.initiate(originalArgs, { subscribe: false, forceRefetch: true }));
-  }
 }
 
 function showAfresh(router: StoreRouter): void {

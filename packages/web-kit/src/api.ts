@@ -17,43 +17,24 @@ let lastWriteAnswered = Number.NEGATIVE_INFINITY;
 
 const fetchFromApi = fetchBaseQuery({
   baseUrl: '/api',
-  prepareHeaders: async (headers, { forced }) => {
+  prepareHeaders: async (headers) => {
     const token = await currentAccessToken();
     if (token) headers.set('Authorization', `Bearer ${token}`);
     // A read that must see a change this browser made goes past nginx's one-second micro-cache of
-    // the public catalog reads, as a browser reload does: a refetch (after a mutation invalidated its
-    // tag, or asked for), and any read just after a write (the page shown after saving, whose query
-    // had no subscriber left and was dropped, is read afresh rather than refetched).
-    if (forced || performance.now() - lastWriteAnswered < SHORTLY_AFTER_A_WRITE_MS) headers.set('Cache-Control', 'no-cache');
+    // the public catalog reads, as a browser reload does: every read just after a write (the refetch
+    // of what a mutation invalidated, and the page shown after saving, whose query had no subscriber
+    // left and was dropped and is read afresh). Any other read, forced or not (a Retry, a marked
+    // page's products read again, a change another browser made), takes an answer a second old at
+    // most: every view of a busy product's page going past the cache cost the gateway and the catalog
+    // a request while shoppers ordered it.
+    if (performance.now() - lastWriteAnswered < SHORTLY_AFTER_A_WRITE_MS) headers.set('Cache-Control', 'no-cache');
     return headers;
   },
 });
 
-/** Queries to be read again once through nginx's micro-cache though forced, each by when its read
- *  must start: the product reads of a page served with counts of units left that changed since it
- *  was rendered. An answer a second old at most is as current as such a page needs; going past the
- *  cache cost an application request for every view of a busy product's page while shoppers ordered
- *  it. A mark whose read never started (RTK Query found the query being read already) lapses. */
-const readAgainThroughMicroCache = new Map<string, number>();
-const READ_AGAIN_STARTS_WITHIN_MS = 1_000;
-
-/** Has the query's next forced read, if it starts at once, go through the micro-cache (see
- *  readAgainThroughMicroCache). */
-export function markReadAgainCached(queryCacheKey: string): void {
-  readAgainThroughMicroCache.set(queryCacheKey, performance.now() + READ_AGAIN_STARTS_WITHIN_MS);
-}
-
-/** Whether this read of the query was marked to go through the micro-cache; the mark is used up. */
-function markedReadAgainCached(queryCacheKey: string | undefined): boolean {
-  const startBy = queryCacheKey === undefined ? undefined : readAgainThroughMicroCache.get(queryCacheKey);
-  if (startBy === undefined) return false;
-  readAgainThroughMicroCache.delete(queryCacheKey!);
-  return performance.now() <= startBy;
-}
-
 /** The api's requests, noting when this browser's writes were answered. */
 const storefrontBaseQuery: typeof fetchFromApi = async (args, api, extraOptions) => {
-  const answer = await fetchFromApi(args, markedReadAgainCached(api.queryCacheKey) ? { ...api, forced: false } : api, extraOptions);
+  const answer = await fetchFromApi(args, api, extraOptions);
   if (api.type === 'mutation') lastWriteAnswered = performance.now();
   return answer;
 };
