@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import mongoose, { type Connection, type Model } from 'mongoose';
+import mongoose, { type Connection, type Model, type QueryFilter, type UpdateQuery } from 'mongoose';
 import type { Logger } from './logger';
 
 // Filters only ever hold values that contract schemas parsed as plain strings and numbers, so no
@@ -119,3 +119,27 @@ export function derivedObjectId(...parts: string[]): mongoose.Types.ObjectId {
 
 /** The write clashed with a unique index (`_id`, or a unique field): the document is there already. */
 export const isDuplicateKey = (err: unknown): boolean => typeof err === 'object' && err !== null && 'code' in err && err.code === 11000;
+
+/**
+ * An `updateOne` with `upsert` that a racing upsert cannot make fail. Two upserts of a missing
+ * document may both find nothing and both insert: MongoDB answers the second with a duplicate key
+ * (it tries again by itself only when the filter is equality on the unique key alone), while FerretDB
+ * runs each upsert in one transaction. A duplicate key means the document is there now, so the
+ * write is made once more without `upsert`: it applies where the document matches the filter, and
+ * leaves it alone where the filter excludes it (the clash the caller's filter is written for, such
+ * as a list already full). True if the write found or made its document.
+ */
+export async function upsertOne(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  model: Model<any, object, object, any>,
+  filter: QueryFilter<unknown>,
+  update: UpdateQuery<unknown>,
+): Promise<boolean> {
+  try {
+    const { matchedCount, upsertedCount } = await model.updateOne(filter, update, { upsert: true });
+    return matchedCount + upsertedCount > 0;
+  } catch (err) {
+    if (!isDuplicateKey(err)) throw err;
+  }
+  return (await model.updateOne(filter, update)).matchedCount > 0;
+}

@@ -242,11 +242,11 @@ it('counts the moves of orders placed days ago, whose counts are read from the c
 });
 
 /** An order written straight to the orders, with an id ending in `digit` (so in that line of the
- *  day), and listed in the part `listings` gives it, as a replica lists one. */
-async function listedByHand(listings: OrderListings, name: string, digit: string, totalPaisa: number): Promise<OrderDocument> {
+ *  day), in the part `listings` gives it, and not listed yet. */
+async function writtenByHand(listings: OrderListings, name: string, digit: string, totalPaisa: number): Promise<OrderDocument> {
   const _id = new mongoose.Types.ObjectId(`${randomBytes(12).toString('hex').slice(0, 23)}${digit}`);
   const createdAt = new Date();
-  // a real order (reconcile takes out entries of orders that are gone), then its entry
+  // a real order: reconcile takes out entries of orders that are gone
   await db.collection('orders').insertOne({
     _id,
     createdAt,
@@ -268,7 +268,12 @@ async function listedByHand(listings: OrderListings, name: string, digit: string
     outboxPending: [],
     updatedAt: createdAt,
   });
-  const stored = (await StoredOrder.findById(_id).lean<OrderDocument>())!;
+  return (await StoredOrder.findById(_id).lean<OrderDocument>())!;
+}
+
+/** `writtenByHand`, then listed as a replica lists an order it wrote. */
+async function listedByHand(listings: OrderListings, name: string, digit: string, totalPaisa: number): Promise<OrderDocument> {
+  const stored = await writtenByHand(listings, name, digit, totalPaisa);
   await listOrder(stored);
   return stored;
 }
@@ -343,4 +348,28 @@ it('takes away a part whose orders are all gone, and the line’s version never 
   expect(await lineVersion()).toBeGreaterThan(versionBefore);
   expect((await list({ q: kept._id.toString() })).orders.map((order) => order._id)).toEqual([kept._id.toString()]);
   expect((await summary()).byStatus).toEqual({ ...before.byStatus, placed: before.byStatus.placed + 1 });
+});
+
+it('lists at the next sweep what it could not list, an order that fails again staying due without holding up the others', async () => {
+  await mongoose.connect(stackEnv.mongoUrl, { dbName: DB });
+  try {
+    const listings = new OrderListings(createLogger('listing-test', 'silent'), PART_SIZE);
+    const listable = await writtenByHand(listings, 'due', 'd', 4_000);
+    // a stored order the list cannot take (no history, as no version of the service writes one)
+    const unlistable = await writtenByHand(listings, 'broken', 'd', 5_000);
+    await db.collection('orders').updateOne({ _id: unlistable._id }, { $unset: { history: 1 } });
+    // their writes' listings failed (handed over without their history): both are due
+    for (const order of [unlistable, listable]) await listings.follow({ ...order, history: undefined as never });
+
+    await listings.catchUp();
+    const listed = async (order: OrderDocument) => {
+      const part = await db.collection<{ _id: string; orders?: Record<string, string> }>('order_days').findOne({ _id: order.listedIn! });
+      return part?.orders?.[order._id.toString()] !== undefined;
+    };
+    expect([await listed(listable), await listed(unlistable)]).toEqual([true, false]);
+    await expect(listings.catchUp()).resolves.toBeUndefined(); // tried again, and again not listed
+    await db.collection('orders').deleteOne({ _id: unlistable._id });
+  } finally {
+    await mongoose.connection.close();
+  }
 });

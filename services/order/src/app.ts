@@ -21,7 +21,6 @@ import { orderSweep } from './sweep-orders';
 const RECONCILE_INTERVAL_MS = 15 * 60_000;
 
 export async function wireOrder({ config, log, announcer }: ServiceContext<OrderConfig>): Promise<Wiring> {
-  await Order.init(); // the unique index on cartState must exist before the first order is taken
   const listings = new OrderListings(log, config.ORDER_LISTING_PART_SIZE);
   const shopperOrders = new ShopperOrders(log);
   // in the background: a replica answers at once, and the lists are complete once it is done

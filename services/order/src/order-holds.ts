@@ -1,6 +1,6 @@
-import { isDuplicateKey } from '@bazar/service-kit';
+import { upsertOne } from '@bazar/service-kit';
 import { Holds, type HoldsDocument } from './model/holds';
-import { Order } from './model/order';
+import { holdsUnits, Order } from './model/order';
 
 /** How many orders a shopper holds unconfirmed, kept under a limit with one conditional write. */
 export class OrderHolds {
@@ -31,28 +31,22 @@ export class OrderHolds {
   }
 
   private async tryClaim(userId: string, orderId: string): Promise<boolean> {
-    try {
-      // matches only while the list is shorter than the limit; when it is full the upsert's insert
-      // clashes with the shopper's document
-      await Holds.updateOne(
-        { _id: userId, [`open.${this.limit - 1}`]: { $exists: false } },
-        { $addToSet: { open: orderId } },
-        { upsert: true },
-      );
+    // matches only while the list is shorter than the limit
+    if (await upsertOne(Holds, { _id: userId, [`open.${this.limit - 1}`]: { $exists: false } }, { $addToSet: { open: orderId } }))
       return true;
-    } catch (err) {
-      if (!isDuplicateKey(err)) throw err;
-    }
+    // full: unless this order is among them already (a repeat of its request)
     return (await Holds.findById(userId).lean<HoldsDocument>())?.open?.includes(orderId) ?? false;
   }
 
-  /** Drops listed orders that are no longer unconfirmed; true if any was. */
+  /** Drops listed orders that are no longer unconfirmed; true if any was. An order not found is left:
+   *  it may be being written now, after its claim (the sweep frees a claim whose order stays
+   *  unwritten, after a hold window). */
   private async forgetSettled(userId: string): Promise<boolean> {
     const listed = (await Holds.findById(userId).lean<HoldsDocument>())?.open ?? [];
     let forgot = false;
     for (const orderId of listed) {
       const order = await Order.findById(orderId, 'status').lean<{ status: string }>();
-      if (order?.status === 'placing' || order?.status === 'placed') continue;
+      if (!order || holdsUnits(order.status)) continue;
       await this.release(userId, orderId);
       forgot = true;
     }

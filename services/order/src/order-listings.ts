@@ -1,5 +1,5 @@
-import { OrderStatus, type OrderListQuery, type OrderSummary } from '@bazar/contracts';
-import { isDuplicateKey, readModel, type Logger } from '@bazar/service-kit';
+import { OrderStatus, paisaToTaka, type OrderListQuery, type OrderSummary } from '@bazar/contracts';
+import { isDuplicateKey, readModel, upsertOne, type Logger } from '@bazar/service-kit';
 import { Order, type OrderDocument } from './model/order';
 import { OrderDay, OrderDayCounts, type DayCounts, type OrderDayDocument } from './model/order-days';
 
@@ -85,12 +85,7 @@ const NO_COUNTS = { byStatus: {}, revenuePaisa: 0, version: 0 };
 /** Records in the line's first part that its generations go up to `generation` at least, so that
  *  readers read that part. */
 async function registerGeneration(line: string, generation: number): Promise<void> {
-  try {
-    await OrderDay.updateOne({ _id: line }, { $max: { parts: generation }, $setOnInsert: NO_COUNTS }, { upsert: true });
-  } catch (err) {
-    if (!isDuplicateKey(err)) throw err; // begun meanwhile by another writer: record it there
-    await OrderDay.updateOne({ _id: line }, { $max: { parts: generation } });
-  }
+  await upsertOne(OrderDay, { _id: line }, { $max: { parts: generation }, $setOnInsert: NO_COUNTS });
 }
 
 /** Opens a generation of the line after every one opened so far, by any replica. */
@@ -182,11 +177,8 @@ function lineCounts(line: string, parts: DayCounts[]): DayCounts {
 
 /** Copies a line's counts beside it, unless a copy of a later write is there already. */
 async function copyCounts({ _id, byStatus, revenuePaisa, version }: DayCounts): Promise<void> {
-  try {
-    await OrderDayCounts.updateOne({ _id, version: { $lt: version } }, { $set: { byStatus, revenuePaisa, version } }, { upsert: true });
-  } catch (err) {
-    if (!isDuplicateKey(err)) throw err; // a newer copy is there
-  }
+  // matches nothing where a newer copy is there
+  await upsertOne(OrderDayCounts, { _id, version: { $lt: version } }, { $set: { byStatus, revenuePaisa, version } });
 }
 
 async function copyLineCounts(line: string): Promise<void> {
@@ -196,12 +188,11 @@ async function copyLineCounts(line: string): Promise<void> {
 
 /**
  * Takes away the parts among `shards` that list no order (theirs were removed behind the service's
- * back, as a bench cleans up), which every read of their day would otherwise go on reading: a kept
- * dev store's day had 12,462 parts for 1,165 orders, and the admin's list took 750-900 ms. A line's
- * first part stays (it names the line's generations). A part's version is added to its line's first
- * part before it goes, so that the line's version, the sum of its parts', never goes back and a
- * counts copy is never kept over a newer one (`copyCounts`); the part goes only if nothing was
- * written to it since it was read. A writer that lists an order in it later begins it again.
+ * back, as a bench cleans up), which every read of their day would otherwise go on reading
+ * (docs/decisions/admin-order-list.md). A line's first part stays: it names the generations. A
+ * part's version goes to its line's first part first, so the line's version (the sum of its parts')
+ * never goes back, which `copyCounts` relies on; the part goes only if nothing was written to it
+ * since it was read, and a writer listing an order in it later begins it again.
  */
 async function takeAwayEmptyParts(shards: string[]): Promise<number> {
   let taken = 0;
@@ -257,11 +248,17 @@ export class OrderListings {
     }
   }
 
+  /** Lists the orders `follow` could not. One that fails again stays due for the next sweep, and
+   *  the others are listed meanwhile; the sweep's other work never waits on the admin's list. */
   async catchUp(): Promise<void> {
     for (const orderId of this.due) {
-      const order = await Order.findById(orderId).select(LISTED_FIELDS).lean<ListableOrder>();
-      if (order) await listOrder(order);
-      this.due.delete(orderId);
+      try {
+        const order = await Order.findById(orderId).select(LISTED_FIELDS).lean<ListableOrder>();
+        if (order) await listOrder(order);
+        this.due.delete(orderId);
+      } catch (err) {
+        this.log.warn({ err, orderId }, 'listing an order for the admin failed again; the next sweep tries again');
+      }
     }
   }
 
@@ -429,7 +426,7 @@ export async function orderSummary(): Promise<OrderSummary> {
   return {
     today,
     todayOrders: todays.reduce((sum, shard) => sum + countOf(shard), 0),
-    todayRevenue: todays.reduce((sum, shard) => sum + shard.revenuePaisa, 0) / 100,
+    todayRevenue: paisaToTaka(todays.reduce((sum, shard) => sum + shard.revenuePaisa, 0)),
     byStatus,
   };
 }

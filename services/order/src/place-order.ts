@@ -23,7 +23,7 @@ import {
 } from '@bazar/service-kit';
 import { Types } from 'mongoose';
 import { orderPlaced } from './events/order-events';
-import { Order, cartStateOf, type OrderDocument } from './model/order';
+import { Order, cartStateOf, holdsUnits, type OrderDocument } from './model/order';
 import type { Neighbours, Shelf } from './neighbours';
 import type { OrderHolds } from './order-holds';
 import type { OrderListings } from './order-listings';
@@ -47,8 +47,9 @@ export interface OrderDesk {
 }
 
 /** An order still `placing` this long is taken to have been interrupted (its request or process
- *  died) and is settled by the sweep; a live placement takes well under a second, three neighbour
- *  calls of at most 3 s each at worst. */
+ *  died) and is settled by the sweep. A live placement takes well under a second, and its calls to
+ *  the neighbours give up within seconds; should one still be running, settling is safe beside it
+ *  (`settlePlacing`). */
 export const PLACING_INTERRUPTED_AFTER_MS = 30_000;
 
 /** An order's lines with the totals the server makes of them, as the order stores them. */
@@ -125,7 +126,7 @@ export async function placeOrder(
   const unclaim = async () => {
     // a repeat of an order still open shares its id, and its place
     const existing = await Order.findById(_id, 'status').lean<{ status: string }>();
-    if (existing?.status !== 'placing' && existing?.status !== 'placed') await desk.holds.release(user.id, _id.toString());
+    if (!holdsUnits(existing?.status)) await desk.holds.release(user.id, _id.toString());
     if (!existing) await desk.shopperOrders.forget(user.id, _id.toString());
   };
   let placing: OrderDocument;

@@ -1,4 +1,4 @@
-import { isDuplicateKey, readModel, type Logger } from '@bazar/service-kit';
+import { isDuplicateKey, readModel, upsertOne, type Logger } from '@bazar/service-kit';
 import { ANSWER_FIELDS, Order, type OrderDocument } from './model/order';
 import { ShopperOrderList, type ShopperOrdersDocument } from './model/shopper-orders';
 
@@ -23,15 +23,12 @@ export class ShopperOrders {
 
   /** Names the order among the shopper's, once however often it is asked. */
   async add(userId: string, orderId: string): Promise<void> {
-    try {
-      await ShopperOrderList.updateOne(
-        { _id: userId, orders: { $ne: orderId } },
-        { $push: { orders: { $each: [orderId], $slice: -KEPT } } },
-        { upsert: true },
-      );
-    } catch (err) {
-      if (!isDuplicateKey(err)) throw err; // named already: the upsert's insert clashed with the list
-    }
+    // matches nothing where it is named already
+    await upsertOne(
+      ShopperOrderList,
+      { _id: userId, orders: { $ne: orderId } },
+      { $push: { orders: { $each: [orderId], $slice: -KEPT } } },
+    );
   }
 
   /** Takes out the name of an order given up before it was placed. */

@@ -1,5 +1,5 @@
 import { HttpError } from '@bazar/service-kit';
-import { Order, type OrderDocument } from './model/order';
+import { holdsUnits, Order, type OrderDocument } from './model/order';
 import { moveOrder } from './move-order';
 import { PLACING_INTERRUPTED_AFTER_MS, settlePlacing, type OrderDesk } from './place-order';
 
@@ -37,7 +37,7 @@ async function sweepOrder(
       desk.log.info({ orderId }, 'unconfirmed order expired; cancelled');
     } else if (order.status === 'placing' && now - order.createdAt.getTime() > PLACING_INTERRUPTED_AFTER_MS) {
       await settlePlacing(desk, order);
-    } else if (order.status !== 'placing' && order.status !== 'placed') {
+    } else if (!holdsUnits(order.status)) {
       // moved on, and its process stopped before freeing its place
       await desk.holds.release(userId, orderId);
     }

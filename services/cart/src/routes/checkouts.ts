@@ -1,5 +1,5 @@
 import { CART_CHANGED_DURING_ORDER, CartCheckout, Email, IdParams, type CheckoutOutcome } from '@bazar/contracts';
-import { conflict, isDuplicateKey, validate } from '@bazar/service-kit';
+import { conflict, upsertOne, validate } from '@bazar/service-kit';
 import { Router } from 'express';
 import { z } from 'zod';
 import { Cart, revised, type CartDocument } from '../model/cart';
@@ -44,16 +44,8 @@ export function checkoutRoutes(): Router {
   router.post('/internal/checkouts/:id/void', validate({ params: IdParams, body: z.strictObject({ email: Email }) }), async (req, res) => {
     const { email } = req.body;
     const checkoutId = req.params.id;
-    try {
-      await Cart.updateOne(
-        { _id: email, takenByOrders: { $ne: checkoutId } },
-        { $addToSet: { takenByOrders: voided(checkoutId) } },
-        { upsert: true },
-      );
-    } catch (err) {
-      // the cart exists and did take it: the upsert's insert clashed with it
-      if (!isDuplicateKey(err)) throw err;
-    }
+    // matches nothing where the cart did take it
+    await upsertOne(Cart, { _id: email, takenByOrders: { $ne: checkoutId } }, { $addToSet: { takenByOrders: voided(checkoutId) } });
     res.json(answer((await checkoutsOf(email)).includes(checkoutId) ? 'taken' : 'voided'));
   });
 
