@@ -1,5 +1,5 @@
 import { OrderStatus, paisaToTaka, type OrderListQuery, type OrderSummary } from '@bazar/contracts';
-import { isDuplicateKey, readModel, upsertOne, type Logger } from '@bazar/service-kit';
+import { isDuplicateKey, readGently, readModel, upsertOne, type Logger } from '@bazar/service-kit';
 import { Order, type OrderDocument } from './model/order';
 import { OrderDay, OrderDayCounts, type DayCounts, type OrderDayDocument } from './model/order-days';
 
@@ -269,7 +269,7 @@ export class OrderListings {
     const lines = new Map<string, DayCounts[]>();
     /** per part, how many of its entries stay (those of orders gone are taken out below) */
     const staying = new Map<string, number>();
-    for await (const shard of readModel(OrderDay).find().lean<OrderDayDocument>().cursor()) {
+    for await (const shard of readGently(readModel(OrderDay).find().lean<OrderDayDocument>())) {
       const entries = entriesOf(shard);
       staying.set(shard._id, entries.length);
       for (const [orderId, entry] of entries) listed.set(orderId, { shard: shard._id, entry });
@@ -286,11 +286,12 @@ export class OrderListings {
       if (!behind.has(shard)) behind.set(shard, []);
       behind.get(shard)!.push(one);
     };
-    for await (const order of readModel(Order)
-      .find({ status: { $ne: 'placing' } })
-      .select(`${LISTED_FIELDS} userId`)
-      .lean<ListableOrder & Pick<OrderDocument, 'userId'>>()
-      .cursor()) {
+    for await (const order of readGently(
+      readModel(Order)
+        .find({ status: { $ne: 'placing' } })
+        .select(`${LISTED_FIELDS} userId`)
+        .lean<ListableOrder & Pick<OrderDocument, 'userId'>>(),
+    )) {
       if (this.stopping) return;
       alsoSee?.(order);
       const id = order._id.toString();
