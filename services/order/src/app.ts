@@ -4,11 +4,11 @@ import { passOnStatusChanges } from './events/live-order-status';
 import { LiveOrders } from './live-orders';
 import { Order } from './model/order';
 import { Neighbours } from './neighbours';
-import { OrderHolds } from './order-holds';
 import { OrderListings } from './order-listings';
 import { RecentOrders } from './recent-orders';
 import { ShopperOrders } from './shopper-orders';
-import type { OrderDesk } from './place-order';
+import { UnconfirmedOrders } from './unconfirmed-orders';
+import type { OrderDesk } from './order-desk';
 import { adminOrderRoutes } from './routes/admin-orders';
 import { orderRoutes } from './routes/orders';
 import { orderSweep } from './sweep-orders';
@@ -36,14 +36,13 @@ export async function wireOrder({ config, log, announcer }: ServiceContext<Order
   })();
   const desk: OrderDesk = {
     neighbours: new Neighbours({ cart: config.CART_URL, catalog: config.CATALOG_URL }),
-    holds: new OrderHolds(config.ORDER_HOLD_LIMIT),
+    unconfirmed: new UnconfirmedOrders(config.ORDER_HOLD_LIMIT),
     listings,
     shopperOrders,
     recent: new RecentOrders(),
     announcer,
     log,
     holdWindowMs: config.ORDER_HOLD_WINDOW_MS,
-    holdLimit: config.ORDER_HOLD_LIMIT,
   };
   const live = new LiveOrders();
   return {

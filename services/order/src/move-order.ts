@@ -2,7 +2,7 @@ import { mayMoveOrder, orderMoveRefused, type OrderActor, type OrderStatus } fro
 import { conflict, notFound } from '@bazar/service-kit';
 import { statusChanged } from './events/order-events';
 import { Order, type OrderDocument } from './model/order';
-import type { OrderDesk } from './place-order';
+import type { OrderDesk } from './order-desk';
 import type { MovableOrder } from './recent-orders';
 
 /**
@@ -42,7 +42,7 @@ export async function moveOrder(
   desk.recent.written(moved);
   await desk.listings.follow(moved);
   if (current.status === 'placed') {
-    await desk.holds
+    await desk.unconfirmed
       .release(current.userId, orderId)
       .catch((err: unknown) => desk.log.warn({ err, orderId }, 'freeing an unconfirmed order’s place failed; the next claim looks again'));
   }

@@ -10,41 +10,12 @@ import {
   type PlaceOrder,
   type PricedQuantity,
 } from '@bazar/contracts';
-import {
-  HttpError,
-  type Announcer,
-  badRequest,
-  conflict,
-  derivedObjectId,
-  fieldRefusal,
-  isDuplicateKey,
-  type Logger,
-  type RequestUser,
-} from '@bazar/service-kit';
+import { HttpError, badRequest, conflict, derivedObjectId, fieldRefusal, isDuplicateKey, type RequestUser } from '@bazar/service-kit';
 import { Types } from 'mongoose';
 import { orderPlaced } from './events/order-events';
 import { Order, cartStateOf, holdsUnits, type OrderDocument } from './model/order';
-import type { Neighbours, Shelf } from './neighbours';
-import type { OrderHolds } from './order-holds';
-import type { OrderListings } from './order-listings';
-import type { RecentOrders } from './recent-orders';
-import type { ShopperOrders } from './shopper-orders';
-
-/** What placing and moving orders work with. */
-export interface OrderDesk {
-  neighbours: Neighbours;
-  holds: OrderHolds;
-  /** the admin's read model of orders, written after each write of an order */
-  listings: OrderListings;
-  /** each shopper's latest orders, for My Orders */
-  shopperOrders: ShopperOrders;
-  /** the orders this replica wrote last, for the move that follows */
-  recent: RecentOrders;
-  announcer: Announcer;
-  log: Logger;
-  holdWindowMs: number;
-  holdLimit: number;
-}
+import type { Shelf } from './neighbours';
+import type { OrderDesk } from './order-desk';
 
 /** An order still `placing` this long is taken to have been interrupted (its request or process
  *  died) and is settled by the sweep. A live placement takes well under a second, and its calls to
@@ -65,7 +36,7 @@ const isRefusal = (err: unknown) => err instanceof HttpError && err.status === 4
  * Places the shopper's current cart as an order. FerretDB has no multi-document transactions, so
  * each step is one single-document write owned by one service, in this order:
  *
- *   1. order service: a place among the shopper's unconfirmed orders (OrderHolds), its name in the
+ *   1. order service: a place among the shopper's unconfirmed orders (UnconfirmedOrders), its name in the
  *      shopper's list of orders (ShopperOrders), then the order, `placing`, claiming the cart state
  *      it was read at (unique) and its idempotency id
  *   2. catalog: every unit held (`quantity >= n`, per product), or none and a 409 naming each
@@ -121,12 +92,13 @@ export async function placeOrder(
   );
 
   // claimed first, so that every order placing or placed is listed where the sweep looks
-  if (!(await desk.holds.claim(user.id, _id.toString())))
-    return earlierOrderOr(conflict(holdLimitReached(desk.holdLimit), { limit: desk.holdLimit } satisfies Partial<HoldLimitAnswer>));
+  const { limit } = desk.unconfirmed;
+  if (!(await desk.unconfirmed.claim(user.id, _id.toString())))
+    return earlierOrderOr(conflict(holdLimitReached(limit), { limit } satisfies Partial<HoldLimitAnswer>));
   const unclaim = async () => {
     // a repeat of an order still open shares its id, and its place
     const existing = await Order.findById(_id, 'status').lean<{ status: string }>();
-    if (!holdsUnits(existing?.status)) await desk.holds.release(user.id, _id.toString());
+    if (!holdsUnits(existing?.status)) await desk.unconfirmed.release(user.id, _id.toString());
     if (!existing) await desk.shopperOrders.forget(user.id, _id.toString());
   };
   let placing: OrderDocument;
@@ -233,7 +205,7 @@ export async function settlePlacing(desk: OrderDesk, order: OrderDocument): Prom
 async function undoPlacing(desk: OrderDesk, order: OrderDocument): Promise<void> {
   await desk.neighbours.release(order.reservationId);
   await Order.deleteOne({ _id: order._id, status: 'placing' });
-  await desk.holds.release(order.userId, order._id.toString());
+  await desk.unconfirmed.release(order.userId, order._id.toString());
   await desk.shopperOrders.forget(order.userId, order._id.toString());
 }
 

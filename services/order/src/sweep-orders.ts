@@ -1,14 +1,15 @@
 import { HttpError } from '@bazar/service-kit';
 import { holdsUnits, Order, type OrderDocument } from './model/order';
 import { moveOrder } from './move-order';
-import { PLACING_INTERRUPTED_AFTER_MS, settlePlacing, type OrderDesk } from './place-order';
+import type { OrderDesk } from './order-desk';
+import { PLACING_INTERRUPTED_AFTER_MS, settlePlacing } from './place-order';
 
 /** Run by every replica every ORDER_SWEEP_INTERVAL_MS: placed orders left unconfirmed past their
  *  hold are cancelled by the store (their units go back), and placements interrupted midway are
  *  settled; a place claimed for an order never written is freed (UnwrittenClaims); orders the
  *  admin's list missed are listed. Every step is a conditional write, so replicas sweeping at once
  *  do each thing once.
- *  It reads the shoppers' lists of unconfirmed orders (OrderHolds), where every order is claimed
+ *  It reads the shoppers' lists of unconfirmed orders (UnconfirmedOrders), where every order is claimed
  *  before it is written, and each listed order by `_id`: work in step with the orders open now,
  *  not with every order ever placed. */
 export function orderSweep(desk: OrderDesk): () => Promise<void> {
@@ -16,8 +17,8 @@ export function orderSweep(desk: OrderDesk): () => Promise<void> {
   return async () => {
     await desk.listings.catchUp();
     const now = Date.now();
-    for (const { _id: userId, open = [] } of await desk.holds.all()) {
-      if (open.length === 0) await desk.holds.forgetEmpty(userId);
+    for (const { _id: userId, open = [] } of await desk.unconfirmed.all()) {
+      if (open.length === 0) await desk.unconfirmed.forgetEmpty(userId);
       for (const orderId of open) await sweepOrder(desk, { userId, orderId, now, unwritten });
     }
     unwritten.forgetUnseen();
@@ -31,7 +32,7 @@ async function sweepOrder(
   try {
     const order = await Order.findById(orderId).select('userId email status holdUntil reservationId items createdAt').lean<OrderDocument>();
     if (!order) {
-      if (unwritten.overdue(orderId, now)) await desk.holds.release(userId, orderId);
+      if (unwritten.overdue(orderId, now)) await desk.unconfirmed.release(userId, orderId);
     } else if (order.status === 'placed' && order.holdUntil && order.holdUntil.getTime() <= now) {
       await moveOrder(desk, { orderId, to: 'cancelled', actor: 'system' });
       desk.log.info({ orderId }, 'unconfirmed order expired; cancelled');
@@ -39,7 +40,7 @@ async function sweepOrder(
       await settlePlacing(desk, order);
     } else if (!holdsUnits(order.status)) {
       // moved on, and its process stopped before freeing its place
-      await desk.holds.release(userId, orderId);
+      await desk.unconfirmed.release(userId, orderId);
     }
   } catch (err) {
     // another replica got there first (409/404), or a neighbour is away: the next sweep looks again

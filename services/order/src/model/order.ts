@@ -30,7 +30,7 @@ export const STORED_STATUSES = ['placing', ...OrderStatus.options] as const;
 export type StoredStatus = (typeof STORED_STATUSES)[number];
 
 /** Whether an order in this status holds units unconfirmed, and so a place among its shopper's
- *  unconfirmed orders (OrderHolds). */
+ *  unconfirmed orders (UnconfirmedOrders). */
 export const holdsUnits = (status: string | undefined): boolean => status === 'placing' || status === 'placed';
 
 const orderSchema = new Schema(

@@ -4,7 +4,7 @@ import type { Router } from 'express';
 import { ANSWER_FIELDS, Order, toOrderAnswer, type OrderDocument } from '../model/order';
 import { moveOrder } from '../move-order';
 import { listedPage, orderSummary } from '../order-listings';
-import type { OrderDesk } from '../place-order';
+import type { OrderDesk } from '../order-desk';
 
 /** The admin's side of orders: the list, today's summary, moving an order on. */
 export function adminOrderRoutes(desk: OrderDesk): Router {

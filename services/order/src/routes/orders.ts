@@ -4,7 +4,8 @@ import type { Router } from 'express';
 import type { LiveOrders } from '../live-orders';
 import { toOrderAnswer } from '../model/order';
 import { moveOrder } from '../move-order';
-import { placeOrder, type OrderDesk } from '../place-order';
+import type { OrderDesk } from '../order-desk';
+import { placeOrder } from '../place-order';
 
 /** A shopper's orders: placing one, reading them, confirming and cancelling, following them live. */
 export function orderRoutes(desk: OrderDesk, live: LiveOrders): Router {

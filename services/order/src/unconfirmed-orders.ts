@@ -1,10 +1,14 @@
 import { upsertOne } from '@bazar/service-kit';
-import { Holds, type HoldsDocument } from './model/holds';
+import { UnconfirmedOrderList, type UnconfirmedOrdersDocument } from './model/unconfirmed-orders';
 import { holdsUnits, Order } from './model/order';
 
-/** How many orders a shopper holds unconfirmed, kept under a limit with one conditional write. */
-export class OrderHolds {
-  constructor(private readonly limit: number) {}
+/** Each shopper's unconfirmed orders (placing or placed): a place among them is claimed before an
+ *  order is written, and kept under a limit with one conditional write. */
+export class UnconfirmedOrders {
+  constructor(
+    /** how many a shopper may have at once */
+    readonly limit: number,
+  ) {}
 
   /** Counts the order among the shopper's unconfirmed ones, unless they hold the limit already. */
   async claim(userId: string, orderId: string): Promise<boolean> {
@@ -15,34 +19,40 @@ export class OrderHolds {
   }
 
   async release(userId: string, orderId: string): Promise<void> {
-    await Holds.updateOne({ _id: userId }, { $pull: { open: orderId } });
+    await UnconfirmedOrderList.updateOne({ _id: userId }, { $pull: { open: orderId } });
   }
 
   /** Every shopper's list: those holding orders unconfirmed, and those whose list emptied since
    *  the last sweep. The sweep reads these instead of every order ever placed. */
-  async all(): Promise<HoldsDocument[]> {
-    return Holds.find().lean<HoldsDocument[]>();
+  async all(): Promise<UnconfirmedOrdersDocument[]> {
+    return UnconfirmedOrderList.find().lean<UnconfirmedOrdersDocument[]>();
   }
 
   /** Removes the shopper's list if it is empty; a claim racing this either lands first (and the
    *  list is no longer empty) or makes a new one. */
   async forgetEmpty(userId: string): Promise<void> {
-    await Holds.deleteOne({ _id: userId, open: { $size: 0 } });
+    await UnconfirmedOrderList.deleteOne({ _id: userId, open: { $size: 0 } });
   }
 
   private async tryClaim(userId: string, orderId: string): Promise<boolean> {
     // matches only while the list is shorter than the limit
-    if (await upsertOne(Holds, { _id: userId, [`open.${this.limit - 1}`]: { $exists: false } }, { $addToSet: { open: orderId } }))
+    if (
+      await upsertOne(
+        UnconfirmedOrderList,
+        { _id: userId, [`open.${this.limit - 1}`]: { $exists: false } },
+        { $addToSet: { open: orderId } },
+      )
+    )
       return true;
     // full: unless this order is among them already (a repeat of its request)
-    return (await Holds.findById(userId).lean<HoldsDocument>())?.open?.includes(orderId) ?? false;
+    return (await UnconfirmedOrderList.findById(userId).lean<UnconfirmedOrdersDocument>())?.open?.includes(orderId) ?? false;
   }
 
   /** Drops listed orders that are no longer unconfirmed; true if any was. An order not found is left:
    *  it may be being written now, after its claim (the sweep frees a claim whose order stays
    *  unwritten, after a hold window). */
   private async forgetSettled(userId: string): Promise<boolean> {
-    const listed = (await Holds.findById(userId).lean<HoldsDocument>())?.open ?? [];
+    const listed = (await UnconfirmedOrderList.findById(userId).lean<UnconfirmedOrdersDocument>())?.open ?? [];
     let forgot = false;
     for (const orderId of listed) {
       const order = await Order.findById(orderId, 'status').lean<{ status: string }>();

@@ -1,14 +1,14 @@
-// The places a shopper's unconfirmed orders hold (order-holds.ts), against the stack's database: a
+// The places a shopper's unconfirmed orders hold (unconfirmed-orders.ts), against the stack's database: a
 // full list makes room only for orders that moved on, never for one whose place was claimed and
 // whose order is still being written. Orders are written here by hand, as placing and moving them
 // leave them.
 import { stackEnv } from '@bazar/testing';
 import mongoose from 'mongoose';
-import { OrderHolds } from './order-holds';
+import { UnconfirmedOrders } from './unconfirmed-orders';
 
-const DB = 'order_holds_test';
+const DB = 'unconfirmed_orders_test';
 const LIMIT = 3;
-const holds = new OrderHolds(LIMIT);
+const unconfirmed = new UnconfirmedOrders(LIMIT);
 let shopper = 0;
 
 beforeAll(async () => {
@@ -35,14 +35,14 @@ const openOf = async (userId: string) =>
 /** A shopper whose list holds `orders`, claimed one after another. */
 async function holding(orders: string[]): Promise<string> {
   const userId = `holds-shopper-${++shopper}`;
-  for (const orderId of orders) expect(await holds.claim(userId, orderId)).toBe(true);
+  for (const orderId of orders) expect(await unconfirmed.claim(userId, orderId)).toBe(true);
   return userId;
 }
 
 it('refuses a place beyond the limit while every listed order holds units, one being written included', async () => {
   const open = [await orderIn('placed'), await orderIn('placing'), beingWritten()];
   const userId = await holding(open);
-  expect(await holds.claim(userId, beingWritten())).toBe(false);
+  expect(await unconfirmed.claim(userId, beingWritten())).toBe(false);
   expect(await openOf(userId)).toEqual(open);
 });
 
@@ -50,14 +50,14 @@ it('makes room in a full list by the places of orders that moved on', async () =
   const [placed, confirmed, cancelled] = [await orderIn('placed'), await orderIn('confirmed'), await orderIn('cancelled')];
   const userId = await holding([placed, confirmed, cancelled]);
   const next = beingWritten();
-  expect(await holds.claim(userId, next)).toBe(true);
+  expect(await unconfirmed.claim(userId, next)).toBe(true);
   expect(await openOf(userId)).toEqual([placed, next]);
 });
 
 it('answers a repeated claim of a listed order as claimed, the list full or not', async () => {
   const open = [await orderIn('placed'), await orderIn('placed'), beingWritten()];
   const userId = await holding(open);
-  expect(await holds.claim(userId, open[2]!)).toBe(true);
-  expect(await holds.claim(userId, open[0]!)).toBe(true);
+  expect(await unconfirmed.claim(userId, open[2]!)).toBe(true);
+  expect(await unconfirmed.claim(userId, open[0]!)).toBe(true);
   expect(await openOf(userId)).toEqual(open);
 });

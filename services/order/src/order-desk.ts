@@ -1,0 +1,23 @@
+import type { Announcer, Logger } from '@bazar/service-kit';
+import type { Neighbours } from './neighbours';
+import type { OrderListings } from './order-listings';
+import type { RecentOrders } from './recent-orders';
+import type { ShopperOrders } from './shopper-orders';
+import type { UnconfirmedOrders } from './unconfirmed-orders';
+
+/** What placing and moving orders work with. */
+export interface OrderDesk {
+  neighbours: Neighbours;
+  /** each shopper's unconfirmed orders, and how many they may have */
+  unconfirmed: UnconfirmedOrders;
+  /** the admin's read model of orders, written after each write of an order */
+  listings: OrderListings;
+  /** each shopper's latest orders, for My Orders */
+  shopperOrders: ShopperOrders;
+  /** the orders this replica wrote last, for the move that follows */
+  recent: RecentOrders;
+  announcer: Announcer;
+  log: Logger;
+  /** how long a placed order keeps its units unconfirmed before the store cancels it */
+  holdWindowMs: number;
+}
