@@ -23,8 +23,8 @@ function readEntry(text: string): ListedOrder {
   const [at, step, status, totalPaisa, email = '', phone = ''] = text.split(' ');
   return { at: new Date(Number(at)), step: Number(step), status: status as OrderStatus, totalPaisa: Number(totalPaisa), email, phone };
 }
-const entriesOf = (shard: Pick<OrderDayDocument, 'orders'> | null) =>
-  Object.entries(shard?.orders ?? {}).map(([id, text]): [string, ListedOrder] => [id, readEntry(text)]);
+const entriesOf = (part: Pick<OrderDayDocument, 'orders'> | null) =>
+  Object.entries(part?.orders ?? {}).map(([id, text]): [string, ListedOrder] => [id, readEntry(text)]);
 
 const isRevenue = (status: OrderStatus) => status !== 'cancelled';
 const newestFirst = ([idA, a]: [string, ListedOrder], [idB, b]: [string, ListedOrder]) =>
@@ -44,11 +44,11 @@ const countOf = (counts: Pick<DayCounts, 'byStatus'>, status?: OrderStatus) =>
  * The part is chosen when the order is written (`partFor`) and kept in it (`listedIn`), so every
  * later move of the order is written to the same part.
  */
-const shardOf = (day: string, orderId: string) => `${day}/${orderId.slice(-1).toLowerCase()}`;
+const lineFor = (day: string, orderId: string) => `${day}/${orderId.slice(-1).toLowerCase()}`;
 const generationOf = (line: string, generation: number) => (generation === 0 ? line : `${line}/${generation}`);
-const lineOf = (shard: string) => shard.split('/').slice(0, 2).join('/');
-const generationIn = (shard: string) => Number(shard.split('/')[2] ?? 0);
-const dayOf = (shard: string) => shard.slice(0, 10);
+const lineOf = (part: string) => part.split('/').slice(0, 2).join('/');
+const generationIn = (part: string) => Number(part.split('/')[2] ?? 0);
+const dayOf = (partOrLine: string) => partOrLine.slice(0, 10);
 const HEX_DIGITS = [...'0123456789abcdef'];
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -76,7 +76,7 @@ const entryOf = (order: ListableOrder): ListedOrder => ({
   email: order.email.toLowerCase(),
   phone: order.phone ?? '',
 });
-const shardOfOrder = (order: ListableOrder) => order.listedIn ?? shardOf(shopDay(order.createdAt), order._id.toString());
+const partOfOrder = (order: ListableOrder) => order.listedIn ?? lineFor(shopDay(order.createdAt), order._id.toString());
 
 /** Counts of no order: what a line's first part starts with when a generation is opened before it
  *  lists any order of its own. */
@@ -106,7 +106,7 @@ async function openGeneration(line: string): Promise<number> {
 export async function listOrder(order: ListableOrder): Promise<void> {
   if (order.status === 'placing') return;
   const id = order._id.toString();
-  const shard = shardOfOrder(order);
+  const part = partOfOrder(order);
   const entry = entryOf(order);
   // Written right after the order's own write, its entry is the order one step before: tried
   // first without reading it.
@@ -114,11 +114,11 @@ export async function listOrder(order: ListableOrder): Promise<void> {
   let listed: ListedOrder | undefined = before && { ...entry, status: before.status, step: entry.step - 1 };
   for (let race = 0; race < RACES_LOST_AT_MOST; race++) {
     if (listed && listed.step >= entry.step) return;
-    if (await writeEntries(shard, [{ id, entry, listed }])) {
-      if (dayOf(shard) < daysAgo(COPIED_BEFORE_DAYS_AGO)) await copyLineCounts(lineOf(shard));
+    if (await writeEntries(part, [{ id, entry, listed }])) {
+      if (dayOf(part) < daysAgo(COPIED_BEFORE_DAYS_AGO)) await copyLineCounts(lineOf(part));
       return;
     }
-    const text = (await OrderDay.findById(shard).select(`orders.${id}`).lean<Pick<OrderDayDocument, 'orders'>>())?.orders?.[id];
+    const text = (await OrderDay.findById(part).select(`orders.${id}`).lean<Pick<OrderDayDocument, 'orders'>>())?.orders?.[id];
     listed = text === undefined ? undefined : readEntry(text);
   }
   throw new Error(`order ${id} could not be listed: it kept changing`);
@@ -127,7 +127,7 @@ export async function listOrder(order: ListableOrder): Promise<void> {
 /** Writes each entry over the one it was `listed` as (or where there is none), moving the day's
  *  counts from the one to the other, all in one write; false, and nothing written, when any of them
  *  is not as `listed` (any more). */
-async function writeEntries(shard: string, changes: EntryChange[]): Promise<boolean> {
+async function writeEntries(part: string, changes: EntryChange[]): Promise<boolean> {
   const counts: Record<string, number> = { version: 1, revenuePaisa: 0 };
   const count = ({ status, totalPaisa }: ListedOrder, by: 1 | -1) => {
     counts[`byStatus.${status}`] = (counts[`byStatus.${status}`] ?? 0) + by;
@@ -145,7 +145,7 @@ async function writeEntries(shard: string, changes: EntryChange[]): Promise<bool
   }
   try {
     const written = await OrderDay.updateOne(
-      { _id: shard, ...unchanged },
+      { _id: part, ...unchanged },
       { $inc: counts, ...(Object.keys(set).length > 0 && { $set: set }), ...(Object.keys(unset).length > 0 && { $unset: unset }) },
       { upsert: changes.every((change) => !change.listed) },
     );
@@ -187,16 +187,16 @@ async function copyLineCounts(line: string): Promise<void> {
 }
 
 /**
- * Takes away the parts among `shards` that list no order (theirs were removed behind the service's
+ * Takes away the parts among `partIds` that list no order (theirs were removed behind the service's
  * back, as a bench cleans up), which every read of their day would otherwise go on reading
  * (docs/decisions/admin-order-list.md). A line's first part stays: it names the generations. A
  * part's version goes to its line's first part first, so the line's version (the sum of its parts')
  * never goes back, which `copyCounts` relies on; the part goes only if nothing was written to it
  * since it was read, and a writer listing an order in it later begins it again.
  */
-async function takeAwayEmptyParts(shards: string[]): Promise<number> {
+async function takeAwayEmptyParts(partIds: string[]): Promise<number> {
   let taken = 0;
-  for (const part of await readParts(shards)) {
+  for (const part of await readParts(partIds)) {
     const counted = Object.values(part.byStatus ?? {}).some((orders) => orders !== 0) || (part.revenuePaisa ?? 0) !== 0;
     if (generationIn(part._id) === 0 || entriesOf(part).length > 0 || counted) continue;
     const kept = await OrderDay.updateOne({ _id: lineOf(part._id) }, { $inc: { version: part.version } });
@@ -226,7 +226,7 @@ export class OrderListings {
 
   /** The part a new order, written at `at`, is to be listed in (its `listedIn`). */
   async partFor(at: Date, orderId: string): Promise<string> {
-    const line = shardOf(shopDay(at), orderId);
+    const line = lineFor(shopDay(at), orderId);
     let writing = this.writing.get(line);
     if (!writing || (await writing).listed >= this.partSize) {
       for (const other of this.writing.keys()) if (dayOf(other) !== dayOf(line)) this.writing.delete(other);
@@ -265,15 +265,15 @@ export class OrderListings {
   /** Brings the read model up to the orders (the class's description says when); `alsoSee` is shown
    *  every order read, for another check that needs every order (at start: the shoppers' lists). */
   async reconcile(alsoSee?: (order: ListableOrder & Pick<OrderDocument, 'userId'>) => void): Promise<void> {
-    const listed = new Map<string, { shard: string; entry: ListedOrder }>();
+    const listed = new Map<string, { part: string; entry: ListedOrder }>();
     const lines = new Map<string, DayCounts[]>();
     /** per part, how many of its entries stay (those of orders gone are taken out below) */
     const staying = new Map<string, number>();
-    for await (const shard of readGently(readModel(OrderDay).find().lean<OrderDayDocument>())) {
-      const entries = entriesOf(shard);
-      staying.set(shard._id, entries.length);
-      for (const [orderId, entry] of entries) listed.set(orderId, { shard: shard._id, entry });
-      const { _id, byStatus, revenuePaisa, version } = shard;
+    for await (const part of readGently(readModel(OrderDay).find().lean<OrderDayDocument>())) {
+      const entries = entriesOf(part);
+      staying.set(part._id, entries.length);
+      for (const [orderId, entry] of entries) listed.set(orderId, { part: part._id, entry });
+      const { _id, byStatus, revenuePaisa, version } = part;
       const line = lines.get(lineOf(_id)) ?? [];
       line.push({ _id, byStatus, revenuePaisa, version });
       lines.set(lineOf(_id), line);
@@ -282,9 +282,9 @@ export class OrderListings {
     const partCopies = (await OrderDayCounts.find().select('_id').lean<{ _id: string }[]>()).filter((copy) => !isLine(copy._id));
     if (partCopies.length > 0) await OrderDayCounts.deleteMany({ _id: { $in: partCopies.map((copy) => copy._id) } });
     const behind = new Map<string, (EntryChange & { order?: ListableOrder })[]>();
-    const change = (shard: string, one: EntryChange & { order?: ListableOrder }) => {
-      if (!behind.has(shard)) behind.set(shard, []);
-      behind.get(shard)!.push(one);
+    const change = (part: string, one: EntryChange & { order?: ListableOrder }) => {
+      if (!behind.has(part)) behind.set(part, []);
+      behind.get(part)!.push(one);
     };
     for await (const order of readGently(
       readModel(Order)
@@ -298,28 +298,28 @@ export class OrderListings {
       const known = listed.get(id);
       listed.delete(id);
       if (!known || known.entry.step < order.history.length)
-        change(known?.shard ?? shardOfOrder(order), { id, entry: entryOf(order), listed: known?.entry, order });
+        change(known?.part ?? partOfOrder(order), { id, entry: entryOf(order), listed: known?.entry, order });
     }
     // what is left was listed, and its order is gone (removed behind the service's back: a bench)
-    for (const [id, { shard, entry }] of listed) {
-      change(shard, { id, listed: entry });
-      staying.set(shard, staying.get(shard)! - 1);
+    for (const [id, { part, entry }] of listed) {
+      change(part, { id, listed: entry });
+      staying.set(part, staying.get(part)! - 1);
     }
     // a part of a day at a time (a new read model is built in a write per part); a part a live
     // write changed meanwhile, an order at a time (and the next start looks again for those gone)
     const written = new Set<string>();
-    for (const [shard, changes] of behind) {
+    for (const [part, changes] of behind) {
       if (this.stopping) return;
       // a read model dropped is built again: its generations must be found by readers
-      if (generationIn(shard) > 0) await registerGeneration(lineOf(shard), generationIn(shard));
-      if (await writeEntries(shard, changes)) written.add(lineOf(shard));
+      if (generationIn(part) > 0) await registerGeneration(lineOf(part), generationIn(part));
+      if (await writeEntries(part, changes)) written.add(lineOf(part));
       else for (const { order } of changes) if (order) await listOrder(order);
     }
     // once a line, after all its parts: each copy reads every part of its line
     for (const line of written) await copyLineCounts(line);
     const count = [...behind.values()].reduce((sum, changes) => sum + changes.length, 0);
     if (count > 0) this.log.info({ changed: count }, 'the admin’s list brought up to the orders');
-    const left = [...staying].filter(([shard, entries]) => entries === 0 && generationIn(shard) > 0).map(([shard]) => shard);
+    const left = [...staying].filter(([part, entries]) => entries === 0 && generationIn(part) > 0).map(([part]) => part);
     const taken = this.stopping ? 0 : await takeAwayEmptyParts(left);
     if (taken > 0) this.log.info({ taken }, 'parts of the admin’s list whose orders are gone taken away');
   }
@@ -349,7 +349,7 @@ export async function listedPage({ status, from, to, q, page, pageSize }: OrderL
   if (q) {
     const found = searchFor(q);
     const matches = (await readModel(OrderDay).find().lean<OrderDayDocument[]>())
-      .filter((shard) => inRange(dayOf(shard._id)))
+      .filter((part) => inRange(dayOf(part._id)))
       .flatMap(entriesOf)
       .filter(([id, entry]) => (!status || entry.status === status) && found(id, entry))
       .sort(newestFirst);
@@ -357,19 +357,20 @@ export async function listedPage({ status, from, to, q, page, pageSize }: OrderL
   }
   const { counts, recent } = await countsOfEveryPart();
   const days = new Map<string, DayCounts[]>();
-  for (const shard of counts) if (inRange(dayOf(shard._id))) days.set(dayOf(shard._id), [...(days.get(dayOf(shard._id)) ?? []), shard]);
-  const dayCount = (shards: DayCounts[]) => shards.reduce((sum, shard) => sum + countOf(shard, status), 0);
+  for (const counted of counts)
+    if (inRange(dayOf(counted._id))) days.set(dayOf(counted._id), [...(days.get(dayOf(counted._id)) ?? []), counted]);
+  const dayCount = (dayCounts: DayCounts[]) => dayCounts.reduce((sum, counted) => sum + countOf(counted, status), 0);
   const ids: string[] = [];
-  for (const [, shards] of [...days].sort(([a], [b]) => b.localeCompare(a))) {
+  for (const [, dayCounts] of [...days].sort(([a], [b]) => b.localeCompare(a))) {
     if (ids.length === pageSize) break;
-    const count = dayCount(shards);
+    const count = dayCount(dayCounts);
     if (skip >= count) {
       skip -= count;
       continue;
     }
     // a day's counts are its parts (the last days) or its lines' copies (the days before)
-    const recentParts = shards.flatMap((shard) => recent.get(shard._id) ?? []);
-    const olderParts = await readLineParts(shards.filter((shard) => !recent.has(shard._id)).map((shard) => shard._id));
+    const recentParts = dayCounts.flatMap((counted) => recent.get(counted._id) ?? []);
+    const olderParts = await readLineParts(dayCounts.filter((counted) => !recent.has(counted._id)).map((counted) => counted._id));
     const entries = [...recentParts, ...olderParts]
       .flatMap(entriesOf)
       .filter(([, entry]) => !status || entry.status === status)
@@ -377,7 +378,7 @@ export async function listedPage({ status, from, to, q, page, pageSize }: OrderL
     ids.push(...entries.slice(skip, skip + pageSize - ids.length).map(([id]) => id));
     skip = 0;
   }
-  return { ids, total: [...days.values()].reduce((sum, shards) => sum + dayCount(shards), 0) };
+  return { ids, total: [...days.values()].reduce((sum, dayCounts) => sum + dayCount(dayCounts), 0) };
 }
 
 /** How many parts one read asks for by id: a busy day has hundreds, and FerretDB hands SQLite one
@@ -423,11 +424,11 @@ export async function orderSummary(): Promise<OrderSummary> {
   const byStatus = Object.fromEntries(
     OrderStatus.options.map((status) => [status, days.reduce((sum, day) => sum + (day.byStatus[status] ?? 0), 0)]),
   ) as OrderSummary['byStatus'];
-  const todays = days.filter((shard) => dayOf(shard._id) === today);
+  const todays = days.filter((counted) => dayOf(counted._id) === today);
   return {
     today,
-    todayOrders: todays.reduce((sum, shard) => sum + countOf(shard), 0),
-    todayRevenue: paisaToTaka(todays.reduce((sum, shard) => sum + shard.revenuePaisa, 0)),
+    todayOrders: todays.reduce((sum, counted) => sum + countOf(counted), 0),
+    todayRevenue: paisaToTaka(todays.reduce((sum, counted) => sum + counted.revenuePaisa, 0)),
     byStatus,
   };
 }

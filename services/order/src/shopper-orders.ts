@@ -1,5 +1,5 @@
-import { isDuplicateKey, readModel, upsertOne, type Logger } from '@bazar/service-kit';
-import { ANSWER_FIELDS, Order, type OrderDocument } from './model/order';
+import { isDuplicateKey, readGently, readModel, upsertOne, type Logger } from '@bazar/service-kit';
+import { ordersWithIds, type OrderDocument } from './model/order';
 import { ShopperOrderList, type ShopperOrdersDocument } from './model/shopper-orders';
 
 /** How many of their latest orders My Orders lists. */
@@ -39,11 +39,8 @@ export class ShopperOrders {
   /** The shopper's latest orders, newest first, as they are now; none still being placed. */
   async latest(userId: string): Promise<OrderDocument[]> {
     const named = (await readModel(ShopperOrderList).findById(userId).lean<ShopperOrdersDocument>())?.orders ?? [];
-    const orders = await Promise.all(
-      named.map((_id) => readModel(Order).findOne({ _id, userId }).select(ANSWER_FIELDS).lean<OrderDocument>()),
-    );
-    return orders
-      .filter((order): order is OrderDocument => order !== null && order.status !== 'placing')
+    return (await ordersWithIds(named, { userId }))
+      .filter((order) => order.status !== 'placing')
       .sort((a, b) => newestLast(b, a))
       .slice(0, MY_ORDERS_SHOWN);
   }
@@ -64,7 +61,7 @@ export class ShopperOrders {
 
   private async nameLacking(latest: Map<string, Placed[]>): Promise<void> {
     const lists = new Map<string, string[]>();
-    for await (const list of readModel(ShopperOrderList).find().lean<ShopperOrdersDocument>().cursor())
+    for await (const list of readGently(readModel(ShopperOrderList).find().lean<ShopperOrdersDocument>()))
       lists.set(list._id, list.orders ?? []);
     let named = 0;
     for (const [userId, orders] of latest) {

@@ -1,5 +1,5 @@
 import { OrderActor, OrderStatus, paisaToTaka, type Order as OrderAnswer, type OrderStatusChange } from '@bazar/contracts';
-import { outboxFields } from '@bazar/service-kit';
+import { outboxFields, readModel } from '@bazar/service-kit';
 import mongoose, { Schema, type InferSchemaType } from 'mongoose';
 
 const orderItemSchema = new Schema(
@@ -84,6 +84,21 @@ export const Order = mongoose.model('Order', orderSchema, 'orders');
 
 /** The fields an answer is made of: reads leave the outbox in the database. */
 export const ANSWER_FIELDS = '-outbox -outboxPending';
+
+/** The orders with these ids as they are answered, those gone left out; only the shopper's own
+ *  where `userId` is given. Read by `_id`, one at a time: the one lookup FerretDB makes without
+ *  reading every order. */
+export async function ordersWithIds(ids: string[], { userId }: { userId?: string } = {}): Promise<OrderDocument[]> {
+  const orders = await Promise.all(
+    ids.map((_id) =>
+      readModel(Order)
+        .findOne({ _id, ...(userId && { userId }) })
+        .select(ANSWER_FIELDS)
+        .lean<OrderDocument>(),
+    ),
+  );
+  return orders.filter((order): order is OrderDocument => order !== null);
+}
 
 export function toOrderAnswer(order: OrderDocument): OrderAnswer {
   return {

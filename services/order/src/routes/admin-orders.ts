@@ -1,7 +1,7 @@
 import { API, type Order as OrderAnswer, type OrderPage, type OrderSummary } from '@bazar/contracts';
-import { endpointRouter, readModel } from '@bazar/service-kit';
+import { endpointRouter } from '@bazar/service-kit';
 import type { Router } from 'express';
-import { ANSWER_FIELDS, Order, toOrderAnswer, type OrderDocument } from '../model/order';
+import { ordersWithIds, toOrderAnswer } from '../model/order';
 import { moveOrder } from '../move-order';
 import { listedPage, orderSummary } from '../order-listings';
 import type { OrderDesk } from '../order-desk';
@@ -13,9 +13,7 @@ export function adminOrderRoutes(desk: OrderDesk): Router {
   router.implement(API.allOrders, async (req, res) => {
     const { query } = req;
     const { ids, total } = await listedPage(query);
-    // by `_id`, one at a time: the one lookup FerretDB makes without reading every order
-    const orders = await Promise.all(ids.map((id) => readModel(Order).findById(id).select(ANSWER_FIELDS).lean<OrderDocument>()));
-    const page = orders.filter((order) => order !== null).map(toOrderAnswer);
+    const page = (await ordersWithIds(ids)).map(toOrderAnswer);
     res.json({ orders: page, total, page: query.page, pageSize: query.pageSize } satisfies OrderPage);
   });
 
