@@ -152,11 +152,10 @@ const GENTLE_BUSY_SHARE = 0.2;
 
 /**
  * A background job's read of a whole collection, a batch at a time with a pause after each, so that
- * it keeps the database busy at most a fifth of the time. FerretDB on SQLite reads every document for
- * any filter but `_id`, on one thread: the order service's comparison of 50,000 orders with the
- * admin's list, read at once, took it 6-10 s, and meanwhile orders placed at 20 a second took p50
- * 166 ms and p95 236 ms instead of 17 and 28; read a fifth of the time, p50 20 ms and p95 44 ms over
- * the 45 s the read then took (docs/decisions/admin-order-list.md). `pause` is for tests.
+ * it keeps the database and the process busy at most a fifth of the time. FerretDB on SQLite reads
+ * every document for any filter but `_id`, on one thread, and a whole read at once held up the
+ * requests waiting behind it for seconds (measured in docs/decisions/admin-order-list.md). `pause`
+ * is for tests.
  */
 export async function* readGently<T>(
   query: { batchSize(size: number): { cursor(): AsyncIterable<T> } },

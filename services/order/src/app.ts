@@ -15,7 +15,7 @@ import { orderSweep } from './sweep-orders';
 
 /** How often each replica compares the admin's list with every order (besides when it starts), for
  *  orders removed behind its back (a bench cleaning up) and moves a replica that died did not list.
- *  It reads every order, gently (`readGently`): about 45 s at 50,000. The shoppers' lists are
+ *  It reads every order, gently (`readGently`): 48 s at 51,225 orders. The shoppers' lists are
  *  compared only when a replica starts: every order is named in them before it is written, so only
  *  orders written before the lists were kept (or behind the service's back) can be missing. */
 const RECONCILE_INTERVAL_MS = 15 * 60_000;

@@ -12,10 +12,10 @@ export class UnconfirmedOrders {
 
   /** Counts the order among the shopper's unconfirmed ones, unless they hold the limit already. */
   async claim(userId: string, orderId: string): Promise<boolean> {
-    if (await this.tryClaim(userId, orderId)) return true;
+    const first = await this.tryClaim(userId, orderId);
+    if (first === true) return true;
     // a crash between an order's move and its release can leave it listed: look before refusing
-    if (await this.forgetSettled(userId)) return this.tryClaim(userId, orderId);
-    return false;
+    return (await this.forgetSettled(userId, first)) && (await this.tryClaim(userId, orderId)) === true;
   }
 
   async release(userId: string, orderId: string): Promise<void> {
@@ -34,25 +34,20 @@ export class UnconfirmedOrders {
     await UnconfirmedOrderList.deleteOne({ _id: userId, open: { $size: 0 } });
   }
 
-  private async tryClaim(userId: string, orderId: string): Promise<boolean> {
+  /** True once the order has its place; else the shopper's full list, as it was read. */
+  private async tryClaim(userId: string, orderId: string): Promise<true | string[]> {
     // matches only while the list is shorter than the limit
-    if (
-      await upsertOne(
-        UnconfirmedOrderList,
-        { _id: userId, [`open.${this.limit - 1}`]: { $exists: false } },
-        { $addToSet: { open: orderId } },
-      )
-    )
-      return true;
+    const filter = { _id: userId, [`open.${this.limit - 1}`]: { $exists: false } };
+    if (await upsertOne(UnconfirmedOrderList, filter, { $addToSet: { open: orderId } })) return true;
+    const open = (await UnconfirmedOrderList.findById(userId).lean<UnconfirmedOrdersDocument>())?.open ?? [];
     // full: unless this order is among them already (a repeat of its request)
-    return (await UnconfirmedOrderList.findById(userId).lean<UnconfirmedOrdersDocument>())?.open?.includes(orderId) ?? false;
+    return open.includes(orderId) || open;
   }
 
-  /** Drops listed orders that are no longer unconfirmed; true if any was. An order not found is left:
-   *  it may be being written now, after its claim (the sweep frees a claim whose order stays
+  /** Drops the listed orders that are no longer unconfirmed; true if any was. An order not found is
+   *  left: it may be being written now, after its claim (the sweep frees a claim whose order stays
    *  unwritten, after a hold window). */
-  private async forgetSettled(userId: string): Promise<boolean> {
-    const listed = (await UnconfirmedOrderList.findById(userId).lean<UnconfirmedOrdersDocument>())?.open ?? [];
+  private async forgetSettled(userId: string, listed: string[]): Promise<boolean> {
     let forgot = false;
     for (const orderId of listed) {
       const order = await Order.findById(orderId, 'status').lean<{ status: string }>();
