@@ -20,6 +20,8 @@ export interface SigningKeyOptions {
  *  shared fetch, which is harmless). */
 const MAX_UNKNOWN = 10_000;
 const FETCH_TIMEOUT_MS = 3_000;
+/** How long a fetched key set is trusted by default (`maxAgeMs`). */
+export const KEY_SET_MAX_AGE_MS = 10 * 60_000;
 
 /**
  * The realm's signing keys, from its JWKS, as ready KeyObjects per key id.
@@ -41,7 +43,7 @@ export class SigningKeys {
 
   constructor(private readonly options: SigningKeyOptions) {
     this.refetchIntervalMs = options.refetchIntervalMs ?? 5_000;
-    this.maxAgeMs = options.maxAgeMs ?? 10 * 60_000;
+    this.maxAgeMs = options.maxAgeMs ?? KEY_SET_MAX_AGE_MS;
     this.unknownForMs = options.unknownForMs ?? 60_000;
   }
 

@@ -87,6 +87,34 @@ it.each([
   await expect(verifier.verify(token())).rejects.toThrow(reason);
 });
 
+describe('a token verified once', () => {
+  it('is not checked again while it lasts, and only those exact bytes are taken from memory', async () => {
+    const token = sign({ ...claims, sub: 'remembered' });
+    const check = jest.spyOn(jwt, 'verify');
+    try {
+      expect((await verifier.verify(token)).sub).toBe('remembered');
+      expect((await verifier.verify(token)).sub).toBe('remembered');
+      expect(check).toHaveBeenCalledTimes(1);
+      // the same header and claims under another signature are checked, and refused
+      const [header, payload] = token.split('.');
+      const forged = `${header}.${payload}.${sign(claims).split('.')[2]}`;
+      await expect(verifier.verify(forged)).rejects.toThrow(/signature/);
+      expect(check).toHaveBeenCalledTimes(2);
+    } finally {
+      check.mockRestore();
+    }
+  });
+
+  it('is refused once it expires, as one never verified would be', async () => {
+    // expired a moment ago, still within the clock tolerance of 5 s: taken for about 1.5 s more
+    const exp = Math.floor(Date.now() / 1000) - 3;
+    const token = sign({ ...claims, exp }, { expiresIn: undefined });
+    expect((await verifier.verify(token)).sub).toBe('user-1');
+    await new Promise((resolve) => setTimeout(resolve, (exp + 5) * 1000 - Date.now() + 100));
+    await expect(verifier.verify(token)).rejects.toThrow(/expired/);
+  });
+});
+
 it('fetches the key set again for a key id it has not seen (Keycloak rotated its keys)', async () => {
   await verifier.verify(sign(claims));
   const second = { kid: 'second', ...keyPair() };
