@@ -16,24 +16,18 @@ import { orderSweep } from './sweep-orders';
 /** How often each replica compares the admin's list with every order (besides when it starts), for
  *  orders removed behind its back (a bench cleaning up) and moves a replica that died did not list.
  *  It reads every order, gently (`readGently`): 48 s at 51,225 orders. The shoppers' lists are
- *  compared only when a replica starts: every order is named in them before it is written, so only
- *  orders written before the lists were kept (or behind the service's back) can be missing. */
+ *  compared only by a replica's first pass that goes through (the one at its start, unless that
+ *  failed): every order is named in them before it is written, so only orders written before the
+ *  lists were kept (or behind the service's back) can be missing. */
 const RECONCILE_INTERVAL_MS = 15 * 60_000;
 
 export async function wireOrder({ config, log, announcer }: ServiceContext<OrderConfig>): Promise<Wiring> {
   const listings = new OrderListings(log, config.ORDER_LISTING_PART_SIZE);
   const shopperOrders = new ShopperOrders(log);
+  // one read of every order for both lists, the shoppers' until it has gone through once
+  const reconcile = shopperOrders.reconcilingWith((see) => listings.reconcile(see));
   // in the background: a replica answers at once, and the lists are complete once it is done
-  // (one read of every order for both lists)
-  void (async () => {
-    const shoppers = shopperOrders.reconciliation();
-    try {
-      await listings.reconcile(shoppers.see);
-    } catch (err) {
-      return log.warn({ err }, 'checking the admin’s list against the orders failed');
-    }
-    await shoppers.finish().catch((err: unknown) => log.warn({ err }, 'checking the shoppers’ lists against the orders failed'));
-  })();
+  void reconcile().catch((err: unknown) => log.warn({ err }, 'checking the lists against the orders failed; the next pass tries again'));
   const desk: OrderDesk = {
     neighbours: new Neighbours({ cart: config.CART_URL, catalog: config.CATALOG_URL }),
     unconfirmed: new UnconfirmedOrders(config.ORDER_HOLD_LIMIT),
@@ -51,7 +45,7 @@ export async function wireOrder({ config, log, announcer }: ServiceContext<Order
     outboxes: [Order],
     jobs: [
       { name: 'expire holds and settle interrupted orders', everyMs: config.ORDER_SWEEP_INTERVAL_MS, run: orderSweep(desk) },
-      { name: 'bring the admin’s list up to the orders', everyMs: RECONCILE_INTERVAL_MS, run: () => listings.reconcile() },
+      { name: 'bring the admin’s list up to the orders', everyMs: RECONCILE_INTERVAL_MS, run: reconcile },
     ],
     stop: () => {
       listings.stop();

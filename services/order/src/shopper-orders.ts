@@ -45,6 +45,21 @@ export class ShopperOrders {
       .slice(0, MY_ORDERS_SHOWN);
   }
 
+  /** A pass of `readEveryOrder` (the admin list's reconcile, which reads every order anyway) that,
+   *  until one has gone through whole, also brings the shoppers' lists up to the orders it read. The
+   *  lists lack only orders written before they were kept, so once is enough; a pass that fails
+   *  (the database away at a replica's start) leaves it to the next. */
+  reconcilingWith(readEveryOrder: (see?: (order: Placed) => void) => Promise<void>): () => Promise<void> {
+    let compared = false;
+    return async () => {
+      if (compared) return readEveryOrder();
+      const { see, finish } = this.reconciliation();
+      await readEveryOrder(see);
+      await finish();
+      compared = true;
+    };
+  }
+
   /** Names every shopper's latest orders that their list lacks: `see` is shown every order (by a
    *  reconcile that reads them all anyway), then `finish` reads every list once and writes those
    *  lacking. A list written meanwhile (the shopper is ordering) is left to that writer. */
