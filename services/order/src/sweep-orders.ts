@@ -17,10 +17,12 @@ export function orderSweep(desk: OrderDesk): () => Promise<void> {
   return async () => {
     await desk.listings.catchUp();
     const now = Date.now();
+    const emptied: string[] = [];
     for (const { _id: userId, open = [] } of await desk.unconfirmed.all()) {
-      if (open.length === 0) await desk.unconfirmed.forgetEmpty(userId);
+      if (open.length === 0) emptied.push(userId);
       for (const orderId of open) await sweepOrder(desk, { userId, orderId, now, unwritten });
     }
+    await desk.unconfirmed.forgetEmpty(emptied);
     unwritten.forgetUnseen();
   };
 }
