@@ -21,7 +21,7 @@ export interface SigningKeyOptions {
 const MAX_UNKNOWN = 10_000;
 const FETCH_TIMEOUT_MS = 3_000;
 /** How long a fetched key set is trusted by default (`maxAgeMs`). */
-export const KEY_SET_MAX_AGE_MS = 10 * 60_000;
+const KEY_SET_MAX_AGE_MS = 10 * 60_000;
 
 /**
  * The realm's signing keys, from its JWKS, as ready KeyObjects per key id.
@@ -38,7 +38,8 @@ export class SigningKeys {
   private fetching: Promise<void> | undefined;
   private readonly unknown = new Map<string, number>();
   private readonly refetchIntervalMs: number;
-  private readonly maxAgeMs: number;
+  /** how long a fetched key set is trusted: a key Keycloak retired verifies no longer than this */
+  readonly maxAgeMs: number;
   private readonly unknownForMs: number;
 
   constructor(private readonly options: SigningKeyOptions) {

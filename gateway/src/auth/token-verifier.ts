@@ -1,7 +1,7 @@
 import type { KeyObject } from 'node:crypto';
 import jwt, { type JwtPayload } from 'jsonwebtoken';
 import { LRUCache } from 'lru-cache';
-import { KEY_SET_MAX_AGE_MS, SigningKeys, UnknownSigningKey, type SigningKeyOptions } from './signing-keys';
+import { SigningKeys, UnknownSigningKey, type SigningKeyOptions } from './signing-keys';
 
 export interface VerifiedToken {
   sub: string;
@@ -60,7 +60,7 @@ export class TokenVerifier {
     if (remembered) return remembered;
     const { verified, expiresAt } = await this.check(token);
     // never longer than a key Keycloak retired goes on verifying
-    const ttl = Math.min(expiresAt - Date.now(), this.options.maxAgeMs ?? KEY_SET_MAX_AGE_MS);
+    const ttl = Math.min(expiresAt - Date.now(), this.keys.maxAgeMs);
     if (ttl > 0) this.verified?.set(token, verified, { ttl });
     return verified;
   }
