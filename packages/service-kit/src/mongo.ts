@@ -118,6 +118,20 @@ export function derivedObjectId(...parts: string[]): mongoose.Types.ObjectId {
   return new mongoose.Types.ObjectId(createHash('sha256').update(parts.join('\n')).digest().subarray(0, 12));
 }
 
+/** How many ids one command names at most. FerretDB on SQLite binds each as an SQL variable, and
+ *  refuses a command that needs more than 32,766: a `deleteMany` matching 33,000 documents failed
+ *  with "too many SQL variables", and removed none. */
+export const IDS_A_COMMAND = 500;
+
+/** The ids in groups of at most IDS_A_COMMAND, a command's worth each. Documents asked for by
+ *  `_id: { $in }` are looked up in FerretDB's index: 120 orders of 1,909 came in 16-24 ms in one
+ *  read, and in 86-107 ms read one after another. */
+export function idBatches<Id>(ids: readonly Id[]): Id[][] {
+  const batches: Id[][] = [];
+  for (let from = 0; from < ids.length; from += IDS_A_COMMAND) batches.push(ids.slice(from, from + IDS_A_COMMAND));
+  return batches;
+}
+
 /** The write clashed with a unique index (`_id`, or a unique field): the document is there already. */
 export const isDuplicateKey = (err: unknown): boolean => typeof err === 'object' && err !== null && 'code' in err && err.code === 11000;
 

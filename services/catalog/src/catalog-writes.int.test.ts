@@ -274,6 +274,32 @@ describe('publishing and stock', () => {
     expect((await products().findOne({ _id: new mongoose.Types.ObjectId(productId) }))?.quantity).toBe(10);
     expect(await reserve(interrupted, 1)).toMatchObject({ status: 409 });
   });
+
+  it('forgets tombstones an hour old, even more than one database command may name', async () => {
+    const reservations = mongoose.connection.collection<{ _id: string; piledBy: string }>('reservations');
+    // `piledBy` marks this test's tombstones: more ids than one command may name cannot be asked for
+    const tombstone = (updatedAt: Date) => ({
+      _id: newId(),
+      items: [],
+      state: 'released',
+      settled: true,
+      createdAt: updatedAt,
+      updatedAt,
+      piledBy: run,
+    });
+    const overAnHourAgo = new Date(Date.now() - 61 * 60_000);
+    // FerretDB refuses a command that matches more than 32,766 documents
+    const piled = Array.from({ length: 33_000 }, () => tombstone(overAnHourAgo));
+    for (let from = 0; from < piled.length; from += 1_000) await reservations.insertMany(piled.slice(from, from + 1_000));
+    const recent = tombstone(new Date());
+    await reservations.insertOne(recent);
+
+    // the sweep runs every 15 s
+    await eventually(async () => expect(await reservations.countDocuments({ piledBy: run })).toBe(1), 90_000, 1_000);
+    expect(await reservations.findOne({ piledBy: run }, { projection: { _id: 1 } })).toEqual({ _id: recent._id });
+    expect(await reserve(recent._id, 1)).toEqual({ status: 409, body: { error: 'This order was withdrawn; place it again' } });
+    await reservations.deleteOne({ _id: recent._id });
+  }, 120_000);
 });
 
 describe('the Bangla name and description', () => {

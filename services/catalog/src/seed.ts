@@ -18,6 +18,7 @@ import {
   createLogger,
   createRedis,
   disconnectMongo,
+  idBatches,
   loadConfig,
   withOutbox,
   type Logger,
@@ -143,7 +144,7 @@ async function seed(): Promise<void> {
   try {
     if (options.remove) {
       const ids = generatedProducts(count, options.batch).map((product) => product._id);
-      changed = (await Product.deleteMany({ _id: { $in: ids } })).deletedCount;
+      for (const batch of idBatches(ids)) changed += (await Product.deleteMany({ _id: { $in: batch } })).deletedCount;
       log.info({ removed: changed, batch: options.batch }, 'generated products removed');
     } else {
       const products = await readSeed('products.json', SeedProduct);

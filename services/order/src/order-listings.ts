@@ -1,5 +1,5 @@
 import { OrderStatus, paisaToTaka, type OrderListQuery, type OrderSummary } from '@bazar/contracts';
-import { isDuplicateKey, readGently, readModel, upsertOne, type Logger } from '@bazar/service-kit';
+import { idBatches, isDuplicateKey, readGently, readModel, upsertOne, type Logger } from '@bazar/service-kit';
 import { Order, type OrderDocument } from './model/order';
 import { OrderDay, OrderDayCounts, type DayCounts, type OrderDayDocument } from './model/order-days';
 
@@ -280,7 +280,7 @@ export class OrderListings {
     }
     for (const [line, parts] of lines) if (isLine(line)) await copyCounts(lineCounts(line, parts));
     const partCopies = (await OrderDayCounts.find().select('_id').lean<{ _id: string }[]>()).filter((copy) => !isLine(copy._id));
-    if (partCopies.length > 0) await OrderDayCounts.deleteMany({ _id: { $in: partCopies.map((copy) => copy._id) } });
+    for (const batch of idBatches(partCopies.map((copy) => copy._id))) await OrderDayCounts.deleteMany({ _id: { $in: batch } });
     const behind = new Map<string, (EntryChange & { order?: ListableOrder })[]>();
     const change = (part: string, one: EntryChange & { order?: ListableOrder }) => {
       if (!behind.has(part)) behind.set(part, []);
@@ -381,20 +381,14 @@ export async function listedPage({ status, from, to, q, page, pageSize }: OrderL
   return { ids, total: [...days.values()].reduce((sum, dayCounts) => sum + dayCount(dayCounts), 0) };
 }
 
-/** How many parts one read asks for by id: a busy day has hundreds, and FerretDB hands SQLite one
- *  placeholder an id. */
-const PARTS_A_READ = 500;
-
-/** The parts with these ids that exist, in a read per PARTS_A_READ ids: asking by id, one part at a
- *  time, took a second for a day of 1,700 parts. */
+/** The parts with these ids that exist, asked for IDS_A_COMMAND at a time: asking by id, one part at
+ *  a time, took a second for a day of 1,700 parts. */
 async function readParts(ids: string[]): Promise<OrderDayDocument[]> {
-  const reads = [];
-  for (let from = 0; from < ids.length; from += PARTS_A_READ)
-    reads.push(
-      readModel(OrderDay)
-        .find({ _id: { $in: ids.slice(from, from + PARTS_A_READ) } })
-        .lean<OrderDayDocument[]>(),
-    );
+  const reads = idBatches(ids).map((batch) =>
+    readModel(OrderDay)
+      .find({ _id: { $in: batch } })
+      .lean<OrderDayDocument[]>(),
+  );
   return (await Promise.all(reads)).flat();
 }
 

@@ -1,10 +1,6 @@
-import { upsertOne } from '@bazar/service-kit';
+import { idBatches, upsertOne } from '@bazar/service-kit';
 import { UnconfirmedOrderList, type UnconfirmedOrdersDocument } from './model/unconfirmed-orders';
 import { holdsUnits, Order } from './model/order';
-
-/** Lists removed by one command: FerretDB on SQLite binds each matched document's id as an SQL
- *  variable, and refuses a command that needs more than 32,766. */
-const FORGOTTEN_AT_ONCE = 1_000;
 
 /** Each shopper's unconfirmed orders (placing or placed): a place among them is claimed before an
  *  order is written, and kept under a limit with one conditional write. */
@@ -32,13 +28,12 @@ export class UnconfirmedOrders {
     return UnconfirmedOrderList.find().lean<UnconfirmedOrdersDocument[]>();
   }
 
-  /** Removes those of these shoppers' lists that are empty, in one command for up to
-   *  FORGOTTEN_AT_ONCE of them. At 60 orders a second a sweep finds about 220 lists emptied by
-   *  confirmations: one command each, such a sweep took 0.9-1.4 s; in one, they go in about 35 ms. A
-   *  claim racing this either lands first (and the list is no longer empty) or makes a new one. */
+  /** Removes those of these shoppers' lists that are empty, in one command for up to IDS_A_COMMAND
+   *  of them. At 60 orders a second a sweep finds about 220 lists emptied by confirmations: one
+   *  command each, such a sweep took 0.9-1.4 s; in one, they go in about 35 ms. A claim racing this
+   *  either lands first (and the list is no longer empty) or makes a new one. */
   async forgetEmpty(userIds: string[]): Promise<void> {
-    for (let from = 0; from < userIds.length; from += FORGOTTEN_AT_ONCE)
-      await UnconfirmedOrderList.deleteMany({ _id: { $in: userIds.slice(from, from + FORGOTTEN_AT_ONCE) }, open: { $size: 0 } });
+    for (const batch of idBatches(userIds)) await UnconfirmedOrderList.deleteMany({ _id: { $in: batch }, open: { $size: 0 } });
   }
 
   /** True once the order has its place; else the shopper's full list, as it was read. */
