@@ -1,4 +1,4 @@
-import { HttpError } from '@bazar/service-kit';
+import { HttpError, idBatches } from '@bazar/service-kit';
 import { holdsUnits, Order, type OrderDocument } from './model/order';
 import { moveOrder } from './move-order';
 import type { OrderDesk } from './order-desk';
@@ -10,31 +10,47 @@ import { PLACING_INTERRUPTED_AFTER_MS, settlePlacing } from './place-order';
  *  admin's list missed are listed. Every step is a conditional write, so replicas sweeping at once
  *  do each thing once.
  *  It reads the shoppers' lists of unconfirmed orders (UnconfirmedOrders), where every order is claimed
- *  before it is written, and each listed order by `_id`: work in step with the orders open now,
- *  not with every order ever placed. */
+ *  before it is written, and the listed orders by `_id`, IDS_A_COMMAND in a read: work in step with
+ *  the orders open now, not with every order ever placed. */
 export function orderSweep(desk: OrderDesk): () => Promise<void> {
   const unwritten = new UnwrittenClaims(Math.max(desk.holdWindowMs, PLACING_INTERRUPTED_AFTER_MS));
   return async () => {
     await desk.listings.catchUp();
     const now = Date.now();
-    const emptied: string[] = [];
-    for (const { _id: userId, open = [] } of await desk.unconfirmed.all()) {
-      if (open.length === 0) emptied.push(userId);
-      for (const orderId of open) await sweepOrder(desk, { userId, orderId, now, unwritten });
-    }
-    await desk.unconfirmed.forgetEmpty(emptied);
+    const lists = await desk.unconfirmed.all();
+    const claims = lists.flatMap(({ _id: userId, open = [] }) => open.map((orderId) => ({ userId, orderId })));
+    const orders = await claimedOrders(claims.map(({ orderId }) => orderId));
+    for (const claim of claims) await sweepOrder(desk, { ...claim, order: orders.get(claim.orderId), now, unwritten });
+    await desk.unconfirmed.forgetEmpty(lists.filter(({ open = [] }) => open.length === 0).map(({ _id }) => _id));
     unwritten.forgetUnseen();
   };
 }
 
+/** The claimed orders that are written, by id, with what the sweep looks at. Read together: at 60
+ *  orders a second a sweep met about 120 open orders, and one at a time their reads took 4.8 s. */
+async function claimedOrders(ids: string[]): Promise<Map<string, OrderDocument>> {
+  const reads = idBatches(ids).map((batch) =>
+    Order.find({ _id: { $in: batch } })
+      .select('userId email status holdUntil reservationId items createdAt')
+      .lean<OrderDocument[]>(),
+  );
+  return new Map((await Promise.all(reads)).flat().map((order) => [order._id.toString(), order]));
+}
+
 async function sweepOrder(
   desk: OrderDesk,
-  { userId, orderId, now, unwritten }: { userId: string; orderId: string; now: number; unwritten: UnwrittenClaims },
+  {
+    userId,
+    orderId,
+    order,
+    now,
+    unwritten,
+  }: { userId: string; orderId: string; order?: OrderDocument; now: number; unwritten: UnwrittenClaims },
 ): Promise<void> {
   try {
-    const order = await Order.findById(orderId).select('userId email status holdUntil reservationId items createdAt').lean<OrderDocument>();
     if (!order) {
-      if (unwritten.overdue(orderId, now)) await desk.unconfirmed.release(userId, orderId);
+      // looked for again before its place is freed: it may have been written since the sweep's read
+      if (unwritten.overdue(orderId, now) && !(await Order.exists({ _id: orderId }))) await desk.unconfirmed.release(userId, orderId);
     } else if (order.status === 'placed' && order.holdUntil && order.holdUntil.getTime() <= now) {
       await moveOrder(desk, { orderId, to: 'cancelled', actor: 'system' });
       desk.log.info({ orderId }, 'unconfirmed order expired; cancelled');

@@ -1,5 +1,5 @@
 import { OrderActor, OrderStatus, paisaToTaka, type Order as OrderAnswer, type OrderStatusChange } from '@bazar/contracts';
-import { outboxFields, readModel } from '@bazar/service-kit';
+import { idBatches, outboxFields, readModel } from '@bazar/service-kit';
 import mongoose, { Schema, type InferSchemaType } from 'mongoose';
 
 const orderItemSchema = new Schema(
@@ -85,19 +85,18 @@ export const Order = mongoose.model('Order', orderSchema, 'orders');
 /** The fields an answer is made of: reads leave the outbox in the database. */
 export const ANSWER_FIELDS = '-outbox -outboxPending';
 
-/** The orders with these ids as they are answered, those gone left out; only the shopper's own
- *  where `userId` is given. Read by `_id`, one at a time: the one lookup FerretDB makes without
- *  reading every order. */
+/** The orders with these ids as they are answered, in the order asked, those gone left out; only the
+ *  shopper's own where `userId` is given. Asked for by `_id` together (IDS_A_COMMAND in a read), which
+ *  FerretDB looks up in its index: a page of 50 came in one read instead of 50. */
 export async function ordersWithIds(ids: string[], { userId }: { userId?: string } = {}): Promise<OrderDocument[]> {
-  const orders = await Promise.all(
-    ids.map((_id) =>
-      readModel(Order)
-        .findOne({ _id, ...(userId && { userId }) })
-        .select(ANSWER_FIELDS)
-        .lean<OrderDocument>(),
-    ),
+  const reads = idBatches(ids).map((batch) =>
+    readModel(Order)
+      .find({ _id: { $in: batch }, ...(userId && { userId }) })
+      .select(ANSWER_FIELDS)
+      .lean<OrderDocument[]>(),
   );
-  return orders.filter((order): order is OrderDocument => order !== null);
+  const found = new Map((await Promise.all(reads)).flat().map((order) => [order._id.toString(), order]));
+  return ids.flatMap((id) => found.get(id) ?? []);
 }
 
 export function toOrderAnswer(order: OrderDocument): OrderAnswer {
