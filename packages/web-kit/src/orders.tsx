@@ -6,6 +6,7 @@ import { ORDER_STATUSES, ORDER_STREAM_EVENT, orderMoveRefused, type OrderStatus,
 import { currentAccessToken, serverMessage, useStore } from '@bazar/web-kit';
 import { storefrontApi } from '@bazar/web-kit/api';
 import { useTranslation } from '@bazar/web-kit/i18n';
+import { coalesced } from './coalesced';
 
 /** An order's status in the shop's words, in the active language. */
 export function useOrderStatusLabel(): (status: OrderStatus) => string {
@@ -86,8 +87,20 @@ const changeIn = (data: string): Partial<OrderStreamMessage> => {
   }
 };
 
+/** How often a live page reads the orders again at most. Every order's placing and confirming is
+ *  streamed to the admin, 40 changes a second at 20 orders a second, and reading the Orders page's
+ *  list and summary again on each kept them read back to back (2.6 times a second each): FerretDB's
+ *  CPU an order went from 11.5 to 34 ms and the order service's from 11 to 20, with one admin
+ *  watching. A shopper's own change still shows at once. */
+const REREAD_AT_MOST_EVERY_MS = 2_000;
+
 function open(dispatch: Dispatch): AbortController {
   const controller = new AbortController();
+  const stale = coalesced<'Order' | 'Product'>(
+    (tags) => dispatch(storefrontApi.util.invalidateTags(tags)),
+    REREAD_AT_MOST_EVERY_MS,
+    controller.signal,
+  );
   let failures = 0;
   void fetchEventSource('/api/orders/live', {
     signal: controller.signal,
@@ -103,13 +116,13 @@ function open(dispatch: Dispatch): AbortController {
       setState('live');
       // A change made before this stream opened (while the page loaded, or while it was away)
       // was never heard: read the orders again now that nothing more can be missed.
-      dispatch(storefrontApi.util.invalidateTags(['Order']));
+      stale('Order');
     },
     onmessage(message) {
       if (message.event !== ORDER_STREAM_EVENT) return;
       // A cancelled order's units are back on the shelf.
-      const cancelled = changeIn(message.data).status === 'cancelled';
-      dispatch(storefrontApi.util.invalidateTags(cancelled ? ['Order', 'Product'] : ['Order']));
+      if (changeIn(message.data).status === 'cancelled') stale('Order', 'Product');
+      else stale('Order');
     },
     onclose() {
       // The server ended the stream (a restart, a deploy): throwing makes the library reconnect.
@@ -145,7 +158,8 @@ function watch(watcher: () => void): () => void {
 /**
  * Keeps the signed-in user's orders live while the calling component is mounted: on every status
  * change the server streams (`GET /api/orders/live`, Server-Sent Events) the 'Order' tag is
- * invalidated, so every order query refetches; a cancellation also refreshes the products' stock.
+ * invalidated, so every order query refetches (the changes of a busy moment together, at most every
+ * REREAD_AT_MOST_EVERY_MS); a cancellation also refreshes the products' stock.
  * One stream per tab, reconnecting by itself; answers whether it is open now.
  */
 export function useOrderStream(): OrderStreamState {
