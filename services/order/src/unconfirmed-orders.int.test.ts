@@ -2,6 +2,7 @@
 // full list makes room only for orders that moved on, never for one whose place was claimed and
 // whose order is still being written. Orders are written here by hand, as placing and moving them
 // leave them.
+import { connectMongo, createLogger, disconnectMongo } from '@bazar/service-kit';
 import { stackEnv } from '@bazar/testing';
 import mongoose from 'mongoose';
 import { UnconfirmedOrders } from './unconfirmed-orders';
@@ -11,13 +12,14 @@ const LIMIT = 3;
 const unconfirmed = new UnconfirmedOrders(LIMIT);
 let shopper = 0;
 
+// the kit's connections, as the service has them: the list's writes on one, the orders read on the other
 beforeAll(async () => {
-  await mongoose.connect(stackEnv.mongoUrl, { dbName: DB });
+  await connectMongo(stackEnv.mongoUrl, DB, createLogger('unconfirmed-orders-test', 'silent'));
   await mongoose.connection.dropDatabase();
 });
 afterAll(async () => {
   await mongoose.connection.dropDatabase();
-  await mongoose.disconnect();
+  await disconnectMongo();
 });
 
 /** An order as it stands in the store, in `status`. */

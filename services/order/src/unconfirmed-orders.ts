@@ -1,6 +1,6 @@
 import { idBatches, upsertOne } from '@bazar/service-kit';
 import { UnconfirmedOrderList, type UnconfirmedOrdersDocument } from './model/unconfirmed-orders';
-import { holdsUnits, Order } from './model/order';
+import { holdsUnits, ordersWithIds } from './model/order';
 
 /** Each shopper's unconfirmed orders (placing or placed): a place among them is claimed before an
  *  order is written, and kept under a limit with one conditional write. */
@@ -50,13 +50,8 @@ export class UnconfirmedOrders {
    *  left: it may be being written now, after its claim (the sweep frees a claim whose order stays
    *  unwritten, after a hold window). */
   private async forgetSettled(userId: string, listed: string[]): Promise<boolean> {
-    let forgot = false;
-    for (const orderId of listed) {
-      const order = await Order.findById(orderId, 'status').lean<{ status: string }>();
-      if (!order || holdsUnits(order.status)) continue;
-      await this.release(userId, orderId);
-      forgot = true;
-    }
-    return forgot;
+    const settled = (await ordersWithIds(listed, { fields: 'status' })).filter((order) => !holdsUnits(order.status));
+    for (const order of settled) await this.release(userId, order._id.toString());
+    return settled.length > 0;
   }
 }
