@@ -19,12 +19,20 @@ describe('when a page whose data changed is rendered again', () => {
     return { waits, renderedAt };
   };
 
-  it('after 1, 2, 4 … at most 30 s while a page rendered ahead keeps changing soon after each render, and at once again once it stays unchanged', () => {
+  it('after 1, 2, 4 … at most 30 s while a page rendered ahead keeps changing soon after each render, and at once again once it stays unchanged twice its last wait', () => {
     const again = new RenderAgain();
     const { waits, renderedAt } = waitsWhileChanging(again, 'en/home', 'ahead', 7);
     expect(waits).toEqual([1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000]);
-    expect(again.after('en/home', renderedAt, renderedAt + 10_000, 'ahead')).toBe(renderedAt + 10_000);
-    expect(again.after('en/home', renderedAt + 10_500, renderedAt + 11_000, 'ahead')).toBe(renderedAt + 12_000);
+    expect(again.after('en/home', renderedAt, renderedAt + 60_000, 'ahead')).toBe(renderedAt + 60_000);
+    expect(again.after('en/home', renderedAt + 60_500, renderedAt + 61_000, 'ahead')).toBe(renderedAt + 62_000);
+  });
+
+  it('goes on waiting longer after a lull shorter than twice its last wait (a pause between rushes of orders)', () => {
+    const again = new RenderAgain();
+    const { waits, renderedAt } = waitsWhileChanging(again, 'en/search/search=rice', 'other', 5);
+    expect(waits).toEqual([1_000, 2_000, 4_000, 8_000, 16_000]);
+    // found changed 14 s after its last render: more than 10 s, less than twice 16
+    expect(again.after('en/search/search=rice', renderedAt, renderedAt + 14_000, 'other')).toBe(renderedAt + 14_000 + 32_000);
   });
 
   it('up to 5 minutes for any other page (a product whose stock moves with every order)', () => {
