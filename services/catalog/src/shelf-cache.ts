@@ -1,5 +1,5 @@
 import { CLOSE_MATCHES_HEADER, TOTAL_COUNT_HEADER, type ProductSuggestion } from '@bazar/contracts';
-import { prepareJson, type PreparedJson, type Revised, type ReadCache } from '@bazar/service-kit';
+import { idBatches, prepareJson, type PreparedJson, type Revised, type ReadCache } from '@bazar/service-kit';
 import { Product, ANSWER_FIELDS, toProductAnswer, type AnswerFields, type ProductDocument } from './model/product';
 import { readModel } from '@bazar/service-kit';
 import type { SearchPage } from './search/product-search';
@@ -7,20 +7,18 @@ import type { SearchPage } from './search/product-search';
 const TTL_SECONDS = 60;
 const productKey = (id: string) => `product:${id}`;
 const revised = (product: AnswerFields): Revised => ({ revision: product.revision ?? 0, json: JSON.stringify(toProductAnswer(product)) });
-/** Up to this many products are looked up one by one: FerretDB 1.x finds a document by `_id` alone
- *  without reading the collection, but reads all of it for `$in` (5,000 products: 24 lookups
- *  ~40 ms, one `$in` ~500 ms). */
-const LOOKUPS_AT_MOST = 48;
-
+/** The answer fields of these products, those gone left out. Asked for by `_id` together,
+ *  IDS_A_COMMAND in a read, which the stack's FerretDB looks up in its `_id` index
+ *  (infra/ferretdb/filter_pushdown.go): among 5,053 products, 24 came in 2.4 ms against 8.3 ms one
+ *  at a time, and 5,000 in 398 ms in reads of 500 against 726 ms in one read. */
 async function findAnswerFields(ids: string[]): Promise<ProductDocument[]> {
-  const products = readModel(Product);
-  if (ids.length > LOOKUPS_AT_MOST)
-    return products
-      .find({ _id: { $in: ids } })
+  const reads = idBatches(ids).map((batch) =>
+    readModel(Product)
+      .find({ _id: { $in: batch } })
       .select(ANSWER_FIELDS)
-      .lean<ProductDocument[]>();
-  const found = await Promise.all(ids.map((id) => products.findById(id).select(ANSWER_FIELDS).lean<ProductDocument>()));
-  return found.filter((product) => product !== null);
+      .lean<ProductDocument[]>(),
+  );
+  return (await Promise.all(reads)).flat();
 }
 
 /**
