@@ -19,7 +19,7 @@ const LONGEST_WAIT_MS = { ahead: 30_000, other: 300_000 };
  * CPU an order, half a core at 20 orders a second.
  * The waits start over at 1 s only once the page stayed unchanged for twice its last wait: with 10 s
  * alone, the 14 s pause between two phases of the order bench started them over, and the one kept
- * search listing the ordered product was rendered 5 times in the next 20 s (2.2 ms of the renderer's
+ * search listing the ordered product was rendered 4-5 times in the next 20 s (2.2 ms of the renderer's
  * CPU an order, at 60 orders a second).
  */
 export class RenderAgain {

@@ -1,7 +1,6 @@
 import { CLOSE_MATCHES_HEADER, TOTAL_COUNT_HEADER, type ProductSuggestion } from '@bazar/contracts';
-import { idBatches, prepareJson, type PreparedJson, type Revised, type ReadCache } from '@bazar/service-kit';
+import { idBatches, prepareJson, readModel, type PreparedJson, type Revised, type ReadCache } from '@bazar/service-kit';
 import { Product, ANSWER_FIELDS, toProductAnswer, type AnswerFields, type ProductDocument } from './model/product';
-import { readModel } from '@bazar/service-kit';
 import type { SearchPage } from './search/product-search';
 
 const TTL_SECONDS = 60;
