@@ -139,6 +139,9 @@ async function openSignup(flow = pkce()): Promise<void> {
   await openLogin(flow);
   await page.getByRole('link', { name: 'Register' }).click();
   await page.locator('#kc-register-form').waitFor();
+  // the form's checks are wired by a deferred script, which has run once the document has loaded:
+  // a click before that sent the empty form to Keycloak, which says nothing of the confirmation
+  await page.waitForLoadState('domcontentloaded');
 }
 
 test.describe('the login page', () => {
