@@ -133,6 +133,32 @@ export function idBatches<Id>(ids: readonly Id[]): Id[][] {
   return batches;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyModel = Model<any, object, object, any>;
+
+/** The documents of `model` with these ids that match `filter`, with the `fields` named (all
+ *  unless given): read on the read connection, IDS_A_COMMAND ids a read, the reads at once. In no
+ *  particular order; those not there are left out. */
+export async function readByIds<T>(
+  model: AnyModel,
+  ids: readonly unknown[],
+  { filter = {}, fields }: { filter?: QueryFilter<unknown>; fields?: string } = {},
+): Promise<T[]> {
+  const reads = idBatches(ids).map((batch) => {
+    const query = readModel(model).find({ ...filter, _id: { $in: batch } });
+    return (fields ? query.select(fields) : query).lean<T[]>();
+  });
+  return (await Promise.all(reads)).flat();
+}
+
+/** Deletes the documents of `model` with these ids that match `filter`, IDS_A_COMMAND ids a
+ *  command; answers how many went. */
+export async function deleteByIds(model: AnyModel, ids: readonly unknown[], filter: QueryFilter<unknown> = {}): Promise<number> {
+  let deleted = 0;
+  for (const batch of idBatches(ids)) deleted += (await model.deleteMany({ ...filter, _id: { $in: batch } })).deletedCount;
+  return deleted;
+}
+
 /** The write clashed with a unique index (`_id`, or a unique field): the document is there already. */
 export const isDuplicateKey = (err: unknown): boolean => typeof err === 'object' && err !== null && 'code' in err && err.code === 11000;
 
@@ -145,12 +171,7 @@ export const isDuplicateKey = (err: unknown): boolean => typeof err === 'object'
  * leaves it alone where the filter excludes it (the clash the caller's filter is written for, such
  * as a list already full). True if the write found or made its document.
  */
-export async function upsertOne(
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  model: Model<any, object, object, any>,
-  filter: QueryFilter<unknown>,
-  update: UpdateQuery<unknown>,
-): Promise<boolean> {
+export async function upsertOne(model: AnyModel, filter: QueryFilter<unknown>, update: UpdateQuery<unknown>): Promise<boolean> {
   try {
     const { matchedCount, upsertedCount } = await model.updateOne(filter, update, { upsert: true });
     return matchedCount + upsertedCount > 0;

@@ -17,8 +17,8 @@ import {
   connectMongo,
   createLogger,
   createRedis,
+  deleteByIds,
   disconnectMongo,
-  idBatches,
   loadConfig,
   withOutbox,
   type Logger,
@@ -144,7 +144,7 @@ async function seed(): Promise<void> {
   try {
     if (options.remove) {
       const ids = generatedProducts(count, options.batch).map((product) => product._id);
-      for (const batch of idBatches(ids)) changed += (await Product.deleteMany({ _id: { $in: batch } })).deletedCount;
+      changed = await deleteByIds(Product, ids);
       log.info({ removed: changed, batch: options.batch }, 'generated products removed');
     } else {
       const products = await readSeed('products.json', SeedProduct);

@@ -1,5 +1,5 @@
 import { CLOSE_MATCHES_HEADER, TOTAL_COUNT_HEADER, type ProductSuggestion } from '@bazar/contracts';
-import { idBatches, prepareJson, readModel, type PreparedJson, type Revised, type ReadCache } from '@bazar/service-kit';
+import { prepareJson, readByIds, readModel, type PreparedJson, type Revised, type ReadCache } from '@bazar/service-kit';
 import { Product, ANSWER_FIELDS, toProductAnswer, type AnswerFields, type ProductDocument } from './model/product';
 import type { SearchPage } from './search/product-search';
 
@@ -10,15 +10,7 @@ const revised = (product: AnswerFields): Revised => ({ revision: product.revisio
  *  IDS_A_COMMAND in a read, which the stack's FerretDB looks up in its `_id` index
  *  (infra/ferretdb/filter_pushdown.go): among 5,053 products, 24 came in 2.4 ms against 8.3 ms one
  *  at a time, and 5,000 in 398 ms in reads of 500 against 726 ms in one read. */
-async function findAnswerFields(ids: string[]): Promise<ProductDocument[]> {
-  const reads = idBatches(ids).map((batch) =>
-    readModel(Product)
-      .find({ _id: { $in: batch } })
-      .select(ANSWER_FIELDS)
-      .lean<ProductDocument[]>(),
-  );
-  return (await Promise.all(reads)).flat();
-}
+const findAnswerFields = (ids: string[]) => readByIds<ProductDocument>(Product, ids, { fields: ANSWER_FIELDS });
 
 /**
  * The catalog's answers, cached in Redis for every replica. Each product's answer is its own entry,

@@ -5,7 +5,7 @@ import {
   type Product as ProductAnswer,
   type StockReservation,
 } from '@bazar/contracts';
-import { conflict, idBatches, isDuplicateKey, type Logger } from '@bazar/service-kit';
+import { conflict, deleteByIds, isDuplicateKey, type Logger } from '@bazar/service-kit';
 import type { QueryFilter, UpdateQuery } from 'mongoose';
 import { Product, toProductAnswer, type AnswerFields, type ProductDocument } from './model/product';
 import { Reservation, returnedMarker, takenMarker, type ReservationDocument } from './model/reservation';
@@ -167,7 +167,7 @@ export class StockReservations {
   private async forgetTombstones(releasedBefore: Date): Promise<void> {
     const expired = { state: 'released' as const, settled: true, updatedAt: { $lt: releasedBefore } };
     const ids = (await Reservation.find(expired).select('_id').lean<{ _id: string }[]>()).map(({ _id }) => _id);
-    for (const batch of idBatches(ids)) await Reservation.deleteMany({ ...expired, _id: { $in: batch } });
+    await deleteByIds(Reservation, ids, expired);
   }
 
   private async finishRelease(reservationId: string): Promise<void> {

@@ -1,6 +1,6 @@
-import { idBatches, upsertOne } from '@bazar/service-kit';
+import { deleteByIds, readByIds, upsertOne } from '@bazar/service-kit';
 import { UnconfirmedOrderList, type UnconfirmedOrdersDocument } from './model/unconfirmed-orders';
-import { holdsUnits, ordersWithIds } from './model/order';
+import { holdsUnits, Order, type OrderDocument } from './model/order';
 
 /** Each shopper's unconfirmed orders (placing or placed): a place among them is claimed before an
  *  order is written, and kept under a limit with one conditional write. */
@@ -33,7 +33,7 @@ export class UnconfirmedOrders {
    *  command each, such a sweep took 0.9-1.4 s; in one, they go in about 35 ms. A claim racing this
    *  either lands first (and the list is no longer empty) or makes a new one. */
   async forgetEmpty(userIds: string[]): Promise<void> {
-    for (const batch of idBatches(userIds)) await UnconfirmedOrderList.deleteMany({ _id: { $in: batch }, open: { $size: 0 } });
+    await deleteByIds(UnconfirmedOrderList, userIds, { open: { $size: 0 } });
   }
 
   /** True once the order has its place; else the shopper's full list, as it was read. */
@@ -50,7 +50,9 @@ export class UnconfirmedOrders {
    *  left: it may be being written now, after its claim (the sweep frees a claim whose order stays
    *  unwritten, after a hold window). */
   private async forgetSettled(userId: string, listed: string[]): Promise<boolean> {
-    const settled = (await ordersWithIds(listed, { fields: 'status' })).filter((order) => !holdsUnits(order.status));
+    const settled = (await readByIds<Pick<OrderDocument, '_id' | 'status'>>(Order, listed, { fields: 'status' })).filter(
+      (order) => !holdsUnits(order.status),
+    );
     for (const order of settled) await this.release(userId, order._id.toString());
     return settled.length > 0;
   }

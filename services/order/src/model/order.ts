@@ -1,5 +1,5 @@
 import { OrderActor, OrderStatus, paisaToTaka, type Order as OrderAnswer, type OrderStatusChange } from '@bazar/contracts';
-import { idBatches, outboxFields, readModel } from '@bazar/service-kit';
+import { outboxFields, readByIds } from '@bazar/service-kit';
 import mongoose, { Schema, type InferSchemaType } from 'mongoose';
 
 const orderItemSchema = new Schema(
@@ -85,21 +85,12 @@ export const Order = mongoose.model('Order', orderSchema, 'orders');
 /** The fields an answer is made of: reads leave the outbox in the database. */
 export const ANSWER_FIELDS = '-outbox -outboxPending';
 
-/** The orders with these ids, in the order asked, those gone left out; only the shopper's own where
- *  `userId` is given; with the `fields` an answer is made of unless others are named. Asked for by
- *  `_id` together (IDS_A_COMMAND in a read), which FerretDB looks up in its index: 50 orders came in
- *  8.5-9.3 ms, against 18.9-20.0 one at a time. */
-export async function ordersWithIds(
-  ids: string[],
-  { userId, fields = ANSWER_FIELDS }: { userId?: string; fields?: string } = {},
-): Promise<OrderDocument[]> {
-  const reads = idBatches(ids).map((batch) =>
-    readModel(Order)
-      .find({ _id: { $in: batch }, ...(userId && { userId }) })
-      .select(fields)
-      .lean<OrderDocument[]>(),
-  );
-  const found = new Map((await Promise.all(reads)).flat().map((order) => [order._id.toString(), order]));
+/** The orders with these ids as they are answered, in the order asked, those gone left out; only
+ *  the shopper's own where `userId` is given. Read together (`readByIds`): 50 orders came in 8.5-9.3
+ *  ms, against 18.9-20.0 one at a time. */
+export async function ordersWithIds(ids: string[], { userId }: { userId?: string } = {}): Promise<OrderDocument[]> {
+  const orders = await readByIds<OrderDocument>(Order, ids, { filter: userId ? { userId } : {}, fields: ANSWER_FIELDS });
+  const found = new Map(orders.map((order) => [order._id.toString(), order]));
   return ids.flatMap((id) => found.get(id) ?? []);
 }
 
