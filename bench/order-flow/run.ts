@@ -14,6 +14,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { CartLineList, IDENTITY_HEADERS, PlaceOrderAnswer, type Order } from '@bazar/contracts';
 import {
   createAccount,
+  deleteAccounts,
   gatewayCall as call,
   refreshSignIn,
   signInForTokens,
@@ -287,11 +288,12 @@ async function heldReservations(orderIds: string[]): Promise<number> {
   }
 }
 
-/** What the run leaves goes (its orders, holds, shoppers' order lists, reservations, carts and user
- *  records), so that other users of the shared store do not read past thousands of them (FerretDB on
- *  SQLite reads a whole collection for any filter but `_id`, held reservations stay until their
- *  order is delivered, and every order service start reads each shopper's order list). A shopper
- *  refused every order still has a list, emptied, hence the accounts from the tokens. */
+/** What the run leaves goes (its orders, holds, shoppers' order lists, reservations, carts, user
+ *  records and Keycloak accounts), so that other users of the shared store do not read past
+ *  thousands of them (FerretDB on SQLite reads a whole collection for any filter but `_id`, held
+ *  reservations stay until their order is delivered, every order service start reads each shopper's
+ *  order list, and Keycloak writes every session to its database). A shopper refused every order
+ *  still has a list, emptied, hence the accounts from the tokens. */
 async function forgetShoppers(shoppers: Shopper[]): Promise<void> {
   const emails = shoppers.map((shopper) => shopper.email);
   const accounts = shoppers.map((shopper) => shopper.account);
@@ -310,6 +312,7 @@ async function forgetShoppers(shoppers: Shopper[]): Promise<void> {
   } finally {
     await Promise.all([orderDb, catalog, cart, user].map((db) => db.close()));
   }
+  await deleteAccounts(accounts);
 }
 
 /** Each second of a window, by when its orders were sent: the median and the slowest time to placed.

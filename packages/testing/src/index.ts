@@ -17,7 +17,7 @@ export {
 } from './browser';
 export { networkFaults, type ProxiedComponent } from './network';
 export { mailbox, type Mail, type MailSummary } from './mail';
-export { createAccount, keycloakAccount, keycloakAdmin, newShopper, type Credentials, type TestAccount } from './accounts';
+export { createAccount, deleteAccounts, keycloakAccount, keycloakAdmin, newShopper, type Credentials, type TestAccount } from './accounts';
 export { gatewayCall, signedInAndSynced, syncAccount, type GatewayAnswer } from './gateway';
 export { catalogProduct, catalogProducts, runWords } from './catalog';
 export {
