@@ -38,10 +38,9 @@ const DURATION_S = bounded('BENCH_DURATION', 60, 300);
 const TARGET_RATE = bounded('BENCH_TARGET_RATE', 60, 100);
 const TARGET_S = bounded('BENCH_TARGET_DURATION', 20, 120);
 /** Seconds at the target rate before its window, not counted in its latencies, as the measured load
- *  has its warm-up: 'sustained' is the rate held, not the step to it from idle. That step is printed
- *  on its own: the stack goes from idle to 60 a second at once and 150 shoppers place their first
- *  order, and the queue it leaves took the first 2-5 s to drain (placed p50 120-810 ms there, then
- *  mostly 20-130 ms). */
+ *  has its warm-up: 'sustained' is the rate held, not the step to it from idle, in which the stack
+ *  goes from idle to 60 a second at once and 150 shoppers place their first order. That step is
+ *  printed and emitted on its own. */
 const TARGET_WARMUP_S = bounded('BENCH_TARGET_WARMUP', 10, 60);
 /** Seconds of the same load before the measured ones, not counted: the services' code is compiled by
  *  V8 as it runs, and on a freshly started stack the first seconds were slow enough to leave a queue
@@ -323,22 +322,20 @@ async function forgetShoppers(shoppers: Shopper[]): Promise<void> {
 }
 
 /** Each second of a window, by when its orders were sent: the median and the slowest time to placed.
- *  A p95 says how many were slow; this says when (the window's first seconds, or a burst). */
+ *  A p95 says how many were slow; this says when (the window's first seconds, or a burst). It starts
+ *  with the window's wall-clock time, to line its seconds up with the stack's logs and a CPU sampler. */
 function bySecond(tally: Tally, windowStart: number): string {
   const seconds = new Map<number, number[]>();
   tally.placed.forEach((ms, i) => {
     const second = Math.floor((tally.placedAt[i]! - ms - windowStart) / 1_000);
     seconds.set(second, [...(seconds.get(second) ?? []), ms]);
   });
-  return [...seconds]
+  const clockTime = new Date(performance.timeOrigin + windowStart).toISOString().slice(11, 19);
+  const bySeconds = [...seconds]
     .sort(([a], [b]) => a - b)
-    .map(([second, times]) => `${second}: ${summary(times).p50.toFixed(0)}/${summary(times).max.toFixed(0)}`)
-    .join(', ');
+    .map(([second, times]) => `${second}: ${summary(times).p50.toFixed(0)}/${summary(times).max.toFixed(0)}`);
+  return `from ${clockTime}: ${bySeconds.join(', ')}`;
 }
-
-/** The wall-clock time of a `performance.now()` moment, to line the window's seconds up with the
- *  stack's logs and a CPU sampler's. */
-const clockTime = (at: number) => new Date(performance.timeOrigin + at).toISOString().slice(11, 19);
 
 /** Puts the shoppers' tokens in step with a shop's, whose shoppers signed in at all sorts of times:
  *  those due are refreshed now, and each is next refreshed at a moment spread over the next half
@@ -539,15 +536,13 @@ async function main(): Promise<void> {
     const cpuAtTarget = usageAfterTarget && cpuByComponent(usageBeforeTarget!, usageAfterTarget, atTarget.orderIds.length);
     console.log(`\nthe step to the target rate from idle: its first ${TARGET_WARMUP_S} s, not counted in the window below`);
     console.log(row(`POST /orderplace, first ${TARGET_WARMUP_S} s at ${TARGET_RATE}/s`, targetWarmup.placed));
-    console.log(`placed p50/max by second (ms): ${bySecond(targetWarmup, rampWindow.start)}`);
+    console.log(`placed p50/max by second (ms), ${bySecond(targetWarmup, rampWindow.start)}`);
     console.log(
       `at the target rate, its next ${TARGET_S} s: ${offered} orders offered (${TARGET_RATE}/s) by ${SHOPPERS + TARGET_SHOPPERS} shoppers, ${completed} placed within it (${sustained.toFixed(1)}/s)`,
     );
     if (cpuAtTarget) console.log(cpuAtTarget.line);
     console.log(row(`POST /orderplace with ${TARGET_RATE}/s offered`, atTarget.placed));
-    console.log(
-      `placed p50/max by second of the window (ms), from ${clockTime(targetWindow.start)}: ${bySecond(atTarget, targetWindow.start)}`,
-    );
+    console.log(`placed p50/max by second of the window (ms), ${bySecond(atTarget, targetWindow.start)}`);
     console.log(
       `target: ${TARGET_RATE}/s sustained with placed p95 <= ${TARGET_P95_MS} ms: ${sustained >= 0.98 * TARGET_RATE && targetP95 <= TARGET_P95_MS ? 'ok' : 'MISSED'}`,
     );
