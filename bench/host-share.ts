@@ -3,6 +3,7 @@
 // Node served 19,500 req/s where it served 59,700 on a quiet day, so a figure read without this
 // share cannot be told from a regression.
 import { readFileSync } from 'node:fs';
+import type { HostSpeed } from './host-speed';
 
 /** The machine's CPU time so far, in clock ticks: all of it, and the part the host took. */
 export interface CpuTimes {
@@ -21,10 +22,12 @@ export function cpuTimesOf(procStat: string): CpuTimes {
 
 export const cpuTimesNow = (): CpuTimes => cpuTimesOf(readFileSync('/proc/stat', 'utf8'));
 
-/** The share of this machine's CPU time its host gave to others while one bench script ran. */
+/** The share of this machine's CPU time its host gave to others while one bench script ran, and
+ *  how fast the host ran fixed work just before it (host-speed.ts). */
 export interface HostShare {
   script: string;
   share: number;
+  speed?: HostSpeed;
 }
 
 /** The share of the CPU time between two readings that the host took, 0 to 1. */

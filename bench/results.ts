@@ -4,6 +4,7 @@ import { writeFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { ratioOf, verdict, type Figure } from './figures';
 import type { HostShare } from './host-share';
+import { SLICES, type HostSpeed } from './host-speed';
 
 const number = (value: number) => (Math.abs(value) >= 100 ? value.toFixed(0) : value.toFixed(2));
 
@@ -11,6 +12,10 @@ function targetText(figure: Figure): string {
   if (!figure.target) return '';
   return `${figure.target.on === 'ratio' ? 'ratio' : 'value'} ${figure.target.op} ${figure.target.limit}`;
 }
+
+/** A host speed as results.md and the bench's output give it: median ms (fastest–slowest). */
+export const speedText = ({ medianMs, fastestMs, slowestMs }: HostSpeed) =>
+  `${medianMs.toFixed(0)} ms (${fastestMs.toFixed(0)}–${slowestMs.toFixed(0)})`;
 
 export function resultsTable(figures: Figure[], stolen: HostShare[], when: Date): string {
   const rows = figures.map((figure) => {
@@ -27,12 +32,26 @@ export function resultsTable(figures: Figure[], stolen: HostShare[], when: Date)
     `CPU time the host gave to others (steal) while each ran: ${stolen
       .map(({ script, share }) => `${script} ${(share * 100).toFixed(0)}%`)
       .join(', ')}; a share above a few percent slows every figure, baselines included.`,
+    ...speedLines(stolen),
     ``,
     `| bench | figure | value | baseline | ratio | target | verdict |`,
     `|---|---|---|---|---|---|---|`,
     ...rows,
     ``,
   ].join('\n');
+}
+
+/** The host's speed before each bench, when it was measured. */
+function speedLines(stolen: HostShare[]): string[] {
+  const measured = stolen.filter((host): host is HostShare & { speed: HostSpeed } => host.speed !== undefined);
+  if (measured.length === 0) return [];
+  return [
+    `The host's speed just before each ran, as the CPU time of one fixed slice of work (median of ${SLICES}, fastest–slowest; lower is faster): ${measured
+      .map(({ script, speed }) => `${script} ${speedText(speed)}`)
+      .join(
+        ', ',
+      )}. Other guests of the host slow this machine without any steal being counted: a slower median slows every figure of that bench, baselines included, and the spread is how far the host's speed moved within about a second.`,
+  ];
 }
 
 const escape = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');

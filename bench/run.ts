@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { readFigures, verdict, type Figure } from './figures';
 import { cpuTimesNow, stolenShare, type HostShare } from './host-share';
-import { writeResults } from './results';
+import { hostSpeedNow } from './host-speed';
+import { speedText, writeResults } from './results';
 
 const BENCHES = [
   'catalog-read/run.ts',
@@ -40,12 +41,13 @@ async function main(): Promise<void> {
   const failed: string[] = [];
   const stolen: HostShare[] = [];
   for (const script of BENCHES) {
-    console.log(`\n=== ${script}\n`);
+    const speed = await hostSpeedNow();
+    console.log(`\n=== ${script} (host speed: a fixed slice of work took ${speedText(speed)})\n`);
     const before = cpuTimesNow();
     const { code, output } = await runBench(script);
     const share = stolenShare(before, cpuTimesNow());
     console.log(`\nCPU time the host gave to others during ${script}: ${(share * 100).toFixed(0)}%`);
-    stolen.push({ script, share });
+    stolen.push({ script, share, speed });
     if (code !== 0) failed.push(script);
     figures.push(...readFigures(output));
   }
