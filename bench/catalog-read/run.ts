@@ -6,7 +6,8 @@
 //      nginx -> gateway -> catalog on every request, the application path a cache miss, a
 //      personalised or a write request takes) vs the same static file;
 //   3. the gateway directly vs the catalog service directly (throughput and p99), and beside it a
-//      bare proxy (bare-proxy.ts) vs the catalog: the most a proxy in Node reaches here;
+//      bare proxy (bare-proxy.ts) vs the catalog: the most a proxy in Node reaches here; and nginx
+//      with one worker as the proxy (nginx-proxy.ts): what a proxy in C reaches;
 //   4. the catalog service directly vs bare Node `http` (bare-server.ts) serving the bytes.
 // The machine is shared (2 cores, other work may run), so every measurement is repeated in
 // BENCH_ROUNDS rounds, each pair back to back within a round; a figure is the round with the median
@@ -56,7 +57,10 @@ async function get(url: string, headers: Record<string, string> = {}): Promise<{
 
 /** One of the bench's bare servers (`script`, a file beside this one), in a process of its own;
  *  answers it and its address. */
-async function startBare(script: 'bare-server.ts' | 'bare-proxy.ts', argument: string): Promise<{ child: ChildProcess; url: string }> {
+async function startBare(
+  script: 'bare-server.ts' | 'bare-proxy.ts' | 'nginx-proxy.ts',
+  argument: string,
+): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, script), argument], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -75,12 +79,14 @@ async function prepare(): Promise<{ targets: Record<Key, Target>; size: number; 
   await writeFile(STATIC_FILE, bytes);
   const bare = await startBare('bare-server.ts', STATIC_FILE);
   const proxy = await startBare('bare-proxy.ts', stackEnv.catalogUrl);
+  const nginxProxy = await startBare('nginx-proxy.ts', stackEnv.catalogUrl);
   const targets: Record<Key, Target> = {
     static: { title: 'nginx static file', url: STATIC_URL },
     cached: { title: 'nginx micro-cache', url: `${WEB_URL}/api/products` },
     bypassed: { title: 'nginx, cache bypassed', url: `${WEB_URL}/api/products`, headers: RELOAD },
     gateway: { title: 'gateway directly', url: `${stackEnv.gatewayUrl}/products` },
     proxy: { title: 'bare undici proxy', url: `${proxy.url}/products` },
+    nginxProxy: { title: 'nginx as the proxy', url: `${nginxProxy.url}/products` },
     catalog: { title: 'catalog directly', url: catalogUrl },
     bare: { title: 'bare Node http', url: bare.url },
   };
@@ -93,13 +99,13 @@ async function prepare(): Promise<{ targets: Record<Key, Target>; size: number; 
         throw new Error(`a reload through nginx was not sent to the gateway (X-Cache-Status ${answer.cache})`);
     }
   } catch (err) {
-    for (const { child } of [bare, proxy]) child.kill('SIGTERM');
+    for (const { child } of [bare, proxy, nginxProxy]) child.kill('SIGTERM');
     throw err;
   }
-  return { targets, size: bytes.length, servers: [bare.child, proxy.child] };
+  return { targets, size: bytes.length, servers: [bare.child, proxy.child, nginxProxy.child] };
 }
 
-const KEYS = ['static', 'cached', 'bypassed', 'gateway', 'proxy', 'catalog', 'bare'] as const;
+const KEYS = ['static', 'cached', 'bypassed', 'gateway', 'proxy', 'nginxProxy', 'catalog', 'bare'] as const;
 type Key = (typeof KEYS)[number];
 type Round = Record<Key, Throughput>;
 
@@ -206,6 +212,9 @@ async function main(): Promise<void> {
     // the gateway's ceiling: a proxy that does none of the gateway's own work
     pairFigure(rounds, 'GET /products, bare undici proxy', 'proxy', 'catalog', 'rps'),
     pairFigure(rounds, 'GET /products, bare undici proxy p99', 'proxy', 'catalog', 'p99'),
+    // and what a proxy in C, one process as the gateway is, reaches on the same cores
+    pairFigure(rounds, 'GET /products, nginx as the proxy (one worker)', 'nginxProxy', 'catalog', 'rps'),
+    pairFigure(rounds, 'GET /products, nginx as the proxy (one worker) p99', 'nginxProxy', 'catalog', 'p99'),
     pairFigure(rounds, 'GET /products, catalog service directly', 'catalog', 'bare', 'rps', {
       on: 'ratio',
       op: '>=',
