@@ -24,38 +24,38 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/** nginx's configuration: one process, its files in `dir`, the catalog behind `port`. */
+const proxyConfig = (dir: string, port: number) => `daemon off;
+master_process off;
+worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  upstream catalog { server ${upstream.host}; keepalive 64; }
+  server {
+    listen 127.0.0.1:${port};
+    location / {
+      proxy_pass http://catalog;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+    }
+  }
+}
+`;
+
 /** Writes nginx's configuration, starts it, and prints its address once it answers. */
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'bazar-nginx-proxy-'));
   const port = await freePort();
   const config = join(dir, 'nginx.conf');
-  writeFileSync(
-    config,
-    `daemon off;
-  master_process off;
-  worker_processes 1;
-  pid ${dir}/nginx.pid;
-  error_log ${dir}/error.log warn;
-  events { worker_connections 1024; }
-  http {
-    access_log off;
-    client_body_temp_path ${dir}/body;
-    proxy_temp_path ${dir}/proxy;
-    fastcgi_temp_path ${dir}/fastcgi;
-    uwsgi_temp_path ${dir}/uwsgi;
-    scgi_temp_path ${dir}/scgi;
-    upstream catalog { server ${upstream.host}; keepalive 64; }
-    server {
-      listen 127.0.0.1:${port};
-      location / {
-        proxy_pass http://catalog;
-        proxy_http_version 1.1;
-        proxy_set_header Connection "";
-      }
-    }
-  }
-  `,
-  );
+  writeFileSync(config, proxyConfig(dir, port));
 
   const nginx = spawn('nginx', ['-c', config, '-p', dir], { stdio: ['ignore', 'inherit', 'inherit'] });
   const cleanUp = () => rmSync(dir, { recursive: true, force: true });
