@@ -68,6 +68,8 @@ function operation(endpoint: Endpoint) {
       ...(validated && { 400: errorAnswer('The request is malformed') }),
       ...(endpoint.access !== 'public' && { 401: errorAnswer('No valid sign-in'), 403: errorAnswer('Not allowed for this user') }),
       ...(endpoint.params && { 404: errorAnswer('Nothing has that id or email') }),
+      // a JSON body over the services' limit is refused before it is read (the kit's error handler)
+      ...(endpoint.body && { 413: errorAnswer('The request body is too large') }),
       429: errorAnswer('Too many requests; see Retry-After'),
     },
   };
