@@ -9,11 +9,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { eventually } from '@bazar/testing';
 
 const origin = process.argv[2];
 if (!origin) throw new Error('usage: nginx-proxy.ts <catalog origin>');
 const upstream = new URL(origin);
+/** How long nginx has to answer once started. */
+const READY_WITHIN_MS = 5_000;
 
 /** A port free on loopback now (nginx is told to listen on it right after). */
 async function freePort(): Promise<number> {
@@ -66,17 +68,11 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => nginx.kill('SIGQUIT'));
 
   const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; ; attempt++) {
-    const answered = await fetch(`${url}/health`).then(
-      () => true,
-      () => false,
-    );
-    if (answered) break;
-    if (attempt === 50) {
-      nginx.kill('SIGKILL');
-      throw new Error(`nginx did not answer on ${url} within 5 s; see ${dir}/error.log`);
-    }
-    await sleep(100);
+  try {
+    await eventually(() => fetch(`${url}/health`), READY_WITHIN_MS);
+  } catch (err) {
+    nginx.kill('SIGKILL');
+    throw new Error(`nginx did not answer on ${url} within ${READY_WITHIN_MS / 1000} s; see ${dir}/error.log`, { cause: err });
   }
   console.log(url);
 }

@@ -333,7 +333,10 @@ function bySecond(tally: Tally, windowStart: number): string {
   const clockTime = new Date(performance.timeOrigin + windowStart).toISOString().slice(11, 19);
   const bySeconds = [...seconds]
     .sort(([a], [b]) => a - b)
-    .map(([second, times]) => `${second}: ${summary(times).p50.toFixed(0)}/${summary(times).max.toFixed(0)}`);
+    .map(([second, times]) => {
+      const { p50, max } = summary(times);
+      return `${second}: ${p50.toFixed(0)}/${max.toFixed(0)}`;
+    });
   return `from ${clockTime}: ${bySeconds.join(', ')}`;
 }
 
