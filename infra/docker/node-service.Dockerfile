@@ -44,5 +44,6 @@ COPY --from=build /app/${APP_DIR} ${APP_DIR}
 # Writable data folders for a service that keeps files (media and the renderer mount their volumes here).
 RUN mkdir -p /var/lib/bazar/media /var/lib/bazar/rendered && chown -R node:node /var/lib/bazar
 USER node
-# Same working directory and entry file as the local stack: node <APP_DIR>/dist/main.js from the root.
-CMD ["sh", "-c", "exec node \"${APP_DIR}/dist/main.js\""]
+# Same working directory, entry file and V8 options as the local stack (NODE_DEPLOYABLE_FLAGS in
+# infra/stack/components.ts): node <flags> <APP_DIR>/dist/main.js from the root.
+CMD ["sh", "-c", "exec node --no-allocation-site-pretenuring \"${APP_DIR}/dist/main.js\""]

@@ -274,11 +274,24 @@ const serviceEnv = (name: 'catalog' | 'cart' | 'order' | 'user' | 'media', extra
   ...extra,
 });
 
+/**
+ * V8 options of every Node deployable (infra/docker/node-service.Dockerfile gives its container the same).
+ * V8 allocates an object straight in the old generation once most objects from the same allocation
+ * site have outlived a young collection ("pretenuring"), and keeps that decision. A burst of slow
+ * requests (a cold gateway thrown into 60 orders a second, answers taking seconds) made it so for
+ * sites every request passes through, and the gateway stayed slower for the rest of its life:
+ * 166-194 µs of CPU a cached `GET /products` instead of 94-116, young collections of 7-19 ms
+ * instead of 2-5, a full collection every second or two (two trials each way, 2026-11-30,
+ * docs/decisions/request-path.md). Its requests' objects live milliseconds, so the young generation
+ * is where they belong.
+ */
+export const NODE_DEPLOYABLE_FLAGS = ['--no-allocation-site-pretenuring'];
+
 const node = (name: string, folder: string, port: number, env: Record<string, string>): Component => ({
   name,
   ports: [port],
   command: PROJECT_NODE,
-  args: [rootPath(folder, 'dist', 'main.js')],
+  args: [...NODE_DEPLOYABLE_FLAGS, rootPath(folder, 'dist', 'main.js')],
   env,
   ready: [`http-get://${HOST}:${port}/ready`],
   readyTimeoutMs: 30_000,

@@ -226,6 +226,30 @@ describe('environment matches the local stack (infra/stack/components.ts)', () =
   });
 });
 
+test('the gateway, the services and the renderer run Node with the V8 options of the local stack', () => {
+  const script = `
+    const { APP, WEB, NODE_DEPLOYABLE_FLAGS } = await import('./infra/stack/components.ts');
+    const local = [...APP, ...WEB].filter((c) => String(c.args?.at(-1)).endsWith('main.js'));
+    process.stdout.write(JSON.stringify({ flags: NODE_DEPLOYABLE_FLAGS, local: local.map((c) => [c.name, c.args.slice(0, -1)]) }));`;
+  const { flags, local: started } = JSON.parse(
+    execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8' }),
+  ) as { flags: string[]; local: [string, string[]][] };
+  expect(flags.length).toBeGreaterThan(0);
+  expect(Object.fromEntries(started)).toEqual(Object.fromEntries(started.map(([name]) => [name, flags])));
+
+  const dockerfile = readFileSync(path.join(ROOT, 'infra', 'docker', 'node-service.Dockerfile'), 'utf8');
+  const command = dockerfile.split('\n').find((line) => line.startsWith('CMD '));
+  expect(command).toContain(`exec node ${flags.join(' ')} `);
+  // and no compose service that builds that image starts it otherwise
+  const restarted = Object.entries(config.services)
+    .filter(
+      ([name, service]) =>
+        service.build?.dockerfile === 'infra/docker/node-service.Dockerfile' && service.command && name !== 'catalog-seed',
+    )
+    .map(([name]) => name);
+  expect(restarted).toEqual([]);
+});
+
 test('the gateway, the services and the seed get the gateway secret; nothing else does', () => {
   const given = Object.entries(config.services)
     .filter(([, service]) => service.environment?.[GATEWAY_SECRET] === COMPOSE_SECRETS[GATEWAY_SECRET])
