@@ -90,22 +90,31 @@ const localSecrets = JSON.parse(
 ) as Record<string, string>;
 const COMPOSE_SECRETS: Record<string, string> = { ...localSecrets, [GATEWAY_SECRET]: randomBytes(32).toString('base64url') };
 
-/** Environment names and values the local stack gives each component, read from the module itself. */
-function localEnvironments(): Record<string, Record<string, string>> {
+/** What the local stack gives each component, read from the module itself: the environment names and
+ *  values, and the Node deployables' V8 options (those of a component whose last argument is its
+ *  `main.js`, with the options the stack declares for all of them). */
+interface LocalStack {
+  environments: Record<string, Record<string, string>>;
+  nodeFlags: string[];
+  nodeArgs: Record<string, string[]>;
+}
+function readLocalStack(): LocalStack {
   const script = `
-    const { APP, INFRA, SEED } = await import('./infra/stack/components.ts');
+    const { APP, INFRA, SEED, WEB, NODE_DEPLOYABLE_FLAGS } = await import('./infra/stack/components.ts');
     const ours = [...APP, ...INFRA.filter((c) => c.name === 'mail')];
     const env = Object.fromEntries(ours.map((c) => [c.name, c.env ?? {}]));
     env['catalog-seed'] = SEED.env;
     env['keycloak'] = INFRA.find((c) => c.name === 'keycloak').env;
-    process.stdout.write(JSON.stringify(env));`;
+    const started = [...APP, ...WEB].filter((c) => String(c.args?.at(-1)).endsWith('main.js'));
+    const nodeArgs = Object.fromEntries(started.map((c) => [c.name, c.args.slice(0, -1)]));
+    process.stdout.write(JSON.stringify({ environments: env, nodeFlags: NODE_DEPLOYABLE_FLAGS, nodeArgs }));`;
   // as `npm start` runs it: the services connected to their stores directly, as compose connects them
   const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
     cwd: ROOT,
     encoding: 'utf8',
     env: { ...process.env, BAZAR_FAULT_PROXIES: '0' },
   });
-  return JSON.parse(out) as Record<string, Record<string, string>>;
+  return JSON.parse(out) as LocalStack;
 }
 
 /** The folders of the root package.json workspaces that are deployed on their own (not the shared
@@ -184,7 +193,8 @@ test('only the front nginx publishes a port, and only on 127.0.0.1:8080', () => 
   expect(config.services.nginx!.ports).toEqual([expect.objectContaining({ host_ip: '127.0.0.1', published: '8080', target: 8080 })]);
 });
 
-const local = localEnvironments();
+const localStack = readLocalStack();
+const local = localStack.environments;
 /** Keycloak's own settings differ between the official image and the local distribution; only its
  *  mail settings are compared (by the test below), not its whole environment. */
 const { keycloak: localKeycloak, ...localComponents } = local;
@@ -227,15 +237,9 @@ describe('environment matches the local stack (infra/stack/components.ts)', () =
 });
 
 test('the gateway, the services and the renderer run Node with the V8 options of the local stack', () => {
-  const script = `
-    const { APP, WEB, NODE_DEPLOYABLE_FLAGS } = await import('./infra/stack/components.ts');
-    const local = [...APP, ...WEB].filter((c) => String(c.args?.at(-1)).endsWith('main.js'));
-    process.stdout.write(JSON.stringify({ flags: NODE_DEPLOYABLE_FLAGS, local: local.map((c) => [c.name, c.args.slice(0, -1)]) }));`;
-  const { flags, local: started } = JSON.parse(
-    execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8' }),
-  ) as { flags: string[]; local: [string, string[]][] };
+  const { nodeFlags: flags, nodeArgs } = localStack;
   expect(flags.length).toBeGreaterThan(0);
-  expect(Object.fromEntries(started)).toEqual(Object.fromEntries(started.map(([name]) => [name, flags])));
+  expect(nodeArgs).toEqual(Object.fromEntries(Object.keys(nodeArgs).map((name) => [name, flags])));
 
   const dockerfile = readFileSync(path.join(ROOT, 'infra', 'docker', 'node-service.Dockerfile'), 'utf8');
   const command = dockerfile.split('\n').find((line) => line.startsWith('CMD '));
