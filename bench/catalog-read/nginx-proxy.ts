@@ -6,25 +6,15 @@
 // Usage: node --import tsx bench/catalog-read/nginx-proxy.ts <catalog origin>
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eventually } from '@bazar/testing';
+import { eventually, freePort } from '@bazar/testing';
 
 const origin = process.argv[2];
 if (!origin) throw new Error('usage: nginx-proxy.ts <catalog origin>');
 const upstream = new URL(origin);
 /** How long nginx has to answer once started. */
 const READY_WITHIN_MS = 5_000;
-
-/** A port free on loopback now (nginx is told to listen on it right after). */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 /** nginx's configuration: one process, its files in `dir`, the catalog behind `port`. */
 const proxyConfig = (dir: string, port: number) => `daemon off;

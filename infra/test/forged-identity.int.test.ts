@@ -4,25 +4,15 @@
 // sends (packages/service-kit/src/http/identity.ts). A media service is started here as compose
 // runs it (the stack's own, on loopback, needs no secret), beside the stack's, on its databases.
 import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { IDENTITY_HEADERS } from '@bazar/contracts';
 import { GATEWAY_SECRET_HEADER } from '@bazar/service-kit';
-import { startServiceReplica } from '@bazar/testing';
+import { freePort, startServiceReplica } from '@bazar/testing';
 
 const forgedAdmin = { [IDENTITY_HEADERS.id]: 'forged', [IDENTITY_HEADERS.email]: 'admin@bazar.test', [IDENTITY_HEADERS.role]: 'admin' };
 const fromGatewayOnly = { error: 'Who is signed in is taken from the gateway only' };
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  return port;
-}
 
 /** A media service with the given HOST and gateway secret; stopped by the returned function. */
 async function startMedia(settings: { HOST: string; BAZAR_GATEWAY_SECRET?: string }) {

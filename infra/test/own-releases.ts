@@ -4,25 +4,15 @@
 // these releases, and no tracked file is edited.
 import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '@bazar/testing';
 import { test } from '@bazar/testing/browser-test';
 import type { Page } from 'playwright-core';
 import { renderNginxConfig } from '../stack/nginx-config.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const RELEASE = path.join(ROOT, 'infra', 'bin', 'release.mjs');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 /** Starts the second nginx before the file's tests and stops it (and removes the folder) after them. */
 export function ownReleases() {
