@@ -17,7 +17,22 @@ function targetText(figure: Figure): string {
 export const speedText = ({ medianMs, fastestMs, slowestMs }: HostSpeed) =>
   `${medianMs.toFixed(0)} ms (${fastestMs.toFixed(0)}–${slowestMs.toFixed(0)})`;
 
-export function resultsTable(figures: Figure[], stolen: HostShare[], when: Date): string {
+/** How long the store's processes had run when the benches began, by component: one started
+ *  minutes before is still compiling its code and measures slower than the same process warm (the
+ *  order flow's window missed at p95 1,914 ms on a stack up 3 minutes, and held at 96.6 ms on the
+ *  same stack three runs later). */
+export function stackAgeText(startedAt: Record<string, number>, now: number): string {
+  const ages = Object.entries(startedAt)
+    .map(([name, at]) => ({ name, minutes: (now - at) / 60_000 }))
+    .filter(({ minutes }) => Number.isFinite(minutes))
+    .sort((a, b) => a.minutes - b.minutes);
+  const youngest = ages[0];
+  if (!youngest) return 'How long the store had been running was not known.';
+  const minutes = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} min`;
+  return `The store's processes had been running ${minutes(youngest.minutes)} (${youngest.name}, the youngest) to ${minutes(ages.at(-1)!.minutes)} when the benches began; a process a few minutes old is still compiling its code, and measures slower than warm.`;
+}
+
+export function resultsTable(figures: Figure[], stolen: HostShare[], when: Date, stackAge?: string): string {
   const rows = figures.map((figure) => {
     const ratio = ratioOf(figure);
     return `| ${figure.bench} | ${figure.name} | ${number(figure.value)} ${figure.unit} | ${
@@ -28,6 +43,7 @@ export function resultsTable(figures: Figure[], stolen: HostShare[], when: Date)
     `# Benchmark results`,
     ``,
     `Measured by \`npm run bench\` on ${when.toISOString()} against the local stack (loopback, this machine).`,
+    ...(stackAge ? [stackAge] : []),
     `Each figure is compared with a baseline measured in the same run.`,
     `CPU time the host gave to others (steal) while each ran: ${stolen
       .map(({ script, share }) => `${script} ${(share * 100).toFixed(0)}%`)
@@ -93,7 +109,7 @@ ${rows.join('\n')}
   await sharp(Buffer.from(svg)).png().toFile(file);
 }
 
-export async function writeResults(figures: Figure[], stolen: HostShare[], dir: string): Promise<void> {
-  await writeFile(`${dir}/results.md`, resultsTable(figures, stolen, new Date()));
+export async function writeResults(figures: Figure[], stolen: HostShare[], dir: string, stackAge?: string): Promise<void> {
+  await writeFile(`${dir}/results.md`, resultsTable(figures, stolen, new Date(), stackAge));
   await resultsChart(figures, `${dir}/results.png`);
 }

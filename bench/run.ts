@@ -4,10 +4,11 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { stackControl } from '@bazar/testing';
 import { readFigures, verdict, type Figure } from './figures';
 import { cpuTimesNow, stolenShare, type HostShare } from './host-share';
 import { hostSpeedNow } from './host-speed';
-import { speedText, writeResults } from './results';
+import { speedText, stackAgeText, writeResults } from './results';
 
 const BENCHES = [
   'catalog-read/run.ts',
@@ -40,6 +41,11 @@ async function main(): Promise<void> {
   const figures: Figure[] = [];
   const failed: string[] = [];
   const stolen: HostShare[] = [];
+  const stackAge = await stackControl.usage().then(
+    (usage) => stackAgeText(Object.fromEntries(Object.entries(usage).map(([name, { startedAt }]) => [name, startedAt])), Date.now()),
+    () => undefined,
+  );
+  if (stackAge) console.log(stackAge);
   for (const script of BENCHES) {
     const speed = await hostSpeedNow();
     console.log(`\n=== ${script} (host speed: a fixed slice of work took ${speedText(speed)})\n`);
@@ -51,7 +57,7 @@ async function main(): Promise<void> {
     if (code !== 0) failed.push(script);
     figures.push(...readFigures(output));
   }
-  await writeResults(figures, stolen, __dirname);
+  await writeResults(figures, stolen, __dirname, stackAge);
   const missed = figures.filter((figure) => verdict(figure) === 'MISSED');
   console.log(`\n${figures.length} figures in bench/results.md and bench/results.png`);
   if (missed.length > 0) console.log(`targets missed: ${missed.map((figure) => `${figure.bench}: ${figure.name}`).join('; ')}`);

@@ -10,8 +10,9 @@
  *   GET  /components                                → 200 { running: [...] }
  *   GET  /components/{name}                         → 200 { name, env }: how the stack runs it, for
  *                                                     `npm run dev` to run it in its place
- *   GET  /usage                                     → 200 { name: { rssBytes, cpuMs } }: for the
- *                                                     benchmarks' CPU time per request
+ *   GET  /usage                                     → 200 { name: { rssBytes, cpuMs, startedAt } }:
+ *                                                     for the benchmarks' CPU time per request,
+ *                                                     and how long the store had run before them
  */
 import { createServer, type Server } from 'node:http';
 import type { Component } from './components.ts';

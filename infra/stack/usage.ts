@@ -5,6 +5,8 @@ export interface ComponentUsage {
   rssBytes: number;
   /** CPU time its live processes have used since they started (user + system) */
   cpuMs: number;
+  /** when its oldest live process started (ms since the epoch): how long it has had to warm up */
+  startedAt: number;
 }
 
 /** Clock ticks a second of /proc's CPU times: 100 on every Linux the stack runs on (USER_HZ). */
@@ -16,20 +18,23 @@ const TICKS_PER_SECOND = 100;
  */
 export async function usageByGroup(groups: Map<number, string>): Promise<Map<string, ComponentUsage>> {
   const byName = new Map<string, ComponentUsage>();
+  const bootedAt = Number(/^btime (\d+)$/m.exec(await readFile('/proc/stat', 'utf8'))?.[1] ?? 0) * 1000;
   for (const entry of await readdir('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
     // Fields after the command name (which may contain spaces) start at state: pgrp is the 3rd of
-    // them, utime and stime the 12th and 13th.
+    // them, utime and stime the 12th and 13th, starttime (ticks after boot) the 20th.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const name = groups.get(Number(fields[2]));
     if (!name) continue;
     const status = await readFile(`/proc/${entry}/status`, 'utf8').catch(() => '');
     const kib = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
     const ticks = Number(fields[11]) + Number(fields[12]);
-    const usage = byName.get(name) ?? { rssBytes: 0, cpuMs: 0 };
+    const startedAt = bootedAt + (Number(fields[19]) * 1000) / TICKS_PER_SECOND;
+    const usage = byName.get(name) ?? { rssBytes: 0, cpuMs: 0, startedAt };
     usage.rssBytes += kib * 1024;
     usage.cpuMs += (ticks * 1000) / TICKS_PER_SECOND;
+    usage.startedAt = Math.min(usage.startedAt, startedAt);
     byName.set(name, usage);
   }
   return byName;

@@ -86,10 +86,10 @@ async function control(path: string): Promise<void> {
 export const stackControl = {
   stop: (name: string, how: { kill?: boolean } = {}) => control(`/components/${name}/stop${how.kill ? '?signal=SIGKILL' : ''}`),
   start: (name: string) => control(`/components/${name}/start`),
-  /** CPU time used so far and memory now, by component (Linux only: read from /proc). */
-  usage: async (): Promise<Record<string, { rssBytes: number; cpuMs: number }>> => {
+  /** CPU time used so far, memory now and when it started, by component (Linux only: read from /proc). */
+  usage: async (): Promise<Record<string, { rssBytes: number; cpuMs: number; startedAt: number }>> => {
     const response = await fetch(`${stackEnv.controlUrl}/usage`);
     if (!response.ok) throw new Error(`stack control /usage: ${response.status} ${await response.text()}`);
-    return (await response.json()) as Record<string, { rssBytes: number; cpuMs: number }>;
+    return (await response.json()) as Record<string, { rssBytes: number; cpuMs: number; startedAt: number }>;
   },
 };
