@@ -12,13 +12,18 @@ export interface ComponentUsage {
 /** Clock ticks a second of /proc's CPU times: 100 on every Linux the stack runs on (USER_HZ). */
 const TICKS_PER_SECOND = 100;
 
+/** When the machine booted (ms since the epoch): processes' start times are counted from it. Read
+ *  at the first call only, as it does not change while the stack runs. */
+let bootTime: Promise<number> | undefined;
+
 /**
  * Memory and CPU time of every process in the given process groups, from /proc. The stack starts
  * each component as a group leader, so a group holds the component and its children (kc.sh -> java).
  */
 export async function usageByGroup(groups: Map<number, string>): Promise<Map<string, ComponentUsage>> {
   const byName = new Map<string, ComponentUsage>();
-  const bootedAt = Number(/^btime (\d+)$/m.exec(await readFile('/proc/stat', 'utf8'))?.[1] ?? 0) * 1000;
+  bootTime ??= readFile('/proc/stat', 'utf8').then((stat) => Number(/^btime (\d+)$/m.exec(stat)?.[1] ?? 0) * 1000);
+  const bootedAt = await bootTime;
   for (const entry of await readdir('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');

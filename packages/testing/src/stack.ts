@@ -81,15 +81,18 @@ async function control(path: string): Promise<void> {
   if (!response.ok) throw new Error(`stack control ${path}: ${response.status} ${await response.text()}`);
 }
 
+/** A component's figures as the control port's `/usage` gives them. */
+type ComponentUsage = { rssBytes: number; cpuMs: number; startedAt: number };
+
 /** Stops and starts components of the running stack through its supervisor (infra/stack/control.ts),
  *  for the fault tests, which run alone (BAZAR_TEST_PHASE=alone). */
 export const stackControl = {
   stop: (name: string, how: { kill?: boolean } = {}) => control(`/components/${name}/stop${how.kill ? '?signal=SIGKILL' : ''}`),
   start: (name: string) => control(`/components/${name}/start`),
   /** CPU time used so far, memory now and when it started, by component (Linux only: read from /proc). */
-  usage: async (): Promise<Record<string, { rssBytes: number; cpuMs: number; startedAt: number }>> => {
+  usage: async (): Promise<Record<string, ComponentUsage>> => {
     const response = await fetch(`${stackEnv.controlUrl}/usage`);
     if (!response.ok) throw new Error(`stack control /usage: ${response.status} ${await response.text()}`);
-    return (await response.json()) as Record<string, { rssBytes: number; cpuMs: number; startedAt: number }>;
+    return (await response.json()) as Record<string, ComponentUsage>;
   },
 };
