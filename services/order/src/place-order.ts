@@ -55,6 +55,9 @@ const isRefusal = (err: unknown) => err instanceof HttpError && err.status === 4
  * request itself or by the sweep: an order whose lines the cart took is placed, any other is undone,
  * the cart first voiding the checkout so a late one cannot take anything. A placed order therefore
  * always holds its units and no longer has its lines in the cart; a line is never ordered twice.
+ * An order being undone is withdrawn first (it gives up its claim on the cart state): when the
+ * catalog is away, its undoing waits for the catalog, but the shopper's next press of Place Order
+ * (with the same key, or a new one) is not refused for it, and finishes it once the catalog is back.
  *
  * Only an account whose email address is verified may order (403 before anything is written).
  *
@@ -127,6 +130,9 @@ export async function placeOrder(
       desk.log.warn({ err: unclaimErr, orderId: _id }, 'freeing the place of an order not written failed; the next claim looks again'),
     );
     if (!isDuplicateKey(err)) throw err;
+    // this key's earlier attempt, given up while a neighbour was away and not undone yet: undone now
+    // (or a 503 while the neighbour is still away), and the order placed again
+    if (idempotencyKey && (await undoWithdrawn(desk, _id))) return placeOrder(desk, { user, body, idempotencyKey });
     // the same key placed its order already (a repeat, or a twin request that got there first):
     // answer that order; otherwise another order has claimed this cart state
     return earlierOrderOr(conflict(CART_ALREADY_ORDERED));
@@ -195,14 +201,27 @@ async function completePlacing(desk: OrderDesk, order: OrderDocument): Promise<O
  *  the cart took its lines, undone otherwise (the undefined answer). Safe in any replica, any
  *  number of times, while the request itself may still be running. */
 export async function settlePlacing(desk: OrderDesk, order: OrderDocument): Promise<OrderDocument | undefined> {
-  if ((await desk.neighbours.voidCheckout(order.reservationId, order.email)) === 'taken') return markPlaced(desk, order);
+  if (!order.withdrawn && (await desk.neighbours.voidCheckout(order.reservationId, order.email)) === 'taken')
+    return markPlaced(desk, order);
   await undoPlacing(desk, order);
   return undefined;
 }
 
-/** The cart no longer takes this attempt's lines (voided or refused): its units go back, the order
- *  goes, and so does its place among the shopper's unconfirmed orders. */
+/** Finishes undoing the placement with this id if it was withdrawn; true if there was one (it is
+ *  gone now). A neighbour still away stops it with that neighbour's 503. */
+async function undoWithdrawn(desk: OrderDesk, _id: Types.ObjectId): Promise<boolean> {
+  const withdrawn = await Order.findOne({ _id, status: 'placing', withdrawn: true }).lean<OrderDocument>();
+  if (!withdrawn) return false;
+  await undoPlacing(desk, withdrawn);
+  return true;
+}
+
+/** The cart no longer takes this attempt's lines (voided or refused): the order is withdrawn first,
+ *  so that its cart state may be ordered again even while a neighbour away keeps the rest from
+ *  finishing; then its units go back, the order goes, and so does its place among the shopper's
+ *  unconfirmed orders. */
 async function undoPlacing(desk: OrderDesk, order: OrderDocument): Promise<void> {
+  await Order.updateOne({ _id: order._id, status: 'placing' }, { $set: { withdrawn: true }, $unset: { cartState: 1 } });
   await desk.neighbours.release(order.reservationId);
   await Order.deleteOne({ _id: order._id, status: 'placing' });
   await desk.unconfirmed.release(order.userId, order._id.toString());

@@ -5,8 +5,8 @@ import type { OrderDesk } from './order-desk';
 import { PLACING_INTERRUPTED_AFTER_MS, settlePlacing } from './place-order';
 
 /** Run by every replica every ORDER_SWEEP_INTERVAL_MS: placed orders left unconfirmed past their
- *  hold are cancelled by the store (their units go back), and placements interrupted midway are
- *  settled; a place claimed for an order never written is freed (UnwrittenClaims); orders the
+ *  hold are cancelled by the store (their units go back), placements interrupted midway are
+ *  settled, and those withdrawn while a neighbour was away are undone; a place claimed for an order never written is freed (UnwrittenClaims); orders the
  *  admin's list missed are listed. Every step is a conditional write, so replicas sweeping at once
  *  do each thing once.
  *  It reads the shoppers' lists of unconfirmed orders (UnconfirmedOrders), where every order is claimed
@@ -29,7 +29,9 @@ export function orderSweep(desk: OrderDesk): () => Promise<void> {
 /** The claimed orders that are written, by id, with what the sweep looks at. Read together: at 60
  *  orders a second a sweep met about 120 open orders, and one at a time their reads took 4.8 s. */
 async function claimedOrders(ids: string[]): Promise<Map<string, OrderDocument>> {
-  const orders = await readByIds<OrderDocument>(Order, ids, { fields: 'userId email status holdUntil reservationId items createdAt' });
+  const orders = await readByIds<OrderDocument>(Order, ids, {
+    fields: 'userId email status holdUntil reservationId items createdAt withdrawn',
+  });
   return new Map(orders.map((order) => [order._id.toString(), order]));
 }
 
@@ -50,7 +52,7 @@ async function sweepOrder(
     } else if (order.status === 'placed' && order.holdUntil && order.holdUntil.getTime() <= now) {
       await moveOrder(desk, { orderId, to: 'cancelled', actor: 'system' });
       desk.log.info({ orderId }, 'unconfirmed order expired; cancelled');
-    } else if (order.status === 'placing' && now - order.createdAt.getTime() > PLACING_INTERRUPTED_AFTER_MS) {
+    } else if (order.status === 'placing' && (order.withdrawn || now - order.createdAt.getTime() > PLACING_INTERRUPTED_AFTER_MS)) {
       await settlePlacing(desk, order);
     } else if (!holdsUnits(order.status)) {
       // moved on, and its process stopped before freeing its place

@@ -60,6 +60,10 @@ const orderSchema = new Schema(
      *  on SQLite enforces one). Sparse for MongoDB, where older orders without it would clash;
      *  FerretDB ignores `sparse`, and its SQLite index lets any number of them lack the field. */
     cartState: { type: String, unique: true, sparse: true },
+    /** Set while a placement given up (its lines never taken: the cart refused or voided the
+     *  checkout) is undone: it can never be placed, so it no longer claims its cart state, and
+     *  whoever meets it (the sweep, a repeat of its request) finishes undoing it at once. */
+    withdrawn: { type: Boolean },
     /** a hash of the request that placed it: its Idempotency-Key answers only the same request again */
     requestHash: { type: String },
     /** the part of the admin's read model its entry is written to (order-listings.ts); orders
