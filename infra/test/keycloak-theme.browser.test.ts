@@ -196,6 +196,22 @@ test.describe('the login page', () => {
     await page.screenshot({ path: `${SCREENSHOTS}/keycloak-login.png`, fullPage: true });
   });
 
+  // without an icon of its own the browser asked the store's origin for /favicon.ico: a 404, and an
+  // error in the console, on every sign-in
+  test('asks for nothing the store does not serve, and logs no error', async () => {
+    await openPage();
+    const failures: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() >= 400) failures.push(`${response.status()} ${response.url()}`);
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'error') failures.push(message.text());
+    });
+    await openLogin();
+    await page.waitForLoadState('networkidle');
+    expect(failures).toEqual([]);
+  });
+
   test('fits a phone screen', async () => {
     await openPage({ phone: true });
     await openLogin();

@@ -23,6 +23,9 @@
     <meta name="viewport" content="width=device-width,initial-scale=1">
     <meta name="robots" content="noindex, nofollow">
     <meta name="theme-color" content="#16a34a">
+    <#-- the storefront's own icon (shell/index.html): without one the browser asks the store's origin
+         for /favicon.ico, which it does not serve -->
+    <link rel="icon" href="data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 100 100'><text y='.9em' font-size='90'>🧺</text></svg>">
     <title>${msg("loginTitle",(realm.displayName!''))}</title>
     <#if properties.styles?has_content>
         <#list properties.styles?split(' ') as style>
