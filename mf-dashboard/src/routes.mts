@@ -68,5 +68,4 @@ export default [
     access: 'admin',
     menu: { in: 'dashboard', label: 'links.orders', order: 80 },
   },
-  { path: '/dashboard/*', page: './pages/NotAvailable.tsx', access: 'signedIn' },
 ] satisfies PageRoute[];

@@ -18,7 +18,7 @@ const pages: StorePage[] = [
   page('dashboard', '/dashboard', { access: 'signedIn', expose: './Start' }),
   page('dashboard', '/dashboard/my-profile', { access: 'signedIn' }),
   page('cart', '/dashboard/my-orders', { access: 'signedIn' }),
-  page('dashboard', '/dashboard/*', { access: 'signedIn', expose: './NotAvailable' }),
+  page('dashboard', '/dashboard/*', { access: 'signedIn', expose: './AnyOtherPage' }),
 ];
 
 const at = (url: string) => {
@@ -48,7 +48,7 @@ test('a literal path wins over a rest, whichever remote owns it; a page shows in
   expect(pageAt(new URL('https://shop.test/dashboard/my-orders'), pages)?.page.remote).toBe('cart');
   expect(at('/dashboard/my-profile')?.path).toBe('/dashboard/my-profile');
   expect(pageAt(new URL('https://shop.test/dashboard'), pages)?.page.expose).toBe('./Start');
-  expect(pageAt(new URL('https://shop.test/dashboard/no-such-page'), pages)?.page.expose).toBe('./NotAvailable');
+  expect(pageAt(new URL('https://shop.test/dashboard/no-such-page'), pages)?.page.expose).toBe('./AnyOtherPage');
   expect(layoutsOf(pages[7]!, pages).map((layout) => layout.path)).toEqual(['/dashboard']);
   expect(layoutsOf(pages[3]!, pages)).toEqual([]);
 });

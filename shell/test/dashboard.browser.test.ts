@@ -79,6 +79,17 @@ test('a shopper who types the URL of an admin page is refused once the admin che
   expect(await page.getByRole('button', { name: 'Add Offer' }).count()).toBe(0);
 });
 
+// An address no page has is the store's not-found page, for an admin too: it used to say 'This
+// dashboard page is not available to your account', as if the account were what was missing.
+test('an address under /dashboard that no page has is the store’s not-found page', async () => {
+  await openDashboardAs(accounts.admin);
+  await page.goto(`${webUrl}/dashboard/allusers`);
+  await page.getByRole('heading', { name: "OOOPPS! THIS PAGE CAN'T BE FOUND." }).waitFor();
+  expect(await page.getByText('not available to your account').count()).toBe(0);
+  await page.getByRole('link', { name: 'Go To Home' }).click();
+  await waitForPath(page, '/');
+});
+
 test('an admin who opens Add Offer by its URL publishes an offer; the bell counts it without a reload', async () => {
   await openDashboardAs(accounts.admin, '/dashboard/add-offer');
   const form = page.getByRole('region', { name: 'Add Offer' });
