@@ -85,7 +85,9 @@ test.describe('a page a release of mf-dashboard adds', () => {
   test('goes with a rollback', async () => {
     expect((await releases.releaseTool('rollback', dashboard)).exitCode).toBe(0);
     await page.goto(`${webUrl}/dashboard/delivery-slots`);
-    await page.getByText('This dashboard page is not available to your account.').waitFor();
+    await page.getByRole('heading', { name: "OOOPPS! THIS PAGE CAN'T BE FOUND." }).waitFor();
+    await page.goto(`${webUrl}/dashboard`);
+    await sidebar().getByRole('link', { name: 'My Review' }).waitFor();
     expect(await sidebar().getByRole('link').allInnerTexts()).toEqual(['My Profile', 'My Orders', 'My Wallet', 'My Review']);
   });
 });
