@@ -208,24 +208,31 @@ export async function settlePlacing(desk: OrderDesk, order: OrderDocument): Prom
 }
 
 /** Finishes undoing the placement with this id if it was withdrawn; true if there was one (it is
- *  gone now). A neighbour still away stops it with that neighbour's 503. */
+ *  gone now, with its place and its name). A neighbour still away stops it with that neighbour's
+ *  503, and so does an undoing someone else (the sweep) is finishing at this moment: placed again
+ *  at once, the order would race that undoing for its place and its name, which go by its id. */
 async function undoWithdrawn(desk: OrderDesk, _id: Types.ObjectId): Promise<boolean> {
   const withdrawn = await Order.findOne({ _id, status: 'placing', withdrawn: true }).lean<OrderDocument>();
   if (!withdrawn) return false;
-  await undoPlacing(desk, withdrawn);
+  if (!(await undoPlacing(desk, withdrawn)))
+    throw new HttpError(503, 'Your earlier attempt at this order is being undone; try again shortly');
   return true;
 }
 
 /** The cart no longer takes this attempt's lines (voided or refused): the order is withdrawn first,
  *  so that its cart state may be ordered again even while a neighbour away keeps the rest from
- *  finishing; then its units go back, the order goes, and so does its place among the shopper's
- *  unconfirmed orders. */
-async function undoPlacing(desk: OrderDesk, order: OrderDocument): Promise<void> {
-  await Order.updateOne({ _id: order._id, status: 'placing' }, { $set: { withdrawn: true }, $unset: { cartState: 1 } });
+ *  finishing; then its units go back, the order goes, and so do its place among the shopper's
+ *  unconfirmed orders and its name in their list. Only this attempt is touched (its reservation
+ *  names it): a later attempt with the same Idempotency-Key has the same id. The place and the name
+ *  are freed by whoever removed the attempt; true if that was this call. */
+async function undoPlacing(desk: OrderDesk, order: OrderDocument): Promise<boolean> {
+  const attempt = { _id: order._id, status: 'placing' as const, reservationId: order.reservationId };
+  await Order.updateOne(attempt, { $set: { withdrawn: true }, $unset: { cartState: 1 } });
   await desk.neighbours.release(order.reservationId);
-  await Order.deleteOne({ _id: order._id, status: 'placing' });
+  if ((await Order.deleteOne(attempt)).deletedCount === 0) return false;
   await desk.unconfirmed.release(order.userId, order._id.toString());
   await desk.shopperOrders.forget(order.userId, order._id.toString());
+  return true;
 }
 
 /** Places the order at the prices of `shelf` (the catalog's answer to holding its units); where

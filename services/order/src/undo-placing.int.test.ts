@@ -1,0 +1,93 @@
+// Undoing a placement touches that attempt only (place-order.ts `undoPlacing`). The shopper's repeat
+// of Place Order with the same Idempotency-Key begins the order again under the same id once its
+// withdrawn attempt is undone; a sweep that read the withdrawn attempt before, and acts on what it
+// read only now, must leave the new attempt, its place among the shopper's unconfirmed orders and its
+// name in their list alone. Against the stack's catalog (which releases the old reservation), on a
+// database of its own; the orders are written here by hand, as placing leaves them.
+import { randomUUID } from 'node:crypto';
+import { connectMongo, createLogger, disconnectMongo } from '@bazar/service-kit';
+import { stackEnv } from '@bazar/testing';
+import mongoose from 'mongoose';
+import { Order, type OrderDocument } from './model/order';
+import { Neighbours } from './neighbours';
+import type { OrderDesk } from './order-desk';
+import { settlePlacing } from './place-order';
+import { ShopperOrders } from './shopper-orders';
+import { UnconfirmedOrders } from './unconfirmed-orders';
+
+const DB = 'undo_placing_test';
+const log = createLogger('undo-placing-test', 'silent');
+// what undoing a placement works with
+const desk = {
+  neighbours: new Neighbours({ cart: stackEnv.cartUrl, catalog: stackEnv.catalogUrl }),
+  unconfirmed: new UnconfirmedOrders(3),
+  shopperOrders: new ShopperOrders(log),
+  log,
+} as Partial<OrderDesk> as OrderDesk;
+
+beforeAll(async () => {
+  await connectMongo(stackEnv.mongoUrl, DB, log);
+  await mongoose.connection.dropDatabase();
+});
+afterAll(async () => {
+  await mongoose.connection.dropDatabase();
+  await disconnectMongo();
+});
+
+/** A shopper and one attempt at their order `orderId`, `placing` under a reservation of its own,
+ *  with its place claimed and its name listed first, as placing writes them. */
+async function attemptAt(userId: string, orderId: mongoose.Types.ObjectId, more: Record<string, unknown> = {}): Promise<OrderDocument> {
+  await desk.unconfirmed.claim(userId, orderId.toString());
+  await desk.shopperOrders.add(userId, orderId.toString());
+  const reservationId = new mongoose.Types.ObjectId().toString();
+  await Order.create({
+    _id: orderId,
+    userId,
+    email: `${userId}@bazar.test`,
+    name: 'Undo Test',
+    items: [{ productId: new mongoose.Types.ObjectId().toString(), name: 'Undo Tea', unitPricePaisa: 12_000, quantity: 1 }],
+    subtotalPaisa: 12_000,
+    vatPaisa: 600,
+    deliveryPaisa: 7_000,
+    totalPaisa: 19_600,
+    status: 'placing',
+    reservationId,
+    cartState: `${userId}@bazar.test ${reservationId}`,
+    ...more,
+  });
+  return (await Order.findById(orderId).lean<OrderDocument>())!;
+}
+
+const openOf = async (userId: string) =>
+  (await mongoose.connection.collection<{ _id: string; open?: string[] }>('holds').findOne({ _id: userId }))?.open;
+const namedOf = async (userId: string) =>
+  (await mongoose.connection.collection<{ _id: string; orders?: string[] }>('shopper_orders').findOne({ _id: userId }))?.orders;
+
+it('undoes a withdrawn attempt: the order goes, and so do its place and its name', async () => {
+  const userId = `undo-${randomUUID()}`;
+  const orderId = new mongoose.Types.ObjectId();
+  const withdrawn = await attemptAt(userId, orderId, { withdrawn: true });
+
+  expect(await settlePlacing(desk, withdrawn)).toBeUndefined();
+  expect(await Order.exists({ _id: orderId })).toBeNull();
+  expect(await openOf(userId)).toEqual([]);
+  expect(await namedOf(userId)).toEqual([]);
+});
+
+it('leaves the attempt begun again under the same id alone, when a sweep acts late on the withdrawn one it read', async () => {
+  const userId = `undo-${randomUUID()}`;
+  const orderId = new mongoose.Types.ObjectId();
+  // what the sweep read: the first attempt, withdrawn while the catalog was away
+  const readBySweep = await attemptAt(userId, orderId, { withdrawn: true });
+  // meanwhile the repeat undid it and began the order again
+  expect(await settlePlacing(desk, readBySweep)).toBeUndefined();
+  const again = await attemptAt(userId, orderId);
+
+  // the sweep acts on what it read
+  expect(await settlePlacing(desk, readBySweep)).toBeUndefined();
+  const now = await Order.findById(orderId).lean<OrderDocument>();
+  expect(now).toMatchObject({ status: 'placing', reservationId: again.reservationId, cartState: again.cartState });
+  expect(now?.withdrawn).toBeUndefined();
+  expect(await openOf(userId)).toEqual([orderId.toString()]);
+  expect(await namedOf(userId)).toEqual([orderId.toString()]);
+});
