@@ -8,7 +8,7 @@ import {
   type ErrorAnswer,
   type FieldErrors,
 } from '@bazar/contracts';
-import { serverMessage } from '@bazar/web-kit';
+import { serverMessage, showNotice, type NoticeOptions } from '@bazar/web-kit';
 import { currentLanguage, translate } from '@bazar/web-kit/i18n';
 import { useUploadImageMutation } from './api';
 
@@ -70,6 +70,22 @@ export function showRefusal<T extends FieldValues>(
     const message = refusalText(error) ?? fallback;
     if (message) setError('root.server', { type: 'server', message });
   }
+}
+
+/** A refused form as every dashboard form shows it: in the form (`showRefusal`), and in an 'Oops...'
+ *  notice saying `text` (that something went wrong, unless given), with a link to help where given. */
+export function showFormRefused<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  apiToForm: Partial<Record<string, FieldPath<T>>>,
+  {
+    text = translate('common:somethingWentWrong'),
+    footer,
+    fallback,
+  }: Pick<NoticeOptions, 'footer'> & { text?: string; fallback?: string } = {},
+): void {
+  showRefusal(error, setError, apiToForm, fallback);
+  void showNotice({ tone: 'error', title: translate('common:oops'), text, footer });
 }
 
 /** The same API name in the form, for forms whose fields are named as the API's. */

@@ -1,10 +1,9 @@
 import { useForm } from 'react-hook-form';
 import type { NewOffer } from '@bazar/contracts';
 import { showNotice } from '@bazar/web-kit';
-import { translate } from '@bazar/web-kit/i18n';
 import { useAddOfferMutation } from '../api';
 import { Field, FormRefusal, SubmitButton, TextArea } from '../components/Field';
-import { notBlank, sameNames, showRefusal } from '../forms';
+import { notBlank, sameNames, showFormRefused } from '../forms';
 import { useDashboardText } from '../i18n';
 
 const empty: NewOffer = { offerTitle: '', offerDetails: '' };
@@ -23,8 +22,7 @@ export function AddOffer() {
   async function submit(offer: NewOffer) {
     const result = await addOffer(offer);
     if (result.error) {
-      showRefusal(result.error, setError, sameNames<NewOffer>('offerTitle', 'offerDetails'));
-      void showNotice({ tone: 'error', title: translate('common:oops'), text: translate('common:somethingWentWrong') });
+      showFormRefused(result.error, setError, sameNames<NewOffer>('offerTitle', 'offerDetails'));
       return;
     }
     reset();

@@ -1,10 +1,9 @@
 import { useForm } from 'react-hook-form';
 import { showNotice } from '@bazar/web-kit';
-import { translate } from '@bazar/web-kit/i18n';
 import { useAddProductMutation } from '../api';
 import { FormRefusal, SubmitButton } from '../components/Field';
 import { ProductFields, productApiToForm, type ProductForm } from '../components/ProductFields';
-import { showRefusal, useImageUpload } from '../forms';
+import { showFormRefused, useImageUpload } from '../forms';
 import { useDashboardText } from '../i18n';
 
 const empty: ProductForm = { name: '', price: '', quantity: '', description: '', image: null, name_bn: '', description_bn: '' };
@@ -30,13 +29,7 @@ export function AddProduct() {
 
     const saved = await addProduct({ ...product, img: uploaded.url });
     if (!saved.data?.insertedId) {
-      showRefusal(saved.error, setError, productApiToForm);
-      void showNotice({
-        tone: 'error',
-        title: translate('common:oops'),
-        text: translate('common:somethingWentWrong'),
-        footer: { text: t('needHelp'), href: '/contact' },
-      });
+      showFormRefused(saved.error, setError, productApiToForm, { footer: { text: t('needHelp'), href: '/contact' } });
       return;
     }
     reset();

@@ -7,7 +7,7 @@ import { Link, useLoaderData, useLocation, useNavigate } from '@bazar/web-kit/ro
 import { useEditProductMutation, useGetProductToEditQuery } from '../api';
 import { FormRefusal, SubmitButton } from '../components/Field';
 import { ProductFields, productApiToForm, type ProductForm } from '../components/ProductFields';
-import { refusalText, showRefusal, useImageUpload } from '../forms';
+import { refusalText, showFormRefused, useImageUpload } from '../forms';
 import { useDashboardText } from '../i18n';
 import type { EditFrom } from './Products';
 
@@ -87,12 +87,8 @@ function EditProductForm({ product }: { product: Product }) {
 
     const saved = await editProduct({ params: { id: product._id }, body });
     if (!saved.data) {
-      showRefusal(saved.error, setError, productApiToForm, translate('common:somethingWentWrong'));
-      void showNotice({
-        tone: 'error',
-        title: translate('common:oops'),
-        text: refusalText(saved.error) ?? translate('common:somethingWentWrong'),
-      });
+      const fallback = translate('common:somethingWentWrong');
+      showFormRefused(saved.error, setError, productApiToForm, { text: refusalText(saved.error) ?? fallback, fallback });
       return;
     }
     void showNotice({

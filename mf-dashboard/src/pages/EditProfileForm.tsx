@@ -1,10 +1,9 @@
 import { useForm } from 'react-hook-form';
 import { showNotice } from '@bazar/web-kit';
-import { translate } from '@bazar/web-kit/i18n';
 import type { Profile } from '@bazar/contracts';
 import { useUpdateMyProfileMutation } from '../api';
 import { Field, FormRefusal, SubmitButton, UploadProgress } from '../components/Field';
-import { aFile, notBlank, showRefusal, useImageUpload } from '../forms';
+import { aFile, notBlank, showFormRefused, useImageUpload } from '../forms';
 import { useDashboardText } from '../i18n';
 
 interface EditProfileFormProps {
@@ -46,8 +45,7 @@ export function EditProfileForm({ email, name, profile, onSaved }: EditProfileFo
 
     const saved = await updateProfile({ params: { email }, body: { ...details, img: uploaded.url } });
     if (!saved.data?.result.acknowledged) {
-      showRefusal(saved.error, setError, apiToForm);
-      void showNotice({ tone: 'error', title: translate('common:oops'), text: translate('common:somethingWentWrong') });
+      showFormRefused(saved.error, setError, apiToForm);
       return;
     }
     // The form closes on success; the message stays up for its two seconds.

@@ -1,10 +1,9 @@
 import { useForm } from 'react-hook-form';
 import type { NewReview } from '@bazar/contracts';
 import { showNotice } from '@bazar/web-kit';
-import { translate } from '@bazar/web-kit/i18n';
 import { useAddReviewMutation } from '../api';
 import { Field, FormRefusal, SubmitButton, TextArea } from '../components/Field';
-import { notBlank, sameNames, showRefusal } from '../forms';
+import { notBlank, sameNames, showFormRefused } from '../forms';
 import { useDashboardText } from '../i18n';
 
 const empty: NewReview = { firstName: '', lastName: '', des: '' };
@@ -23,8 +22,7 @@ export function MyReview() {
   async function submit(review: NewReview) {
     const result = await addReview(review);
     if (result.error) {
-      showRefusal(result.error, setError, sameNames<NewReview>('firstName', 'lastName', 'des'));
-      void showNotice({ tone: 'error', title: translate('common:oops'), text: translate('common:somethingWentWrong') });
+      showFormRefused(result.error, setError, sameNames<NewReview>('firstName', 'lastName', 'des'));
       return;
     }
     reset();
