@@ -48,13 +48,16 @@ export function shopper(
 ) {
   const id = randomUUID();
   const identity = { [IDENTITY_HEADERS.id]: id, [IDENTITY_HEADERS.email]: email };
+  const cart = async () => CartLineList.parse((await call(`${stackEnv.cartUrl}/myallcart/${email}`, identity)).body);
   return {
     id,
     email,
     call: (url: string, init?: Parameters<typeof call>[2]) => call(url, identity, init),
     addToCart: (productId: string, cartQuantity: number) =>
       call(`${stackEnv.cartUrl}/addtocart`, identity, { method: 'POST', body: { productId, cartQuantity } }),
-    cart: async () => CartLineList.parse((await call(`${stackEnv.cartUrl}/myallcart/${email}`, identity)).body),
+    cart,
+    /** The cart as [product, pieces] pairs, for comparing with what a test put in it. */
+    pieces: async () => (await cart()).map((line) => [line.productId, line.cartQuantity]),
     /** The cart's revision, as the cart service names it to the order service. */
     cartRevision: async () =>
       (await fetch(`${stackEnv.cartUrl}/myallcart/${email}`, { headers: identity })).headers.get(CART_REVISION_HEADER),

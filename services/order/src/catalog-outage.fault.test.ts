@@ -19,8 +19,6 @@ afterAll(async () => {
   await orders.close();
 });
 
-const piecesOf = async (buyer: ReturnType<typeof shopper>) => (await buyer.cart()).map((line) => [line.productId, line.cartQuantity]);
-
 it('places the order pressed again once the catalog is back, with the same key or a new one, and leaves nothing of the attempt given up', async () => {
   const [lentils, oil] = await Promise.all([shelf.stock('Outage Lentils', 140, 10), shelf.stock('Outage Oil', 190, 10)]);
   const sameKey = shopper('catalog-away-same-key');
@@ -38,8 +36,8 @@ it('places the order pressed again once the catalog is back, with the same key o
       const refused = await buyer.placeOrder(orderKey);
       expect(refused).toEqual({ status: 503, body: { error: expect.stringMatching(/catalog/) } });
     }
-    expect(await piecesOf(sameKey)).toEqual([[lentils, 2]]);
-    expect(await piecesOf(newKey)).toEqual([[oil, 1]]);
+    expect(await sameKey.pieces()).toEqual([[lentils, 2]]);
+    expect(await newKey.pieces()).toEqual([[oil, 1]]);
   } finally {
     await stackControl.start('catalog');
   }

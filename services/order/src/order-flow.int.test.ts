@@ -20,8 +20,6 @@ beforeAll(async () => {
 
 afterAll(() => shelf.clear());
 
-const piecesOf = async (someone: Shopper) => (await someone.cart()).map((line) => [line.productId, line.cartQuantity]);
-
 it('refuses an empty cart', async () => {
   expect(await me.placeOrder(`empty-${randomUUID()}`)).toEqual({ status: 400, body: { error: 'Your cart is empty' } });
 });
@@ -122,7 +120,7 @@ it('refuses a product no longer sold, naming it as the cart does; nothing is hel
     body: { error: `${goneName} is out of stock`, items: [{ productId: gone, name: goneName, requested: 1, available: 0 }] },
   });
   expect(await shelf.stockOf(rice)).toBe(riceBefore);
-  expect(await piecesOf(buyer)).toEqual([
+  expect(await buyer.pieces()).toEqual([
     [gone, 1],
     [rice, 2],
   ]);
@@ -150,7 +148,7 @@ it('refuses an order for more than the shelf holds, naming each item and how man
   });
   // the oil it had already held went back
   expect([await shelf.stockOf(lime), await shelf.stockOf(oil)]).toEqual([1, 4]);
-  expect(await piecesOf(late)).toEqual([
+  expect(await late.pieces()).toEqual([
     [oil, 2],
     [lime, 3],
   ]);
@@ -164,7 +162,7 @@ it('keeps pieces added to a line after its order was placed', async () => {
   expect((await buyer.addToCart(tea, 2)).status).toBe(201);
   expect((await buyer.placeOrder()).status).toBe(201);
   expect((await buyer.addToCart(tea, 1)).status).toBe(201);
-  expect(await piecesOf(buyer)).toEqual([[tea, 1]]);
+  expect(await buyer.pieces()).toEqual([[tea, 1]]);
   expect(await shelf.stockOf(tea)).toBe(8);
 });
 
@@ -197,7 +195,7 @@ it('refuses an idempotency key sent again with other content: another address, a
   expect((await buyer.addToCart(tea, 2)).status).toBe(201);
   expect(await order('Road 1', [{ cartName: 'Key Tea', cartQuantity: 2 }])).toEqual(refusal);
   // the cart the refused requests named is left alone
-  expect(await piecesOf(buyer)).toEqual([[tea, 2]]);
+  expect(await buyer.pieces()).toEqual([[tea, 2]]);
 });
 
 it('makes one order of two requests racing with the same idempotency key', async () => {
