@@ -67,6 +67,14 @@ export const Text = (max: number) =>
     .min(1, 'is required')
     .max(max, `must be at most ${max} characters`);
 
+/** Text that stays on one line, such as a person's name: cleanInput (./hygiene) lets tabs and line
+ *  breaks through for the notes and addresses that run over lines, and this refuses them where no
+ *  one types them (a name with a line break in it breaks the admin's list and every mail). */
+export const ONE_LINE = /^[^\t\n\r]*$/;
+export const ONE_LINE_MESSAGE = 'must be on one line';
+/** A person's name as the API takes it: trimmed, bounded, on one line. */
+export const PersonName = (max: number) => z.string().trim().max(max).regex(ONE_LINE, ONE_LINE_MESSAGE);
+
 /** What the mongo-style write answers of the spec carry. */
 export const InsertAnswer = z.object({ acknowledged: z.boolean(), insertedId: z.string() });
 export type InsertAnswer = z.infer<typeof InsertAnswer>;

@@ -1,17 +1,23 @@
 import { z } from 'zod';
-import { BdMobilePhone, Email, ObjectIdString } from './common';
+import { BdMobilePhone, Email, ObjectIdString, PersonName } from './common';
+import { CartLine } from './cart';
 import { ProductList } from './catalog';
 import { CART_ALREADY_ORDERED, IDEMPOTENCY_KEY_HEADER, ORDER_ACTORS, ORDER_STATUSES } from './order-steps';
+
+/** A line of `mycart`: the cart's line as the cart answered it (CartLine), every key optional. It is
+ *  not used, but a key the store does not know (`$where`, `role`) is refused like anywhere else
+ *  (SECURITY.md: unknown keys are refused, not ignored). */
+export const PlaceOrderCartLine = z.strictObject(CartLine.partial().shape);
 
 /** The spec's order body. Only who and where are used: the lines come from the shopper's cart
  *  and every amount is recomputed by the order service, so `total` and `mycart` are advisory. */
 export const PlaceOrder = z.strictObject({
-  name: z.string().trim().min(1, 'name is required').max(120),
+  name: PersonName(120).min(1, 'name is required'),
   email: Email,
   phone: z.union([z.literal(''), BdMobilePhone]).optional(),
   addinfo: z.string().trim().max(1000).optional(),
   total: z.number().optional(),
-  mycart: z.array(z.unknown()).max(500).optional(),
+  mycart: z.array(PlaceOrderCartLine).max(500).optional(),
 });
 export type PlaceOrder = z.infer<typeof PlaceOrder>;
 

@@ -147,6 +147,34 @@ describe('cart and order bodies', () => {
       true,
     );
   });
+
+  const cartLine = {
+    _id: '507f1f77bcf86cd799439012',
+    productId: '507f1f77bcf86cd799439011',
+    cartimage: '/media/tea.webp',
+    cartName: 'Tea',
+    cartName_bn: 'চা',
+    cartPrice: 90,
+    cartDes: 'Black tea',
+    cartQuantity: 1,
+    userEmail: 'rahim@bazar.test',
+  };
+  const order = { name: 'Rahim', email: 'rahim@bazar.test', phone: '', addinfo: '', total: 90 };
+
+  it("takes the cart's lines as the cart answered them in mycart, or any part of them", () => {
+    expect(PlaceOrder.safeParse({ ...order, mycart: [cartLine, { cartName: 'Tea', cartQuantity: 1 }] }).success).toBe(true);
+  });
+
+  it.each(['$where', 'role', 'cartName.$ne'])('refuses a mycart line with the unknown key %s (issue 53)', (key) => {
+    const refused = PlaceOrder.safeParse({ ...order, mycart: [{ ...cartLine, [key]: 'sleep(1000)' }] });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues).toEqual([expect.objectContaining({ code: 'unrecognized_keys', keys: [key], path: ['mycart', 0] })]);
+  });
+
+  it('refuses a name over more than one line, keeps a Bangla name with ZWNJ and ZWJ', () => {
+    expect(PlaceOrder.safeParse({ ...order, name: 'Rahim\nUddin' }).error?.issues[0]?.message).toBe('must be on one line');
+    expect(PlaceOrder.safeParse({ ...order, name: '\u09B0\u200D\u09CD\u09AF\u09BE\u09AC \u0995\u09BF\u200C\u09A8' }).success).toBe(true);
+  });
 });
 
 describe('events', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BdMobilePhone, Email, ObjectIdString, Role, Text } from './common';
+import { BdMobilePhone, Email, ONE_LINE, ONE_LINE_MESSAGE, ObjectIdString, PersonName, Role, Text } from './common';
 
 /** The store's languages: English and Bangla. */
 export const ShopLanguage = z.enum(['en', 'bn']);
@@ -15,7 +15,7 @@ export const UserList = z.array(User);
  *  is the shopper's choice, kept with the account; without one the record's stays as it was. */
 export const SyncUser = z.strictObject({
   email: Email.optional(),
-  name: z.string().trim().max(120).optional(),
+  name: PersonName(120).optional(),
   language: ShopLanguage.optional(),
 });
 export type SyncUser = z.infer<typeof SyncUser>;
@@ -59,7 +59,7 @@ function isUrl(text: string): boolean {
 }
 
 export const ProfileUpdate = z.strictObject({
-  name: z.string().trim().max(120).optional(),
+  name: PersonName(120).optional(),
   phone: BdMobilePhone,
   address: Text(300),
   img: MediaUrl,
@@ -80,7 +80,11 @@ export const ProfileList = z.array(Profile);
 export const ProfileUpdateAnswer = z.object({ result: z.object({ acknowledged: z.boolean() }), profile: Profile });
 export type ProfileUpdateAnswer = z.infer<typeof ProfileUpdateAnswer>;
 
-export const NewReview = z.strictObject({ firstName: Text(60), lastName: Text(60), des: Text(2000) });
+export const NewReview = z.strictObject({
+  firstName: Text(60).regex(ONE_LINE, ONE_LINE_MESSAGE),
+  lastName: Text(60).regex(ONE_LINE, ONE_LINE_MESSAGE),
+  des: Text(2000),
+});
 export type NewReview = z.infer<typeof NewReview>;
 
 /** What the gateway reads of Keycloak's login form on its way through (the rest is Keycloak's):
