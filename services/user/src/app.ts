@@ -14,7 +14,7 @@ export function wireUser({ config, log, announcer, redis }: ServiceContext<UserC
   return {
     routes: [
       userRoutes(announcer, redis, log, new VerificationMails(keycloak, log)),
-      profileRoutes(config.MEDIA_ORIGINS),
+      profileRoutes(config.MEDIA_ORIGINS, log),
       reviewRoutes(),
       internalRoutes(),
     ],

@@ -1,10 +1,11 @@
 import { API, type Profile as ProfileAnswer, type ProfileUpdateAnswer } from '@bazar/contracts';
-import { currentUser, endpointRouter, fieldRefusal } from '@bazar/service-kit';
+import { currentUser, endpointRouter, fieldRefusal, type Logger } from '@bazar/service-kit';
 import type { Router } from 'express';
+import { handedName } from '../handed-name';
 import { Profile, toProfileAnswer, type ProfileDocument } from '../model/profile';
 
 /** Profiles: `mediaOrigins` are the origins an absolute image URL may have (the store's own). */
-export function profileRoutes(mediaOrigins: readonly string[]): Router {
+export function profileRoutes(mediaOrigins: readonly string[], log: Logger): Router {
   const router = endpointRouter();
 
   router.implement(API.myProfile, async (req, res) => {
@@ -17,9 +18,11 @@ export function profileRoutes(mediaOrigins: readonly string[]): Router {
     const { name, phone, address, img } = req.body;
     if (/^https?:/.test(img) && !mediaOrigins.includes(new URL(img).origin))
       throw fieldRefusal(400, 'img', 'img must be an image uploaded to the store');
+    const caller = currentUser(req);
     const profile = await Profile.findOneAndUpdate(
       { email },
-      { $set: { name: name || currentUser(req).name, phone, address, img } },
+      // without a name typed, Keycloak's, cleaned as at the sync
+      { $set: { name: name || handedName(caller.name, log, caller.id), phone, address, img } },
       { upsert: true, returnDocument: 'after', lean: true },
     );
     res.json({ result: { acknowledged: true }, profile: toProfileAnswer(profile as ProfileDocument) } satisfies ProfileUpdateAnswer);

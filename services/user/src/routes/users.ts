@@ -26,6 +26,7 @@ import {
 import type { Router } from 'express';
 import { Types } from 'mongoose';
 import { roleChangedEntry, userDeletedEntry } from '../events/outbox';
+import { handedName } from '../handed-name';
 import { DeletedAccount } from '../model/deleted-account';
 import { unlessLastAdmin } from '../model/last-admin';
 import { User, live, toUserAnswer, type UserDocument } from '../model/user';
@@ -47,7 +48,8 @@ export function userRoutes(announcer: Announcer, redis: Redis, log: Logger, veri
     const caller = currentUser(req);
     const { email } = req.params;
     if (req.body.email && req.body.email !== caller.email) throw fieldRefusal(403, 'email', 'You can only sync your own account');
-    const name = caller.name || req.body.name || '';
+    // Keycloak's name, cleaned of hidden characters (handed-name.ts); the body's was checked as typed text
+    const name = (caller.name && handedName(caller.name, log, caller.id)) || req.body.name || '';
     const { language } = req.body;
     const known = { name, keycloakId: caller.id, ...(language && { language }) };
 
