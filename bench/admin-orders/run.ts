@@ -10,9 +10,9 @@ import { randomInt } from 'node:crypto';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { IDENTITY_HEADERS, ORDER_STEPS, OrderList, OrderPage, OrderSummary, type OrderStatus } from '@bazar/contracts';
+import { ORDER_STEPS, OrderList, OrderPage, OrderSummary, type OrderStatus } from '@bazar/contracts';
 import { stackEnv } from '@bazar/testing';
-import { adminIdentity } from '@bazar/testing/shop';
+import { adminIdentity, identityOf } from '@bazar/testing/shop';
 import mongoose from 'mongoose';
 import { emitFigures, type Figure } from '../figures';
 
@@ -33,10 +33,7 @@ async function myOrders(where: string, orderUrl: string, userId: string): Promis
   const times: number[] = [];
   let found = 0;
   for (let round = 0; round < ROUNDS; round++) {
-    const { ms, body } = await timed(`${orderUrl}/myorders`, {
-      [IDENTITY_HEADERS.id]: userId,
-      [IDENTITY_HEADERS.email]: `${userId}@example.com`,
-    });
+    const { ms, body } = await timed(`${orderUrl}/myorders`, identityOf({ id: userId, email: `${userId}@example.com` }));
     times.push(ms);
     found = OrderList.parse(body).length;
   }
@@ -224,7 +221,7 @@ async function main(): Promise<void> {
       // them, the admin's list and the shoppers' (the middle shopper's orders all named)
       const middle = Math.floor(ORDERS / 2);
       const theirs = Math.min(Array.from({ length: ORDERS }, (_, i) => shopperOf(i)).filter((id) => id === shopperOf(middle)).length, 50);
-      const shopper = { [IDENTITY_HEADERS.id]: shopperOf(middle), [IDENTITY_HEADERS.email]: emailOf(middle) };
+      const shopper = identityOf({ id: shopperOf(middle), email: emailOf(middle) });
       let listed = 0;
       while (performance.now() - started < 600_000) {
         listed = OrderPage.parse((await timed(`${replica.url}/allorders?pageSize=1`)).body).total;

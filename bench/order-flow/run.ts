@@ -12,7 +12,8 @@
 // Usage: node --import tsx bench/order-flow/run.ts   (the stack must be up; see README.md)
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { CartLineList, IDENTITY_HEADERS, PlaceOrderAnswer, type Order } from '@bazar/contracts';
+import { CartLineList, PlaceOrderAnswer, type Order } from '@bazar/contracts';
+import { identityOf } from '@bazar/testing/identity';
 import {
   createAccount,
   deleteAccounts,
@@ -224,7 +225,7 @@ async function makeShoppers(howMany: number, first = 0): Promise<Shopper[]> {
           tokens,
           refreshAt: refreshDue(),
           address,
-          identity: { [IDENTITY_HEADERS.id]: account, [IDENTITY_HEADERS.email]: email },
+          identity: identityOf({ id: account, email }),
         };
       }),
     );

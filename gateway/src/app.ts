@@ -1,5 +1,5 @@
 import { PUBLIC_API, type Endpoint, type ServiceName } from '@bazar/contracts';
-import type { ServiceContext, Wiring } from '@bazar/service-kit';
+import { IdentitySigner, identitySigningKey, type ServiceContext, type Wiring } from '@bazar/service-kit';
 import cors from 'cors';
 import { Router } from 'express';
 import { authenticate } from './auth/authenticate';
@@ -23,6 +23,7 @@ export function wireGateway(
   const roles = new RoleDirectory(config.USER_URL, redis, log);
   const revocations = new Revocations(redis, log);
   const limits = new RateLimits(redis, config, log);
+  const identity = new IdentitySigner(identitySigningKey(config.BAZAR_IDENTITY_SIGNING_KEY));
   const serviceUrls: Record<ServiceName, string> = {
     catalog: config.CATALOG_URL,
     cart: config.CART_URL,
@@ -47,7 +48,7 @@ export function wireGateway(
   // cors answers every preflight; otherwise express's router answers an OPTIONS to a declared path
   // itself (an Allow header, no CORS headers) and the browser refuses the call
   const preflights = Router().options('/{*path}', allowOrigin);
-  const gate = (rule: Gate) => authenticate(rule, { verifier, roles, revocations, limits, log });
+  const gate = (rule: Gate) => authenticate(rule, { verifier, roles, revocations, limits, identity, log });
   const { endpoints, otherMethods } = declaredRoutes(api, allowOrigin, gate, proxies);
   const rest = Router()
     .use(allowOrigin)

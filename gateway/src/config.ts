@@ -27,5 +27,8 @@ export const GatewayConfig = ServiceEnv.extend(KafkaEnv.shape)
     /** wrong passwords one address may try for one account in SIGN_IN_GUESS_MINUTES */
     SIGN_IN_GUESSES: z.coerce.number().int().positive().default(10),
     SIGN_IN_GUESS_MINUTES: z.coerce.number().int().positive().default(15),
+    /** the installation's private key for the identity tokens the services believe (PKCS#8, PEM or
+     *  base64 DER; contracts IDENTITY_TOKEN): only the gateway holds it, the services the public key */
+    BAZAR_IDENTITY_SIGNING_KEY: z.string().min(1, 'is required: the key that signs who is signed in for the services'),
   });
 export type GatewayConfig = typeof GatewayConfig._output;

@@ -1,6 +1,6 @@
 // Role changes and deletions through the running gateway, and their effects in Keycloak, the
 // gateway's role cache and the cart service.
-import { CartLineList, IDENTITY_HEADERS, ProductList, SyncUserAnswer, UserList } from '@bazar/contracts';
+import { CartLineList, ProductList, SyncUserAnswer, UserList } from '@bazar/contracts';
 import { createLogger, createRedis } from '@bazar/service-kit';
 import {
   ACCOUNTS,
@@ -15,6 +15,7 @@ import {
   syncAccount as sync,
   type TestAccount,
 } from '@bazar/testing';
+import { identityOf } from '@bazar/testing/identity';
 import { roleCacheKey } from './auth/roles';
 
 let admin: TestAccount;
@@ -108,7 +109,7 @@ it('deletes a user: the Keycloak account and the cart go, the record disappears,
   expect(await sync(doomed)).toMatchObject({ status: 401, body: { error: 'This account has been deleted' } });
   expect((await call('GET', `/myallcart/${doomed.email}`, doomed.token)).status).toBe(401);
   // the cart service has dropped the lines (asked directly, as the gateway would have)
-  const identity = { [IDENTITY_HEADERS.id]: 'identity-events-test', [IDENTITY_HEADERS.email]: doomed.email };
+  const identity = identityOf({ id: 'identity-events-test', email: doomed.email });
   await eventually(async () =>
     expect(CartLineList.parse(await (await fetch(`${stackEnv.cartUrl}/myallcart/${doomed.email}`, { headers: identity })).json())).toEqual(
       [],

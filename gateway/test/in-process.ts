@@ -38,6 +38,7 @@ export async function startGateway(catalog: Server, extra: readonly Endpoint[]):
     OIDC_JWKS_URL: `${stackEnv.keycloakUrl}/realms/bazar/protocol/openid-connect/certs`,
     OIDC_AUDIENCE: 'bazar-api',
     KEYCLOAK_URL: stackEnv.keycloakUrl,
+    BAZAR_IDENTITY_SIGNING_KEY: stackEnv.identitySigningKey,
   });
   const redis = createRedis(config.REDIS_URL, testLog);
   const { routes, stop } = wireGateway({ config, log: testLog, redis }, [...PUBLIC_API, ...extra]);

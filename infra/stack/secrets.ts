@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { stackPath } from './paths.ts';
@@ -22,26 +22,73 @@ export const SECRETS_FILE = stackPath('secrets.json');
 
 const newSecret = () => randomBytes(32).toString('base64url');
 
-/** The installation's secrets, making (and writing) any that are missing. */
-export function installationSecrets(file = SECRETS_FILE): Secrets {
-  let found: Partial<Secrets> | undefined;
+/** The installation's key pair for the identity tokens between the gateway and the services (issue
+ *  53; contracts IDENTITY_TOKEN), ES256 (P-256), each as one line of base64 DER as an env file wants
+ *  it: the private key (PKCS#8) goes to the gateway, the seed and the tests, which sign; the public key
+ *  (SPKI) to the services, which only verify. Kept apart from SECRET_NAMES, which Keycloak's realm
+ *  import is fingerprinted with: making the pair does not start Keycloak's data afresh. */
+export const IDENTITY_KEY_NAMES = ['BAZAR_IDENTITY_SIGNING_KEY', 'BAZAR_IDENTITY_VERIFY_KEY'] as const;
+export type IdentityKeys = Record<(typeof IDENTITY_KEY_NAMES)[number], string>;
+
+function newIdentityKeys(): IdentityKeys {
+  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  return {
+    BAZAR_IDENTITY_SIGNING_KEY: privateKey.export({ type: 'pkcs8', format: 'der' }).toString('base64'),
+    BAZAR_IDENTITY_VERIFY_KEY: publicKey.export({ type: 'spki', format: 'der' }).toString('base64'),
+  };
+}
+
+/** Whether `found` holds a P-256 private key and its own public key. */
+function keysHold(found: Record<string, string> | undefined): boolean {
   try {
-    found = JSON.parse(readFileSync(file, 'utf8')) as Partial<Secrets>;
+    const key = createPrivateKey({ key: Buffer.from(found?.BAZAR_IDENTITY_SIGNING_KEY ?? '', 'base64'), format: 'der', type: 'pkcs8' });
+    if (key.asymmetricKeyDetails?.namedCurve !== 'prime256v1') return false;
+    return createPublicKey(key).export({ type: 'spki', format: 'der' }).toString('base64') === found?.BAZAR_IDENTITY_VERIFY_KEY;
+  } catch {
+    return false;
+  }
+}
+
+/** The secrets file's entries, or undefined before the first start. */
+function readSecrets(file: string): Record<string, string> | undefined {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT')
       throw new Error(`${file} is unreadable: delete it to make new secrets`, { cause: err });
+    return undefined;
   }
-  const missing = SECRET_NAMES.filter((name) => typeof found?.[name] !== 'string' || found[name].length < 16);
-  if (missing.length === 0) return found as Secrets;
-  const secrets = { ...found, ...Object.fromEntries(missing.map((name) => [name, newSecret()])) } as Secrets;
+}
+
+/** Writes every entry; false when another process made the file first (then its entries count). */
+function writeSecrets(file: string, entries: Record<string, string>, existed: boolean): boolean {
   mkdirSync(path.dirname(file), { recursive: true });
   try {
     // a new file is created exclusively: two processes starting at once keep the first one's secrets
-    writeFileSync(file, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600, flag: found ? 'w' : 'wx' });
+    writeFileSync(file, `${JSON.stringify(entries, null, 2)}\n`, { mode: 0o600, flag: existed ? 'w' : 'wx' });
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return installationSecrets(file);
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw err;
   }
   chmodSync(file, 0o600);
-  return secrets;
+  return true;
+}
+
+/** The installation's secrets, making (and writing) any that are missing. */
+export function installationSecrets(file = SECRETS_FILE): Secrets {
+  const found = readSecrets(file);
+  const missing = SECRET_NAMES.filter((name) => typeof found?.[name] !== 'string' || found[name].length < 16);
+  const all = { ...found, ...Object.fromEntries(missing.map((name) => [name, newSecret()])) };
+  if (missing.length > 0 && !writeSecrets(file, all, found !== undefined)) return installationSecrets(file);
+  // only the named ones: what else the file keeps (the identity keys) is not Keycloak's
+  return Object.fromEntries(SECRET_NAMES.map((name) => [name, all[name]])) as Secrets;
+}
+
+/** The installation's identity key pair, making (and writing) a new one if either is missing or
+ *  they do not belong together. */
+export function installationIdentityKeys(file = SECRETS_FILE): IdentityKeys {
+  const found = readSecrets(file);
+  const all = keysHold(found) ? (found as Record<string, string>) : { ...found, ...newIdentityKeys() };
+  if (all !== found && !writeSecrets(file, all, found !== undefined)) return installationIdentityKeys(file);
+  return Object.fromEntries(IDENTITY_KEY_NAMES.map((name) => [name, all[name]])) as IdentityKeys;
 }

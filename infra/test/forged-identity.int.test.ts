@@ -1,71 +1,136 @@
-// A service believes who is signed in only from the gateway (issue 18). In docker compose every
-// service listens on the compose network, where any container could send it `x-user-*` headers:
-// there it takes them only beside the installation's BAZAR_GATEWAY_SECRET, which only the gateway
-// sends (packages/service-kit/src/http/identity.ts). A media service is started here as compose
-// runs it (the stack's own, on loopback, needs no secret), beside the stack's, on its databases.
-import { randomBytes } from 'node:crypto';
+// A caller that reaches a service without passing the gateway gets nobody's rights (issues 18, 53).
+// A service believes who is signed in only from the gateway's identity token, signed with the
+// installation's private key (.stack/secrets.json; contracts IDENTITY_TOKEN) and verified with the
+// public key: identity headers alone are refused on loopback as on a network, and so is a token of
+// another key, an expired one and one whose payload was changed. Through the gateway nothing changes.
+// Each service of the running stack is asked directly, as any process on this machine could.
+import { generateKeyPairSync, sign } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { IDENTITY_HEADERS } from '@bazar/contracts';
-import { GATEWAY_SECRET_HEADER } from '@bazar/service-kit';
-import { freePort, startServiceReplica } from '@bazar/testing';
+import { IDENTITY_HEADERS, IDENTITY_TOKEN, type IdentityClaims } from '@bazar/contracts';
+import { IdentitySigner, identitySigningKey } from '@bazar/service-kit';
+import { ACCOUNTS, freePort, gatewayCall, signedInAndSynced, stackEnv, startServiceReplica } from '@bazar/testing';
+import { identityToken } from '@bazar/testing/identity';
 
-const forgedAdmin = { [IDENTITY_HEADERS.id]: 'forged', [IDENTITY_HEADERS.email]: 'admin@bazar.test', [IDENTITY_HEADERS.role]: 'admin' };
+const admin = { id: 'forged', email: 'admin@bazar.test', role: 'admin' } as const;
+const forgedAdmin = { [IDENTITY_HEADERS.id]: admin.id, [IDENTITY_HEADERS.email]: admin.email, [IDENTITY_HEADERS.role]: admin.role };
+const adminClaims: IdentityClaims = { sub: admin.id, email: admin.email, role: 'admin', email_verified: true };
+const stated = (token: string) => ({ [IDENTITY_TOKEN.header]: token });
 const fromGatewayOnly = { error: 'Who is signed in is taken from the gateway only' };
+const notValid = { error: 'The identity token is not valid' };
 
-/** A media service with the given HOST and gateway secret; stopped by the returned function. */
-async function startMedia(settings: { HOST: string; BAZAR_GATEWAY_SECRET?: string }) {
-  const mediaDir = mkdtempSync(path.join(tmpdir(), 'forged-identity-media-'));
-  const { url, stop } = await startServiceReplica('media', await freePort(), {
-    MEDIA_DIR: mediaDir,
-    MEDIA_PUBLIC_PATH: '/media/',
-    ...settings,
+/** One signed-in call of each service, as an admin would make it (an admin may make each). */
+const SERVICES = [
+  { name: 'catalog', url: stackEnv.catalogUrl, method: 'POST', path: '/addproducts', body: {} },
+  { name: 'cart', url: stackEnv.cartUrl, method: 'GET', path: `/myallcart/${admin.email}` },
+  { name: 'order', url: stackEnv.orderUrl, method: 'GET', path: '/myorders' },
+  { name: 'user', url: stackEnv.userUrl, method: 'GET', path: '/allusers' },
+  { name: 'media', url: stackEnv.mediaUrl, method: 'POST', path: '/upload', body: {} },
+] as const;
+type Service = (typeof SERVICES)[number];
+
+async function call(service: Pick<Service, 'url' | 'method' | 'path'> & { body?: unknown }, headers: Record<string, string>) {
+  const answer = await fetch(`${service.url}${service.path}`, {
+    method: service.method,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: service.body === undefined ? undefined : JSON.stringify(service.body),
   });
-  return {
-    /** an upload with no image: 400 once the caller is believed, 401 before */
-    upload: async (headers: Record<string, string>) => {
-      const answer = await fetch(`${url}/upload`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...headers },
-        body: '{}',
-      });
-      return { status: answer.status, body: (await answer.json()) as unknown };
-    },
-    async stop() {
-      await stop();
-      rmSync(mediaDir, { recursive: true, force: true });
-    },
-  };
+  return { status: answer.status, body: (await answer.json()) as unknown };
 }
+/** A JWT signed with the installation's key, whatever its claims (a lapsed minute, say). */
+function es256(claims: object): string {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const signed = `${part({ alg: 'ES256', typ: 'JWT' })}.${part(claims)}`;
+  const key = identitySigningKey(stackEnv.identitySigningKey);
+  return `${signed}.${sign('sha256', Buffer.from(signed), { key, dsaEncoding: 'ieee-p1363' }).toString('base64url')}`;
+}
+const each = SERVICES.map((service) => [service.name, service] as const);
 
-describe('a service on the network with the gateway secret', () => {
-  const secret = randomBytes(32).toString('base64url');
-  let media: Awaited<ReturnType<typeof startMedia>>;
-  beforeAll(async () => void (media = await startMedia({ HOST: '0.0.0.0', BAZAR_GATEWAY_SECRET: secret })));
-  afterAll(() => media.stop());
-
-  it.each([
-    ['no secret', {}],
-    ['a wrong secret', { [GATEWAY_SECRET_HEADER]: randomBytes(32).toString('base64url') }],
-    ['the secret of another installation', { [GATEWAY_SECRET_HEADER]: `${secret.slice(0, -1)}${secret.endsWith('A') ? 'B' : 'A'}` }],
-  ])('refuses forged identity headers with %s: 401', async (_what, extra) => {
-    expect(await media.upload({ ...forgedAdmin, ...extra })).toEqual({ status: 401, body: fromGatewayOnly });
+describe('a service of the running stack, called directly', () => {
+  it.each(each)('%s refuses forged identity headers: 401', async (_name, service) => {
+    expect(await call(service, forgedAdmin)).toEqual({ status: 401, body: fromGatewayOnly });
   });
 
-  it('believes them beside the secret, as the gateway sends it', async () => {
-    expect(await media.upload({ ...forgedAdmin, [GATEWAY_SECRET_HEADER]: secret })).toEqual({
-      status: 400,
-      body: expect.objectContaining({ error: expect.stringMatching(/multipart\/form-data/) }),
+  it.each(each)('%s refuses a token signed with another key: 401', async (_name, service) => {
+    const otherInstallation = new IdentitySigner(generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey);
+    expect(await call(service, { ...forgedAdmin, ...stated(otherInstallation.sign(adminClaims)) })).toEqual({
+      status: 401,
+      body: notValid,
     });
+  });
+
+  it.each(each)('%s refuses an expired token of the installation: 401', async (_name, service) => {
+    const now = Math.floor(Date.now() / 1000);
+    const expired = es256({ ...adminClaims, iss: IDENTITY_TOKEN.issuer, aud: IDENTITY_TOKEN.audience, iat: now - 120, exp: now - 60 });
+    expect(await call(service, stated(expired))).toEqual({ status: 401, body: { error: 'The identity token has expired' } });
+  });
+
+  it.each(each)('%s refuses a shopper’s token made an admin’s by changing its payload: 401', async (_name, service) => {
+    const [header, payload, signature] = identityToken({ ...admin, role: 'user' }).split('.');
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<string, unknown>;
+    const promoted = Buffer.from(JSON.stringify({ ...claims, role: 'admin' })).toString('base64url');
+    expect(await call(service, stated(`${header}.${promoted}.${signature}`))).toEqual({ status: 401, body: notValid });
+  });
+
+  it.each(each)('%s believes a token the installation’s key signed (as the gateway and the tests sign)', async (_name, service) => {
+    const answer = await call(service, stated(identityToken(admin)));
+    // the catalog and media refuse the empty body (400); the reads answer
+    expect([200, 400]).toContain(answer.status);
   });
 });
 
-it('a service on the network without a secret believes nobody', async () => {
-  const media = await startMedia({ HOST: '0.0.0.0' });
-  try {
-    expect(await media.upload(forgedAdmin)).toEqual({ status: 401, body: fromGatewayOnly });
-  } finally {
-    await media.stop();
+it('through the gateway the shopper and the admin are still who they are', async () => {
+  const [shopper, adminToken] = await Promise.all([signedInAndSynced(ACCOUNTS.shopper), signedInAndSynced(ACCOUNTS.admin)]);
+  expect((await gatewayCall('GET', `/myallcart/${ACCOUNTS.shopper.email}`, shopper)).status).toBe(200);
+  expect((await gatewayCall('GET', '/myorders', shopper)).status).toBe(200);
+  expect((await gatewayCall('GET', '/allusers', adminToken)).status).toBe(200);
+  expect((await gatewayCall('GET', '/allusers', shopper)).status).toBe(403);
+  // a client's own identity token or headers are dropped by the gateway, not passed on
+  const claimed = await gatewayCall('GET', '/allusers', shopper, undefined, { ...forgedAdmin, ...stated(identityToken(admin)) });
+  expect(claimed.status).toBe(403);
+});
+
+describe('a service on the network, as compose and a cluster run it', () => {
+  /** A media service on every interface with `settings`; stopped by the returned function. */
+  async function startMedia(settings: Record<string, string>) {
+    const mediaDir = mkdtempSync(path.join(tmpdir(), 'forged-identity-media-'));
+    const { url, stop } = await startServiceReplica('media', await freePort(), {
+      MEDIA_DIR: mediaDir,
+      MEDIA_PUBLIC_PATH: '/media/',
+      HOST: '0.0.0.0',
+      ...settings,
+    });
+    return {
+      upload: (headers: Record<string, string>) => call({ url, method: 'POST', path: '/upload', body: {} }, headers),
+      async stop() {
+        await stop();
+        rmSync(mediaDir, { recursive: true, force: true });
+      },
+    };
   }
+
+  it('believes the installation’s token and nothing else', async () => {
+    const media = await startMedia({});
+    try {
+      expect(await media.upload(forgedAdmin)).toEqual({ status: 401, body: fromGatewayOnly });
+      expect(await media.upload({ ...forgedAdmin, 'x-bazar-gateway-secret': 'guessed' })).toEqual({ status: 401, body: fromGatewayOnly });
+      expect(await media.upload(stated(identityToken(admin)))).toEqual({
+        status: 400,
+        body: expect.objectContaining({ error: expect.stringMatching(/multipart\/form-data/) }),
+      });
+    } finally {
+      await media.stop();
+    }
+  });
+
+  it('without the public key believes nobody', async () => {
+    const media = await startMedia({ BAZAR_IDENTITY_VERIFY_KEY: '' });
+    try {
+      expect(await media.upload(forgedAdmin)).toEqual({ status: 401, body: fromGatewayOnly });
+      expect(await media.upload(stated(identityToken(admin)))).toEqual({ status: 401, body: fromGatewayOnly });
+    } finally {
+      await media.stop();
+    }
+  });
 });

@@ -1,9 +1,10 @@
 // The local stack's secrets (infra/stack/secrets.ts) and what Keycloak is given to import
 // (infra/stack/keycloak-realm.ts), on temporary folders: no stack needed.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SECRET_NAMES, installationSecrets } from '../stack/secrets.ts';
+import { createPrivateKey, createPublicKey } from 'node:crypto';
+import { SECRET_NAMES, installationIdentityKeys, installationSecrets } from '../stack/secrets.ts';
 import { demoAccountsWanted, prepareRealmImport } from '../stack/keycloak-realm.ts';
 
 let dir: string;
@@ -25,6 +26,38 @@ describe('installation secrets', () => {
     expect(installationSecrets(path.join(dir, 'other.json')).BAZAR_USER_SERVICE_CLIENT_SECRET).not.toBe(
       made.BAZAR_USER_SERVICE_CLIENT_SECRET,
     );
+  });
+});
+
+describe('the identity key pair (issue 53)', () => {
+  const publicOf = (signing: string) =>
+    createPublicKey(createPrivateKey({ key: Buffer.from(signing, 'base64'), format: 'der', type: 'pkcs8' }))
+      .export({ type: 'spki', format: 'der' })
+      .toString('base64');
+
+  it('is made once into the same 0600 file, a P-256 private key and its own public key, beside the secrets', () => {
+    const file = path.join(dir, 'stack', 'secrets.json');
+    const secrets = installationSecrets(file);
+    const keys = installationIdentityKeys(file);
+    const key = createPrivateKey({ key: Buffer.from(keys.BAZAR_IDENTITY_SIGNING_KEY, 'base64'), format: 'der', type: 'pkcs8' });
+    expect(key.asymmetricKeyDetails?.namedCurve).toBe('prime256v1');
+    expect(publicOf(keys.BAZAR_IDENTITY_SIGNING_KEY)).toBe(keys.BAZAR_IDENTITY_VERIFY_KEY);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(installationIdentityKeys(file)).toEqual(keys);
+    // the secrets are kept, and are still only what Keycloak's import is fingerprinted with
+    expect(installationSecrets(file)).toEqual(secrets);
+    expect(Object.keys(installationSecrets(file)).sort()).toEqual([...SECRET_NAMES].sort());
+    expect(installationIdentityKeys(path.join(dir, 'other.json')).BAZAR_IDENTITY_SIGNING_KEY).not.toBe(keys.BAZAR_IDENTITY_SIGNING_KEY);
+  });
+
+  it('is made afresh when the two do not belong together', () => {
+    const file = path.join(dir, 'secrets.json');
+    const first = installationIdentityKeys(file);
+    const other = installationIdentityKeys(path.join(dir, 'other.json'));
+    writeFileSync(file, JSON.stringify({ ...first, BAZAR_IDENTITY_VERIFY_KEY: other.BAZAR_IDENTITY_VERIFY_KEY }));
+    const remade = installationIdentityKeys(file);
+    expect(remade.BAZAR_IDENTITY_SIGNING_KEY).not.toBe(first.BAZAR_IDENTITY_SIGNING_KEY);
+    expect(publicOf(remade.BAZAR_IDENTITY_SIGNING_KEY)).toBe(remade.BAZAR_IDENTITY_VERIFY_KEY);
   });
 });
 

@@ -1,7 +1,9 @@
-// What the gateway forwards beside who is signed in (issue 18): the installation's gateway secret,
-// which the services check, and never a secret or identity a client sent itself.
-import { API, IDENTITY_HEADERS } from '@bazar/contracts';
-import { GATEWAY_SECRET_HEADER, createLogger } from '@bazar/service-kit';
+// What the gateway forwards beside who is signed in (issue 53): an identity token it signs with the
+// installation's key, stating the user it verified and the role it looked up, and never an identity
+// (token or headers) a client sent itself.
+import { generateKeyPairSync } from 'node:crypto';
+import { API, IDENTITY_HEADERS, IDENTITY_TOKEN } from '@bazar/contracts';
+import { IdentitySigner, createLogger, verifyIdentityToken } from '@bazar/service-kit';
 import type { Request, Response } from 'express';
 import { authenticate } from './authenticate';
 import type { RateLimits } from '../limits/rate-limit';
@@ -9,14 +11,21 @@ import type { Revocations } from './revocations';
 import type { RoleDirectory } from './roles';
 import type { TokenVerifier } from './token-verifier';
 
-const secret = 'the-gateway-secret-of-this-installation';
+const keys = generateKeyPairSync('ec', { namedCurve: 'P-256' });
 const gatekeepers = {
   verifier: {
-    verify: async () => ({ sub: 'u-1', email: 'shopper@example.com', name: 'A Shopper', realmRoles: [] }),
+    verify: async () => ({
+      sub: 'u-1',
+      email: 'shopper@example.com',
+      name: 'A Shopper',
+      realmRoles: ['default-roles-bazar'],
+      emailVerified: true,
+    }),
   } as unknown as TokenVerifier,
   roles: { roleOf: async () => 'user', forget: async () => undefined } as unknown as RoleDirectory,
   revocations: { isRevoked: async () => false } as unknown as Revocations,
   limits: { address: async () => undefined, user: async () => undefined } as unknown as RateLimits,
+  identity: new IdentitySigner(keys.privateKey),
   log: createLogger('authenticate-test', 'silent'),
 };
 
@@ -35,20 +44,38 @@ async function forwarded(route: Parameters<typeof authenticate>[0], headers: Rec
   return req.headers;
 }
 
-const forged = { [GATEWAY_SECRET_HEADER]: 'guessed', [IDENTITY_HEADERS.id]: 'someone-else', [IDENTITY_HEADERS.role]: 'admin' };
-const saved = process.env.BAZAR_GATEWAY_SECRET;
-beforeEach(() => void (process.env.BAZAR_GATEWAY_SECRET = secret));
-afterEach(() => (saved === undefined ? delete process.env.BAZAR_GATEWAY_SECRET : void (process.env.BAZAR_GATEWAY_SECRET = saved)));
+const otherKey = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey;
+const forged = {
+  [IDENTITY_TOKEN.header]: new IdentitySigner(otherKey).sign({
+    sub: 'someone-else',
+    email: 'x@example.com',
+    role: 'admin',
+    email_verified: true,
+  }),
+  [IDENTITY_HEADERS.id]: 'someone-else',
+  [IDENTITY_HEADERS.role]: 'admin',
+  'x-bazar-gateway-secret': 'guessed',
+};
 
-it('sends the secret with the identity it verified, in place of whatever the client sent', async () => {
+it('sends a token it signed for the identity it verified, in place of whatever the client sent', async () => {
   const headers = await forwarded(API.addToCart, { authorization: 'Bearer a.b.c', ...forged });
-  expect(headers).toEqual(
-    expect.objectContaining({ [GATEWAY_SECRET_HEADER]: secret, [IDENTITY_HEADERS.id]: 'u-1', [IDENTITY_HEADERS.role]: 'user' }),
+  const token = headers[IDENTITY_TOKEN.header];
+  expect(token).not.toBe(forged[IDENTITY_TOKEN.header]);
+  expect(verifyIdentityToken(token as string, keys.publicKey)).toEqual(
+    expect.objectContaining({
+      sub: 'u-1',
+      email: 'shopper@example.com',
+      name: 'A Shopper',
+      role: 'user',
+      realm_roles: ['default-roles-bazar'],
+      email_verified: true,
+    }),
   );
-  expect(headers).not.toHaveProperty('authorization');
+  for (const header of [...Object.values(IDENTITY_HEADERS), 'x-bazar-gateway-secret', 'authorization'])
+    expect(headers).not.toHaveProperty(header);
 });
 
-it('sends neither secret nor identity on an anonymous catalog read', async () => {
+it('sends no identity on an anonymous catalog read', async () => {
   const headers = await forwarded(API.listProducts, forged, 'GET');
   for (const header of Object.keys(forged)) expect(headers).not.toHaveProperty(header);
 });

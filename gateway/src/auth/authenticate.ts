@@ -1,5 +1,5 @@
-import { EmailParams, IDENTITY_HEADERS, type Role } from '@bazar/contracts';
-import { GATEWAY_SECRET_HEADER, HttpError, gatewaySecretHeaders, type Logger } from '@bazar/service-kit';
+import { EmailParams, IDENTITY_HEADERS, IDENTITY_TOKEN, type Role } from '@bazar/contracts';
+import { HttpError, type IdentitySigner, type Logger } from '@bazar/service-kit';
 import type { Request, RequestHandler } from 'express';
 import type { RateLimits } from '../limits/rate-limit';
 import type { Gate } from '../routes/declared';
@@ -8,14 +8,18 @@ import type { RoleDirectory } from './roles';
 import { InvalidToken, type TokenVerifier, type VerifiedToken } from './token-verifier';
 
 const BEARER = /^Bearer ([\w-]+\.[\w-]+\.[\w-]*)$/;
-/** Headers only the gateway may set: whatever a client sent under these names is dropped. */
-const CLAIMED_BY_CLIENTS = [...Object.values(IDENTITY_HEADERS), GATEWAY_SECRET_HEADER];
+/** Headers only the gateway may set: whatever a client sent under these names is dropped (the
+ *  identity token; and the old identity headers and gateway secret, which no service believes any
+ *  more, so that nothing downstream ever sees a client's claim under them). */
+const CLAIMED_BY_CLIENTS = [IDENTITY_TOKEN.header, ...Object.values(IDENTITY_HEADERS), 'x-bazar-gateway-secret'];
 
 interface Gatekeepers {
   verifier: TokenVerifier;
   roles: RoleDirectory;
   revocations: Revocations;
   limits: RateLimits;
+  /** signs the identity token the services believe, with the installation's private key */
+  identity: IdentitySigner;
   log: Logger;
 }
 
@@ -34,10 +38,10 @@ function emailAtEndOf(req: Request): string | undefined {
 
 /** Strips identity headers a client sent, counts the request against the rate limits, lets
  *  anonymous calls of a public endpoint through, and for everything else verifies the bearer token,
- *  decides the role from the user service's record and forwards who the user is to the service,
- *  with the installation's gateway secret that the service checks. Whether the user a path names
+ *  decides the role from the user service's record and forwards who the user is to the service in
+ *  an identity token it signs (contracts IDENTITY_TOKEN), which the service verifies. Whether the user a path names
  *  is the caller (`owner` access) is the service kit's to check, after it has validated the call. */
-export function authenticate(gate: Gate, { verifier, roles, revocations, limits, log }: Gatekeepers): RequestHandler {
+export function authenticate(gate: Gate, { verifier, roles, revocations, limits, identity, log }: Gatekeepers): RequestHandler {
   return async (req, res, next) => {
     for (const header of CLAIMED_BY_CLIENTS) delete req.headers[header];
     limits.address(req, res, gate.limit);
@@ -79,14 +83,15 @@ export function authenticate(gate: Gate, { verifier, roles, revocations, limits,
     // Redis connection, ahead of that request's lookup): the change counts from the next request.
     if (target) res.on('finish', () => void (res.statusCode < 300 && roles.forget(target)));
 
-    req.headers[IDENTITY_HEADERS.id] = token.sub;
-    req.headers[IDENTITY_HEADERS.email] = token.email;
-    req.headers[IDENTITY_HEADERS.name] = encodeURIComponent(token.name ?? '');
-    req.headers[IDENTITY_HEADERS.role] = role;
-    req.headers[IDENTITY_HEADERS.realmRoles] = token.realmRoles.join(',');
-    req.headers[IDENTITY_HEADERS.emailVerified] = String(token.emailVerified);
-    Object.assign(req.headers, gatewaySecretHeaders());
-    // the services trust the identity headers; the user's token stays at the edge
+    req.headers[IDENTITY_TOKEN.header] = identity.sign({
+      sub: token.sub,
+      email: token.email,
+      name: token.name ?? '',
+      role,
+      realm_roles: token.realmRoles,
+      email_verified: token.emailVerified,
+    });
+    // the services believe the gateway's identity token; the user's own token stays at the edge
     delete req.headers.authorization;
     next();
   };

@@ -83,45 +83,49 @@ export type DeleteAnswer = z.infer<typeof DeleteAnswer>;
 export const UpdateAnswer = z.object({ acknowledged: z.boolean(), modifiedCount: z.number().int() });
 export type UpdateAnswer = z.infer<typeof UpdateAnswer>;
 
-/** Identity the gateway forwards to the services after verifying the bearer token. Client-sent
- *  copies of these headers are stripped by the gateway. The name is URI-encoded, because header
- *  values cannot carry Bangla text. */
+/** Headers that once told a service who is signed in. No service believes them any more (issue 53:
+ *  anyone who reaches a service could send them); the gateway still strips whatever a client sends
+ *  under these names, and the tests send them to show they are refused. Who is signed in now travels
+ *  in IDENTITY_TOKEN. */
 export const IDENTITY_HEADERS = {
   id: 'x-user-id',
   email: 'x-user-email',
   name: 'x-user-name',
   role: 'x-user-role',
-  /** the realm roles of the verified token, comma-separated; only the user service reads them,
-   *  to seed the first admin (the role that counts is `role`, from the user service's record) */
   realmRoles: 'x-user-realm-roles',
-  /** 'true' or 'false': whether the account's email address is verified (the token's
-   *  `email_verified`); the gateway always sends it, and a trusted internal caller that leaves it
-   *  out acts for a verified account */
   emailVerified: 'x-user-email-verified',
 } as const;
 export const Role = z.enum(['user', 'admin']);
 export type Role = z.infer<typeof Role>;
-export const IdentityHeaders = z.object({
-  [IDENTITY_HEADERS.id]: z.string().min(1).max(100),
-  [IDENTITY_HEADERS.email]: Email,
-  [IDENTITY_HEADERS.name]: z
-    .string()
-    .max(1000)
-    .transform((encoded, ctx) => {
-      try {
-        return decodeURIComponent(encoded);
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'must be URI-encoded' });
-        return z.NEVER;
-      }
-    })
-    .optional(),
-  [IDENTITY_HEADERS.role]: Role.optional(),
-  [IDENTITY_HEADERS.realmRoles]: z
-    .string()
-    .max(2000)
-    .transform((list) => list.split(',').filter(Boolean))
-    .optional(),
-  [IDENTITY_HEADERS.emailVerified]: z.enum(['true', 'false']).optional(),
+
+/** Who is signed in, between the gateway and the services (issue 53): a JWT the gateway signs with
+ *  the installation's own ES256 key (BAZAR_IDENTITY_SIGNING_KEY, which only the gateway, the seed and
+ *  the tests hold), for one user, for a minute. Every service verifies it with the public key alone
+ *  (BAZAR_IDENTITY_VERIFY_KEY): signature, algorithm, issuer, audience and expiry. A caller that
+ *  reaches a service without passing the gateway has nothing a service believes; a token that leaks
+ *  is worth one user for at most a minute. A service acting on for the user (the order service
+ *  reading the shopper's cart) passes on the token it received. */
+export const IDENTITY_TOKEN = {
+  header: 'x-bazar-identity',
+  algorithm: 'ES256',
+  issuer: 'bazar-gateway',
+  audience: 'bazar-services',
+  /** seconds: long enough for one request and the calls it makes on, short enough to be worthless once leaked */
+  lifetimeSeconds: 60,
+  /** seconds of clock difference between machines that are forgiven */
+  clockToleranceSeconds: 5,
+} as const;
+
+/** What the identity token states about the user, beside iss, aud, iat and exp. */
+export const IdentityClaims = z.object({
+  sub: z.string().min(1).max(100),
+  email: Email,
+  name: z.string().max(1000).default(''),
+  role: Role,
+  /** the realm roles of the user's Keycloak token; only the user service reads them, to seed the
+   *  first admin (the role that counts is `role`, from the user service's record) */
+  realm_roles: z.array(z.string().max(200)).max(50).default([]),
+  /** whether the account's email address is verified; an unverified account may not order */
+  email_verified: z.boolean(),
 });
-export type IdentityHeaders = z.infer<typeof IdentityHeaders>;
+export type IdentityClaims = z.input<typeof IdentityClaims>;

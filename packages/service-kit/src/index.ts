@@ -10,6 +10,7 @@ export * from './http/implement';
 export { declareRoute, RouteTable, type RouteMethod } from './http/route-table';
 export * from './http/prepared-json';
 export * from './http/identity';
+export * from './http/identity-token';
 export * from './mongo';
 export * from './redis';
 export * from './internal';

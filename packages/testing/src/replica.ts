@@ -23,6 +23,7 @@ export async function startServiceReplica(service: string, port: number, setting
       KAFKA_BROKERS: stackEnv.kafkaBrokers.join(','),
       REDIS_URL: stackEnv.redisUrl,
       LOG_LEVEL: 'warn',
+      BAZAR_IDENTITY_VERIFY_KEY: stackEnv.identityVerifyKey,
       ...settings,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -1,23 +1,14 @@
-// Shoppers calling the cart and order services straight, with the identity headers the gateway would
-// forward; products made for one run (and removed after it, so runs leave the demo catalog's stock
+// Shoppers calling the cart and order services straight, with the identity token the gateway would
+// sign (./identity); products made for one run (and removed after it, so runs leave the demo catalog's stock
 // alone); a wait for the catalog's order-status-changed consumer to have committed everything on the
 // topic; and a reading of the events published for some orders. Used by the order, cart and gateway
 // tests, infra's fault tests and the order-flow benchmark.
 import { randomUUID } from 'node:crypto';
-import {
-  CART_REVISION_HEADER,
-  CartLineList,
-  IDENTITY_HEADERS,
-  InsertAnswer,
-  OrderList,
-  Product,
-  ProductChanged,
-  TOPICS,
-  type Topic,
-} from '@bazar/contracts';
+import { CART_REVISION_HEADER, CartLineList, InsertAnswer, OrderList, Product, ProductChanged, TOPICS, type Topic } from '@bazar/contracts';
 import { ReadCache, consumerGroupId, createLogger, createRedis } from '@bazar/service-kit';
 import type { Kafka } from 'kafkajs';
 import mongoose from 'mongoose';
+import { identityOf } from './identity';
 import { removeProduct } from './orders';
 import { eventually, stackEnv } from './stack';
 
@@ -47,7 +38,7 @@ export function shopper(
   { orderUrl = stackEnv.orderUrl, email = `${label}-${randomUUID().slice(0, 8)}@bazar.test` } = {},
 ) {
   const id = randomUUID();
-  const identity = { [IDENTITY_HEADERS.id]: id, [IDENTITY_HEADERS.email]: email };
+  const identity = identityOf({ id, email });
   const cart = async () => CartLineList.parse((await call(`${stackEnv.cartUrl}/myallcart/${email}`, identity)).body);
   return {
     id,
@@ -74,11 +65,8 @@ export function shopper(
 }
 export type Shopper = ReturnType<typeof shopper>;
 
-export const adminIdentity = {
-  [IDENTITY_HEADERS.id]: 'order-tests',
-  [IDENTITY_HEADERS.email]: 'admin@bazar.test',
-  [IDENTITY_HEADERS.role]: 'admin',
-};
+export const adminIdentity = identityOf({ id: 'order-tests', email: 'admin@bazar.test', role: 'admin' });
+export { identityOf, identityToken, type TestUser } from './identity';
 
 /** Products published for one run, named with the run's id, and deleted by `clear()`. */
 export class TestShelf {

@@ -40,6 +40,15 @@ export const stackEnv = {
   get userServiceClientSecret(): string {
     return process.env.KEYCLOAK_ADMIN_CLIENT_SECRET ?? installationSecret('BAZAR_USER_SERVICE_CLIENT_SECRET');
   },
+  /** the installation's private key for identity tokens (infra/stack/secrets.ts): the tests state who
+   *  is signed in to a service directly as the gateway does, in a token signed with it */
+  get identitySigningKey(): string {
+    return process.env.BAZAR_IDENTITY_SIGNING_KEY ?? installationSecret('BAZAR_IDENTITY_SIGNING_KEY');
+  },
+  /** its public key, which the services verify with (given to the service replicas tests start) */
+  get identityVerifyKey(): string {
+    return process.env.BAZAR_IDENTITY_VERIFY_KEY ?? installationSecret('BAZAR_IDENTITY_VERIFY_KEY');
+  },
   controlUrl: process.env.BAZAR_STACK_CONTROL_URL ?? 'http://127.0.0.1:4099',
   /** the API of the Toxiproxy between the services and Kafka, Redis and FerretDB */
   toxiproxyUrl: process.env.BAZAR_TOXIPROXY_URL ?? 'http://127.0.0.1:8474',

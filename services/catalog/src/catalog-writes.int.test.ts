@@ -3,25 +3,16 @@
 // the stock: taken all or none, given back once, repaired after an interruption. Products and
 // offers made here are removed afterwards.
 import { randomUUID } from 'node:crypto';
-import {
-  IDENTITY_HEADERS,
-  InsertAnswer,
-  OfferList,
-  Product,
-  ProductList,
-  TOPICS,
-  type OrderStatusChanged,
-  type ProductChanged,
-} from '@bazar/contracts';
+import { InsertAnswer, OfferList, Product, ProductList, TOPICS, type OrderStatusChanged, type ProductChanged } from '@bazar/contracts';
 import { ACCOUNTS, eventually, signedInAndSynced, stackEnv } from '@bazar/testing';
-import { dropCachedProducts, productChangesHeard } from '@bazar/testing/shop';
+import { dropCachedProducts, identityOf, productChangesHeard } from '@bazar/testing/shop';
 import { Kafka, logLevel } from 'kafkajs';
 import mongoose from 'mongoose';
 
 const run = randomUUID().slice(0, 8);
 const kafka = new Kafka({ clientId: 'catalog-writes-test', brokers: stackEnv.kafkaBrokers, logLevel: logLevel.NOTHING });
-const admin = { [IDENTITY_HEADERS.id]: 'admin-test', [IDENTITY_HEADERS.email]: 'admin@bazar.test', [IDENTITY_HEADERS.role]: 'admin' };
-const shopper = { [IDENTITY_HEADERS.id]: 'shopper-test', [IDENTITY_HEADERS.email]: 'shopper@bazar.test', [IDENTITY_HEADERS.role]: 'user' };
+const admin = identityOf({ id: 'admin-test', email: 'admin@bazar.test', role: 'admin' });
+const shopper = identityOf({ id: 'shopper-test', email: 'shopper@bazar.test', role: 'user' });
 const validProduct = { name: `Test Tea ${run}`, price: '250.50', quantity: '12', description: 'A test leaf tea.', img: '/media/test.webp' };
 
 let adminToken: string;

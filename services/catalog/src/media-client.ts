@@ -1,16 +1,22 @@
-import { UPLOAD_FIELD, UploadAnswer } from '@bazar/contracts';
-import { identityHeadersOf, type RequestUser } from '@bazar/service-kit';
+import { IDENTITY_TOKEN, UPLOAD_FIELD, UploadAnswer } from '@bazar/contracts';
+import { IdentitySigner, identitySigningKey } from '@bazar/service-kit';
 
-/** Who the seed is to the media service: a system identity sent on the internal network, the way
- *  the gateway forwards a verified user. The gateway strips these headers from every client
- *  request, so no one outside can claim it. */
-const SEED_IDENTITY: RequestUser = {
-  id: 'system:catalog-seed',
-  email: 'catalog-seed@bazar.test',
-  name: 'Catalog seed',
-  role: 'user',
-  emailVerified: true,
-};
+/** Who the seed is to the media service: a plain user of its own, stated in an identity token the
+ *  seed signs with the installation's key (BAZAR_IDENTITY_SIGNING_KEY, given to the seed as to the
+ *  gateway: the media service believes no identity without it). The seed is an operator's tool run
+ *  beside the stack, never the catalog service, which holds only the public key. */
+function seedIdentity(): Record<string, string> {
+  const key = process.env.BAZAR_IDENTITY_SIGNING_KEY;
+  if (!key) throw new Error('BAZAR_IDENTITY_SIGNING_KEY is not set: the seed signs its uploads with the installation key');
+  const claims = {
+    sub: 'system:catalog-seed',
+    email: 'catalog-seed@bazar.test',
+    name: 'Catalog seed',
+    role: 'user',
+    email_verified: true,
+  } as const;
+  return { [IDENTITY_TOKEN.header]: new IdentitySigner(identitySigningKey(key)).sign(claims) };
+}
 
 /** Uploads one picture through the media service's own API (its byte checks and re-encoding
  *  apply as for any upload) and answers the stored image's URL. */
@@ -19,7 +25,7 @@ export async function uploadPicture(mediaUrl: string, picture: Buffer, fileName:
   form.append(UPLOAD_FIELD, new Blob([new Uint8Array(picture)], { type: 'image/png' }), fileName);
   const response = await fetch(`${mediaUrl}/upload`, {
     method: 'POST',
-    headers: identityHeadersOf(SEED_IDENTITY),
+    headers: seedIdentity(),
     body: form,
     signal: AbortSignal.timeout(15_000),
   });

@@ -2,14 +2,15 @@
 // products made for this run (prices and names known), read from the catalog service and through
 // nginx. The plain call stays the spec's whole array. The products are removed afterwards.
 import { randomUUID } from 'node:crypto';
-import { IDENTITY_HEADERS, InsertAnswer, MAX_PAGE_SIZE, ProductList, TOTAL_COUNT_HEADER } from '@bazar/contracts';
+import { InsertAnswer, MAX_PAGE_SIZE, ProductList, TOTAL_COUNT_HEADER } from '@bazar/contracts';
 import { ReadCache, createLogger, createRedis } from '@bazar/service-kit';
 import { rawRequest, stackEnv } from '@bazar/testing';
+import { identityOf } from '@bazar/testing/identity';
 import mongoose from 'mongoose';
 
 const run = randomUUID().slice(0, 8);
 const category = `Test shelf ${run}`;
-const admin = { [IDENTITY_HEADERS.id]: 'admin-test', [IDENTITY_HEADERS.email]: 'admin@bazar.test', [IDENTITY_HEADERS.role]: 'admin' };
+const admin = identityOf({ id: 'admin-test', email: 'admin@bazar.test', role: 'admin' });
 /** Published in this order; every third one has "Mango" in its name; prices all differ. */
 const SHELF = Array.from({ length: 30 }, (_, at) => ({
   name: `${at % 3 === 0 ? 'Mango' : 'Guava'} pickle ${run} no. ${at}`,

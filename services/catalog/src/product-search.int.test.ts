@@ -7,7 +7,6 @@ import { randomUUID } from 'node:crypto';
 import {
   CLOSE_MATCHES_HEADER,
   TOPICS,
-  IDENTITY_HEADERS,
   InsertAnswer,
   MAX_SUGGESTIONS,
   ProductList,
@@ -16,12 +15,13 @@ import {
 } from '@bazar/contracts';
 import { ReadCache, createLogger, createRedis, newEvent, type Redis } from '@bazar/service-kit';
 import { eventually, rawRequest, stackEnv, startServiceReplica, type ServiceReplica } from '@bazar/testing';
+import { identityOf } from '@bazar/testing/identity';
 import { Kafka, logLevel, type Producer } from 'kafkajs';
 import mongoose from 'mongoose';
 
 const run = randomUUID().slice(0, 8);
 const category = `Search shelf ${run}`;
-const admin = { [IDENTITY_HEADERS.id]: 'admin-test', [IDENTITY_HEADERS.email]: 'admin@bazar.test', [IDENTITY_HEADERS.role]: 'admin' };
+const admin = identityOf({ id: 'admin-test', email: 'admin@bazar.test', role: 'admin' });
 /** A word only this run's products hold, for suggestions, which search the whole shelf. */
 const word = `zq${run}`;
 

@@ -4,7 +4,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { IDENTITY_HEADERS, MAX_UPLOAD_BYTES, UploadAnswer } from '@bazar/contracts';
+import { MAX_UPLOAD_BYTES, UploadAnswer } from '@bazar/contracts';
+import { identityOf } from '@bazar/testing/identity';
 import { ACCOUNTS, signIn, stackEnv } from '@bazar/testing';
 import mongoose from 'mongoose';
 import sharp from 'sharp';
@@ -43,7 +44,7 @@ async function uploadAsShopper(body: FormData | undefined) {
 async function uploadAsTester(body: FormData) {
   const response = await fetch(`${MEDIA_URL}/upload`, {
     method: 'POST',
-    headers: { [IDENTITY_HEADERS.id]: tester.id, [IDENTITY_HEADERS.email]: tester.email },
+    headers: identityOf({ id: tester.id, email: tester.email }),
     body,
   });
   return { status: response.status, body: (await response.json()) as unknown };
@@ -184,7 +185,7 @@ describe('refusals store nothing', () => {
     const owner = `refusal-${randomUUID()}`;
     const response = await fetch(`${MEDIA_URL}/upload`, {
       method: 'POST',
-      headers: { [IDENTITY_HEADERS.id]: owner, [IDENTITY_HEADERS.email]: tester.email },
+      headers: identityOf({ id: owner, email: tester.email }),
       body: (await attempt()) as FormData,
     });
     const answer = { status: response.status, body: (await response.json()) as unknown };

@@ -7,7 +7,7 @@ import { Order, OrderPage, OrderSummary, PlaceOrderAnswer, TOPICS, type OrderSta
 import { eventually, stackEnv } from '@bazar/testing';
 import { Kafka, logLevel } from 'kafkajs';
 import mongoose from 'mongoose';
-import { asAdmin, consumersCaughtUp, publishedOrderEvents, shopper, TestShelf, type Shopper } from '@bazar/testing/shop';
+import { asAdmin, consumersCaughtUp, identityOf, publishedOrderEvents, shopper, TestShelf, type Shopper } from '@bazar/testing/shop';
 import { startOrderReplica, type OrderReplica } from '../test/replica';
 
 const kafka = new Kafka({ clientId: 'order-lifecycle-test', brokers: stackEnv.kafkaBrokers, logLevel: logLevel.NOTHING });
@@ -380,11 +380,11 @@ it('tells a shopper’s open stream of each move of their order, and not of othe
   const buyer = shopper('live');
   expect((await buyer.addToCart(honey, 1)).status).toBe(201);
   const stranger = shopper('stranger');
-  const identity = (who: Shopper) => ({ 'x-user-id': who.id, 'x-user-email': who.email });
+  const identity = (who: Shopper) => identityOf({ id: who.id, email: who.email });
   const [mine, theirs, admins] = await Promise.all([
     listen(identity(buyer)),
     listen(identity(stranger)),
-    listen({ 'x-user-id': `admin-${randomUUID()}`, 'x-user-email': 'admin@bazar.test', 'x-user-role': 'admin' }),
+    listen(identityOf({ id: `admin-${randomUUID()}`, email: 'admin@bazar.test', role: 'admin' })),
   ]);
   try {
     // the every-replica consumer joins its group when the service starts; give the stream a moment

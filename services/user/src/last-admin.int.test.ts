@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { IDENTITY_HEADERS } from '@bazar/contracts';
+import { identityOf } from '@bazar/testing/identity';
 import { Announcer, createApp, createLogger, createRedis, finishApp, type Redis } from '@bazar/service-kit';
 import { stackEnv } from '@bazar/testing';
 import mongoose from 'mongoose';
@@ -66,7 +66,7 @@ async function lastTwoAdmins(): Promise<[Admin, Admin]> {
 async function asAdmin(admin: Admin, method: string, path: string) {
   const response = await fetch(`${serviceUrl}${path}`, {
     method,
-    headers: { [IDENTITY_HEADERS.id]: randomUUID(), [IDENTITY_HEADERS.email]: admin.email, [IDENTITY_HEADERS.role]: 'admin' },
+    headers: identityOf({ id: randomUUID(), email: admin.email, role: 'admin' }),
   });
   return { status: response.status, type: response.headers.get('content-type'), body: (await response.json()) as unknown };
 }

@@ -1,13 +1,11 @@
-// Input handling of the running user service, called as the gateway does (identity headers).
+// Input handling of the running user service, called as the gateway does (an identity token).
 import { randomUUID } from 'node:crypto';
-import { IDENTITY_HEADERS } from '@bazar/contracts';
+import { identityOf } from '@bazar/testing/identity';
 
 const USER_URL = process.env.USER_URL ?? 'http://127.0.0.1:4004';
 const email = `input${randomUUID().slice(0, 8)}@example.com`;
-const as = (role: 'user' | 'admin') => ({
-  [IDENTITY_HEADERS.id]: randomUUID(),
-  [IDENTITY_HEADERS.email]: email,
-  [IDENTITY_HEADERS.role]: role,
+const as = (role: 'user' | 'admin', as = email) => ({
+  ...identityOf({ id: randomUUID(), email: as, role }),
   'content-type': 'application/json',
 });
 
@@ -121,7 +119,7 @@ it('keeps the language the shopper chose with the account; a sync without one le
   const sync = (body: unknown) =>
     fetch(`${USER_URL}/users/${other}`, {
       method: 'PUT',
-      headers: { ...as('user'), [IDENTITY_HEADERS.email]: other },
+      headers: as('user', other),
       body: JSON.stringify(body),
     }).then(async (response) => ({ status: response.status, body: (await response.json()) as { user: Record<string, unknown> } }));
 

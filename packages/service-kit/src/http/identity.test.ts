@@ -1,92 +1,228 @@
-// Whom requireUser believes (issue 18): with BAZAR_GATEWAY_SECRET set, identity headers count only
-// beside that secret; without it, only while the service listens on loopback. identityHeadersOf
-// passes the secret on to the next service.
-import { IDENTITY_HEADERS } from '@bazar/contracts';
+// Whom requireUser believes (issue 53): only the gateway's identity token, verified with the
+// installation's public key: signature (ES256 of that key), issuer, audience, expiry, and a user in
+// the contracts' shape. Identity headers alone, on loopback or not, are refused 401, and so is every
+// token that is not exactly what the gateway signs. identityHeadersOf passes the token on unchanged.
+import { generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { IDENTITY_HEADERS, IDENTITY_TOKEN, type IdentityClaims } from '@bazar/contracts';
 import express from 'express';
+import jwt from 'jsonwebtoken';
 import request from 'supertest';
 import { errorHandler } from './errors';
-import { GATEWAY_SECRET_HEADER, currentUser, identityHeadersOf, requireAdmin, requireUser } from './identity';
+import { currentUser, identityHeadersOf, requireAdmin, requireUser } from './identity';
+import { IdentitySigner, IdentityVerifier, identitySigningKey, identityVerifyKey, verifyIdentityToken } from './identity-token';
 
 const app = express();
 app.get('/me', requireUser, (req, res) => void res.json(currentUser(req)));
 app.get('/admin', requireAdmin, (_req, res) => void res.json({ ok: true }));
+app.get('/on', requireUser, (req, res) => void res.json(identityHeadersOf(currentUser(req))));
 app.use(errorHandler);
 
-const shopper = { [IDENTITY_HEADERS.id]: 'u-1', [IDENTITY_HEADERS.email]: 'shopper@example.com', [IDENTITY_HEADERS.role]: 'user' };
-const admin = { ...shopper, [IDENTITY_HEADERS.role]: 'admin' };
-const secret = 'a-secret-of-this-installation-0123456789';
-const fromGatewayOnly = { error: 'Who is signed in is taken from the gateway only' };
+const p256 = () => generateKeyPairSync('ec', { namedCurve: 'P-256' });
+const installation = p256();
+const spki = (key: KeyObject) => key.export({ type: 'spki', format: 'der' }).toString('base64');
+const shopper: IdentityClaims = { sub: 'u-1', email: 'shopper@example.com', name: 'আমিনা', role: 'user', email_verified: true };
+const admin: IdentityClaims = { ...shopper, role: 'admin' };
+const signer = new IdentitySigner(installation.privateKey);
+const stated = (token: string) => ({ [IDENTITY_TOKEN.header]: token });
+/** A token as the gateway signs one, with `options` changed (another key, lifetime, issuer...). */
+const signed = (claims: object, options: jwt.SignOptions = {}, key: KeyObject | string = installation.privateKey) =>
+  jwt.sign(
+    claims,
+    key,
+    // an option given as undefined is left out (jsonwebtoken refuses it)
+    Object.fromEntries(
+      Object.entries({
+        algorithm: 'ES256',
+        issuer: IDENTITY_TOKEN.issuer,
+        audience: IDENTITY_TOKEN.audience,
+        expiresIn: IDENTITY_TOKEN.lifetimeSeconds,
+        ...options,
+      }).filter(([, value]) => value !== undefined),
+    ),
+  );
 
-const saved = { secret: process.env.BAZAR_GATEWAY_SECRET, host: process.env.HOST };
-const settings = (env: { secret?: string; host?: string }) => {
-  if (env.secret === undefined) delete process.env.BAZAR_GATEWAY_SECRET;
-  else process.env.BAZAR_GATEWAY_SECRET = env.secret;
-  if (env.host === undefined) delete process.env.HOST;
-  else process.env.HOST = env.host;
+const saved = { key: process.env.BAZAR_IDENTITY_VERIFY_KEY, host: process.env.HOST };
+beforeEach(() => void (process.env.BAZAR_IDENTITY_VERIFY_KEY = spki(installation.publicKey)));
+afterEach(() => {
+  for (const [name, value] of [
+    ['BAZAR_IDENTITY_VERIFY_KEY', saved.key],
+    ['HOST', saved.host],
+  ] as const)
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+});
+
+const answerTo = async (path: string, headers: Record<string, string>) => {
+  const answer = await request(app).get(path).set(headers);
+  return { status: answer.status, body: answer.body as unknown };
 };
-afterEach(() => settings(saved));
 
-describe('with the gateway secret set', () => {
-  beforeEach(() => settings({ secret, host: '0.0.0.0' }));
-
-  it.each([
-    ['no secret', {}],
-    ['a wrong secret', { [GATEWAY_SECRET_HEADER]: 'guessed' }],
-    ['the secret with a character more', { [GATEWAY_SECRET_HEADER]: `${secret}x` }],
-    ['an empty secret', { [GATEWAY_SECRET_HEADER]: '' }],
-  ])('refuses identity headers with %s: 401', async (_what, extra) => {
-    for (const [path, identity] of [
-      ['/me', shopper],
-      ['/admin', admin],
-    ] as const) {
-      const answer = await request(app)
-        .get(path)
-        .set({ ...identity, ...extra });
-      expect({ path, status: answer.status, body: answer.body as unknown }).toEqual({ path, status: 401, body: fromGatewayOnly });
-    }
+describe('the gateway’s token', () => {
+  it('states the user to the service', async () => {
+    expect(await answerTo('/me', stated(signer.sign({ ...shopper, realm_roles: ['default-roles-bazar'] })))).toEqual({
+      status: 200,
+      body: expect.objectContaining({
+        id: 'u-1',
+        email: 'shopper@example.com',
+        name: 'আমিনা',
+        role: 'user',
+        emailVerified: true,
+        realmRoles: ['default-roles-bazar'],
+      }),
+    });
+    expect((await answerTo('/admin', stated(signer.sign(admin)))).status).toBe(200);
+    expect(await answerTo('/admin', stated(signer.sign(shopper)))).toEqual({ status: 403, body: { error: 'Only an admin may do that' } });
   });
 
-  it('believes them beside the secret', async () => {
-    const answer = await request(app)
-      .get('/me')
-      .set({ ...shopper, [GATEWAY_SECRET_HEADER]: secret });
-    expect(answer.status).toBe(200);
-    expect(answer.body).toEqual(expect.objectContaining({ id: 'u-1', email: 'shopper@example.com', role: 'user' }));
-    expect(
-      (
-        await request(app)
-          .get('/admin')
-          .set({ ...admin, [GATEWAY_SECRET_HEADER]: secret })
-      ).status,
-    ).toBe(200);
+  it('is passed on unchanged to the next service, and believed there', async () => {
+    const token = signer.sign(shopper);
+    const passedOn = (await answerTo('/on', stated(token))).body as Record<string, string>;
+    expect(passedOn).toEqual({ [IDENTITY_TOKEN.header]: token });
+    expect((await answerTo('/me', passedOn)).status).toBe(200);
   });
 
-  it('passes the secret on with the user to the next service', async () => {
-    const headers = identityHeadersOf({ id: 'u-1', email: 'shopper@example.com', name: 'A Shopper', role: 'user', emailVerified: true });
-    expect(headers[GATEWAY_SECRET_HEADER]).toBe(secret);
-    expect((await request(app).get('/me').set(headers)).status).toBe(200);
-  });
-
-  it('still asks for the identity itself first', async () => {
-    const answer = await request(app)
-      .get('/me')
-      .set({ [GATEWAY_SECRET_HEADER]: secret });
-    expect({ status: answer.status, body: answer.body as unknown }).toEqual({ status: 401, body: { error: 'Sign in first' } });
+  it('is taken as PEM too', async () => {
+    process.env.BAZAR_IDENTITY_VERIFY_KEY = installation.publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    expect((await answerTo('/me', stated(signer.sign(shopper)))).status).toBe(200);
   });
 });
 
-describe('without a gateway secret', () => {
-  it.each([undefined, '127.0.0.1', '::1', 'localhost'])('believes the identity headers on loopback (HOST %s)', async (host) => {
-    settings({ host });
-    expect((await request(app).get('/me').set(shopper)).status).toBe(200);
-    expect(identityHeadersOf({ id: 'u-1', email: 'shopper@example.com', name: '', role: 'user', emailVerified: true })).not.toHaveProperty(
-      GATEWAY_SECRET_HEADER,
-    );
+describe('refused 401', () => {
+  const fromGatewayOnly = { error: 'Who is signed in is taken from the gateway only' };
+  const notValid = { error: 'The identity token is not valid' };
+
+  it.each([undefined, '127.0.0.1', '0.0.0.0'])('identity headers alone, on loopback or not (HOST %s)', async (host) => {
+    if (host === undefined) delete process.env.HOST;
+    else process.env.HOST = host;
+    const headers = { [IDENTITY_HEADERS.id]: 'x', [IDENTITY_HEADERS.email]: 'a@b.cd', [IDENTITY_HEADERS.role]: 'admin' };
+    expect(await answerTo('/me', headers)).toEqual({ status: 401, body: fromGatewayOnly });
+    expect(await answerTo('/admin', headers)).toEqual({ status: 401, body: fromGatewayOnly });
   });
 
-  it.each(['0.0.0.0', '10.0.0.5', '::'])('believes nobody when listening beyond loopback (HOST %s)', async (host) => {
-    settings({ host });
-    const answer = await request(app).get('/me').set(shopper);
-    expect({ status: answer.status, body: answer.body as unknown }).toEqual({ status: 401, body: fromGatewayOnly });
+  it('nothing at all, or an empty token', async () => {
+    expect(await answerTo('/me', {})).toEqual({ status: 401, body: { error: 'Sign in first' } });
+    expect(await answerTo('/me', stated(''))).toEqual({ status: 401, body: { error: 'Sign in first' } });
+  });
+
+  it('headers beside a good token do not change who it states', async () => {
+    const answer = await answerTo('/me', {
+      ...stated(signer.sign(shopper)),
+      [IDENTITY_HEADERS.id]: 'other',
+      [IDENTITY_HEADERS.role]: 'admin',
+    });
+    expect(answer.body).toEqual(expect.objectContaining({ id: 'u-1', role: 'user' }));
+  });
+
+  it('a service without the public key believes nobody', async () => {
+    delete process.env.BAZAR_IDENTITY_VERIFY_KEY;
+    expect(await answerTo('/me', stated(signer.sign(shopper)))).toEqual({ status: 401, body: fromGatewayOnly });
+  });
+
+  it('a token signed with another key (another installation)', async () => {
+    const other = new IdentitySigner(p256().privateKey);
+    expect(await answerTo('/admin', stated(other.sign(admin)))).toEqual({ status: 401, body: notValid });
+  });
+
+  it('an expired token, and one issued longer ago than a lifetime', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    expect(await answerTo('/me', stated(signed({ ...shopper, iat: now - 120, exp: now - 60 }, { expiresIn: undefined })))).toEqual({
+      status: 401,
+      body: { error: 'The identity token has expired' },
+    });
+    // still "valid" by its exp, but minted for an hour: not the gateway's minute
+    const long = signed({ ...shopper, iat: now - 300 }, { expiresIn: 3600 });
+    expect(await answerTo('/me', stated(long))).toEqual({ status: 401, body: expect.objectContaining({ error: expect.any(String) }) });
+    // without exp at all
+    expect(await answerTo('/me', stated(signed(shopper, { expiresIn: undefined })))).toEqual({ status: 401, body: notValid });
+  });
+
+  it('a payload changed after signing (a user made admin), or a signature cut', async () => {
+    const [header, , signature] = signer.sign(shopper).split('.');
+    const forged = Buffer.from(
+      JSON.stringify({ ...shopper, role: 'admin', iss: IDENTITY_TOKEN.issuer, aud: IDENTITY_TOKEN.audience }),
+    ).toString('base64url');
+    expect(await answerTo('/admin', stated(`${header}.${forged}.${signature}`))).toEqual({ status: 401, body: notValid });
+    const token = signer.sign(shopper);
+    expect(await answerTo('/me', stated(token.slice(0, -4)))).toEqual({ status: 401, body: notValid });
+    expect(await answerTo('/me', stated(`${token.split('.').slice(0, 2).join('.')}.`))).toEqual({ status: 401, body: notValid });
+  });
+
+  it('another algorithm: none, HS256 keyed with the public key, RS256', async () => {
+    const unsigned = jwt.sign(admin, '', {
+      algorithm: 'none',
+      issuer: IDENTITY_TOKEN.issuer,
+      audience: IDENTITY_TOKEN.audience,
+      expiresIn: 60,
+    });
+    expect(await answerTo('/admin', stated(unsigned))).toEqual({ status: 401, body: notValid });
+    const confused = signed(admin, { algorithm: 'HS256' }, spki(installation.publicKey));
+    expect(await answerTo('/admin', stated(confused))).toEqual({ status: 401, body: notValid });
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    expect(await answerTo('/admin', stated(signed(admin, { algorithm: 'RS256' }, rsa.privateKey)))).toEqual({
+      status: 401,
+      body: notValid,
+    });
+  });
+
+  it('another issuer or audience (a Keycloak token, say)', async () => {
+    expect(await answerTo('/me', stated(signed(shopper, { issuer: 'http://localhost:8080/auth/realms/bazar' })))).toEqual({
+      status: 401,
+      body: notValid,
+    });
+    expect(await answerTo('/me', stated(signed(shopper, { audience: 'bazar-api' })))).toEqual({ status: 401, body: notValid });
+  });
+
+  it('a good signature over no user', async () => {
+    expect(await answerTo('/me', stated(signed({ sub: 'u-1', role: 'admin', email_verified: true })))).toEqual({
+      status: 401,
+      body: { error: 'The identity token does not state a user' },
+    });
+    expect(await answerTo('/me', stated(signed({ ...shopper, role: 'root' })))).toEqual({
+      status: 401,
+      body: { error: 'The identity token does not state a user' },
+    });
+  });
+});
+
+describe('keys and the signer', () => {
+  it('reads keys as base64 DER or PEM, and refuses a public key to sign with', () => {
+    const der = installation.privateKey.export({ type: 'pkcs8', format: 'der' }).toString('base64');
+    const pem = installation.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    for (const text of [der, pem]) {
+      const token = new IdentitySigner(identitySigningKey(text), 0).sign(shopper);
+      expect(verifyIdentityToken(token, identityVerifyKey(spki(installation.publicKey)))).toEqual(expect.objectContaining({ sub: 'u-1' }));
+    }
+    expect(() => new IdentitySigner(installation.publicKey)).toThrow(/private key/);
+  });
+
+  it('signs once per user for a few seconds, and afresh for another user or role', () => {
+    const token = signer.sign(shopper);
+    expect(signer.sign(shopper)).toBe(token);
+    expect(signer.sign(admin)).not.toBe(token);
+    expect(new IdentitySigner(installation.privateKey, 0).sign(shopper)).not.toBe(token);
+  });
+
+  it('remembers a verified token only until it expires, and never a refused one', () => {
+    jest.useFakeTimers({ now: Date.now(), doNotFake: ['nextTick', 'setImmediate'] });
+    try {
+      const verifier = new IdentityVerifier(installation.publicKey);
+      const token = new IdentitySigner(installation.privateKey, 0).sign(shopper);
+      expect(verifier.verify(token).sub).toBe('u-1');
+      expect(() => verifier.verify(`${token.slice(0, -2)}AA`)).toThrow('The identity token is not valid');
+      jest.setSystemTime(Date.now() + 30_000);
+      expect(verifier.verify(token).sub).toBe('u-1');
+      jest.setSystemTime(Date.now() + (IDENTITY_TOKEN.lifetimeSeconds + IDENTITY_TOKEN.clockToleranceSeconds) * 1000);
+      expect(() => verifier.verify(token)).toThrow('The identity token has expired');
+      expect(() => verifier.verify(token)).toThrow('The identity token has expired');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('states a minute, for the gateway, to the services', () => {
+    const claims = jwt.decode(new IdentitySigner(installation.privateKey, 0).sign(shopper)) as jwt.JwtPayload;
+    expect(claims).toEqual(expect.objectContaining({ iss: IDENTITY_TOKEN.issuer, aud: IDENTITY_TOKEN.audience }));
+    expect(claims.exp! - claims.iat!).toBe(IDENTITY_TOKEN.lifetimeSeconds);
+    expect(jwt.decode(signer.sign(shopper), { complete: true })?.header.alg).toBe('ES256');
   });
 });

@@ -1,9 +1,9 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
-import { IDENTITY_HEADERS, IdentityHeaders, type Role } from '@bazar/contracts';
+import { IDENTITY_HEADERS, IDENTITY_TOKEN, type Role } from '@bazar/contracts';
 import { HttpError } from './errors';
+import { IdentityVerifier, identityVerifyKey } from './identity-token';
 
-/** The signed-in shopper, as verified by the gateway and forwarded in the identity headers. */
+/** The signed-in shopper, as the gateway's identity token states them. */
 export interface RequestUser {
   id: string;
   email: string;
@@ -11,6 +11,11 @@ export interface RequestUser {
   role: Role;
   /** whether the account's email address is verified; an unverified account may not order */
   emailVerified: boolean;
+  /** the realm roles of the user's Keycloak token (the user service seeds the first admin from them) */
+  realmRoles: string[];
+  /** the identity token the request came with, passed on unchanged when this service calls another
+   *  for the user (identityHeadersOf); a bearer credential for a minute: never log it */
+  token: string;
 }
 
 declare module 'express-serve-static-core' {
@@ -19,44 +24,39 @@ declare module 'express-serve-static-core' {
   }
 }
 
-/** The header with which the gateway (and a service passing a user on) shows it may send the
- *  identity headers: the installation's BAZAR_GATEWAY_SECRET. */
-export const GATEWAY_SECRET_HEADER = 'x-bazar-gateway-secret';
+const FROM_GATEWAY_ONLY = 'Who is signed in is taken from the gateway only';
 
-const gatewaySecret = (): string | undefined => process.env.BAZAR_GATEWAY_SECRET || undefined;
-const digest = (value: string) => createHash('sha256').update(value).digest();
-const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/;
-
-/** Whether identity headers on this request may be believed. With BAZAR_GATEWAY_SECRET set, only
- *  with that secret beside them. Without it, only while the service listens on loopback (HOST unset,
- *  as in the local stack, where only this machine's own processes reach it): a service listening on
- *  any other address without the secret believes nobody, so a forgotten secret fails closed. */
-function fromGateway(req: Request): boolean {
-  const secret = gatewaySecret();
-  if (!secret) return LOOPBACK.test(process.env.HOST ?? '127.0.0.1');
-  const sent = req.headers[GATEWAY_SECRET_HEADER];
-  return typeof sent === 'string' && timingSafeEqual(digest(sent), digest(secret));
+/** The installation's public key, from BAZAR_IDENTITY_VERIFY_KEY, parsed once per value (tests
+ *  change it). Without one a service believes nobody: a forgotten key shuts signed-in features rather
+ *  than opening them. */
+let installation: { text: string; verifier: IdentityVerifier } | undefined;
+function installationVerifier(): IdentityVerifier | undefined {
+  const text = process.env.BAZAR_IDENTITY_VERIFY_KEY;
+  if (!text) return undefined;
+  if (installation?.text !== text) installation = { text, verifier: new IdentityVerifier(identityVerifyKey(text)) };
+  return installation.verifier;
 }
 
-/** The header that shows the gateway's secret, when the installation has one. */
-export function gatewaySecretHeaders(): Record<string, string> {
-  const secret = gatewaySecret();
-  return secret ? { [GATEWAY_SECRET_HEADER]: secret } : {};
-}
-
-/** Reads the gateway's identity headers into `req.user`; without them, or without the gateway's
- *  secret beside them (see `fromGateway`), the request is refused 401. */
+/** Believes who is signed in only from the gateway's identity token (contracts IDENTITY_TOKEN),
+ *  verified with the installation's public key, into `req.user`; identity headers alone, a token
+ *  signed with another key, expired, altered or not stating a user are refused 401. */
 export const requireUser: RequestHandler = (req, _res, next) => {
-  const parsed = IdentityHeaders.safeParse(req.headers);
-  if (!parsed.success) throw new HttpError(401, 'Sign in first');
-  if (!fromGateway(req)) throw new HttpError(401, 'Who is signed in is taken from the gateway only');
-  const h = parsed.data;
+  const token = req.headers[IDENTITY_TOKEN.header];
+  if (typeof token !== 'string' || token === '') {
+    const claimed = Object.values(IDENTITY_HEADERS).some((header) => req.headers[header] !== undefined);
+    throw new HttpError(401, claimed ? FROM_GATEWAY_ONLY : 'Sign in first');
+  }
+  const verifier = installationVerifier();
+  if (!verifier) throw new HttpError(401, FROM_GATEWAY_ONLY);
+  const claims = verifier.verify(token);
   req.user = {
-    id: h[IDENTITY_HEADERS.id],
-    email: h[IDENTITY_HEADERS.email],
-    name: h[IDENTITY_HEADERS.name] ?? '',
-    role: h[IDENTITY_HEADERS.role] ?? 'user',
-    emailVerified: h[IDENTITY_HEADERS.emailVerified] !== 'false',
+    id: claims.sub,
+    email: claims.email,
+    name: claims.name,
+    role: claims.role,
+    emailVerified: claims.email_verified,
+    realmRoles: claims.realm_roles,
+    token,
   };
   next();
 };
@@ -75,14 +75,9 @@ export function currentUser(req: Request): RequestUser {
   return req.user;
 }
 
-/** Headers that carry the current user's identity on to another service's internal read. */
+/** Headers that carry the current user on to another service: the identity token the request came
+ *  with, still valid (it was checked on the way in and lasts a minute), never headers restated by
+ *  this service, which the next one would not believe. */
 export function identityHeadersOf(user: RequestUser): Record<string, string> {
-  return {
-    ...gatewaySecretHeaders(),
-    [IDENTITY_HEADERS.id]: user.id,
-    [IDENTITY_HEADERS.email]: user.email,
-    [IDENTITY_HEADERS.name]: encodeURIComponent(user.name),
-    [IDENTITY_HEADERS.role]: user.role,
-    [IDENTITY_HEADERS.emailVerified]: String(user.emailVerified),
-  };
+  return { [IDENTITY_TOKEN.header]: user.token };
 }

@@ -1,11 +1,13 @@
 // Every write of the public API, implemented by the kit in process: a key its body does not declare
 // is refused with 400 naming it before the handler runs, whether the endpoint declares a body or
 // none (issue 18: keys were dropped and the write answered as if they were not there).
-import { IDEMPOTENCY_KEY_HEADER, IDENTITY_HEADERS, PUBLIC_API } from '@bazar/contracts';
+import { generateKeyPairSync } from 'node:crypto';
+import { IDEMPOTENCY_KEY_HEADER, IDENTITY_TOKEN, PUBLIC_API } from '@bazar/contracts';
 import express from 'express';
 import request from 'supertest';
 import { errorHandler } from './errors';
 import { endpointRouter } from './implement';
+import { IdentitySigner } from './identity-token';
 
 const writes = PUBLIC_API.filter((endpoint) => endpoint.method !== 'get' && !endpoint.upload);
 const reached: string[] = [];
@@ -15,7 +17,12 @@ const app = express().use(express.json()).use(router).use(errorHandler);
 beforeEach(() => void (reached.length = 0));
 
 const email = 'rahima@example.com';
-const admin = { [IDENTITY_HEADERS.id]: 'u-1', [IDENTITY_HEADERS.email]: email, [IDENTITY_HEADERS.role]: 'admin' };
+// an admin as the gateway states one: in an identity token, signed with a key made for this test
+const keys = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+process.env.BAZAR_IDENTITY_VERIFY_KEY = keys.publicKey.export({ type: 'spki', format: 'pem' }).toString();
+const admin = {
+  [IDENTITY_TOKEN.header]: new IdentitySigner(keys.privateKey).sign({ sub: 'u-1', email, role: 'admin', email_verified: true }),
+};
 const pathOf = (path: string) => path.replace('{email}', email).replace('{id}', '0123456789abcdef01234567');
 const call = (method: string, path: string, body: unknown) => {
   const agent = request(app);

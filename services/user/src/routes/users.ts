@@ -1,7 +1,5 @@
 import {
   API,
-  IDENTITY_HEADERS,
-  IdentityHeaders,
   type AdminAnswer,
   type DeleteAnswer,
   type SyncUserAnswer,
@@ -18,7 +16,6 @@ import {
   notFound,
   REVOKED_ACCOUNT_TTL_SECONDS,
   revokedAccountKey,
-  validate,
   type Logger,
   type Announcer,
   type Redis,
@@ -32,8 +29,6 @@ import { unlessLastAdmin } from '../model/last-admin';
 import { User, live, toUserAnswer, type UserDocument } from '../model/user';
 import type { VerificationMails } from '../verification-mails';
 
-const RealmRoles = IdentityHeaders.pick({ [IDENTITY_HEADERS.realmRoles]: true });
-
 async function liveUser(email: string): Promise<UserDocument> {
   const user = await User.findOne({ email, ...live }).lean<UserDocument>();
   if (!user) throw notFound('No such user');
@@ -43,8 +38,8 @@ async function liveUser(email: string): Promise<UserDocument> {
 export function userRoutes(announcer: Announcer, redis: Redis, log: Logger, verificationMails: VerificationMails): Router {
   const router = endpointRouter();
 
-  // the realm roles are the gateway's header, not the caller's: checked here, not declared
-  router.implement(API.syncUser, validate({ headers: RealmRoles }), async (req, res) => {
+  // the realm roles come in the gateway's identity token (currentUser), never from the caller
+  router.implement(API.syncUser, async (req, res) => {
     const caller = currentUser(req);
     const { email } = req.params;
     if (req.body.email && req.body.email !== caller.email) throw fieldRefusal(403, 'email', 'You can only sync your own account');
@@ -65,8 +60,7 @@ export function userRoutes(announcer: Announcer, redis: Redis, log: Logger, veri
     // gateway verified, and only Keycloak's own administrators (or the realm import) can grant it.
     // It counts only when the user service has no record yet; from then on the record decides and
     // Keycloak's role follows it, so a stale token cannot promote anyone again.
-    const realmRoles = RealmRoles.parse(req.headers)[IDENTITY_HEADERS.realmRoles] ?? [];
-    const role = realmRoles.includes('admin') ? 'admin' : 'user';
+    const role = caller.realmRoles.includes('admin') ? 'admin' : 'user';
     const _id = new Types.ObjectId();
     try {
       // an admin seeded here may have been looked up as a plain user already: say it changed

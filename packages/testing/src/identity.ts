@@ -1,0 +1,43 @@
+// Who is signed in, stated to a service directly as the gateway states it (issue 53): in an identity
+// token signed with the installation's private key (.stack/secrets.json, or the environment), which
+// the services verify. Identity headers alone are refused, so every test or bench that calls a
+// service straight as some user goes through here.
+import { IDENTITY_TOKEN, type Role } from '@bazar/contracts';
+import { IdentitySigner, identitySigningKey } from '@bazar/service-kit';
+import { stackEnv } from './stack';
+
+export interface TestUser {
+  id: string;
+  email: string;
+  role?: Role;
+  name?: string;
+  /** true unless said otherwise, as for an account that may order */
+  emailVerified?: boolean;
+  realmRoles?: string[];
+}
+
+let signer: IdentitySigner | undefined;
+
+/** A token stating `user`, signed as the gateway signs it, with most of its minute left. */
+export function identityToken(user: TestUser): string {
+  if (!signer) {
+    signer = new IdentitySigner(identitySigningKey(stackEnv.identitySigningKey));
+    // a service a test runs in its own process (createApp with a service's routes) verifies with
+    // the installation's public key too, as the stack's services do
+    process.env.BAZAR_IDENTITY_VERIFY_KEY ??= stackEnv.identityVerifyKey;
+  }
+  return signer.sign({
+    sub: user.id,
+    email: user.email,
+    name: user.name ?? '',
+    role: user.role ?? 'user',
+    realm_roles: user.realmRoles ?? [],
+    email_verified: user.emailVerified ?? true,
+  });
+}
+
+/** Headers stating `user` to a service. The token is minted when the headers are read (spread or
+ *  sent), not when they are made, so headers kept for a whole test file never expire. */
+export function identityOf(user: TestUser): Record<string, string> {
+  return Object.defineProperty({}, IDENTITY_TOKEN.header, { enumerable: true, get: () => identityToken(user) }) as Record<string, string>;
+}
