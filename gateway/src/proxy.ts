@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import { PassThrough } from 'node:stream';
-import { REQUEST_ID_HEADER, TRACEPARENT_HEADER, outgoingTraceparent, type Logger } from '@bazar/service-kit';
+import { REQUEST_ID_HEADER, TRACEPARENT_HEADER, Upstreams, connectionRefused, outgoingTraceparent, type Logger } from '@bazar/service-kit';
 import { MAX_UPLOAD_BYTES } from '@bazar/contracts';
 import type { Request, RequestHandler, Response } from 'express';
 import { Pool, errors, type Dispatcher } from 'undici';
@@ -64,18 +64,25 @@ function afterTheBody(req: Request, res: Response, answer: () => void): void {
 }
 
 /** Streams a request to one service and its answer back, without buffering or re-serialising
- *  either, over a pool of kept-alive connections (undici). A service that cannot be reached within
+ *  either, over a pool of kept-alive connections (undici) to each of its replicas, taking turns
+ *  (Upstreams). A request without a body that a replica refused to connect is made on the next one;
+ *  one with a body is not, since undici has taken the body: a service that cannot be reached within
  *  a second answers 503 with Retry-After; one that stops answering, 504. The call carries the
  *  request's trace when it has one (with the gateway's span as its parent); the client gets the
  *  gateway's own traceparent back. */
-export function proxyTo(baseUrl: string, serviceName: string, log: Logger): RequestHandler {
-  const upstream = new URL(baseUrl);
-  const pool = new Pool(upstream.origin, {
-    connections: 256,
-    connect: { timeout: CONNECT_TIMEOUT_MS },
-    headersTimeout: IDLE_TIMEOUT_MS,
-    bodyTimeout: IDLE_TIMEOUT_MS,
-  });
+export function proxyTo(baseUrls: readonly string[], serviceName: string, log: Logger): RequestHandler {
+  const replicas = new Upstreams(baseUrls.map((url) => new URL(url).origin));
+  const pools = new Map(
+    replicas.urls.map((origin) => [
+      origin,
+      new Pool(origin, {
+        connections: 256,
+        connect: { timeout: CONNECT_TIMEOUT_MS },
+        headersTimeout: IDLE_TIMEOUT_MS,
+        bodyTimeout: IDLE_TIMEOUT_MS,
+      }),
+    ]),
+  );
 
   /** The answer when the service could not be reached (503) or did not answer in time (504). */
   const unreachable = (req: Request, res: Response, err: Error) => {
@@ -94,7 +101,6 @@ export function proxyTo(baseUrl: string, serviceName: string, log: Logger): Requ
 
   return (req, res) => {
     const headers = endToEnd(req.headers);
-    headers.host = upstream.host;
     headers[REQUEST_ID_HEADER] = String(res.getHeader(REQUEST_ID_HEADER));
     const traceparent = outgoingTraceparent();
     if (traceparent) headers[TRACEPARENT_HEADER] = traceparent;
@@ -118,34 +124,42 @@ export function proxyTo(baseUrl: string, serviceName: string, log: Logger): Requ
 
     // undici's lowest level (dispatch): its stream() costs an AbortController and an async
     // resource a call, which a proxy does not need.
-    pool.dispatch(
-      { path: req.originalUrl, method: req.method as 'GET', headers: headers as Record<string, string>, body },
-      {
-        onRequestStart(controller) {
-          call = controller;
-          if (clientGone) controller.abort(new Error('the client went away'));
+    const dispatchTo = (origin: string, tried: number) => {
+      headers.host = new URL(origin).host;
+      pools.get(origin)!.dispatch(
+        { path: req.originalUrl, method: req.method as 'GET', headers: headers as Record<string, string>, body },
+        {
+          onRequestStart(controller) {
+            call = controller;
+            if (clientGone) controller.abort(new Error('the client went away'));
+          },
+          onResponseStart(controller, statusCode, answered) {
+            const answerHeaders = endToEnd(answered, TRACEPARENT_HEADER); // the gateway's own stands
+            if (!req.complete) answerHeaders.connection = 'close';
+            res.writeHead(statusCode, answerHeaders);
+          },
+          onResponseData(controller, chunk) {
+            // the client reads slower than the service answers: wait for it
+            if (!res.write(chunk)) {
+              controller.pause();
+              res.once('drain', () => controller.resume());
+            }
+          },
+          onResponseEnd() {
+            res.end();
+          },
+          onResponseError(controller, err) {
+            if (clientGone) return;
+            if (res.headersSent) return void res.destroy(err);
+            if (connectionRefused(err)) {
+              replicas.refused(origin);
+              if (body === undefined && tried < replicas.size) return dispatchTo(replicas.pick(), tried + 1);
+            }
+            unreachable(req, res, err);
+          },
         },
-        onResponseStart(controller, statusCode, answered) {
-          const answerHeaders = endToEnd(answered, TRACEPARENT_HEADER); // the gateway's own stands
-          if (!req.complete) answerHeaders.connection = 'close';
-          res.writeHead(statusCode, answerHeaders);
-        },
-        onResponseData(controller, chunk) {
-          // the client reads slower than the service answers: wait for it
-          if (!res.write(chunk)) {
-            controller.pause();
-            res.once('drain', () => controller.resume());
-          }
-        },
-        onResponseEnd() {
-          res.end();
-        },
-        onResponseError(controller, err) {
-          if (clientGone) return;
-          if (res.headersSent) res.destroy(err);
-          else unreachable(req, res, err);
-        },
-      },
-    );
+      );
+    };
+    dispatchTo(replicas.pick(), 1);
   };
 }

@@ -3,14 +3,27 @@
 // port with the same settings (asked of the stack's control port), and hands it back on Ctrl-C; a
 // storefront app is rebuilt on every change into the folder nginx serves, so a reload shows it.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PROJECT_NODE, ROOT, projectEnv } from './install.mjs';
 import { isServerSlice, sliceOf } from './slices.mjs';
 
 const CONTROL = 'http://127.0.0.1:4099/components';
+const STACK = process.env.BAZAR_STACK_DIR ?? path.join(ROOT, '.stack');
+
+/** A file of the running stack's, or undefined when there is none. */
+const stackFile = (name) => {
+  try {
+    return readFileSync(path.join(STACK, name), 'utf8');
+  } catch {
+    return undefined;
+  }
+};
 
 async function control(method, route) {
-  const answer = await fetch(`${CONTROL}/${route}`, { method }).catch(() => {
+  const token = stackFile('control-token')?.trim();
+  if (!token) throw new Error('the store is not running: start it with `npm start` in another terminal first');
+  const answer = await fetch(`${CONTROL}/${route}`, { method, headers: { authorization: `Bearer ${token}` } }).catch(() => {
     throw new Error('the store is not running: start it with `npm start` in another terminal first');
   });
   const body = await answer.json();
@@ -35,7 +48,10 @@ async function main() {
     return run(slice, [PROJECT_NODE, path.join(ROOT, 'node_modules/.bin/webpack'), '--watch', '--mode', 'production'], projectEnv());
   }
   const name = path.basename(slice); // the stack names each service after its folder
-  const { env } = await control('GET', name);
+  // the control port names the installation's secrets without sending them; they are read here
+  const { env, secrets } = await control('GET', name);
+  const installation = JSON.parse(stackFile('secrets.json') ?? '{}');
+  for (const [key, secret] of Object.entries(secrets)) env[key] = installation[secret];
   await control('POST', `${name}/stop`);
   console.log(`${name}: the stack's copy stopped; running ${slice}/src/main.ts, restarted on every change (Ctrl-C hands it back)`);
   const code = await run(slice, [PROJECT_NODE, '--import', 'tsx', '--watch', 'src/main.ts'], projectEnv({ ...process.env, ...env }));

@@ -9,7 +9,20 @@
  */
 import { readFile, rm, writeFile, mkdir } from 'node:fs/promises';
 import { execa } from 'execa';
-import { ALL, APP, CONTAINERS, DEMO_ACCOUNTS, FAULT_PROXIES, INFRA, SEED, STACK_ENV, WEB, type Component } from './components.ts';
+import {
+  ALL,
+  CONTAINERS,
+  DEMO_ACCOUNTS,
+  FAULT_PROXIES,
+  INFRA,
+  SECRETS,
+  SEED,
+  STACK_ENV,
+  replicasWanted,
+  stackOf,
+  writeNginxConfig,
+  type Component,
+} from './components.ts';
 import type { StoreContainers } from './containers.ts';
 import { chooseStack } from './stack-choice.ts';
 import { Stack, StackError, isReady } from './runner.ts';
@@ -40,17 +53,47 @@ async function startAll(stack: Stack, components: Component[]): Promise<void> {
   }
 }
 
-/** The infrastructure, then with `store` the services, gateway, nginx and renderer. With
- *  BAZAR_STACK=containers the stores' containers start after what runs natively beside them (the
- *  mail sink Keycloak sends to, the fault proxies Kafka advertises) and before the services. */
-async function startStack(stack: Stack, { store }: { store: boolean }): Promise<void> {
+/** The infrastructure, then with `store` the services, gateway, nginx and renderer (`replicas` of
+ *  each service and of the gateway). With BAZAR_STACK=containers the stores' containers start after
+ *  what runs natively beside them (the mail sink Keycloak sends to, the fault proxies Kafka
+ *  advertises) and before the services. */
+async function startStack(stack: Stack, { store, replicas }: { store: boolean; replicas: number }): Promise<void> {
   await startAll(stack, INFRA);
   if (CONTAINERS) {
     console.log('  in Docker (BAZAR_STACK=containers):');
     const { startStoreContainers } = await containers();
     storeContainers = await startStoreContainers((name, seconds) => console.log(`  ${name.padEnd(9)} ready in ${seconds.toFixed(1)} s`));
   }
-  if (store) await startAll(stack, [...APP, ...WEB]);
+  if (store) {
+    const { APP, WEB } = stackOf(replicas);
+    await startAll(stack, [...APP, ...WEB]);
+  }
+}
+
+/** Serves the control port for a stack started with `replicas`; its `scale` replaces the services
+ *  and gateways with another number of replicas, then has nginx balance over the new gateways. */
+function serveControlOf(stack: Stack, replicas: number, { store }: { store: boolean }) {
+  let current = replicas;
+  return serveControl({
+    stack,
+    containers: storeContainers,
+    secrets: SECRETS,
+    components: () => (store ? stackOf(current).ALL : INFRA),
+    scale: async (count) => {
+      if (!store) throw new StackError('This stack runs only the infrastructure (--infra)');
+      if (count === current) return;
+      const { APP: before } = stackOf(current);
+      const { APP: after } = stackOf(replicasWanted([], { BAZAR_REPLICAS: String(count) }));
+      const running = new Set(stack.names());
+      // gateways first, so that nothing new arrives at the services while they go
+      for (const component of [...before].reverse()) if (running.has(component.name)) await stack.stop(component.name);
+      for (const component of after) await stack.start(component);
+      await writeNginxConfig(count);
+      stack.signal('nginx', 'SIGHUP');
+      current = count;
+      console.log(`  replicas  ${count} of each service and of the gateway`);
+    },
+  });
 }
 
 async function stopEverything(stack: Stack): Promise<void> {
@@ -94,16 +137,15 @@ function stopOnSignals(stack: Stack, exitCode: () => number): void {
   process.on('SIGTERM', stop);
 }
 
-async function up(infraOnly: boolean): Promise<void> {
-  const components = infraOnly ? INFRA : ALL;
+async function up(infraOnly: boolean, replicas: number): Promise<void> {
   const stack = new Stack((name, detail) => console.error(`\n${name} stopped unexpectedly (${detail})`));
   stopOnSignals(stack, () => 0);
   const started = Date.now();
   try {
     console.log(`Starting ${infraOnly ? 'the infrastructure' : 'the store'}:`);
-    await startStack(stack, { store: !infraOnly });
+    await startStack(stack, { store: !infraOnly, replicas });
     if (!infraOnly) await seed();
-    await serveControl(stack, components, storeContainers);
+    await serveControlOf(stack, replicas, { store: !infraOnly });
   } catch (error) {
     await stopEverything(stack);
     throw error;
@@ -117,7 +159,7 @@ async function up(infraOnly: boolean): Promise<void> {
   await new Promise(() => {});
 }
 
-async function exec(command: string[]): Promise<number> {
+async function exec(command: string[], replicas: number): Promise<number> {
   const [file, ...args] = command;
   if (!file) throw new StackError('exec needs a command: npm run stack -- exec -- <command>');
   const env = { ...process.env, ...STACK_ENV };
@@ -137,9 +179,9 @@ async function exec(command: string[]): Promise<number> {
   stopOnSignals(stack, () => code);
   try {
     console.log('Starting the stack for this run:');
-    await startStack(stack, { store: true });
+    await startStack(stack, { store: true, replicas });
     await seed();
-    await serveControl(stack, ALL, storeContainers);
+    await serveControlOf(stack, replicas, { store: true });
     code = (await execa(file, args, { stdio: 'inherit', env, reject: false })).exitCode ?? 1;
   } finally {
     console.log('Stopping the stack…');
@@ -172,16 +214,27 @@ async function down(): Promise<void> {
   console.log(`Asked the stack (pid ${pid}) to stop.`);
 }
 
+/** The replicas asked for (`--replicas N`, else BAZAR_REPLICAS, else one), as a StackError when wrong. */
+function replicasOf(args: string[]): number {
+  try {
+    return replicasWanted(args);
+  } catch (error) {
+    throw new StackError((error as Error).message);
+  }
+}
+
 async function main(): Promise<number> {
   const [command, ...rest] = process.argv.slice(2);
   switch (command) {
     case 'up':
       await chooseStack(process.env, dockerAnswers);
-      await up(rest.includes('--infra'));
+      await up(rest.includes('--infra'), replicasOf(rest));
       return 0;
-    case 'exec':
+    case 'exec': {
       await chooseStack(process.env, dockerAnswers);
-      return exec(rest[0] === '--' ? rest.slice(1) : rest);
+      const dashes = rest.indexOf('--');
+      return exec(dashes >= 0 ? rest.slice(dashes + 1) : rest, replicasOf(dashes >= 0 ? rest.slice(0, dashes) : []));
+    }
     case 'choose':
       console.log(`stack: ${await chooseStack(process.env, dockerAnswers)}`);
       return 0;
@@ -199,7 +252,7 @@ async function main(): Promise<number> {
       return 0;
     default:
       console.error(
-        'usage: stack up [--infra] | exec -- <command> | status | start <component>... | seed [--products <n>] | down | choose',
+        'usage: stack up [--infra] [--replicas N] | exec [--replicas N] -- <command> | status | start <component>... | seed [--products <n>] | down | choose',
       );
       return 2;
   }

@@ -1,28 +1,30 @@
 import { Kafka, logLevel } from 'kafkajs';
-import { TOPICS, deadLetterTopic, type Topic } from '../../packages/contracts/src/topics.ts';
+import { TOPICS, deadLetterTopic } from '../../packages/contracts/src/topics.ts';
 
 /**
- * Partitions per topic, a deployment choice kept here; the names come from the contracts. order-placed
- * is keyed by order id and spread over partitions; the others are low-volume.
+ * Partitions of every topic, a deployment choice kept here; the names come from the contracts. Every
+ * event is keyed by its aggregate's id (an order's, a user's, a product's), so one aggregate's events
+ * stay in order on one partition, and six partitions let a consumer group share a topic among up to
+ * six replicas. The cluster's KafkaTopics (infra/k8s) say the same.
  */
-const PARTITIONS = {
-  [TOPICS.orderPlaced]: 3,
-  [TOPICS.orderStatusChanged]: 3,
-  [TOPICS.roleChanged]: 1,
-  [TOPICS.userDeleted]: 1,
-  [TOPICS.productChanged]: 1,
-} satisfies Record<Topic, number>;
+export const PARTITIONS = 6;
 
 export async function createTopics(brokers: string): Promise<void> {
   const admin = new Kafka({ clientId: 'bazar-stack', brokers: [brokers], logLevel: logLevel.NOTHING }).admin();
   await admin.connect();
   try {
-    const topics = Object.entries(PARTITIONS).flatMap(([topic, numPartitions]) => [
-      { topic, numPartitions, replicationFactor: 1 },
+    const names = Object.values(TOPICS);
+    const topics = names.flatMap((topic) => [
+      { topic, numPartitions: PARTITIONS, replicationFactor: 1 },
       { topic: deadLetterTopic(topic), numPartitions: 1, replicationFactor: 1 },
     ]);
-    // Existing topics are left as they are, so this is safe on every start.
+    // Existing topics are left as they are, so this is safe on every start; a topic an older stack
+    // made with fewer partitions gets the rest (keys then map to other partitions for new events,
+    // which consumers that skip repeats by event id take in their stride).
     await admin.createTopics({ topics, waitForLeaders: true });
+    const { topics: found } = await admin.fetchTopicMetadata({ topics: names });
+    const short = found.filter(({ partitions }) => partitions.length < PARTITIONS).map(({ name }) => ({ topic: name, count: PARTITIONS }));
+    if (short.length > 0) await admin.createPartitions({ topicPartitions: short, validateOnly: false });
   } finally {
     await admin.disconnect();
   }

@@ -28,5 +28,12 @@ export const PORTS = {
   stackControl: 4099,
 } as const;
 
+/** Where replica `n` (from 1) of a service or of the gateway listens with `--replicas`: the first on
+ *  the component's own port, each further one 100 above the one before (catalog 4001, 4101). */
+export const replicaPort = (port: number, replica: number): number => port + 100 * (replica - 1);
+
+/** How many replicas of each service and of the gateway a stack may run (`up --replicas N`). */
+export const MAX_REPLICAS = 3;
+
 export const HOST = '127.0.0.1';
 export const WEB_URL = `http://localhost:${PORTS.web}`;

@@ -128,6 +128,13 @@ export class Stack {
     await stopProcess(entry, signal);
   }
 
+  /** Sends a running component's process a signal (SIGHUP: nginx reads its configuration again). */
+  signal(name: string, signal: NodeJS.Signals): void {
+    const entry = this.running.find(({ component }) => component.name === name);
+    if (!entry?.process.pid) throw new StackError(`${name} is not running`);
+    process.kill(entry.process.pid, signal);
+  }
+
   async stopAll(): Promise<void> {
     this.stopping = true;
     for (const entry of this.running.reverse()) await stopProcess(entry, 'SIGTERM');

@@ -1,6 +1,7 @@
-// nginx with the gateway stopped (issue 18): an /api request answers 502 in JSON with the store's
-// security headers, not nginx's HTML page; the micro-cached catalog reads are still served. Runs
-// alone (BAZAR_TEST_PHASE=alone): it stops the gateway, and starts it again.
+// nginx with the gateway stopped (issue 18): an /api request answers 503 in JSON, to try again after
+// Retry-After, with the store's security headers, not nginx's HTML page; the micro-cached catalog
+// reads are still served. Runs alone (BAZAR_TEST_PHASE=alone): it stops the gateway, and starts it
+// again.
 import { rawWebRequest, stackControl } from '@bazar/testing';
 
 jest.setTimeout(120_000);
@@ -18,13 +19,14 @@ it.each([
   ['GET', '/api/myallcart/shopper%40bazar.test'],
   ['POST', '/api/addtocart'],
   ['GET', '/api/health'],
-])('%s %s: 502 in JSON with the security headers', async (method, path) => {
+])('%s %s: 503 in JSON with Retry-After and the security headers', async (method, path) => {
   const answer = await rawWebRequest(path, {
     method,
     headers: { 'content-type': 'application/json' },
     body: method === 'POST' ? '{}' : undefined,
   });
-  expect(answer.status).toBe(502);
+  expect(answer.status).toBe(503);
+  expect(answer.headers['retry-after']).toBe('5');
   expect(answer.headers['content-type']).toMatch(/^application\/json/);
   expect(JSON.parse(answer.body)).toEqual({ error: 'The store is unavailable right now; try again in a moment' });
   for (const header of securityHeaders) expect({ header, value: answer.headers[header] }).toEqual({ header, value: expect.any(String) });

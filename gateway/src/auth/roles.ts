@@ -16,11 +16,11 @@ export class RoleDirectory {
   private readonly users: InternalClient;
 
   constructor(
-    userServiceUrl: string,
+    userServiceUrls: readonly string[],
     private readonly redis: Redis,
     private readonly log: Logger,
   ) {
-    this.users = new InternalClient(userServiceUrl, 'user', 2_000);
+    this.users = new InternalClient(userServiceUrls, 'user', 2_000);
   }
 
   /** The user's role; throws a 503 HttpError when the user service cannot say. */

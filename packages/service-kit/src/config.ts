@@ -56,6 +56,18 @@ export const RedisEnv = z.object({ REDIS_URL: url(/^rediss?$/) });
 /** A base URL of another service, for internal reads. */
 export const ServiceUrl = url(/^https?$/).transform((u) => u.replace(/\/+$/, ''));
 
+/** The base URLs of every replica of another service, comma-separated (the local stack's
+ *  `--replicas`); one URL where a load balancer stands in front of them (a cluster's Service). */
+export const ServiceUrls = z
+  .string()
+  .transform((list) =>
+    list
+      .split(',')
+      .map((one) => one.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(ServiceUrl).min(1, 'must name at least one URL'));
+
 /** What a service with a database, Kafka and Redis reads; extend it with its own URLs. */
 export const StandardServiceEnv = ServiceEnv.extend(MongoEnv.shape).extend(KafkaEnv.shape).extend(RedisEnv.shape);
 export type StandardServiceEnv = z.infer<typeof StandardServiceEnv>;

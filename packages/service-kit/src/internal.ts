@@ -1,7 +1,10 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { Agent, request } from 'undici';
+import { Agent, request, type Dispatcher } from 'undici';
+
+type RequestOptions = { dispatcher: Dispatcher } & Omit<Dispatcher.RequestOptions<null>, 'origin' | 'path'>;
 import { HttpError } from './http/errors';
 import { TRACEPARENT_HEADER, outgoingTraceparent } from './trace';
+import { Upstreams, connectionRefused } from './upstreams';
 
 /** A JSON client of another service's API over the internal network, with a short timeout so a
  *  slow neighbour turns into a 503 instead of a hung request. Calls carry the current trace.
@@ -11,13 +14,16 @@ import { TRACEPARENT_HEADER, outgoingTraceparent } from './trace';
  *  this machine (measured with a local JSON answer: 595 µs a call against 196 µs). */
 export class InternalClient {
   private readonly agent: Agent;
+  private readonly replicas: Upstreams;
 
+  /** `baseUrls`: the neighbour's replicas (ServiceUrls), or its one address. */
   constructor(
-    private readonly baseUrl: string,
+    baseUrls: string | readonly string[],
     private readonly serviceName: string,
     private readonly timeoutMs = 3_000,
   ) {
     this.agent = new Agent({ connect: { timeout: timeoutMs }, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+    this.replicas = new Upstreams(typeof baseUrls === 'string' ? [baseUrls] : baseUrls);
   }
 
   /** The parsed answer, or undefined for a 404. */
@@ -41,17 +47,18 @@ export class InternalClient {
     { body, headers = {} }: { body?: unknown; headers?: Record<string, string> } = {},
   ): Promise<{ status: number; body: unknown; headers: IncomingHttpHeaders }> {
     const traceparent = outgoingTraceparent();
+    const options = {
+      method,
+      dispatcher: this.agent,
+      headers: {
+        ...headers,
+        ...(traceparent && { [TRACEPARENT_HEADER]: traceparent }),
+        ...(body !== undefined && { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    };
     try {
-      const answer = await request(`${this.baseUrl}${path}`, {
-        method,
-        dispatcher: this.agent,
-        headers: {
-          ...headers,
-          ...(traceparent && { [TRACEPARENT_HEADER]: traceparent }),
-          ...(body !== undefined && { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
+      const answer = await this.requestAnyReplica(path, options);
       if (answer.statusCode >= 500) {
         // a neighbour that says why it cannot answer now (its database is away) is passed on in its words
         const why = answer.statusCode === 503 ? reasonOf(await answer.body.text()) : void (await answer.body.dump());
@@ -62,6 +69,20 @@ export class InternalClient {
     } catch (err) {
       if (err instanceof HttpError) throw err;
       throw new HttpError(503, `The ${this.serviceName} service is unavailable; try again shortly`);
+    }
+  }
+
+  /** The call on the next replica in turn; a replica that refuses the connection is passed over and
+   *  the call made on the next one (nothing of it reached the first), until each has been tried. */
+  private async requestAnyReplica(path: string, options: RequestOptions): Promise<Dispatcher.ResponseData<null>> {
+    for (let tried = 1; ; tried++) {
+      const replica = this.replicas.pick();
+      try {
+        return await request(`${replica}${path}`, options);
+      } catch (err) {
+        if (!connectionRefused(err) || tried >= this.replicas.size) throw err;
+        this.replicas.refused(replica);
+      }
     }
   }
 }

@@ -15,6 +15,7 @@ import { Announcer, OutboxRelay, type OutboxModel } from './kafka/outbox';
 import { EventProducer } from './kafka/producer';
 import { KafkaProbe } from './kafka/probe';
 import { JobRunner, type PeriodicJob } from './jobs';
+import { Leases } from './leases';
 import { createLogger, type Logger } from './logger';
 import { enableProcessMetrics, metricsHandler, watchOutbox } from './metrics';
 import { connectMongo, disconnectMongo, mongoConnected } from './mongo';
@@ -113,6 +114,7 @@ async function startService<S extends z.ZodType<BaseConfig>>(definition: Service
   const producer = new EventProducer(kafka, log);
   const probe = new KafkaProbe(kafka);
   const relays = new Map<OutboxModel, OutboxRelay>();
+  const leases = new Leases(redis, definition.name, log);
 
   const wiring = await definition.wire({
     name: definition.name,
@@ -128,7 +130,7 @@ async function startService<S extends z.ZodType<BaseConfig>>(definition: Service
     }),
   });
   for (const model of wiring.outboxes ?? []) {
-    relays.set(model, new OutboxRelay({ model, producer, log }));
+    relays.set(model, new OutboxRelay({ model, producer, log, leases }));
     watchOutbox(model);
   }
   // a handler every replica runs hears every event in a consumer group of its own
@@ -137,7 +139,7 @@ async function startService<S extends z.ZodType<BaseConfig>>(definition: Service
   const consumers = (wiring.consumers ?? []).map(
     (handler) => new EventConsumer({ kafka, groupId: groupOf(handler), handler, producer, log }),
   );
-  const jobs = (wiring.jobs ?? []).map((job) => new JobRunner(job, log));
+  const jobs = (wiring.jobs ?? []).map((job) => new JobRunner(job, log, leases));
   const usesKafka = relays.size > 0 || consumers.length > 0;
 
   const checks = () => ({

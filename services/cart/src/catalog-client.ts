@@ -14,8 +14,8 @@ export interface CatalogProduct {
 export class CatalogClient {
   private readonly client: InternalClient;
 
-  constructor(catalogUrl: string) {
-    this.client = new InternalClient(catalogUrl, 'catalog');
+  constructor(catalogUrls: readonly string[]) {
+    this.client = new InternalClient(catalogUrls, 'catalog');
   }
 
   async product(id: string): Promise<CatalogProduct | undefined> {

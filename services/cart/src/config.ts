@@ -1,4 +1,4 @@
-import { ServiceUrl, StandardServiceEnv } from '@bazar/service-kit';
+import { ServiceUrls, StandardServiceEnv } from '@bazar/service-kit';
 
-export const CartConfig = StandardServiceEnv.extend({ CATALOG_URL: ServiceUrl });
+export const CartConfig = StandardServiceEnv.extend({ CATALOG_URL: ServiceUrls });
 export type CartConfig = typeof CartConfig._output;

@@ -23,8 +23,14 @@ export async function wireCatalog({ redis, log, announcer }: ServiceContext<Cata
     outboxes: [Product],
     jobs: [
       { name: 'finish interrupted reservations', everyMs: 15_000, run: () => reservations.finishInterrupted() },
-      // the seed and other bulk changes come without events; they clear the cache instead
-      { name: 'bring the search index in line with changes without events', everyMs: 1_000, run: () => products.catchUp() },
+      // the seed and other bulk changes come without events; they clear the cache instead. Each
+      // replica keeps its own index.
+      {
+        name: 'bring the search index in line with changes without events',
+        everyMs: 1_000,
+        run: () => products.catchUp(),
+        everyReplica: true,
+      },
     ],
   };
 }

@@ -45,7 +45,8 @@ export async function wireOrder({ config, log, announcer }: ServiceContext<Order
     outboxes: [Order],
     jobs: [
       { name: 'expire holds and settle interrupted orders', everyMs: config.ORDER_SWEEP_INTERVAL_MS, run: orderSweep(desk) },
-      { name: 'bring the admin’s list up to the orders', everyMs: RECONCILE_INTERVAL_MS, run: reconcile },
+      // each replica compares the lists it wrote to at least once itself (shopperOrders keeps whether it has)
+      { name: 'bring the admin’s list up to the orders', everyMs: RECONCILE_INTERVAL_MS, run: reconcile, everyReplica: true },
     ],
     stop: () => {
       listings.stop();

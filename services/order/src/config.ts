@@ -1,9 +1,9 @@
-import { ServiceUrl, StandardServiceEnv } from '@bazar/service-kit';
+import { ServiceUrls, StandardServiceEnv } from '@bazar/service-kit';
 import { z } from 'zod';
 
 export const OrderConfig = StandardServiceEnv.extend({
-  CATALOG_URL: ServiceUrl,
-  CART_URL: ServiceUrl,
+  CATALOG_URL: ServiceUrls,
+  CART_URL: ServiceUrls,
   /** how long a placed order holds its units unconfirmed before the store cancels it */
   ORDER_HOLD_WINDOW_MS: z.coerce
     .number()

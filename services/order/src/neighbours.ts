@@ -38,7 +38,7 @@ export class Neighbours {
   private readonly cart: InternalClient;
   private readonly catalog: InternalClient;
 
-  constructor(urls: { cart: string; catalog: string }) {
+  constructor(urls: { cart: string | readonly string[]; catalog: string | readonly string[] }) {
     this.cart = new InternalClient(urls.cart, 'cart');
     this.catalog = new InternalClient(urls.catalog, 'catalog');
   }

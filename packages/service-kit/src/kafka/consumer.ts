@@ -58,6 +58,9 @@ interface ConsumerOptions<S extends z.ZodType<{ id: string }>> {
  *  events come alone), while every handler skips an event it sees again (ledger or idempotent
  *  write), so after a crash re-reading this much is harmless. */
 const COMMIT_DELAY_MS = 250;
+/** Event ids an every-replica handler remembers having applied: a repeat comes seconds after its
+ *  first, among at most a few thousand events. */
+const RECENT_EVENTS_KEPT = 10_000;
 
 /** Consumes one topic at least once and applies each event once: messages that do not parse or
  *  fail the contract go to `<topic>.dlq`; ids already in the ledger are skipped; the offset is
@@ -74,6 +77,8 @@ export class EventConsumer<S extends z.ZodType<{ id: string }>> {
   private forgetLag: (() => void) | undefined;
   /** the next offset to read, by partition, applied and not yet committed */
   private readonly toCommit = new Map<number, string>();
+  /** the ids an every-replica handler applied last, oldest first */
+  private readonly recentlyApplied = new Set<string>();
   private commitTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: ConsumerOptions<S>) {}
@@ -180,7 +185,15 @@ export class EventConsumer<S extends z.ZodType<{ id: string }>> {
 
     const event = parsed.event;
     const where = { topic: handler.topic, partition, offset: message.offset, eventId: event.id };
-    if (!handler.repeatable && !handler.everyReplica) {
+    if (handler.everyReplica) {
+      // a process's own effect, so its own memory of what it applied: with several replicas of the
+      // producer an event may be relayed twice (outbox.ts), seconds apart, and a live stream must
+      // not show it twice
+      if (this.recentlyApplied.has(event.id)) return void countConsumedEvent(handler.topic, 'skipped');
+      await handler.handle(event);
+      this.recentlyApplied.add(event.id);
+      if (this.recentlyApplied.size > RECENT_EVENTS_KEPT) this.recentlyApplied.delete(this.recentlyApplied.values().next().value!);
+    } else if (!handler.repeatable) {
       const ledgerId = `${groupId}/${event.id}`;
       if (await AppliedEvent.exists({ _id: ledgerId })) {
         countConsumedEvent(handler.topic, 'skipped');

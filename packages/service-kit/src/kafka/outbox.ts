@@ -1,4 +1,5 @@
 import { Schema, type Model, type UpdateQuery } from 'mongoose';
+import type { Leases } from '../leases';
 import type { Logger } from '../logger';
 import { TRACEPARENT_HEADER, outgoingTraceparent, runOutsideTrace } from '../trace';
 import type { EventProducer } from './producer';
@@ -82,6 +83,8 @@ interface RelayOptions {
   /** how long a nudged document's events wait to be sent: the events of everything written
    *  meanwhile go in one Kafka request, and each consumer fetches them together */
   sendDelayMs?: number;
+  /** the service's leases: one replica at a time makes the periodic sweep */
+  leases?: Leases;
   /** how long sent entries wait to be taken out of their documents: the marks of everything sent
    *  meanwhile go in one database command, and a document written twice in that time (an order
    *  placed, then confirmed) is marked once */
@@ -137,8 +140,16 @@ export class OutboxRelay {
   start(): void {
     // Seldom: on FerretDB a sweep reads and decodes the whole collection (only `_id` filters reach
     // its index; about 0.3 ms a document) and holds the service's one connection meanwhile.
-    this.timer = setInterval(() => this.sweep(), this.options.sweepIntervalMs ?? 60_000);
-    this.sweep();
+    const every = this.options.sweepIntervalMs ?? 60_000;
+    this.timer = setInterval(() => void this.sweepWhenHeld(every), every);
+    this.sweep(); // what this replica left at its last stop or crash, whoever holds the lease
+  }
+
+  /** The periodic sweep, by the replica holding its lease (for three periods) only: each replica
+   *  sends its own events at once, and the sweep is for those a crashed one left. */
+  private async sweepWhenHeld(every: number): Promise<void> {
+    const { leases, model } = this.options;
+    if (!leases || (await leases.hold(`outbox sweep of ${model.modelName}`, every * 3))) this.sweep();
   }
 
   /** Relays the events of the document just written, with those of the others written within

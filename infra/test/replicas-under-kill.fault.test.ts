@@ -1,0 +1,317 @@
+// Two replicas of every service and of the gateway, nginx balancing over the gateways (issue 52).
+// While shoppers keep ordering through nginx at a steady rate, one replica of each service and of the
+// gateway in turn is killed (SIGKILL) and started again, then the broker is stopped for 10 s.
+// Afterwards: every acknowledged order is stored once and no other order is; the stock fell by
+// exactly the units of the stored orders; each order's events were published under one event id
+// each (a repeat of the same id is what idempotent consumers absorb); every refusal was a 503 with a
+// JSON error; the carts were taken. A shopper's live streams, whichever replica holds them, hear each
+// change once. The test prints the counts.
+import { randomUUID } from 'node:crypto';
+import { ORDER_STILL_PLACING, ORDER_STREAM_EVENT, OrderList, OrderStreamMessage, PlaceOrderAnswer, TOPICS } from '@bazar/contracts';
+import { createAccount, eventually, signIn, stackControl, stackEnv } from '@bazar/testing';
+import { publishedOrderEvents, TestShelf } from '@bazar/testing/shop';
+import { Kafka, logLevel } from 'kafkajs';
+import { request } from 'undici';
+
+jest.setTimeout(420_000);
+
+const REPLICAS = 2;
+/** Killed in turn (their second replica), each while the orders flow. */
+const KILLED = ['catalog', 'cart', 'order', 'user', 'media', 'gateway'];
+/** Shoppers ordering at once, each every ORDER_EVERY_MS: within the gateway's per-user (60) and
+ *  per-address (300, all of them come from loopback through nginx) writes a minute. */
+const SHOPPERS = 5;
+const ORDER_EVERY_MS = 4_000;
+
+interface Answer {
+  status: number;
+  body: unknown;
+}
+
+/** One call through nginx, as a browser's; a call that takes over 15 s counts as hanging. */
+async function storeCall(
+  method: string,
+  path: string,
+  token?: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
+  const answer = await request(`${stackEnv.webUrl}/api${path}`, {
+    method: method as 'GET',
+    headers: {
+      ...(token && { authorization: `Bearer ${token}` }),
+      ...(body !== undefined && { 'content-type': 'application/json' }),
+      ...headers,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(15_000),
+  });
+  const text = await answer.body.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    /* kept as text, for the assertion to show */
+  }
+  return { status: answer.statusCode, body: parsed };
+}
+
+/** A shopper whose token is renewed before it expires (storefront tokens live a minute). */
+class Shopper {
+  private token = '';
+  private signedInAt = 0;
+  /** order ids the store answered 201 for */
+  readonly acknowledged = new Set<string>();
+  /** placements still refused after their retries (none expected) */
+  readonly refused: Answer[] = [];
+  constructor(
+    readonly email: string,
+    private readonly password: string,
+  ) {}
+  async freshToken(): Promise<string> {
+    if (Date.now() - this.signedInAt > 40_000) {
+      this.token = await signIn(this.email, this.password);
+      this.signedInAt = Date.now();
+    }
+    return this.token;
+  }
+}
+
+const shelf = new TestShelf();
+const kafka = new Kafka({ clientId: 'replicas-test', brokers: stackEnv.kafkaBrokers, logLevel: logLevel.NOTHING });
+/** every answer of the load, by status */
+const seen = new Map<number, number>();
+/** the bodies of answers of 500 and above */
+const unavailableBodies: unknown[] = [];
+const hung: string[] = [];
+let placedAfterRetry = 0;
+
+const note = (answer: Answer) => {
+  seen.set(answer.status, (seen.get(answer.status) ?? 0) + 1);
+  if (answer.status >= 500) unavailableBodies.push(answer.body);
+  return answer;
+};
+
+/** A call that a connection cut short (a replica killed under it) is tried again, as a browser's
+ *  retry would; a hang is recorded. */
+async function noted(call: () => Promise<Answer>): Promise<Answer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return note(await call());
+    } catch (err) {
+      if (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError')) {
+        hung.push(String(err));
+        return { status: 0, body: String(err) };
+      }
+      if (attempt >= 5) throw err;
+    }
+  }
+}
+
+/** Whether the store asks to be asked again: a 503 (a replica was killed under the request, or a
+ *  neighbour was away), or a placement a killed replica left in doubt, which the sweep settles. */
+const askAgain = ({ status, body }: Answer) =>
+  status === 503 || (status === 409 && (body as { error?: unknown } | undefined)?.error === ORDER_STILL_PLACING);
+
+/** Places the shopper's cart with one Idempotency-Key, asking again with the same key while the
+ *  store says to: its final word on that key is what counts. */
+async function placeCart(shopper: Shopper): Promise<void> {
+  const key = randomUUID();
+  for (let attempt = 1; attempt <= 90; attempt++) {
+    const answer = await noted(async () =>
+      storeCall(
+        'POST',
+        '/orderplace',
+        await shopper.freshToken(),
+        { name: 'Replica Shopper', email: shopper.email, phone: '', addinfo: '', total: 0, mycart: [] },
+        { 'idempotency-key': key },
+      ),
+    );
+    if (answer.status === 201) {
+      shopper.acknowledged.add(PlaceOrderAnswer.parse(answer.body).insertedId);
+      if (attempt > 1) placedAfterRetry++;
+      return;
+    }
+    if (!askAgain(answer)) return void shopper.refused.push(answer);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+  shopper.refused.push({ status: 503, body: 'still in doubt after 90 tries' });
+}
+
+/** Pays on delivery for the shopper's placed orders, which frees their places among the three
+ *  unconfirmed orders a shopper may hold. */
+async function confirmWaiting(shopper: Shopper): Promise<void> {
+  const orders = await noted(async () => storeCall('GET', '/myorders', await shopper.freshToken()));
+  if (orders.status !== 200) return;
+  for (const order of OrderList.parse(orders.body).filter((o) => o.status === 'placed'))
+    await noted(async () => storeCall('PUT', `/orders/${order._id}/confirm`, await shopper.freshToken()));
+}
+
+async function keepOrdering(shopper: Shopper, productId: string, stop: () => boolean): Promise<void> {
+  while (!stop()) {
+    const started = Date.now();
+    const added = await noted(async () => storeCall('POST', '/addtocart', await shopper.freshToken(), { productId, cartQuantity: 1 }));
+    if (added.status < 300) await placeCart(shopper);
+    await confirmWaiting(shopper);
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, ORDER_EVERY_MS - (Date.now() - started))));
+  }
+}
+
+/** The shopper's live stream through nginx, collecting each message it hears. */
+async function follow(token: string, heard: OrderStreamMessage[], signal: AbortSignal): Promise<void> {
+  const answer = await fetch(`${stackEnv.webUrl}/api/orders/live`, { headers: { authorization: `Bearer ${token}` }, signal });
+  expect(answer.status).toBe(200);
+  const reader = answer.body!.getReader();
+  let text = '';
+  void (async () => {
+    for (;;) {
+      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true as const }));
+      if (done) return;
+      text += new TextDecoder().decode(value);
+      for (let end = text.indexOf('\n\n'); end >= 0; end = text.indexOf('\n\n')) {
+        const block = text.slice(0, end);
+        text = text.slice(end + 2);
+        const data = /^event: (.+)\ndata: (.+)$/m.exec(block);
+        if (data?.[1] === ORDER_STREAM_EVENT) heard.push(OrderStreamMessage.parse(JSON.parse(data[2]!)));
+      }
+    }
+  })();
+}
+
+beforeAll(() => stackControl.replicas(REPLICAS), 180_000);
+afterAll(async () => {
+  await shelf.clear();
+  await stackControl.replicas(1);
+}, 180_000);
+
+it('passes a change to every live stream of the shopper, whichever replica holds it', async () => {
+  const productId = await shelf.stock('Replica Rice', 90, 100);
+  const { email, password } = await createAccount('replicastream');
+  const shopper = new Shopper(email, password);
+  const token = await shopper.freshToken();
+  expect((await storeCall('PUT', `/users/${email}`, token, {})).status).toBeLessThan(300);
+  // streams opened one after another go to the order replicas in turn, through both gateways
+  const abort = new AbortController();
+  const streams: OrderStreamMessage[][] = [[], [], [], []];
+  try {
+    for (const heard of streams) await follow(token, heard, abort.signal);
+    expect((await storeCall('POST', '/addtocart', token, { productId, cartQuantity: 1 })).status).toBeLessThan(300);
+    await placeCart(shopper);
+    const [orderId] = [...shopper.acknowledged];
+    expect(orderId).toBeDefined();
+    const confirmedAt = Date.now();
+    expect((await storeCall('PUT', `/orders/${orderId}/confirm`, token)).status).toBe(200);
+    await eventually(
+      async () => {
+        for (const heard of streams) expect(heard.filter((m) => m.orderId === orderId && m.status === 'confirmed')).toHaveLength(1);
+      },
+      10_000,
+      20,
+    );
+    console.log(`the confirmation reached all ${streams.length} streams ${Date.now() - confirmedAt} ms after it was made`);
+    for (const heard of streams) expect(heard.filter((m) => m.orderId === orderId).map((m) => m.status)).toEqual(['placed', 'confirmed']);
+  } finally {
+    abort.abort();
+  }
+});
+
+it('keeps its word while a replica of each service and of the gateway is killed, and the broker is away', async () => {
+  const productId = await shelf.stock('Replica Dal', 120, 10_000);
+  const shoppers = await Promise.all(
+    Array.from({ length: SHOPPERS }, async (_, n) => {
+      const { email, password } = await createAccount(`replica${n}`);
+      const shopper = new Shopper(email, password);
+      expect((await storeCall('PUT', `/users/${email}`, await shopper.freshToken(), {})).status).toBeLessThan(300);
+      return shopper;
+    }),
+  );
+  const stockBefore = await shelf.stockOf(productId);
+  const acknowledged = () => shoppers.reduce((sum, shopper) => sum + shopper.acknowledged.size, 0);
+  /** The store takes orders: two more are acknowledged. */
+  const ordersFlow = async () => {
+    const before = acknowledged();
+    await eventually(async () => expect(acknowledged()).toBeGreaterThanOrEqual(before + 2), 90_000, 200);
+  };
+
+  let stopped = false;
+  const load = Promise.all(shoppers.map((shopper) => keepOrdering(shopper, productId, () => stopped)));
+  const faults: string[] = [];
+  try {
+    for (const name of KILLED) {
+      await ordersFlow();
+      const replica = `${name}-${REPLICAS}`;
+      await stackControl.stop(replica, { kill: true });
+      try {
+        await ordersFlow(); // the other replica serves meanwhile
+      } finally {
+        await stackControl.start(replica);
+      }
+      faults.push(`${replica} killed and started again`);
+    }
+    await ordersFlow();
+    await stackControl.stop('kafka');
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 10_000));
+    } finally {
+      await stackControl.start('kafka');
+    }
+    faults.push('the broker stopped for 10 s');
+    await ordersFlow();
+  } finally {
+    stopped = true;
+    await load;
+  }
+
+  // every acknowledged order is stored, once, and no order the store did not acknowledge
+  const stored = new Map<string, number>();
+  let units = 0;
+  for (const shopper of shoppers) {
+    const orders = OrderList.parse((await storeCall('GET', '/myorders', await shopper.freshToken())).body);
+    expect({ shopper: shopper.email, stored: orders.map((o) => o._id).sort() }).toEqual({
+      shopper: shopper.email,
+      stored: [...shopper.acknowledged].sort(),
+    });
+    for (const order of orders) stored.set(order._id, (stored.get(order._id) ?? 0) + 1);
+    units += orders.flatMap((order) => order.items).reduce((sum, item) => sum + (item.productId === productId ? item.quantity : 0), 0);
+    // the cart was taken by its last order (or still holds what a refused one left)
+    const cart = await storeCall('GET', `/myallcart/${shopper.email}`, await shopper.freshToken());
+    if (shopper.refused.length === 0) expect({ shopper: shopper.email, cart: cart.body }).toEqual({ shopper: shopper.email, cart: [] });
+  }
+  expect([...stored.values()].filter((count) => count !== 1)).toEqual([]);
+  // the units held: the stock fell by exactly the units ordered (an order a killed replica left
+  // half-placed is settled by the sweep: placed, and then stored, or undone)
+  await eventually(async () => expect(stockBefore - (await shelf.stockOf(productId))).toBe(units), 90_000, 1_000);
+
+  // each order's events went out under one event id each
+  const ids = [...stored.keys()];
+  const placedEvents = await publishedOrderEvents(kafka, ids, TOPICS.orderPlaced);
+  const statusEvents = await publishedOrderEvents(kafka, ids, TOPICS.orderStatusChanged);
+  const distinct = (events: { id: string }[]) => new Set(events.map((event) => event.id)).size;
+  for (const orderId of ids) {
+    const placed = placedEvents.filter((event) => event.payload.orderId === orderId);
+    expect({ orderId, placed: distinct(placed) }).toEqual({ orderId, placed: 1 });
+    const moves = statusEvents.filter((event) => event.payload.orderId === orderId);
+    const byStatus = new Map<string, Set<string>>();
+    for (const move of moves) byStatus.set(move.payload.status ?? '', (byStatus.get(move.payload.status ?? '') ?? new Set()).add(move.id));
+    for (const [status, events] of byStatus) expect({ orderId, status, events: events.size }).toEqual({ orderId, status, events: 1 });
+    expect({ orderId, placedStatus: byStatus.has('placed') }).toEqual({ orderId, placedStatus: true });
+  }
+
+  const refused = shoppers.flatMap((shopper) => shopper.refused);
+  const statuses = [...seen].sort(([a], [b]) => a - b).map(([status, count]) => `${status}: ${count}`);
+  console.log(
+    [
+      `replicas: ${REPLICAS} of each service and of the gateway; faults: ${faults.join('; ')}`,
+      `answers by status: ${statuses.join(', ')}; hung calls: ${hung.length}`,
+      `orders acknowledged: ${acknowledged()} (${placedAfterRetry} after a 503 and a retry with the same key); stored: ${stored.size}; placements refused in the end: ${refused.length}`,
+      `units ordered: ${units}; stock fell by ${stockBefore - (await shelf.stockOf(productId))}`,
+      `events: order-placed ${placedEvents.length} messages, ${distinct(placedEvents)} distinct; order-status-changed ${statusEvents.length} messages, ${distinct(statusEvents)} distinct`,
+    ].join('\n'),
+  );
+  expect(hung).toEqual([]);
+  // a refusal is a 503 with a JSON error, never another 5xx or a page
+  expect([...seen.keys()].filter((status) => status >= 500 && status !== 503)).toEqual([]);
+  for (const body of unavailableBodies) expect(body).toEqual({ error: expect.any(String) });
+  expect(refused).toEqual([]);
+  expect(acknowledged()).toBeGreaterThanOrEqual(2 * (KILLED.length + 2));
+});
