@@ -132,8 +132,10 @@ test('/singup hands over to Keycloak registration and /cart remembers where the 
 
   await page.goto(`${webUrl}/checkout`);
   await page.waitForURL(/\/auth\/realms\/bazar\//);
+  // Keycloak sends every sign-in back to /login, the realm's one exact address for it (issue 53),
+  // which goes on to /checkout (the next test signs in from here and lands there)
   const redirectUri = new URL(page.url()).searchParams.get('redirect_uri');
-  expect(redirectUri).toBe(`${webUrl}/checkout`);
+  expect(redirectUri).toBe(`${webUrl}/login`);
 });
 
 test('checkout places an order: the cart badge drops to 0 and My Orders lists it as placed, and paying on delivery confirms it', async () => {

@@ -21,7 +21,8 @@ export async function startSession(store: StorefrontStore): Promise<void> {
   }
 }
 
-/** Leaves for Keycloak's login or registration page; Keycloak sends the shopper back to `returnTo`. */
+/** Leaves for Keycloak's login or registration page; the shopper comes back to `returnTo` (by way
+ *  of /login, keycloakSession.ts). */
 export async function signIn(action: 'login' | 'register', returnTo: string): Promise<void> {
   return (await session()).signIn(action, returnTo);
 }

@@ -3,6 +3,7 @@ import Keycloak, { type KeycloakInitOptions } from 'keycloak-js';
 import { currentLanguage } from '@bazar/web-kit/i18n';
 import { provideAccessToken, signedIn, signedOut, type Shopper, type StorefrontStore } from '@bazar/web-kit';
 import { forgetSignedInHere, rememberSignedInHere } from './signedInHere';
+import { rememberReturn, SIGNED_IN_PATH } from './returnPath';
 
 const silentCheckSso = new URL('../../public/silent-check-sso.html', import.meta.url);
 
@@ -62,11 +63,13 @@ function shopperFromToken(client: Keycloak): Shopper | undefined {
   return { email: claims.email, name: claims.name ?? claims.preferred_username ?? claims.email };
 }
 
-/** Leaves for Keycloak's login or registration page; Keycloak sends the shopper back to `returnTo`. */
+/** Leaves for Keycloak's login or registration page; Keycloak sends the shopper back to
+ *  SIGNED_IN_PATH, which goes on to `returnTo` (the realm accepts exact addresses only). */
 export async function signIn(action: 'login' | 'register', returnTo: string): Promise<void> {
   await ready();
   const client = keycloak();
-  const redirectUri = new URL(returnTo, window.location.origin).href;
+  rememberReturn(returnTo);
+  const redirectUri = new URL(SIGNED_IN_PATH, window.location.origin).href;
   // Keycloak's pages (ui_locales) show in the shopper's language.
   const options = { redirectUri, locale: currentLanguage() };
   const url = action === 'register' ? await client.createRegisterUrl(options) : await client.createLoginUrl(options);

@@ -28,3 +28,22 @@ describe('a Login link followed before the page hydrated (a plain link: no state
     expect(returnPath({ from: { pathname: '/cart' } }, referrer('/about'))).toBe('/cart');
   });
 });
+
+describe('back from Keycloak at /login (issue 53: the realm accepts exact addresses only)', () => {
+  test('goes on to the page remembered when the sign-in started, with its query', () => {
+    expect(returnPath(null, undefined, '/checkout')).toBe('/checkout');
+    expect(returnPath(null, new URL('http://localhost:8080/auth/realms/bazar/login-actions/authenticate'), '/search?search=dal')).toBe(
+      '/search?search=dal',
+    );
+  });
+
+  test('never to another site or a sign-in page, whatever the tab kept', () => {
+    for (const kept of ['//evil.example/', '/\\evil.example/', 'https://evil.example/', '/login', '/auth/realms/bazar/', 'checkout'])
+      expect({ kept, to: returnPath(null, undefined, kept) }).toEqual({ kept, to: '/' });
+  });
+
+  test('the navigation state and a page of the store that linked here come first', () => {
+    expect(returnPath({ from: { pathname: '/cart' } }, undefined, '/checkout')).toBe('/cart');
+    expect(returnPath(null, new URL('http://localhost:8080/about'), '/checkout')).toBe('/about');
+  });
+});
