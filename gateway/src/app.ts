@@ -24,7 +24,7 @@ export function wireGateway(
   const revocations = new Revocations(redis, log);
   const limits = new RateLimits(redis, config, log);
   const identity = new IdentitySigner(identitySigningKey(config.BAZAR_IDENTITY_SIGNING_KEY));
-  const serviceUrls: Record<ServiceName, string> = {
+  const serviceUrls: Record<ServiceName, readonly string[]> = {
     catalog: config.CATALOG_URL,
     cart: config.CART_URL,
     order: config.ORDER_URL,

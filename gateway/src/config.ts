@@ -1,4 +1,4 @@
-import { KafkaEnv, RedisEnv, ServiceEnv, ServiceUrl } from '@bazar/service-kit';
+import { KafkaEnv, RedisEnv, ServiceEnv, ServiceUrl, ServiceUrls } from '@bazar/service-kit';
 import { z } from 'zod';
 
 /** requests per minute */
@@ -7,11 +7,12 @@ const perMinute = (fallback: number) => z.coerce.number().int().positive().defau
 export const GatewayConfig = ServiceEnv.extend(KafkaEnv.shape)
   .extend(RedisEnv.shape)
   .extend({
-    CATALOG_URL: ServiceUrl,
-    CART_URL: ServiceUrl,
-    ORDER_URL: ServiceUrl,
-    USER_URL: ServiceUrl,
-    MEDIA_URL: ServiceUrl,
+    /** each service's replicas (ServiceUrls) */
+    CATALOG_URL: ServiceUrls,
+    CART_URL: ServiceUrls,
+    ORDER_URL: ServiceUrls,
+    USER_URL: ServiceUrls,
+    MEDIA_URL: ServiceUrls,
     /** the storefront's origin: the only one whose pages may call the API from a browser (CORS) */
     STORE_ORIGIN: z.url().transform((origin) => new URL(origin).origin),
     OIDC_ISSUER: z.url(),

@@ -14,6 +14,7 @@ import {
   CONTAINERS,
   DEMO_ACCOUNTS,
   FAULT_PROXIES,
+  IDENTITY_KEYS,
   INFRA,
   SECRETS,
   SEED,
@@ -77,7 +78,7 @@ function serveControlOf(stack: Stack, replicas: number, { store }: { store: bool
   return serveControl({
     stack,
     containers: storeContainers,
-    secrets: SECRETS,
+    secrets: { ...SECRETS, ...IDENTITY_KEYS },
     components: () => (store ? stackOf(current).ALL : INFRA),
     scale: async (count) => {
       if (!store) throw new StackError('This stack runs only the infrastructure (--infra)');

@@ -1,11 +1,11 @@
 import { mkdir, readFile, writeFile, copyFile, access, symlink, rm } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { execa } from 'execa';
-import { HOST, PORTS, WEB_URL } from './ports.ts';
+import { HOST, MAX_REPLICAS, PORTS, WEB_URL, replicaPort } from './ports.ts';
 import { KEYCLOAK_HOME, PROJECT_NODE, ROOT, rootPath, stackPath } from './paths.ts';
 import { createTopics } from './kafka-topics.ts';
 import { renderNginxConfig } from './nginx-config.ts';
-import { installationSecrets } from './secrets.ts';
+import { installationIdentityKeys, installationSecrets, installationServiceKeys } from './secrets.ts';
 import { demoAccountsWanted, prepareRealmImport } from './keycloak-realm.ts';
 import { stackKindOf } from './stack-choice.ts';
 
@@ -56,8 +56,35 @@ const REDIS_URL = `redis://${HOST}:${storePort(PORTS.redis, PORTS.redisProxy)}`;
 const KEYCLOAK_INTERNAL_URL = `http://${HOST}:${PORTS.keycloak}/auth`;
 const serviceUrl = (name: keyof typeof PORTS) => `http://${HOST}:${PORTS[name]}`;
 
+/** The first replica keeps the component's name (`catalog`), the others are numbered (`catalog-2`). */
+export const replicaName = (name: string, replica: number): string => (replica === 1 ? name : `${name}-${replica}`);
+const replicaNumbers = (replicas: number) => Array.from({ length: replicas }, (_, at) => at + 1);
+/** Every replica of a service, comma-separated: its callers take turns and pass over one that refuses
+ *  connections (`Upstreams` in @bazar/service-kit). On a cluster the one address of a Service. */
+const replicaUrls = (name: AppName, replicas: number) =>
+  replicaNumbers(replicas)
+    .map((replica) => `http://${HOST}:${replicaPort(PORTS[name], replica)}`)
+    .join(',');
+type AppName = 'catalog' | 'cart' | 'order' | 'user' | 'media' | 'gateway';
+
+/** How many replicas of each service and of the gateway a stack runs: `--replicas N` on `up` and
+ *  `exec`, or BAZAR_REPLICAS; one by default. */
+export function replicasWanted(args: string[], env = process.env): number {
+  const at = args.indexOf('--replicas');
+  const given = at >= 0 ? args[at + 1] : env.BAZAR_REPLICAS;
+  if (given === undefined || given === '') return 1;
+  const replicas = Number(given);
+  if (!Number.isInteger(replicas) || replicas < 1 || replicas > MAX_REPLICAS)
+    throw new Error(`--replicas takes a whole number from 1 to ${MAX_REPLICAS}, not '${given}'`);
+  return replicas;
+}
+
 /** Made on the first start and kept in .stack/secrets.json (infra/stack/secrets.ts). */
-const SECRETS = installationSecrets();
+export const SECRETS = installationSecrets();
+/** The identity tokens' key pair (issue 53): the gateway and the seed sign, the services verify. */
+export const IDENTITY_KEYS = installationIdentityKeys();
+/** The service tokens' key pair: the order service and the gateway sign their internal calls. */
+export const SERVICE_KEYS = installationServiceKeys();
 /** Whether the realm comes with the demo admin and shopper (not when NODE_ENV=production). */
 export const DEMO_ACCOUNTS = demoAccountsWanted();
 
@@ -265,13 +292,15 @@ const keycloak: Component = {
   },
 };
 
-const serviceEnv = (name: 'catalog' | 'cart' | 'order' | 'user' | 'media', extra: Record<string, string> = {}) => ({
-  PORT: String(PORTS[name]),
+const serviceEnv = (name: 'catalog' | 'cart' | 'order' | 'user' | 'media', extra: Record<string, string> = {}, replica = 1) => ({
+  PORT: String(replicaPort(PORTS[name], replica)),
   MONGO_URL,
   MONGO_DB: name,
   KAFKA_BROKERS,
   REDIS_URL,
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+  BAZAR_IDENTITY_VERIFY_KEY: IDENTITY_KEYS.BAZAR_IDENTITY_VERIFY_KEY,
+  BAZAR_SERVICE_VERIFY_KEY: SERVICE_KEYS.BAZAR_SERVICE_VERIFY_KEY,
   ...extra,
 });
 
@@ -298,43 +327,57 @@ const node = (name: string, folder: string, port: number, env: Record<string, st
   readyTimeoutMs: 30_000,
 });
 
-const services: Component[] = [
-  node('catalog', 'services/catalog', PORTS.catalog, serviceEnv('catalog')),
-  node('cart', 'services/cart', PORTS.cart, serviceEnv('cart', { CATALOG_URL: serviceUrl('catalog') })),
-  node('order', 'services/order', PORTS.order, serviceEnv('order', { CATALOG_URL: serviceUrl('catalog'), CART_URL: serviceUrl('cart') })),
-  node(
-    'user',
-    'services/user',
-    PORTS.user,
-    serviceEnv('user', {
+/** Every replica of each service, then of the gateway; each calls every replica of its neighbours. */
+function appOf(replicas: number): Component[] {
+  const urls = (name: AppName) => replicaUrls(name, replicas);
+  const each = (make: (replica: number) => Component) => replicaNumbers(replicas).map(make);
+  const service = (name: Exclude<AppName, 'gateway'>, extra: Record<string, string> = {}) =>
+    each((replica) =>
+      node(replicaName(name, replica), `services/${name}`, replicaPort(PORTS[name], replica), serviceEnv(name, extra, replica)),
+    );
+  return [
+    ...service('catalog'),
+    ...service('cart', { CATALOG_URL: urls('catalog') }),
+    ...service('order', {
+      CATALOG_URL: urls('catalog'),
+      CART_URL: urls('cart'),
+      BAZAR_SERVICE_SIGNING_KEY: SERVICE_KEYS.BAZAR_SERVICE_SIGNING_KEY,
+    }),
+    ...service('user', {
       KEYCLOAK_URL: KEYCLOAK_INTERNAL_URL,
       KEYCLOAK_REALM: 'bazar',
       KEYCLOAK_ADMIN_CLIENT_ID: 'bazar-user-service',
       KEYCLOAK_ADMIN_CLIENT_SECRET: SECRETS.BAZAR_USER_SERVICE_CLIENT_SECRET,
     }),
-  ),
-  node('media', 'services/media', PORTS.media, serviceEnv('media', { MEDIA_DIR: stackPath('media'), MEDIA_PUBLIC_PATH: '/media/' })),
-];
-
-const gateway = node('gateway', 'gateway', PORTS.gateway, {
-  PORT: String(PORTS.gateway),
-  CATALOG_URL: serviceUrl('catalog'),
-  CART_URL: serviceUrl('cart'),
-  ORDER_URL: serviceUrl('order'),
-  USER_URL: serviceUrl('user'),
-  MEDIA_URL: serviceUrl('media'),
-  REDIS_URL,
-  KAFKA_BROKERS,
-  STORE_ORIGIN: WEB_URL,
-  OIDC_ISSUER: `http://localhost:${PORTS.web}/auth/realms/bazar`,
-  OIDC_JWKS_URL: `${KEYCLOAK_INTERNAL_URL}/realms/bazar/protocol/openid-connect/certs`,
-  OIDC_AUDIENCE: 'bazar-api',
-  KEYCLOAK_URL: KEYCLOAK_INTERNAL_URL,
-  LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
-});
+    ...service('media', { MEDIA_DIR: stackPath('media'), MEDIA_PUBLIC_PATH: '/media/' }),
+    ...each((replica) =>
+      node(replicaName('gateway', replica), 'gateway', replicaPort(PORTS.gateway, replica), {
+        PORT: String(replicaPort(PORTS.gateway, replica)),
+        CATALOG_URL: urls('catalog'),
+        CART_URL: urls('cart'),
+        ORDER_URL: urls('order'),
+        USER_URL: urls('user'),
+        MEDIA_URL: urls('media'),
+        REDIS_URL,
+        KAFKA_BROKERS,
+        STORE_ORIGIN: WEB_URL,
+        OIDC_ISSUER: `http://localhost:${PORTS.web}/auth/realms/bazar`,
+        OIDC_JWKS_URL: `${KEYCLOAK_INTERNAL_URL}/realms/bazar/protocol/openid-connect/certs`,
+        OIDC_AUDIENCE: 'bazar-api',
+        KEYCLOAK_URL: KEYCLOAK_INTERNAL_URL,
+        LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+        BAZAR_IDENTITY_SIGNING_KEY: IDENTITY_KEYS.BAZAR_IDENTITY_SIGNING_KEY,
+        BAZAR_SERVICE_SIGNING_KEY: SERVICE_KEYS.BAZAR_SERVICE_SIGNING_KEY,
+      }),
+    ),
+  ];
+}
 
 const nginxConfig = stackPath('nginx', 'nginx.conf');
-const nginx: Component = {
+/** Writes nginx's configuration for a stack of `gateways` gateway replicas. */
+export const writeNginxConfig = async (gateways: number) =>
+  writeFile(nginxConfig, await renderNginxConfig({ root: ROOT, stack: stackPath(), port: PORTS.web, gateways }));
+const nginxOf = (gateways: number): Component => ({
   name: 'nginx',
   ports: [PORTS.web],
   command: 'nginx',
@@ -343,9 +386,9 @@ const nginx: Component = {
   readyTimeoutMs: 15_000,
   prepare: async () => {
     for (const dir of ['nginx/temp', 'nginx/cache', 'logs', 'media', 'bench', 'releases']) await mkdir(stackPath(dir), { recursive: true });
-    await writeFile(nginxConfig, await renderNginxConfig({ root: ROOT, stack: stackPath(), port: PORTS.web }));
+    await writeNginxConfig(gateways);
   },
-};
+});
 
 /** The storefront's renderer (renderer/): the public pages with their content in the HTML, rendered by
  *  the storefront's own code in a Chromium of its own (a child of the renderer, so its memory counts
@@ -365,15 +408,28 @@ const renderer = node('renderer', 'renderer', PORTS.renderer, {
 const proxies = FAULT_PROXIES ? [toxiproxy] : [];
 /** With CONTAINERS, what runs natively beside the containers, which start after it. */
 export const INFRA = CONTAINERS ? [...proxies, mail] : [redis, ferretdb, ...proxies, kafka, mail, keycloak];
-export const APP = [...services, gateway];
-export const WEB = [nginx, renderer];
-export const ALL = [...INFRA, ...APP, ...WEB];
+
+/** The components of a stack with `replicas` of each service and of the gateway. */
+export function stackOf(replicas: number): { APP: Component[]; WEB: Component[]; ALL: Component[] } {
+  const APP = appOf(replicas);
+  const WEB = [nginxOf(replicas), renderer];
+  return { APP, WEB, ALL: [...INFRA, ...APP, ...WEB] };
+}
+
+/** The stack with one replica of everything, as `npm start` runs it. */
+export const { APP, WEB, ALL } = stackOf(1);
 
 /** The seed runs after the services are up; it only inserts into empty collections. */
 export const SEED = {
   command: PROJECT_NODE,
   args: [rootPath('services', 'catalog', 'dist', 'seed.js')],
-  env: { ...serviceEnv('catalog'), MEDIA_URL: serviceUrl('media'), LOG_LEVEL: 'error' },
+  env: {
+    ...serviceEnv('catalog'),
+    MEDIA_URL: serviceUrl('media'),
+    LOG_LEVEL: 'error',
+    // the seed uploads its pictures as a user of its own, in a token it signs (media-client.ts)
+    BAZAR_IDENTITY_SIGNING_KEY: IDENTITY_KEYS.BAZAR_IDENTITY_SIGNING_KEY,
+  },
 };
 
 /** Where tests and tools find the stack (exported to `exec`'d commands). They reach FerretDB and

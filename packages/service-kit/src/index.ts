@@ -21,3 +21,5 @@ export * from './kafka/outbox';
 export * from './kafka/consumer';
 export * from './kafka/probe';
 export * from './service';
+export * from './upstreams';
+export * from './leases';

@@ -85,9 +85,24 @@ export async function everyServiceHealthy(timeoutMs = 60_000): Promise<void> {
     await eventually(async () => expect({ url, ...(await healthOf(url)) }).toMatchObject({ url, status: 'ok' }), timeoutMs, 500);
 }
 
-async function control(path: string): Promise<void> {
-  const response = await fetch(`${stackEnv.controlUrl}${path}`, { method: 'POST', signal: AbortSignal.timeout(240_000) });
-  if (!response.ok) throw new Error(`stack control ${path}: ${response.status} ${await response.text()}`);
+/** The running stack's control token (infra/stack/control.ts): new at every start, readable by the
+ *  stack's own user only. */
+export const controlHeaders = (): Record<string, string> => {
+  const file = path.join(stackDir, 'control-token');
+  try {
+    return { authorization: `Bearer ${readFileSync(file, 'utf8').trim()}` };
+  } catch {
+    throw new Error(`${file} is missing: the stack's control port runs only while a stack started by npm start or npm test does`);
+  }
+};
+
+async function control(route: string): Promise<void> {
+  const response = await fetch(`${stackEnv.controlUrl}${route}`, {
+    method: 'POST',
+    headers: controlHeaders(),
+    signal: AbortSignal.timeout(240_000),
+  });
+  if (!response.ok) throw new Error(`stack control ${route}: ${response.status} ${await response.text()}`);
 }
 
 /** A component's figures as the control port's `/usage` gives them. */
@@ -98,9 +113,12 @@ type ComponentUsage = { rssBytes: number; cpuMs: number; startedAt: number };
 export const stackControl = {
   stop: (name: string, how: { kill?: boolean } = {}) => control(`/components/${name}/stop${how.kill ? '?signal=SIGKILL' : ''}`),
   start: (name: string) => control(`/components/${name}/start`),
+  /** Runs `count` replicas of each service and of the gateway (catalog, catalog-2, …), nginx balancing
+   *  over the gateways; resolves once every one is ready. */
+  replicas: (count: number) => control(`/replicas?count=${count}`),
   /** CPU time used so far, memory now and when it started, by component (Linux only: read from /proc). */
   usage: async (): Promise<Record<string, ComponentUsage>> => {
-    const response = await fetch(`${stackEnv.controlUrl}/usage`);
+    const response = await fetch(`${stackEnv.controlUrl}/usage`, { headers: controlHeaders() });
     if (!response.ok) throw new Error(`stack control /usage: ${response.status} ${await response.text()}`);
     return (await response.json()) as Record<string, ComponentUsage>;
   },
