@@ -16,6 +16,8 @@ const BENCHES = [
   'gateway-overhead/read.ts',
   'gateway-overhead/verify.ts',
   'order-flow/run.ts',
+  // the order flow with one replica of everything, then with two (about two minutes)
+  'replicas/run.ts',
   'frontend/run.ts',
   'frontend/initial-js.ts',
   // Lighthouse, medians of 3 runs a page unless BENCH_ROUNDS_LIGHTHOUSE says otherwise (about 20 s a run)

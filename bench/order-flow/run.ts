@@ -17,7 +17,8 @@ import { identityOf } from '@bazar/testing/identity';
 import {
   createAccount,
   deleteAccounts,
-  gatewayCall as call,
+  type gatewayCall,
+  gatewayCallAt,
   refreshSignIn,
   signInForTokens,
   stackControl,
@@ -25,7 +26,7 @@ import {
   type StorefrontTokens,
 } from '@bazar/testing';
 import { TestShelf } from '@bazar/testing/shop';
-import { emitFigures } from '../figures';
+import { emitFigures, type Figure } from '../figures';
 import mongoose from 'mongoose';
 import { request } from 'undici';
 
@@ -71,6 +72,14 @@ const TARGET_P95_MS = 100;
 const LAST_UNITS = 10;
 const LAST_UNITS_SHOPPERS = 20;
 const run = randomUUID().slice(0, 8);
+/** The gateways the shoppers call, in turn (BENCH_GATEWAYS, comma-separated: its replicas, as nginx
+ *  balances over them); the stack's one gateway by default. */
+const GATEWAYS = (process.env.BENCH_GATEWAYS ?? stackEnv.gatewayUrl).split(',').filter(Boolean);
+let nextGateway = 0;
+const call: typeof gatewayCall = (...args) => gatewayCallAt(GATEWAYS[nextGateway++ % GATEWAYS.length]!, ...args);
+/** BENCH_ONLY_MEASURED=1: only the load at RATE and its figures, without the target rate and the
+ *  last units (bench/replicas runs it so, once with one replica and once with two). */
+const ONLY_MEASURED = process.env.BENCH_ONLY_MEASURED === '1';
 
 interface Shopper {
   email: string;
@@ -397,7 +406,7 @@ async function lastUnits(shelf: TestShelf, buyers: Shopper[]) {
 
 async function main(): Promise<void> {
   console.log(
-    `order flow: ${RATE} orders/s of ${LINES} line(s) for ${DURATION_S} s, after ${WARMUP_S} s of warm-up, by ${SHOPPERS} fresh shoppers, through ${stackEnv.gatewayUrl}\n`,
+    `order flow: ${RATE} orders/s of ${LINES} line(s) for ${DURATION_S} s, after ${WARMUP_S} s of warm-up, by ${SHOPPERS} fresh shoppers, through ${GATEWAYS.join(' and ')}\n`,
   );
   const shelf = new TestShelf();
   const warmup = newTally();
@@ -416,7 +425,7 @@ async function main(): Promise<void> {
     const before = await storeSize();
     console.log(`the store holds ${before.orders} orders and ${before.reservations} stock reservations before the run`);
     shoppers = await makeShoppers(SHOPPERS);
-    buyers = await makeShoppers(LAST_UNITS_SHOPPERS, SHOPPERS);
+    buyers = ONLY_MEASURED ? [] : await makeShoppers(LAST_UNITS_SHOPPERS, SHOPPERS);
     console.log(
       `set up: ${shoppers.length} shoppers (and ${buyers.length} for the last units), stock ${stockBefore} over ${LINES} product(s)`,
     );
@@ -489,16 +498,21 @@ async function main(): Promise<void> {
     const commandsAfter = commandsBefore && (await databaseCommands());
     const shoppersUsage = process.cpuUsage(shoppersBefore);
 
-    const targetShoppers = await makeShoppers(TARGET_SHOPPERS, SHOPPERS + LAST_UNITS_SHOPPERS);
-    shoppers.push(...targetShoppers);
-    idle.push(...targetShoppers);
-    await tokensInStep(shoppers);
-    await signInsSettled();
-    const rampWindow = await placeAtRate(TARGET_RATE, TARGET_WARMUP_S, targetWarmup);
-    const usageBeforeTarget = await stackControl.usage().catch(() => undefined);
-    const targetWindow = await placeAtRate(TARGET_RATE, TARGET_S, atTarget);
-    await Promise.all(inFlight);
-    const usageAfterTarget = usageBeforeTarget && (await stackControl.usage());
+    const target = ONLY_MEASURED
+      ? undefined
+      : await (async () => {
+          const targetShoppers = await makeShoppers(TARGET_SHOPPERS, SHOPPERS + LAST_UNITS_SHOPPERS);
+          shoppers.push(...targetShoppers);
+          idle.push(...targetShoppers);
+          await tokensInStep(shoppers);
+          await signInsSettled();
+          const rampWindow = await placeAtRate(TARGET_RATE, TARGET_WARMUP_S, targetWarmup);
+          const usageBeforeTarget = await stackControl.usage().catch(() => undefined);
+          const targetWindow = await placeAtRate(TARGET_RATE, TARGET_S, atTarget);
+          await Promise.all(inFlight);
+          const usageAfterTarget = usageBeforeTarget && (await stackControl.usage());
+          return { rampWindow, targetWindow, usageBeforeTarget, usageAfterTarget };
+        })();
 
     // the equalities take in every phase's orders, the warm-up's too: the stock cannot tell them apart
     const phases = [warmup, measured, targetWarmup, atTarget];
@@ -508,7 +522,7 @@ async function main(): Promise<void> {
     const held = await heldReservations(orderIds);
     const cartsEmptied = phases.reduce((sum, tally) => sum - tally.cartsNotEmpty, orderIds.length);
     const equal = held === orderIds.length && cartsEmptied === orderIds.length && stockDrop === unitsOrdered;
-    const lastUnitsSold = await lastUnits(shelf, buyers);
+    const lastUnitsSold = ONLY_MEASURED ? undefined : await lastUnits(shelf, buyers);
 
     console.log(`warm-up: ${warmup.orderIds.length} orders in ${WARMUP_S} s, their latencies not counted below`);
     const accepted = measured.orderIds.length;
@@ -531,6 +545,40 @@ async function main(): Promise<void> {
     console.log(
       `placed (stock reserved) p95 ${placedP95.toFixed(1)} ms at ${RATE}/s (within ${TARGET_P95_MS} ms: ${placedP95 <= TARGET_P95_MS ? 'ok' : 'MISSED'})`,
     );
+
+    const measuredFigures = [
+      {
+        bench: 'order-flow',
+        name: `POST /orderplace (placed, stock reserved) p95 at ${RATE}/s`,
+        value: placedP95,
+        unit: 'ms',
+        baseline: { name: 'bare FerretDB conditional write p95', value: baselineP95 },
+        target: { on: 'value', op: '<=', limit: TARGET_P95_MS },
+      },
+      { bench: 'order-flow', name: 'placed → confirmed p95', value: confirmedP95, unit: 'ms' },
+      {
+        bench: 'order-flow',
+        name: 'orders = reservations = cart clears',
+        value: equal ? 1 : 0,
+        unit: '(1 = equal)',
+        target: { on: 'value', op: '>=', limit: 1 },
+      },
+      { bench: 'order-flow', name: 'orders accepted', value: accepted, unit: 'orders' },
+      { bench: 'order-flow', name: 'orders in the store before the run', value: before.orders, unit: 'orders' },
+      ...(cpuPerOrder ? [{ bench: 'order-flow', name: 'stack CPU time per order', value: cpuPerOrder.total, unit: 'ms' }] : []),
+      ...(commandsPerOrder
+        ? [{ bench: 'order-flow', name: 'database commands per order', value: commandsPerOrder.total, unit: 'commands' }]
+        : []),
+    ] satisfies Figure[];
+    if (!target || !lastUnitsSold) {
+      console.log(
+        `\nall phases: orders accepted ${orderIds.length}, reservations held ${held}, carts empty after the 201 ${cartsEmptied}; units ordered ${unitsOrdered}, stock drop ${stockDrop}: ${equal ? 'equal' : 'NOT EQUAL'}`,
+      );
+      emitFigures(measuredFigures);
+      if (!equal) process.exitCode = 1;
+      return;
+    }
+    const { rampWindow, targetWindow, usageBeforeTarget, usageAfterTarget } = target;
 
     // the target rate: orders whose 201 came within the window, against those offered in it
     const offered = TARGET_RATE * TARGET_S;
@@ -595,28 +643,7 @@ async function main(): Promise<void> {
       ...(cpuAtTarget
         ? [{ bench: 'order-flow', name: `stack CPU time per order with ${TARGET_RATE}/s offered`, value: cpuAtTarget.total, unit: 'ms' }]
         : []),
-      {
-        bench: 'order-flow',
-        name: `POST /orderplace (placed, stock reserved) p95 at ${RATE}/s`,
-        value: placedP95,
-        unit: 'ms',
-        baseline: { name: 'bare FerretDB conditional write p95', value: baselineP95 },
-        target: { on: 'value', op: '<=', limit: TARGET_P95_MS },
-      },
-      { bench: 'order-flow', name: 'placed → confirmed p95', value: confirmedP95, unit: 'ms' },
-      {
-        bench: 'order-flow',
-        name: 'orders = reservations = cart clears',
-        value: equal ? 1 : 0,
-        unit: '(1 = equal)',
-        target: { on: 'value', op: '>=', limit: 1 },
-      },
-      { bench: 'order-flow', name: 'orders accepted', value: accepted, unit: 'orders' },
-      { bench: 'order-flow', name: 'orders in the store before the run', value: before.orders, unit: 'orders' },
-      ...(cpuPerOrder ? [{ bench: 'order-flow', name: 'stack CPU time per order', value: cpuPerOrder.total, unit: 'ms' }] : []),
-      ...(commandsPerOrder
-        ? [{ bench: 'order-flow', name: 'database commands per order', value: commandsPerOrder.total, unit: 'commands' }]
-        : []),
+      ...measuredFigures,
       {
         bench: 'order-flow',
         name: `last units: sold to ${buyers.length} shoppers at once`,

@@ -20,7 +20,7 @@ const TEST_FILE_ADDRESS = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1,
 /** One call to the gateway; a call that takes longer than `timeoutMs` throws a TimeoutError.
  *  undici's `request`, not `fetch`: the order-flow bench makes three calls an order on the machine
  *  it measures, and `fetch` was a third of the bench's own CPU. */
-export async function gatewayCall(
+export function gatewayCall(
   method: string,
   path: string,
   token?: string,
@@ -28,7 +28,20 @@ export async function gatewayCall(
   headers: Record<string, string> = {},
   timeoutMs = 30_000,
 ): Promise<GatewayAnswer> {
-  const answer = await request(`${stackEnv.gatewayUrl}${path}`, {
+  return gatewayCallAt(stackEnv.gatewayUrl, method, path, token, body, headers, timeoutMs);
+}
+
+/** gatewayCall to the gateway (replica) at `gatewayUrl`. */
+export async function gatewayCallAt(
+  gatewayUrl: string,
+  method: string,
+  path: string,
+  token?: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+  timeoutMs = 30_000,
+): Promise<GatewayAnswer> {
+  const answer = await request(`${gatewayUrl}${path}`, {
     method: method as Dispatcher.HttpMethod,
     headers: {
       'x-forwarded-for': TEST_FILE_ADDRESS,

@@ -19,7 +19,7 @@ export { networkFaults, type ProxiedComponent } from './network';
 export { freePort } from './free-port';
 export { mailbox, type Mail, type MailSummary } from './mail';
 export { createAccount, deleteAccounts, keycloakAccount, keycloakAdmin, newShopper, type Credentials, type TestAccount } from './accounts';
-export { gatewayCall, signedInAndSynced, syncAccount, type GatewayAnswer } from './gateway';
+export { gatewayCall, gatewayCallAt, signedInAndSynced, syncAccount, type GatewayAnswer } from './gateway';
 export { catalogProduct, catalogProducts, runWords } from './catalog';
 export {
   databaseChanges,
