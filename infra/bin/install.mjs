@@ -15,6 +15,11 @@ const COMPOSE_VERSION = 'v2.40.3';
 // the newest version the Go module proxy lists for github.com/Shopify/toxiproxy/v2
 const TOXIPROXY_VERSION = 'v2.5.0';
 const SCHEMATHESIS_VERSION = '4.32.5';
+// The chart's test (infra/k8s/chart.test.ts): helm, and kubectl-validate, which carries Kubernetes'
+// own schemas and reads the operators' CRDs from a folder, so it validates with no cluster and no
+// download (v0.0.4 is the one version the Go module proxy lists).
+const HELM_VERSION = 'v4.3.2';
+const KUBECTL_VALIDATE_VERSION = 'v0.0.4';
 /** The Node the project runs on, its current LTS line (.nvmrc). When the machine's own Node is
  *  another version, it comes from the npm registry's node-<platform>-<arch> package into
  *  .stack/node; infra/stack/paths.ts finds it there the same way. */
@@ -478,6 +483,26 @@ const installToxiproxy = () =>
     binary: path.join(STACK, 'bin', 'toxiproxy-server'),
   });
 
+/** helm and kubectl-validate, for the test that renders and validates the Kubernetes chart offline. */
+export function installChartTools() {
+  const helm = buildGoCommand({
+    module: 'helm.sh/helm/v4',
+    version: HELM_VERSION,
+    pkg: './cmd/helm',
+    binary: path.join(STACK, 'bin', 'helm'),
+    ldflags: `-X helm.sh/helm/v4/internal/version.version=${HELM_VERSION}`,
+  });
+  const validate = buildGoCommand({
+    module: 'sigs.k8s.io/kubectl-validate',
+    version: KUBECTL_VALIDATE_VERSION,
+    pkg: '.',
+    binary: path.join(STACK, 'bin', 'kubectl-validate'),
+    // its module ships a vendor/modules.txt without the vendored sources: take the modules from the proxy
+    env: { ...process.env, GOFLAGS: `${process.env.GOFLAGS ?? ''} -mod=mod`.trim() },
+  });
+  return helm === 'skipped' && validate === 'skipped' ? 'skipped' : undefined;
+}
+
 /** Only the test of docker-compose.yml needs it (`docker compose config` parses without an engine). */
 function installDockerCompose() {
   if (spawnSync('docker', ['compose', 'version'], { stdio: 'ignore' }).status === 0) return 'skipped';
@@ -565,6 +590,7 @@ export function prepare({ forTests = false } = {}) {
     step(`Toxiproxy ${TOXIPROXY_VERSION} for the fault tests (Go module proxy)`, installToxiproxy);
     step(`docker compose ${COMPOSE_VERSION} for the compose file test (Go module proxy)`, installDockerCompose);
     step(`schemathesis ${SCHEMATHESIS_VERSION} for the API fuzz test (PyPI)`, installSchemathesis);
+    step(`helm ${HELM_VERSION} and kubectl-validate ${KUBECTL_VALIDATE_VERSION} for the chart test (Go module proxy)`, installChartTools);
   }
   step('build (TypeScript services, webpack front ends)', build);
 }
