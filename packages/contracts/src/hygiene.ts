@@ -38,13 +38,13 @@ export function hasHiddenCharacters(text: string): boolean {
   return false;
 }
 
-/** `text` without its hidden characters, on one line (tabs and line breaks become spaces), trimmed
+/** `text` without its hidden characters, on one line (tabs and line breaks of any kind become spaces), trimmed
  *  and in NFC: for text the store is handed rather than typed to it, which it cannot refuse (the
  *  name Keycloak gives an account that already exists). */
 export function withoutHiddenCharacters(text: string): string {
   return text
+    .replace(/[\t\n\r\u0085\u2028\u2029]+/g, ' ') // every kind of line break, a space
     .replace(FLAG_OR_HIDDEN, (_hidden, flag: string | undefined) => flag ?? '')
-    .replace(/[\t\n\r]+/g, ' ')
     .trim()
     .normalize('NFC');
 }
