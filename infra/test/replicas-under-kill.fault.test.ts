@@ -6,9 +6,9 @@
 // each (a repeat of the same id is what idempotent consumers absorb); every refusal was a 503 with a
 // JSON error; the carts were taken. A shopper's live streams, whichever replica holds them, hear each
 // change once. The test prints the counts.
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { ORDER_STILL_PLACING, ORDER_STREAM_EVENT, OrderList, OrderStreamMessage, PlaceOrderAnswer, TOPICS } from '@bazar/contracts';
-import { createAccount, eventually, signIn, stackControl, stackEnv } from '@bazar/testing';
+import { createAccount, eventually, gatewayCallAt, newShopper, signIn, stackControl, stackEnv, withinOneMinute } from '@bazar/testing';
 import { publishedOrderEvents, TestShelf } from '@bazar/testing/shop';
 import { Kafka, logLevel } from 'kafkajs';
 import { request } from 'undici';
@@ -213,6 +213,49 @@ it('passes a change to every live stream of the shopper, whichever replica holds
   } finally {
     abort.abort();
   }
+});
+
+/** Where replica `n` of a component listens (infra/stack/ports.ts: 100 above the one before). */
+const replicaUrl = (url: string, n: number) => {
+  const replica = new URL(url);
+  replica.port = String(Number(replica.port) + 100 * (n - 1));
+  return replica.origin;
+};
+
+it('counts a shopper’s writes across both gateways: 60 a minute in all, not 60 each', async () => {
+  const shopper = await newShopper('replicabudget');
+  await withinOneMinute();
+  const statuses: number[] = [];
+  for (let i = 0; i < 61; i++) {
+    const gateway = replicaUrl(stackEnv.gatewayUrl, (i % REPLICAS) + 1);
+    const from = { 'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` };
+    statuses.push((await gatewayCallAt(gateway, 'POST', '/review', shopper.token, {}, from)).status);
+    // past the 100 ms in which a gateway adds what it counted to Redis's count and reads the total back
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  expect(statuses.slice(0, 60).every((status) => status === 400)).toBe(true);
+  expect(statuses[60]).toBe(429);
+});
+
+it('shows a product changed through one catalog replica from the other, in its search too', async () => {
+  const name = `Replica Mango ${randomUUID().slice(0, 8)}`;
+  const productId = await shelf.stock(name, 200, 10);
+  const other = replicaUrl(stackEnv.catalogUrl, REPLICAS);
+  const priceAt = async (path: string) => {
+    const answer = await request(`${other}${path}`);
+    return answer.body.json() as Promise<unknown>;
+  };
+  await eventually(async () => expect(await priceAt(`/product-details/${productId}`)).toMatchObject({ price: 200 }), 10_000, 50);
+  await shelf.reprice(productId, 250); // through the first replica
+  await eventually(async () => expect(await priceAt(`/product-details/${productId}`)).toMatchObject({ price: 250 }), 10_000, 50);
+  await eventually(
+    async () =>
+      expect(await priceAt(`/products?q=${encodeURIComponent(name)}`)).toEqual(
+        expect.arrayContaining([expect.objectContaining({ _id: productId, price: 250 })]),
+      ),
+    10_000,
+    50,
+  );
 });
 
 it('keeps its word while a replica of each service and of the gateway is killed, and the broker is away', async () => {
