@@ -28,6 +28,14 @@ export const GatewayConfig = ServiceEnv.extend(KafkaEnv.shape)
     /** wrong passwords one address may try for one account in SIGN_IN_GUESS_MINUTES */
     SIGN_IN_GUESSES: z.coerce.number().int().positive().default(10),
     SIGN_IN_GUESS_MINUTES: z.coerce.number().int().positive().default(15),
+    /** wrong passwords for one account from every address together in SIGN_IN_GUESS_MINUTES, except
+     *  from an address that signed in to it before (gateway/src/sign-in/guess-limits.ts says why) */
+    SIGN_IN_ACCOUNT_GUESSES: z.coerce.number().int().positive().default(50),
+    /** wrong passwords (and sign-in posts that cannot be read) from one address, for every account
+     *  together, in SIGN_IN_GUESS_MINUTES: above nginx's per-minute burst, and shared by its replicas */
+    SIGN_IN_ADDRESS_GUESSES: z.coerce.number().int().positive().default(100),
+    /** how long an address that signed in to an account is remembered as the owner's */
+    SIGN_IN_KNOWN_ADDRESS_DAYS: z.coerce.number().int().positive().default(30),
     /** the installation's private key for the identity tokens the services believe (PKCS#8, PEM or
      *  base64 DER; contracts IDENTITY_TOKEN): only the gateway holds it, the services the public key */
     BAZAR_IDENTITY_SIGNING_KEY: z.string().min(1, 'is required: the key that signs who is signed in for the services'),
