@@ -26,6 +26,9 @@ const formAction = (page: string, id: string) => {
 /** The red error above the button of Keycloak's pages in the store's theme. */
 const pageError = (page: string) => /kc-feedback-text">([^<]*)</.exec(page)?.[1]?.trim();
 
+/** Another spelling of the form's address (`/auth/realms/bazar/login-actions/authenticate`). */
+type Respell = (path: string) => string;
+
 /** Keycloak's login (or registration) form as a browser at `from` sees it: posting to it answers
  *  the next form when Keycloak shows the page again (a wrong password, an invalid field). */
 async function openForm(from: string, page: 'auth' | 'registrations', id: string, verifier = randomBytes(32).toString('base64url')) {
@@ -33,18 +36,26 @@ async function openForm(from: string, page: 'auth' | 'registrations', id: string
   expect(opened.status).toBe(200);
   const cookie = cookiesOf(opened);
   let action = formAction(opened.body, id);
+  /** Posts a body as written (a field twice, another content type) to the form's address, or to
+   *  another spelling of it. */
+  async function postRaw(
+    body: string,
+    { headers = {}, respell = (path) => path }: { headers?: Record<string, string>; respell?: Respell } = {},
+  ) {
+    const [path, query] = action.split('?');
+    const answer = await rawWebRequest(`${respell(path!)}?${query}`, {
+      from,
+      method: 'POST',
+      headers: { ...form, cookie, ...headers },
+      body,
+    });
+    if (answer.status === 200 && answer.body.includes(`id="${id}"`)) action = formAction(answer.body, id);
+    return answer;
+  }
   return {
     verifier,
-    async post(fields: Record<string, string>): Promise<RawWebAnswer> {
-      const answer = await rawWebRequest(action, {
-        from,
-        method: 'POST',
-        headers: { ...form, cookie },
-        body: new URLSearchParams(fields).toString(),
-      });
-      if (answer.status === 200) action = formAction(answer.body, id);
-      return answer;
-    },
+    postRaw,
+    post: (fields: Record<string, string>, respell?: Respell) => postRaw(new URLSearchParams(fields).toString(), { respell }),
   };
 }
 
@@ -185,6 +196,160 @@ describe('sign-in attempts are limited per client address', () => {
     await postUntilRefused(() => login.post(attempt('nobody@example.com', 'guess')), 60);
     expect((await rawWebRequest(`${realm}/.well-known/openid-configuration`, { from: address })).status).toBe(200);
     await signInForm(address);
+  });
+});
+
+// Issue 53: the count per address and account was walked around by naming the username twice
+// (counted against the second, signed in as the first), by other spellings of the form's address
+// that Keycloak takes as the same action (never reaching the gateway), and by many addresses.
+describe('no post walks around the count of wrong passwords', () => {
+  const realmPath = '/auth/realms/bazar';
+  /** `path`, the login form's address, with `login-actions/authenticate` written another way. */
+  const spelled = (written: string) => (path: string) => {
+    expect(path).toBe(`${realmPath}/login-actions/authenticate`);
+    return written;
+  };
+  const notFound = { status: 404, body: 'Not found\n' };
+  const answerOf = (answer: RawWebAnswer) => ({ status: answer.status, body: answer.body.slice(0, 200) });
+  const guessRefusal = {
+    status: 429,
+    body: JSON.stringify({ error: 'Too many wrong passwords for this account from your address; try again in 15 minutes' }),
+  };
+
+  /** An address that has spent its wrong passwords for `email` (the count per address and account). */
+  async function spentAddress(email: string) {
+    const address = newAddress();
+    const login = await signInForm(address);
+    let guess = 0;
+    expectGuessRefusal((await postUntilRefused(() => login.post(attempt(email, `guess-${guess++}`)), 19)).refusal);
+    return address;
+  }
+
+  it('refuses a form naming the username or the password twice, and counts a name Keycloak trims alike', async () => {
+    const owner = await createAccount('twice');
+    const other = await createAccount('other');
+    const address = await spentAddress(owner.email);
+    const enc = encodeURIComponent;
+    const posts = {
+      'username twice, the owner first': `username=${enc(owner.email)}&password=${enc(owner.password)}&username=${enc(other.email)}`,
+      'username twice, the owner last': `username=${enc(other.email)}&password=${enc(owner.password)}&username=${enc(owner.email)}`,
+      'password twice': `username=${enc(owner.email)}&password=${enc(owner.password)}&password=guess`,
+    };
+    for (const [what, body] of Object.entries(posts)) {
+      const answer = await (await signInForm(address)).postRaw(body);
+      expect({ what, status: answer.status, type: answer.headers['content-type'] }).toEqual({
+        what,
+        status: 400,
+        type: expect.stringMatching(/^application\/json/),
+      });
+      expect(JSON.parse(answer.body)).toEqual({
+        error: expect.stringMatching(/^The sign-in form names its (username|password) more than once$/),
+      });
+    }
+    // Keycloak trims the username as Java does, control characters too: the same account, the same count
+    for (const written of [`%01${enc(owner.email)}%1F`, `%09${enc(owner.email.toUpperCase())}+`]) {
+      const answer = await (await signInForm(address)).postRaw(`username=${written}&password=${enc(owner.password)}&credentialId=`);
+      expect({ written, ...answerOf(answer) }).toEqual({ written, ...guessRefusal });
+    }
+    expect(await signInStatus(newAddress(), owner)).toBe(302);
+  });
+
+  it('counts a login posted to any login action, and refuses every other spelling of the login form', async () => {
+    const owner = await createAccount('spelled');
+    const address = newAddress();
+    // spellings nginx sends to the gateway: a wrong password through any of them is counted
+    const counted = [
+      '/auth/realms/bazar/login-actions//authenticate',
+      '/auth/realms/bazar/login-actions/%61uthenticate',
+      '/auth/realms/bazar/login-actions/registration',
+      '/auth/realms/bazar/login-actions/reset-credentials',
+      '/auth/realms/bazar/login-actions/required-action',
+      '/auth/realms/bazar/login-actions/first-broker-login',
+      '/auth/realms/bazar/login-actions/post-broker-login',
+    ];
+    let guess = 0;
+    const { passed, refusal } = await postUntilRefused(
+      async () => (await signInForm(address)).post(attempt(owner.email, `guess-${guess}`), spelled(counted[guess++ % counted.length]!)),
+      19,
+    );
+    expect(passed.length).toBe(10);
+    expectGuessRefusal(refusal);
+    for (const path of counted) {
+      const answer = await (await signInForm(address)).post(attempt(owner.email, owner.password), spelled(path));
+      expect({ path, ...answerOf(answer) }).toEqual({ path, ...guessRefusal });
+    }
+    // spellings Keycloak takes as the login form too (tried on Keycloak itself), or might: nginx refuses them
+    for (const path of [
+      '/auth/realms/bazar/login-actions/authenticate/',
+      '/auth/realms/bazar/login-actions/authenticate;a=b',
+      '/auth/realms/bazar/login-actions/authenticate/;a=b',
+      '/auth/realms/bazar/login-actions/authenticate%3Ba=b',
+      '/auth/realms/bazar/login-actions;a=b/authenticate',
+      '/auth/realms/bazar;a=b/login-actions/authenticate',
+      '/auth/realms/bazar/login-actions/AUTHENTICATE',
+      '/auth/realms/bazar/login-actions/authenticate.json',
+    ]) {
+      const answer = await (await signInForm(address)).post(attempt(owner.email, owner.password), spelled(path));
+      expect({ path, ...answerOf(answer) }).toEqual({ path, ...notFound });
+    }
+    expect(await signInStatus(newAddress(), owner)).toBe(302);
+  });
+
+  it('refuses a sign-in post it cannot read as Keycloak would, without passing it on', async () => {
+    const owner = await createAccount('unread');
+    const address = newAddress();
+    const enc = encodeURIComponent;
+    const login = `username=${enc(owner.email)}&password=${enc(owner.password)}&credentialId=`;
+    const multipart = [
+      '--b',
+      'Content-Disposition: form-data; name="username"',
+      '',
+      owner.email,
+      '--b',
+      'Content-Disposition: form-data; name="password"',
+      '',
+      owner.password,
+      '--b--',
+      '',
+    ].join('\r\n');
+    const posts: [what: string, body: string, headers: Record<string, string>, status: number][] = [
+      ['multipart', multipart, { 'content-type': 'multipart/form-data; boundary=b' }, 415],
+      ['another charset', login, { 'content-type': 'application/x-www-form-urlencoded; charset=ISO-8859-1' }, 415],
+      ['plain text', login, { 'content-type': 'text/plain' }, 415],
+      ['too large', `${login}&padding=${'x'.repeat(20_000)}`, {}, 413],
+      ['no username', `password=${enc(owner.password)}`, {}, 400],
+    ];
+    for (const [what, body, headers, status] of posts) {
+      const answer = await (await signInForm(address)).postRaw(body, { headers });
+      expect({ what, status: answer.status, type: answer.headers['content-type'] }).toEqual({
+        what,
+        status,
+        type: expect.stringMatching(/^application\/json/),
+      });
+      expect(JSON.parse(answer.body)).toEqual({ error: expect.any(String) });
+    }
+    expect(await signInStatus(address, owner)).toBe(302);
+  });
+
+  it("slows guesses at one account from many addresses, while the owner's own address still signs in", async () => {
+    const owner = await createAccount('spread');
+    const home = newAddress();
+    expect(await signInStatus(home, owner)).toBe(302);
+    // each address stays under its own count for the account (10); together they spend the account's (50)
+    let guess = 0;
+    let login = await signInForm(newAddress());
+    const { passed, refusal } = await postUntilRefused(async () => {
+      if (guess > 0 && guess % 9 === 0) login = await signInForm(newAddress());
+      return login.post(attempt(owner.email, `guess-${guess++}`));
+    }, 80);
+    expect(passed.length).toBe(50);
+    expectWrongPasswordPages(passed);
+    const accountRefusal = { error: 'Too many wrong passwords for this account; try again in 15 minutes' };
+    expect({ status: refusal.status, body: JSON.parse(refusal.body) as unknown }).toEqual({ status: 429, body: accountRefusal });
+    // a new address is refused even with the right password; the owner's, where they signed in before, is not
+    const elsewhere = await (await signInForm(newAddress())).post(attempt(owner.email, owner.password));
+    expect({ status: elsewhere.status, body: JSON.parse(elsewhere.body) as unknown }).toEqual({ status: 429, body: accountRefusal });
+    expect(await signInStatus(home, owner)).toBe(302);
   });
 });
 
