@@ -40,6 +40,8 @@ export async function startGateway(catalog: Server, extra: readonly Endpoint[]):
     KEYCLOAK_URL: stackEnv.keycloakUrl,
     BAZAR_IDENTITY_SIGNING_KEY: stackEnv.identitySigningKey,
   });
+  // the gateway asks the user service for roles with a service token, as the stack's does
+  process.env.BAZAR_SERVICE_SIGNING_KEY ??= stackEnv.serviceSigningKey;
   const redis = createRedis(config.REDIS_URL, testLog);
   const { routes, stop } = wireGateway({ config, log: testLog, redis }, [...PUBLIC_API, ...extra]);
   const gateway = await listen(finishApp(createApp({ log: testLog, jsonLimit: false }).use(...routes)), routes);

@@ -22,28 +22,33 @@ export const SECRETS_FILE = stackPath('secrets.json');
 
 const newSecret = () => randomBytes(32).toString('base64url');
 
-/** The installation's key pair for the identity tokens between the gateway and the services (issue
- *  53; contracts IDENTITY_TOKEN), ES256 (P-256), each as one line of base64 DER as an env file wants
- *  it: the private key (PKCS#8) goes to the gateway, the seed and the tests, which sign; the public key
- *  (SPKI) to the services, which only verify. Kept apart from SECRET_NAMES, which Keycloak's realm
- *  import is fingerprinted with: making the pair does not start Keycloak's data afresh. */
+/** The installation's key pairs for the tokens between the gateway and the services (issue 53),
+ *  ES256 (P-256), each key as one line of base64 DER as an env file wants it. The identity pair
+ *  (contracts IDENTITY_TOKEN): the private key (PKCS#8) goes to the gateway, the seed and the tests,
+ *  which sign who is signed in; the public key (SPKI) to the services, which only verify. The service
+ *  pair (contracts SERVICE_TOKEN): the private key to the services that call another's internal
+ *  routes (the order service, the gateway), the public key to every service. Kept apart from
+ *  SECRET_NAMES, which Keycloak's realm import is fingerprinted with: making a pair does not start
+ *  Keycloak's data afresh. */
 export const IDENTITY_KEY_NAMES = ['BAZAR_IDENTITY_SIGNING_KEY', 'BAZAR_IDENTITY_VERIFY_KEY'] as const;
 export type IdentityKeys = Record<(typeof IDENTITY_KEY_NAMES)[number], string>;
+export const SERVICE_KEY_NAMES = ['BAZAR_SERVICE_SIGNING_KEY', 'BAZAR_SERVICE_VERIFY_KEY'] as const;
+export type ServiceKeys = Record<(typeof SERVICE_KEY_NAMES)[number], string>;
 
-function newIdentityKeys(): IdentityKeys {
+function newKeyPair(): [signing: string, verify: string] {
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-  return {
-    BAZAR_IDENTITY_SIGNING_KEY: privateKey.export({ type: 'pkcs8', format: 'der' }).toString('base64'),
-    BAZAR_IDENTITY_VERIFY_KEY: publicKey.export({ type: 'spki', format: 'der' }).toString('base64'),
-  };
+  return [
+    privateKey.export({ type: 'pkcs8', format: 'der' }).toString('base64'),
+    publicKey.export({ type: 'spki', format: 'der' }).toString('base64'),
+  ];
 }
 
-/** Whether `found` holds a P-256 private key and its own public key. */
-function keysHold(found: Record<string, string> | undefined): boolean {
+/** Whether `signing` is a P-256 private key and `verify` its own public key. */
+function keysHold(signing: string | undefined, verify: string | undefined): boolean {
   try {
-    const key = createPrivateKey({ key: Buffer.from(found?.BAZAR_IDENTITY_SIGNING_KEY ?? '', 'base64'), format: 'der', type: 'pkcs8' });
+    const key = createPrivateKey({ key: Buffer.from(signing ?? '', 'base64'), format: 'der', type: 'pkcs8' });
     if (key.asymmetricKeyDetails?.namedCurve !== 'prime256v1') return false;
-    return createPublicKey(key).export({ type: 'spki', format: 'der' }).toString('base64') === found?.BAZAR_IDENTITY_VERIFY_KEY;
+    return createPublicKey(key).export({ type: 'spki', format: 'der' }).toString('base64') === verify;
   } catch {
     return false;
   }
@@ -84,11 +89,19 @@ export function installationSecrets(file = SECRETS_FILE): Secrets {
   return Object.fromEntries(SECRET_NAMES.map((name) => [name, all[name]])) as Secrets;
 }
 
-/** The installation's identity key pair, making (and writing) a new one if either is missing or
- *  they do not belong together. */
-export function installationIdentityKeys(file = SECRETS_FILE): IdentityKeys {
+/** The installation's key pair under `names`, making (and writing) a new one if either key is
+ *  missing or they do not belong together. */
+function installationKeyPair<N extends readonly [string, string]>(file: string, names: N): Record<N[number], string> {
+  const [signing, verify] = names;
   const found = readSecrets(file);
-  const all = keysHold(found) ? (found as Record<string, string>) : { ...found, ...newIdentityKeys() };
-  if (all !== found && !writeSecrets(file, all, found !== undefined)) return installationIdentityKeys(file);
-  return Object.fromEntries(IDENTITY_KEY_NAMES.map((name) => [name, all[name]])) as IdentityKeys;
+  const all = keysHold(found?.[signing], found?.[verify])
+    ? (found as Record<string, string>)
+    : { ...found, ...Object.fromEntries(newKeyPair().map((key, at) => [names[at], key])) };
+  if (all !== found && !writeSecrets(file, all, found !== undefined)) return installationKeyPair(file, names);
+  return { [signing]: all[signing], [verify]: all[verify] } as Record<N[number], string>;
 }
+
+/** The identity tokens' key pair (made if missing). */
+export const installationIdentityKeys = (file = SECRETS_FILE): IdentityKeys => installationKeyPair(file, IDENTITY_KEY_NAMES);
+/** The service tokens' key pair (made if missing). */
+export const installationServiceKeys = (file = SECRETS_FILE): ServiceKeys => installationKeyPair(file, SERVICE_KEY_NAMES);

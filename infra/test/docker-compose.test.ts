@@ -15,7 +15,6 @@
 //     infra/stack/kafka-topics.ts, and its .dlq twin;
 //   - every `service_healthy` dependency has a healthcheck.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -30,7 +29,12 @@ const CONTAINER_ONLY = { HOST: '0.0.0.0' } as const;
 /** The secret the gateway sends beside the identity headers: services listening beyond loopback
  *  believe them only with it, so compose gives it to the gateway and every service, while the local
  *  stack's services, on loopback, go without (SECURITY.md). */
-const GATEWAY_SECRET = 'BAZAR_GATEWAY_SECRET';
+/** The identity tokens' key pair (issue 53): the private key signs, the public key verifies. */
+const SIGNING_KEY = 'BAZAR_IDENTITY_SIGNING_KEY';
+const VERIFY_KEY = 'BAZAR_IDENTITY_VERIFY_KEY';
+/** The service tokens' key pair: the callers of internal routes sign, every service verifies. */
+const SERVICE_SIGNING_KEY = 'BAZAR_SERVICE_SIGNING_KEY';
+const SERVICE_VERIFY_KEY = 'BAZAR_SERVICE_VERIFY_KEY';
 
 interface ComposeService {
   build?: { context: string; dockerfile: string; args?: Record<string, string> };
@@ -83,12 +87,12 @@ const localSecrets = JSON.parse(
       'tsx',
       '--input-type=module',
       '-e',
-      `process.stdout.write(JSON.stringify((await import('./infra/stack/secrets.ts')).installationSecrets()))`,
+      `const s = await import('./infra/stack/secrets.ts'); process.stdout.write(JSON.stringify({ ...s.installationSecrets(), ...s.installationIdentityKeys(), ...s.installationServiceKeys() }))`,
     ],
     { cwd: ROOT, encoding: 'utf8' },
   ),
 ) as Record<string, string>;
-const COMPOSE_SECRETS: Record<string, string> = { ...localSecrets, [GATEWAY_SECRET]: randomBytes(32).toString('base64url') };
+const COMPOSE_SECRETS: Record<string, string> = localSecrets;
 
 /** What the local stack gives each component, read from the module itself: the environment names and
  *  values, and the Node deployables' V8 options (those of a component whose last argument is its
@@ -166,16 +170,20 @@ test('docker compose config --quiet accepts the file', () => {
   expect(result.status).toBe(0);
 });
 
-test.each(['BAZAR_USER_SERVICE_CLIENT_SECRET', 'KC_BOOTSTRAP_ADMIN_PASSWORD', GATEWAY_SECRET])(
-  'compose refuses to run without %s, naming it',
-  (name) => {
-    const { [name]: _left, ...others } = COMPOSE_SECRETS;
-    const result = compose(['config', '--quiet'], others);
-    expect(result.status).not.toBe(0);
-    expect(result.stderr).toContain(name);
-    expect(result.stderr).toContain('.env.example');
-  },
-);
+test.each([
+  'BAZAR_USER_SERVICE_CLIENT_SECRET',
+  'KC_BOOTSTRAP_ADMIN_PASSWORD',
+  SIGNING_KEY,
+  VERIFY_KEY,
+  SERVICE_SIGNING_KEY,
+  SERVICE_VERIFY_KEY,
+])('compose refuses to run without %s, naming it', (name) => {
+  const { [name]: _left, ...others } = COMPOSE_SECRETS;
+  const result = compose(['config', '--quiet'], others);
+  expect(result.status).not.toBe(0);
+  expect(result.stderr).toContain(name);
+  expect(result.stderr).toContain('.env.example');
+});
 
 test('every deployable folder has a service that builds it', () => {
   const built = new Set(Object.values(config.services).flatMap((service) => Object.values(service.build?.args ?? {})));
@@ -221,7 +229,6 @@ describe('environment matches the local stack (infra/stack/components.ts)', () =
       expect({ [key]: env[key] }).toEqual({ [key]: value });
       if (!(key in expected)) delete env[key];
     }
-    delete env[GATEWAY_SECRET];
     expect(Object.keys(env).sort()).toEqual(Object.keys(expected).sort());
 
     const wrongHosts: string[] = [];
@@ -254,11 +261,17 @@ test('the gateway, the services and the renderer run Node with the V8 options of
   expect(restarted).toEqual([]);
 });
 
-test('the gateway, the services and the seed get the gateway secret; nothing else does', () => {
-  const given = Object.entries(config.services)
-    .filter(([, service]) => service.environment?.[GATEWAY_SECRET] === COMPOSE_SECRETS[GATEWAY_SECRET])
-    .map(([name]) => name);
-  expect(given.sort()).toEqual(['cart', 'catalog', 'catalog-seed', 'gateway', 'media', 'order', 'user']);
+test('only the gateway and the seed get the identity signing key, only the callers of internal routes the service one; the services the public keys; no static secret is left', () => {
+  const given = (name: string) =>
+    Object.entries(config.services)
+      .filter(([, service]) => service.environment?.[name] === COMPOSE_SECRETS[name])
+      .map(([service]) => service)
+      .sort();
+  expect(given(SIGNING_KEY)).toEqual(['catalog-seed', 'gateway']);
+  expect(given(VERIFY_KEY)).toEqual(['cart', 'catalog', 'catalog-seed', 'media', 'order', 'user']);
+  expect(given(SERVICE_SIGNING_KEY)).toEqual(['gateway', 'order']);
+  expect(given(SERVICE_VERIFY_KEY)).toEqual(['cart', 'catalog', 'catalog-seed', 'media', 'order', 'user']);
+  expect(Object.entries(config.services).filter(([, service]) => 'BAZAR_GATEWAY_SECRET' in (service.environment ?? {}))).toEqual([]);
 });
 
 test('only nginx and Keycloak reach beyond the internal network', () => {

@@ -3,15 +3,16 @@
 // installation's private key (.stack/secrets.json; contracts IDENTITY_TOKEN) and verified with the
 // public key: identity headers alone are refused on loopback as on a network, and so is a token of
 // another key, an expired one and one whose payload was changed. Through the gateway nothing changes.
+// The internal routes, which carry no user, answer only the service they name, by its service token.
 // Each service of the running stack is asked directly, as any process on this machine could.
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { IDENTITY_HEADERS, IDENTITY_TOKEN, type IdentityClaims } from '@bazar/contracts';
+import { IDENTITY_HEADERS, IDENTITY_TOKEN, type IdentityClaims, type ServiceCaller } from '@bazar/contracts';
 import { IdentitySigner, identitySigningKey } from '@bazar/service-kit';
 import { ACCOUNTS, freePort, gatewayCall, signedInAndSynced, stackEnv, startServiceReplica } from '@bazar/testing';
-import { identityToken } from '@bazar/testing/identity';
+import { identityToken, serviceHeaders } from '@bazar/testing/identity';
 
 const admin = { id: 'forged', email: 'admin@bazar.test', role: 'admin' } as const;
 const forgedAdmin = { [IDENTITY_HEADERS.id]: admin.id, [IDENTITY_HEADERS.email]: admin.email, [IDENTITY_HEADERS.role]: admin.role };
@@ -28,9 +29,7 @@ const SERVICES = [
   { name: 'user', url: stackEnv.userUrl, method: 'GET', path: '/allusers' },
   { name: 'media', url: stackEnv.mediaUrl, method: 'POST', path: '/upload', body: {} },
 ] as const;
-type Service = (typeof SERVICES)[number];
-
-async function call(service: Pick<Service, 'url' | 'method' | 'path'> & { body?: unknown }, headers: Record<string, string>) {
+async function call(service: { url: string; method: string; path: string; body?: unknown }, headers: Record<string, string>) {
   const answer = await fetch(`${service.url}${service.path}`, {
     method: service.method,
     headers: { 'content-type': 'application/json', ...headers },
@@ -77,6 +76,58 @@ describe('a service of the running stack, called directly', () => {
     const answer = await call(service, stated(identityToken(admin)));
     // the catalog and media refuse the empty body (400); the reads answer
     expect([200, 400]).toContain(answer.status);
+  });
+});
+
+/** The internal routes, which carry no user: each answers only the service it names. The bodies are
+ *  empty or name nothing, so a call that gets through changes nothing (400, or an empty answer). */
+const INTERNAL = [
+  {
+    name: 'catalog holds',
+    url: stackEnv.catalogUrl,
+    method: 'POST',
+    path: '/internal/reservations/0123456789abcdef01234567',
+    body: {},
+    caller: 'order',
+  },
+  { name: 'catalog releases', url: stackEnv.catalogUrl, method: 'DELETE', path: '/internal/reservations/not-an-id', caller: 'order' },
+  { name: 'catalog lookup', url: stackEnv.catalogUrl, method: 'POST', path: '/internal/products/lookup', body: {}, caller: 'order' },
+  {
+    name: 'cart checkout',
+    url: stackEnv.cartUrl,
+    method: 'POST',
+    path: '/internal/checkouts/0123456789abcdef01234567',
+    body: {},
+    caller: 'order',
+  },
+  {
+    name: 'cart void',
+    url: stackEnv.cartUrl,
+    method: 'POST',
+    path: '/internal/checkouts/0123456789abcdef01234567/void',
+    body: {},
+    caller: 'order',
+  },
+  { name: 'user role', url: stackEnv.userUrl, method: 'GET', path: '/internal/role/nobody-here@bazar.test', caller: 'gateway' },
+] as const;
+const other = (caller: ServiceCaller): ServiceCaller => (caller === 'order' ? 'gateway' : 'order');
+const onlyServices = { error: "Only the store's own services may call this" };
+
+describe('an internal route of the running stack, called directly', () => {
+  const internal = INTERNAL.map((route) => [route.name, route] as const);
+
+  it.each(internal)('%s refuses a caller without a service token, or with a user’s identity: 401', async (_name, route) => {
+    expect(await call(route, {})).toEqual({ status: 401, body: onlyServices });
+    expect(await call(route, { ...forgedAdmin, ...stated(identityToken(admin)) })).toEqual({ status: 401, body: onlyServices });
+  });
+
+  it.each(internal)('%s refuses another service: 403', async (_name, route) => {
+    expect((await call(route, serviceHeaders(other(route.caller)))).status).toBe(403);
+  });
+
+  it.each(internal)('%s answers the service it names', async (_name, route) => {
+    // past the guard: the empty body is refused (400) or the unknown user or reservation named (404)
+    expect([200, 400, 404]).toContain((await call(route, serviceHeaders(route.caller))).status);
   });
 });
 

@@ -1,5 +1,5 @@
 import { RoleAnswer, type Role } from '@bazar/contracts';
-import { InternalClient, type Logger, type Redis } from '@bazar/service-kit';
+import { InternalClient, serviceCallHeaders, type Logger, type Redis } from '@bazar/service-kit';
 
 /** How long a role stays cached; role-changed drops it sooner. */
 const ROLE_TTL_SECONDS = 60;
@@ -31,7 +31,8 @@ export class RoleDirectory {
     });
     if (cached === 'admin' || cached === 'user') return cached;
 
-    const answer = await this.users.get(`/internal/role/${encodeURIComponent(email)}`);
+    // the user service answers this only to the gateway, shown by its service token (issue 53)
+    const answer = await this.users.get(`/internal/role/${encodeURIComponent(email)}`, serviceCallHeaders('gateway'));
     const { role } = answer === undefined ? { role: 'user' as const } : RoleAnswer.parse(answer);
     await this.redis.set(roleCacheKey(email), role, 'EX', ROLE_TTL_SECONDS).catch(() => undefined);
     return role;

@@ -129,3 +129,20 @@ export const IdentityClaims = z.object({
   email_verified: z.boolean(),
 });
 export type IdentityClaims = z.input<typeof IdentityClaims>;
+
+/** Which service is calling, on the internal routes that carry no user (`/internal/...`: the
+ *  gateway's role lookup, the order service's stock holds, product lookup and cart checkouts; issue
+ *  53). A JWT like IDENTITY_TOKEN, signed with a second installation key pair: the private key only
+ *  the calling services hold (BAZAR_SERVICE_SIGNING_KEY: the order service and the gateway), the
+ *  public key the called ones (BAZAR_SERVICE_VERIFY_KEY). `sub` names the caller, and each route
+ *  names the callers it takes. A process that only reaches a service has neither. */
+export const SERVICE_TOKEN = {
+  header: 'x-bazar-service',
+  algorithm: 'ES256',
+  issuer: 'bazar-services',
+  audience: 'bazar-internal',
+  lifetimeSeconds: 60,
+  clockToleranceSeconds: 5,
+} as const;
+export const ServiceCaller = z.enum(['order', 'gateway']);
+export type ServiceCaller = z.infer<typeof ServiceCaller>;

@@ -1,9 +1,10 @@
 // Who is signed in, stated to a service directly as the gateway states it (issue 53): in an identity
 // token signed with the installation's private key (.stack/secrets.json, or the environment), which
 // the services verify. Identity headers alone are refused, so every test or bench that calls a
-// service straight as some user goes through here.
-import { IDENTITY_TOKEN, type Role } from '@bazar/contracts';
-import { IdentitySigner, identitySigningKey } from '@bazar/service-kit';
+// service straight as some user goes through here; serviceHeaders does the same for the internal
+// routes, which carry no user but answer only the service they name.
+import { IDENTITY_TOKEN, type Role, type ServiceCaller } from '@bazar/contracts';
+import { IdentitySigner, ServiceTokenSigner, identitySigningKey } from '@bazar/service-kit';
 import { stackEnv } from './stack';
 
 export interface TestUser {
@@ -40,4 +41,14 @@ export function identityToken(user: TestUser): string {
  *  sent), not when they are made, so headers kept for a whole test file never expire. */
 export function identityOf(user: TestUser): Record<string, string> {
   return Object.defineProperty({}, IDENTITY_TOKEN.header, { enumerable: true, get: () => identityToken(user) }) as Record<string, string>;
+}
+
+const serviceSigners = new Map<ServiceCaller, ServiceTokenSigner>();
+
+/** Headers with which a test calls an internal route as `caller` (the order service, the gateway)
+ *  does: a service token signed with the installation's service key. */
+export function serviceHeaders(caller: ServiceCaller): Record<string, string> {
+  let signer = serviceSigners.get(caller);
+  if (!signer) serviceSigners.set(caller, (signer = new ServiceTokenSigner(identitySigningKey(stackEnv.serviceSigningKey), caller)));
+  return signer.headers();
 }

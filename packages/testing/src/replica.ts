@@ -24,6 +24,9 @@ export async function startServiceReplica(service: string, port: number, setting
       REDIS_URL: stackEnv.redisUrl,
       LOG_LEVEL: 'warn',
       BAZAR_IDENTITY_VERIFY_KEY: stackEnv.identityVerifyKey,
+      BAZAR_SERVICE_VERIFY_KEY: stackEnv.serviceVerifyKey,
+      // as the stack runs it: the order service calls the catalog's and the cart's internal routes
+      ...(service === 'order' && { BAZAR_SERVICE_SIGNING_KEY: stackEnv.serviceSigningKey }),
       ...settings,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

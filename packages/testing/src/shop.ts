@@ -66,7 +66,7 @@ export function shopper(
 export type Shopper = ReturnType<typeof shopper>;
 
 export const adminIdentity = identityOf({ id: 'order-tests', email: 'admin@bazar.test', role: 'admin' });
-export { identityOf, identityToken, type TestUser } from './identity';
+export { identityOf, identityToken, serviceHeaders, type TestUser } from './identity';
 
 /** Products published for one run, named with the run's id, and deleted by `clear()`. */
 export class TestShelf {

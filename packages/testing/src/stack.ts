@@ -49,6 +49,15 @@ export const stackEnv = {
   get identityVerifyKey(): string {
     return process.env.BAZAR_IDENTITY_VERIFY_KEY ?? installationSecret('BAZAR_IDENTITY_VERIFY_KEY');
   },
+  /** the installation's private key for service tokens, with which the order service and the gateway
+   *  call internal routes (the tests call those routes as the order service does) */
+  get serviceSigningKey(): string {
+    return process.env.BAZAR_SERVICE_SIGNING_KEY ?? installationSecret('BAZAR_SERVICE_SIGNING_KEY');
+  },
+  /** its public key, which every service verifies service tokens with */
+  get serviceVerifyKey(): string {
+    return process.env.BAZAR_SERVICE_VERIFY_KEY ?? installationSecret('BAZAR_SERVICE_VERIFY_KEY');
+  },
   controlUrl: process.env.BAZAR_STACK_CONTROL_URL ?? 'http://127.0.0.1:4099',
   /** the API of the Toxiproxy between the services and Kafka, Redis and FerretDB */
   toxiproxyUrl: process.env.BAZAR_TOXIPROXY_URL ?? 'http://127.0.0.1:8474',

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { InsertAnswer, OfferList, Product, ProductList, TOPICS, type OrderStatusChanged, type ProductChanged } from '@bazar/contracts';
 import { ACCOUNTS, eventually, signedInAndSynced, stackEnv } from '@bazar/testing';
-import { dropCachedProducts, identityOf, productChangesHeard } from '@bazar/testing/shop';
+import { dropCachedProducts, identityOf, productChangesHeard, serviceHeaders } from '@bazar/testing/shop';
 import { Kafka, logLevel } from 'kafkajs';
 import mongoose from 'mongoose';
 
@@ -125,8 +125,13 @@ describe('publishing and stock', () => {
   const reservations = `${stackEnv.catalogUrl}/internal/reservations`;
   const newId = () => new mongoose.Types.ObjectId().toString();
   const reserve = (reservationId: string, quantity: number) =>
-    call(`${reservations}/${reservationId}`, { method: 'POST', body: { items: [{ productId, quantity }] } });
-  const release = (reservationId: string) => call(`${reservations}/${reservationId}`, { method: 'DELETE' });
+    call(`${reservations}/${reservationId}`, {
+      method: 'POST',
+      headers: serviceHeaders('order'),
+      body: { items: [{ productId, quantity }] },
+    });
+  const release = (reservationId: string) =>
+    call(`${reservations}/${reservationId}`, { method: 'DELETE', headers: serviceHeaders('order') });
   /** An order-status-changed event of an order holding the reservation. */
   const statusChanged = (reservationId: string, status: OrderStatusChanged['payload']['status']): OrderStatusChanged => ({
     id: randomUUID(),
@@ -191,7 +196,8 @@ describe('publishing and stock', () => {
   });
 
   it('prices an order’s lines in one call: each product still sold, as its detail answers it, in the order asked', async () => {
-    const lookup = (body: unknown) => call(`${stackEnv.catalogUrl}/internal/products/lookup`, { method: 'POST', body });
+    const lookup = (body: unknown) =>
+      call(`${stackEnv.catalogUrl}/internal/products/lookup`, { method: 'POST', headers: serviceHeaders('order'), body });
     const [seeded] = await storeProducts();
     const detail = async (id: string) => (await call(`${stackEnv.catalogUrl}/product-details/${id}`)).body;
     const answer = await lookup({ ids: [productId, newId(), seeded!._id] });

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { InsertAnswer, MAX_PAGE_SIZE, ProductList, TOTAL_COUNT_HEADER } from '@bazar/contracts';
 import { ReadCache, createLogger, createRedis } from '@bazar/service-kit';
 import { rawRequest, stackEnv } from '@bazar/testing';
-import { identityOf } from '@bazar/testing/identity';
+import { identityOf, serviceHeaders } from '@bazar/testing/identity';
 import mongoose from 'mongoose';
 
 const run = randomUUID().slice(0, 8);
@@ -101,7 +101,7 @@ it('puts the products ordered most first when sorted by popularity', async () =>
     const id = new mongoose.Types.ObjectId().toString();
     const response = await fetch(`${reservations}/${id}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...serviceHeaders('order') },
       body: JSON.stringify({ items }),
     });
     expect(response.status).toBe(201);
@@ -110,14 +110,14 @@ it('puts the products ordered most first when sorted by popularity', async () =>
   const held = [await hold([{ productId: published[20]!, quantity: 3 }]), await hold([{ productId: published[7]!, quantity: 1 }])];
   // a given-back order no longer counts
   const givenBack = await hold([{ productId: published[12]!, quantity: 5 }]);
-  expect((await fetch(`${reservations}/${givenBack}`, { method: 'DELETE' })).status).toBe(200);
+  expect((await fetch(`${reservations}/${givenBack}`, { method: 'DELETE', headers: serviceHeaders('order') })).status).toBe(200);
   // cached lists last a minute; a new product clears them
   published.push(await publish(`Guava pickle ${run} late`, 90));
 
   const popular = ProductList.parse((await list(ofShelf('&sort=popular&pageSize=3'))).body).map((product) => product._id);
   expect(popular.slice(0, 2)).toEqual([published[20], published[7]]);
   expect(popular[2]).not.toBe(published[12]);
-  await Promise.all(held.map((id) => fetch(`${reservations}/${id}`, { method: 'DELETE' })));
+  await Promise.all(held.map((id) => fetch(`${reservations}/${id}`, { method: 'DELETE', headers: serviceHeaders('order') })));
 });
 
 it('finds names case-insensitively within a category, and counts what it found', async () => {

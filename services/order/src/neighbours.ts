@@ -13,7 +13,7 @@ import {
   type CartLine,
   type StockReservation,
 } from '@bazar/contracts';
-import { HttpError, InternalClient, conflict, identityHeadersOf, type RequestUser } from '@bazar/service-kit';
+import { HttpError, InternalClient, conflict, identityHeadersOf, serviceCallHeaders, type RequestUser } from '@bazar/service-kit';
 
 export interface ShelfProduct {
   name: string;
@@ -25,6 +25,9 @@ export interface ShelfProduct {
 type Items = StockReservation['items'];
 /** Products by id, as the catalog answered them. */
 export type Shelf = Map<string, ShelfProduct>;
+
+/** The calls below carry no user: the order service shows it is itself (issue 53). */
+const asOrderService = () => serviceCallHeaders('order');
 
 const shelfOf = (products: Product[]): Shelf =>
   new Map(
@@ -54,7 +57,10 @@ export class Neighbours {
 
   /** The name, picture and price of each product still sold among `ids`, by id, in one call. */
   async products(ids: string[]): Promise<Shelf> {
-    const answer = await this.catalog.send('POST', '/internal/products/lookup', { body: { ids } satisfies ProductLookup });
+    const answer = await this.catalog.send('POST', '/internal/products/lookup', {
+      body: { ids } satisfies ProductLookup,
+      headers: asOrderService(),
+    });
     expectDone(answer, 'catalog');
     return shelfOf(ProductList.parse(answer.body));
   }
@@ -62,24 +68,33 @@ export class Neighbours {
   /** Holds every unit, or refuses (409, naming what is short) having held none; answers the name,
    *  picture and price of each product held, as the catalog has them once held. */
   async reserve(reservationId: string, items: Items): Promise<Shelf> {
-    const answer = await this.catalog.send('POST', `/internal/reservations/${reservationId}`, { body: { items } });
+    const answer = await this.catalog.send('POST', `/internal/reservations/${reservationId}`, {
+      body: { items },
+      headers: asOrderService(),
+    });
     expectDone(answer, 'catalog');
     return shelfOf(StockReservationAnswer.parse(answer.body).products);
   }
 
   /** Gives back whatever the reservation holds; safe to repeat, and before the reservation arrived. */
   async release(reservationId: string): Promise<void> {
-    expectDone(await this.catalog.send('DELETE', `/internal/reservations/${reservationId}`), 'catalog');
+    expectDone(await this.catalog.send('DELETE', `/internal/reservations/${reservationId}`, { headers: asOrderService() }), 'catalog');
   }
 
   /** Takes the ordered pieces off the cart, or refuses (409) having taken none. */
   async checkout(reservationId: string, email: string, items: CartCheckout['items']): Promise<void> {
-    expectDone(await this.cart.send('POST', `/internal/checkouts/${reservationId}`, { body: { email, items } }), 'cart');
+    expectDone(
+      await this.cart.send('POST', `/internal/checkouts/${reservationId}`, { body: { email, items }, headers: asOrderService() }),
+      'cart',
+    );
   }
 
   /** Makes sure a checkout whose outcome was not learned never takes anything: `taken` if it did. */
   async voidCheckout(reservationId: string, email: string): Promise<CheckoutOutcome['outcome']> {
-    const answer = await this.cart.send('POST', `/internal/checkouts/${reservationId}/void`, { body: { email } });
+    const answer = await this.cart.send('POST', `/internal/checkouts/${reservationId}/void`, {
+      body: { email },
+      headers: asOrderService(),
+    });
     expectDone(answer, 'cart');
     return CheckoutOutcome.parse(answer.body).outcome;
   }

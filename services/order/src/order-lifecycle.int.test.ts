@@ -7,7 +7,16 @@ import { Order, OrderPage, OrderSummary, PlaceOrderAnswer, TOPICS, type OrderSta
 import { eventually, stackEnv } from '@bazar/testing';
 import { Kafka, logLevel } from 'kafkajs';
 import mongoose from 'mongoose';
-import { asAdmin, consumersCaughtUp, identityOf, publishedOrderEvents, shopper, TestShelf, type Shopper } from '@bazar/testing/shop';
+import {
+  asAdmin,
+  consumersCaughtUp,
+  identityOf,
+  publishedOrderEvents,
+  serviceHeaders,
+  shopper,
+  TestShelf,
+  type Shopper,
+} from '@bazar/testing/shop';
 import { startOrderReplica, type OrderReplica } from '../test/replica';
 
 const kafka = new Kafka({ clientId: 'order-lifecycle-test', brokers: stackEnv.kafkaBrokers, logLevel: logLevel.NOTHING });
@@ -268,7 +277,11 @@ describe('with a replica that holds orders for a second and a half', () => {
       const items = [{ productId: honey, quantity: 1 }];
       // what the stopped process had done: the units held, the lines taken off the cart
       const post = (url: string, body: unknown) =>
-        fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...serviceHeaders('order') },
+          body: JSON.stringify(body),
+        });
       expect((await post(`${stackEnv.catalogUrl}/internal/reservations/${reservationId}`, { items })).status).toBe(201);
       expect((await post(`${stackEnv.cartUrl}/internal/checkouts/${reservationId}`, { email: buyer.email, items })).status).toBe(200);
       // the order as written, with the price the cart had: an older one

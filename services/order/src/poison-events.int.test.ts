@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { TOPICS, deadLetterTopic, type OrderStatusChanged } from '@bazar/contracts';
 import { Kafka, logLevel } from 'kafkajs';
 import mongoose from 'mongoose';
-import { ORDER_EVENT_GROUPS, TestShelf } from '@bazar/testing/shop';
+import { ORDER_EVENT_GROUPS, serviceHeaders, TestShelf } from '@bazar/testing/shop';
 import { eventually, stackEnv } from '@bazar/testing';
 
 const kafka = new Kafka({ clientId: 'poison-events-test', brokers: stackEnv.kafkaBrokers, logLevel: logLevel.NOTHING });
@@ -18,7 +18,7 @@ it('dead-letters unreadable order-status-changed messages once per consumer and 
   const reservationId = new mongoose.Types.ObjectId().toString();
   const held = await fetch(`${stackEnv.catalogUrl}/internal/reservations/${reservationId}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...serviceHeaders('order') },
     body: JSON.stringify({ items: [{ productId: lentils, quantity: 2 }] }),
   });
   expect(held.status).toBe(201);

@@ -3,7 +3,7 @@
 // jsonwebtoken does the JWS work; the keys are node:crypto KeyObjects, so a key of the wrong kind or
 // curve is refused by jsonwebtoken before any signature is checked.
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
-import { IDENTITY_TOKEN, IdentityClaims } from '@bazar/contracts';
+import { IDENTITY_TOKEN, IdentityClaims, SERVICE_TOKEN, ServiceCaller } from '@bazar/contracts';
 import jwt from 'jsonwebtoken';
 import { HttpError } from './errors';
 
@@ -28,6 +28,63 @@ export function identityVerifyKey(text: string): KeyObject {
   return format === 'pem' ? createPublicKey(key) : createPublicKey({ key: key as Buffer, format, type: 'spki' });
 }
 
+type TokenKind = typeof IDENTITY_TOKEN | typeof SERVICE_TOKEN;
+
+/** The payload of a token of `kind` (its algorithm, issuer, audience, lifetime), or InvalidIdentity. */
+function verifiedPayload(token: string, key: KeyObject, kind: TokenKind, what: string): object {
+  let payload: unknown;
+  try {
+    payload = jwt.verify(token, key, {
+      algorithms: [kind.algorithm],
+      issuer: kind.issuer,
+      audience: kind.audience,
+      clockTolerance: kind.clockToleranceSeconds,
+      // a token without `exp` would otherwise be good forever; `maxAge` also needs `iat`
+      maxAge: kind.lifetimeSeconds + kind.clockToleranceSeconds,
+    });
+  } catch (err) {
+    if (err instanceof jwt.TokenExpiredError) throw new InvalidIdentity(`The ${what} token has expired`);
+    throw new InvalidIdentity(`The ${what} token is not valid`);
+  }
+  if (typeof payload !== 'object' || payload === null || typeof (payload as { exp?: unknown }).exp !== 'number')
+    throw new InvalidIdentity(`The ${what} token is not valid`);
+  return payload;
+}
+
+/** The calling service a service token names (contracts SERVICE_TOKEN), or InvalidIdentity (401). */
+export function verifyServiceToken(token: string, key: KeyObject): ServiceCaller {
+  const caller = ServiceCaller.safeParse((verifiedPayload(token, key, SERVICE_TOKEN, 'service') as { sub?: unknown }).sub);
+  if (!caller.success) throw new InvalidIdentity('The service token names no calling service');
+  return caller.data;
+}
+
+/** A calling service's token, signed afresh once a third of its lifetime has passed. */
+export class ServiceTokenSigner {
+  private kept: { token: string; until: number } | undefined;
+
+  constructor(
+    private readonly key: KeyObject,
+    private readonly caller: ServiceCaller,
+  ) {
+    if (key.type !== 'private') throw new Error('a service token signer needs the private key');
+  }
+
+  /** The header that shows which service calls. */
+  headers(): Record<string, string> {
+    const now = Date.now();
+    if (!this.kept || this.kept.until <= now) {
+      const token = jwt.sign({ sub: this.caller }, this.key, {
+        algorithm: SERVICE_TOKEN.algorithm,
+        issuer: SERVICE_TOKEN.issuer,
+        audience: SERVICE_TOKEN.audience,
+        expiresIn: SERVICE_TOKEN.lifetimeSeconds,
+      });
+      this.kept = { token, until: now + (SERVICE_TOKEN.lifetimeSeconds * 1000) / 3 };
+    }
+    return { [SERVICE_TOKEN.header]: this.kept.token };
+  }
+}
+
 /** Why a token was refused, in words for the caller (always a 401). */
 export class InvalidIdentity extends HttpError {
   constructor(message: string) {
@@ -39,22 +96,7 @@ export class InvalidIdentity extends HttpError {
  *  for the services, not expired, issued no more than a lifetime ago, and stating a user in the
  *  contracts' shape. Throws InvalidIdentity (401) otherwise. */
 export function verifyIdentityToken(token: string, key: KeyObject): VerifiedClaims {
-  let payload: unknown;
-  try {
-    payload = jwt.verify(token, key, {
-      algorithms: [IDENTITY_TOKEN.algorithm],
-      issuer: IDENTITY_TOKEN.issuer,
-      audience: IDENTITY_TOKEN.audience,
-      clockTolerance: IDENTITY_TOKEN.clockToleranceSeconds,
-      // a token without `exp` would otherwise be good forever; `maxAge` also needs `iat`
-      maxAge: IDENTITY_TOKEN.lifetimeSeconds + IDENTITY_TOKEN.clockToleranceSeconds,
-    });
-  } catch (err) {
-    if (err instanceof jwt.TokenExpiredError) throw new InvalidIdentity('The identity token has expired');
-    throw new InvalidIdentity('The identity token is not valid');
-  }
-  if (typeof payload !== 'object' || payload === null || typeof (payload as { exp?: unknown }).exp !== 'number')
-    throw new InvalidIdentity('The identity token is not valid');
+  const payload = verifiedPayload(token, key, IDENTITY_TOKEN, 'identity');
   const claims = IdentityClaims.safeParse(payload);
   if (!claims.success) throw new InvalidIdentity('The identity token does not state a user');
   return claims.data;

@@ -3,18 +3,26 @@
 // the contracts' shape. Identity headers alone, on loopback or not, are refused 401, and so is every
 // token that is not exactly what the gateway signs. identityHeadersOf passes the token on unchanged.
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
-import { IDENTITY_HEADERS, IDENTITY_TOKEN, type IdentityClaims } from '@bazar/contracts';
+import { IDENTITY_HEADERS, IDENTITY_TOKEN, SERVICE_TOKEN, type IdentityClaims } from '@bazar/contracts';
 import express from 'express';
 import jwt from 'jsonwebtoken';
 import request from 'supertest';
 import { errorHandler } from './errors';
-import { currentUser, identityHeadersOf, requireAdmin, requireUser } from './identity';
-import { IdentitySigner, IdentityVerifier, identitySigningKey, identityVerifyKey, verifyIdentityToken } from './identity-token';
+import { currentUser, identityHeadersOf, requireAdmin, requireService, requireUser, serviceCallHeaders } from './identity';
+import {
+  IdentitySigner,
+  IdentityVerifier,
+  ServiceTokenSigner,
+  identitySigningKey,
+  identityVerifyKey,
+  verifyIdentityToken,
+} from './identity-token';
 
 const app = express();
 app.get('/me', requireUser, (req, res) => void res.json(currentUser(req)));
 app.get('/admin', requireAdmin, (_req, res) => void res.json({ ok: true }));
 app.get('/on', requireUser, (req, res) => void res.json(identityHeadersOf(currentUser(req))));
+app.post('/internal/holds', requireService('order'), (_req, res) => void res.json({ held: true }));
 app.use(errorHandler);
 
 const p256 = () => generateKeyPairSync('ec', { namedCurve: 'P-256' });
@@ -41,12 +49,25 @@ const signed = (claims: object, options: jwt.SignOptions = {}, key: KeyObject | 
     ),
   );
 
-const saved = { key: process.env.BAZAR_IDENTITY_VERIFY_KEY, host: process.env.HOST };
-beforeEach(() => void (process.env.BAZAR_IDENTITY_VERIFY_KEY = spki(installation.publicKey)));
+// the service tokens' pair is another one: an identity key must not make a service token
+const services = p256();
+const saved = {
+  key: process.env.BAZAR_IDENTITY_VERIFY_KEY,
+  host: process.env.HOST,
+  serviceKey: process.env.BAZAR_SERVICE_VERIFY_KEY,
+  serviceSigning: process.env.BAZAR_SERVICE_SIGNING_KEY,
+};
+beforeEach(() => {
+  process.env.BAZAR_IDENTITY_VERIFY_KEY = spki(installation.publicKey);
+  process.env.BAZAR_SERVICE_VERIFY_KEY = spki(services.publicKey);
+  process.env.BAZAR_SERVICE_SIGNING_KEY = services.privateKey.export({ type: 'pkcs8', format: 'der' }).toString('base64');
+});
 afterEach(() => {
   for (const [name, value] of [
     ['BAZAR_IDENTITY_VERIFY_KEY', saved.key],
     ['HOST', saved.host],
+    ['BAZAR_SERVICE_VERIFY_KEY', saved.serviceKey],
+    ['BAZAR_SERVICE_SIGNING_KEY', saved.serviceSigning],
   ] as const)
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;
@@ -86,6 +107,8 @@ describe('the gateway’s token', () => {
     expect((await answerTo('/me', stated(signer.sign(shopper)))).status).toBe(200);
   });
 });
+
+const forgedHeaders = { [IDENTITY_HEADERS.id]: 'x', [IDENTITY_HEADERS.email]: 'a@b.cd', [IDENTITY_HEADERS.role]: 'admin' };
 
 describe('refused 401', () => {
   const fromGatewayOnly = { error: 'Who is signed in is taken from the gateway only' };
@@ -224,5 +247,55 @@ describe('keys and the signer', () => {
     expect(claims).toEqual(expect.objectContaining({ iss: IDENTITY_TOKEN.issuer, aud: IDENTITY_TOKEN.audience }));
     expect(claims.exp! - claims.iat!).toBe(IDENTITY_TOKEN.lifetimeSeconds);
     expect(jwt.decode(signer.sign(shopper), { complete: true })?.header.alg).toBe('ES256');
+  });
+});
+
+describe('internal routes, which carry no user', () => {
+  const hold = async (headers: Record<string, string>) => {
+    const answer = await request(app).post('/internal/holds').set(headers);
+    return { status: answer.status, body: answer.body as unknown };
+  };
+  const onlyServices = { error: "Only the store's own services may call this" };
+
+  it('answer the service they name, by its token', async () => {
+    expect(await hold(serviceCallHeaders('order'))).toEqual({ status: 200, body: { held: true } });
+    expect(await hold(serviceCallHeaders('order'))).toEqual({ status: 200, body: { held: true } });
+  });
+
+  it('refuse another service: 403', async () => {
+    expect(await hold(serviceCallHeaders('gateway'))).toEqual({ status: 403, body: { error: 'The gateway service may not call this' } });
+  });
+
+  it('refuse no token, a user’s identity token or headers, another key, and a service token expired: 401', async () => {
+    expect(await hold({})).toEqual({ status: 401, body: onlyServices });
+    expect(await hold(forgedHeaders)).toEqual({ status: 401, body: onlyServices });
+    expect(await hold({ [SERVICE_TOKEN.header]: signer.sign(admin) })).toEqual({
+      status: 401,
+      body: { error: 'The service token is not valid' },
+    });
+    const elsewhere = new ServiceTokenSigner(p256().privateKey, 'order').headers();
+    expect(await hold(elsewhere)).toEqual({ status: 401, body: { error: 'The service token is not valid' } });
+    const now = Math.floor(Date.now() / 1000);
+    const lapsed = jwt.sign({ sub: 'order', iat: now - 120, exp: now - 60 }, services.privateKey, {
+      algorithm: 'ES256',
+      issuer: SERVICE_TOKEN.issuer,
+      audience: SERVICE_TOKEN.audience,
+    });
+    expect(await hold({ [SERVICE_TOKEN.header]: lapsed })).toEqual({ status: 401, body: { error: 'The service token has expired' } });
+    delete process.env.BAZAR_SERVICE_VERIFY_KEY;
+    expect(await hold(serviceCallHeaders('order'))).toEqual({ status: 401, body: onlyServices });
+  });
+
+  it('a service token is no identity, and a caller without the service key cannot call', async () => {
+    expect(
+      (
+        await request(app)
+          .get('/me')
+          .set({ [IDENTITY_TOKEN.header]: serviceCallHeaders('order')[SERVICE_TOKEN.header]! })
+      ).status,
+    ).toBe(401);
+    delete process.env.BAZAR_SERVICE_SIGNING_KEY;
+    expect(serviceCallHeaders('order')).toEqual({});
+    expect(await hold(serviceCallHeaders('order'))).toEqual({ status: 401, body: onlyServices });
   });
 });

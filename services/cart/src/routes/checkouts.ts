@@ -1,5 +1,5 @@
 import { CART_CHANGED_DURING_ORDER, CartCheckout, Email, IdParams, type CheckoutOutcome } from '@bazar/contracts';
-import { conflict, upsertOne, validate } from '@bazar/service-kit';
+import { conflict, requireService, upsertOne, validate } from '@bazar/service-kit';
 import { Router } from 'express';
 import { z } from 'zod';
 import { Cart, revised, type CartDocument } from '../model/cart';
@@ -23,8 +23,10 @@ const answer = (outcome: CheckoutOutcome['outcome']): CheckoutOutcome => ({ outc
  */
 export function checkoutRoutes(): Router {
   const router = Router();
+  // only the order service checks a cart out: anyone else could take the lines off anyone's cart
+  const orderService = requireService('order');
 
-  router.post('/internal/checkouts/:id', validate({ params: IdParams, body: CartCheckout }), async (req, res) => {
+  router.post('/internal/checkouts/:id', orderService, validate({ params: IdParams, body: CartCheckout }), async (req, res) => {
     const { email, items } = req.body;
     const checkoutId = req.params.id;
     const everyPieceThere = Object.fromEntries(
@@ -41,13 +43,18 @@ export function checkoutRoutes(): Router {
     throw conflict(CART_CHANGED_DURING_ORDER);
   });
 
-  router.post('/internal/checkouts/:id/void', validate({ params: IdParams, body: z.strictObject({ email: Email }) }), async (req, res) => {
-    const { email } = req.body;
-    const checkoutId = req.params.id;
-    // matches nothing where the cart did take it
-    await upsertOne(Cart, { _id: email, takenByOrders: { $ne: checkoutId } }, { $addToSet: { takenByOrders: voided(checkoutId) } });
-    res.json(answer((await checkoutsOf(email)).includes(checkoutId) ? 'taken' : 'voided'));
-  });
+  router.post(
+    '/internal/checkouts/:id/void',
+    orderService,
+    validate({ params: IdParams, body: z.strictObject({ email: Email }) }),
+    async (req, res) => {
+      const { email } = req.body;
+      const checkoutId = req.params.id;
+      // matches nothing where the cart did take it
+      await upsertOne(Cart, { _id: email, takenByOrders: { $ne: checkoutId } }, { $addToSet: { takenByOrders: voided(checkoutId) } });
+      res.json(answer((await checkoutsOf(email)).includes(checkoutId) ? 'taken' : 'voided'));
+    },
+  );
 
   return router;
 }

@@ -1,5 +1,5 @@
 import { ProductLookup } from '@bazar/contracts';
-import { validate } from '@bazar/service-kit';
+import { requireService, validate } from '@bazar/service-kit';
 import { Router } from 'express';
 import type { ShelfCache } from '../shelf-cache';
 
@@ -9,7 +9,7 @@ import type { ShelfCache } from '../shelf-cache';
 export function productLookupRoutes(shelf: ShelfCache): Router {
   const router = Router();
 
-  router.post('/internal/products/lookup', validate({ body: ProductLookup }), async (req, res) => {
+  router.post('/internal/products/lookup', requireService('order'), validate({ body: ProductLookup }), async (req, res) => {
     res.type('json').send(await shelf.answers(req.body.ids));
   });
 

@@ -1,11 +1,12 @@
 import { EmailParams, type RoleAnswer } from '@bazar/contracts';
-import { notFound, validate } from '@bazar/service-kit';
+import { notFound, requireService, validate } from '@bazar/service-kit';
 import { Router } from 'express';
 import { User, live, type UserDocument } from '../model/user';
 
 /** Reads for the gateway over the internal network; the gateway's route table never exposes them. */
 export function internalRoutes(): Router {
-  return Router().get('/internal/role/:email', validate({ params: EmailParams }), async (req, res) => {
+  // only the gateway asks: to anyone else the answer would say which addresses are admins (issue 53)
+  return Router().get('/internal/role/:email', requireService('gateway'), validate({ params: EmailParams }), async (req, res) => {
     const user = await User.findOne({ email: req.params.email, ...live }, { role: 1 }).lean<Pick<UserDocument, 'role'>>();
     if (!user) throw notFound('No such user');
     res.json({ role: user.role } satisfies RoleAnswer);
