@@ -4,7 +4,9 @@
 //   - every deployable workspace (each services/*, gateway and the four storefront apps) has a service
 //     that builds it;
 //   - only the front nginx publishes a port, and only on 127.0.0.1; only nginx and Keycloak leave the
-//     internal network; the gateway and the services get the gateway secret;
+//     internal network; only the gateway and the seed get the identity signing key, only the order
+//     service and the gateway the service signing key, the services the public keys, and no service
+//     the old static gateway secret;
 //   - every service, the gateway and the mail sink get the same environment names as
 //     infra/stack/components.ts gives them locally, with the same values where a value does not depend
 //     on where things run;
