@@ -9,6 +9,7 @@ import { TokenVerifier } from './auth/token-verifier';
 import type { GatewayConfig } from './config';
 import { forgetChangedRoles } from './events/forget-roles';
 import { RateLimits } from './limits/rate-limit';
+import { StreamLimits } from './limits/stream-limits';
 import { openApiDocument } from './openapi/document';
 import { proxyTo } from './proxy';
 import { declaredRoutes, type Gate } from './routes/declared';
@@ -23,6 +24,7 @@ export function wireGateway(
   const roles = new RoleDirectory(config.USER_URL, redis, log);
   const revocations = new Revocations(redis, log);
   const limits = new RateLimits(redis, config, log);
+  const streams = new StreamLimits(redis, config.STREAMS_PER_ACCOUNT, config.STREAMS_PER_ADDRESS, log);
   const identity = new IdentitySigner(identitySigningKey(config.BAZAR_IDENTITY_SIGNING_KEY));
   const serviceUrls: Record<ServiceName, readonly string[]> = {
     catalog: config.CATALOG_URL,
@@ -49,10 +51,17 @@ export function wireGateway(
   // itself (an Allow header, no CORS headers) and the browser refuses the call
   const preflights = Router().options('/{*path}', allowOrigin);
   const gate = (rule: Gate) => authenticate(rule, { verifier, roles, revocations, limits, identity, log });
-  const { endpoints, otherMethods } = declaredRoutes(api, allowOrigin, gate, proxies);
+  const { endpoints, otherMethods } = declaredRoutes(api, allowOrigin, gate, proxies, streams.guard);
   const rest = Router()
     .use(allowOrigin)
     .get('/openapi.json', (_req, res) => void res.type('application/json').send(openApi))
     .use(otherMethods);
-  return { routes: [signIn, preflights, endpoints, rest], consumers: forgetChangedRoles(roles), stop: () => limits.stop() };
+  return {
+    routes: [signIn, preflights, endpoints, rest],
+    consumers: forgetChangedRoles(roles),
+    stop: () => {
+      streams.stop();
+      return limits.stop();
+    },
+  };
 }

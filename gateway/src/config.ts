@@ -36,6 +36,11 @@ export const GatewayConfig = ServiceEnv.extend(KafkaEnv.shape)
     SIGN_IN_ADDRESS_GUESSES: z.coerce.number().int().positive().default(100),
     /** how long an address that signed in to an account is remembered as the owner's */
     SIGN_IN_KNOWN_ADDRESS_DAYS: z.coerce.number().int().positive().default(30),
+    /** live streams (the order stream) one account may hold open at once, every gateway together;
+     *  a tab holds one, so this is a shopper's tabs and devices (issue 53) */
+    STREAMS_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
+    /** live streams one client address may hold open at once: several shoppers behind one address */
+    STREAMS_PER_ADDRESS: z.coerce.number().int().positive().default(20),
     /** the installation's private key for the identity tokens the services believe (PKCS#8, PEM or
      *  base64 DER; contracts IDENTITY_TOKEN): only the gateway holds it, the services the public key */
     BAZAR_IDENTITY_SIGNING_KEY: z.string().min(1, 'is required: the key that signs who is signed in for the services'),

@@ -13,19 +13,22 @@ const STRICTNESS: Record<Access, number> = { public: 0, user: 1, owner: 1, admin
  * answered with the CORS headers of `allowOrigin`, checked by its gate and streamed to its service
  * (the kit's route table finds them at once). `otherMethods`: another method on a declared path is
  * checked as the strictest endpoint of that path (a signed-in user at least) and then answered 404,
- * as the service would, so an anonymous write to a public path is still told to sign in.
+ * as the service would, so an anonymous write to a public path is still told to sign in. An
+ * endpoint whose answer stays open (`stream`) passes `streams` (the open streams' limits) too.
  */
 export function declaredRoutes(
   api: readonly Endpoint[],
   allowOrigin: RequestHandler,
   gate: (rule: Gate) => RequestHandler,
   proxies: Record<ServiceName, RequestHandler>,
+  streams?: RequestHandler,
 ): { endpoints: Router; otherMethods: Router } {
   const endpoints = Router();
   const strictest = new Map<string, Access>();
   for (const endpoint of api) {
     const path = expressPath(endpoint);
-    declareRoute(endpoints, endpoint.method, path, [allowOrigin, gate(endpoint), proxies[endpoint.service]]);
+    const limits = endpoint.stream && streams ? [streams] : [];
+    declareRoute(endpoints, endpoint.method, path, [allowOrigin, gate(endpoint), ...limits, proxies[endpoint.service]]);
     const known = strictest.get(path) ?? 'user';
     strictest.set(path, STRICTNESS[endpoint.access] > STRICTNESS[known] ? endpoint.access : known);
   }

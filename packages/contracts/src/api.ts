@@ -264,7 +264,15 @@ export const API = {
     service: 'order',
     access: 'user',
     stream: true,
-    answers: { 200: { description: 'text/event-stream of order-status events', schema: z.string() } },
+    answers: {
+      200: {
+        description:
+          'text/event-stream of order-status events; it ends when the rights it was opened with end (the identity expires, the role changes, the account is deleted) and the client reconnects',
+        schema: z.string(),
+      },
+      // the gateway's STREAMS_PER_ACCOUNT and STREAMS_PER_ADDRESS, every gateway together (issue 53)
+      429: refused('Too many live streams are open for this account or address'),
+    },
   }),
   allOrders: endpoint({
     method: 'get',

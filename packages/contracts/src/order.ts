@@ -136,8 +136,18 @@ export const OrderSummary = z.object({
 export type OrderSummary = z.infer<typeof OrderSummary>;
 
 /** The live stream's messages (ORDER_STREAM_EVENT): a shopper hears of their own orders, an admin
- *  of every order. */
-export const OrderStreamMessage = z.object({ orderId: ObjectIdString, status: OrderStatus, at: z.iso.datetime() });
+ *  of every order. A page takes the change into what it shows from the message alone (issue 53):
+ *  `by` for the order's history, `previous` for the admin's counts per status; it reads its orders
+ *  again only for an order it does not hold. */
+export const OrderStreamMessage = z.object({
+  orderId: ObjectIdString,
+  status: OrderStatus,
+  at: z.iso.datetime(),
+  /** who moved it, as its history records */
+  by: OrderActor.optional(),
+  /** the status it left; absent for an order just placed */
+  previous: OrderStatus.optional(),
+});
 export type OrderStreamMessage = z.infer<typeof OrderStreamMessage>;
 
 // Between the services (never through the public gateway).

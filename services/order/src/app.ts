@@ -1,6 +1,6 @@
 import type { ServiceContext, Wiring } from '@bazar/service-kit';
 import type { OrderConfig } from './config';
-import { passOnStatusChanges } from './events/live-order-status';
+import { endStreamsWithTheirRights, passOnStatusChanges } from './events/live-order-status';
 import { LiveOrders } from './live-orders';
 import { Order } from './model/order';
 import { Neighbours } from './neighbours';
@@ -21,7 +21,7 @@ import { orderSweep } from './sweep-orders';
  *  lists were kept (or behind the service's back) can be missing. */
 const RECONCILE_INTERVAL_MS = 15 * 60_000;
 
-export async function wireOrder({ config, log, announcer }: ServiceContext<OrderConfig>): Promise<Wiring> {
+export async function wireOrder({ config, log, redis, announcer }: ServiceContext<OrderConfig>): Promise<Wiring> {
   const listings = new OrderListings(log, config.ORDER_LISTING_PART_SIZE);
   const shopperOrders = new ShopperOrders(log);
   // one read of every order for both lists, the shoppers' until it has gone through once
@@ -38,10 +38,10 @@ export async function wireOrder({ config, log, announcer }: ServiceContext<Order
     log,
     holdWindowMs: config.ORDER_HOLD_WINDOW_MS,
   };
-  const live = new LiveOrders();
+  const live = new LiveOrders(redis, log);
   return {
     routes: [orderRoutes(desk, live), adminOrderRoutes(desk)],
-    consumers: [passOnStatusChanges(live)],
+    consumers: [passOnStatusChanges(live), ...endStreamsWithTheirRights(live)],
     outboxes: [Order],
     jobs: [
       { name: 'expire holds and settle interrupted orders', everyMs: config.ORDER_SWEEP_INTERVAL_MS, run: orderSweep(desk) },
