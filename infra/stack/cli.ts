@@ -18,6 +18,7 @@ import {
   INFRA,
   SECRETS,
   SEED,
+  SERVICE_KEYS,
   STACK_ENV,
   replicasWanted,
   stackOf,
@@ -78,7 +79,7 @@ function serveControlOf(stack: Stack, replicas: number, { store }: { store: bool
   return serveControl({
     stack,
     containers: storeContainers,
-    secrets: { ...SECRETS, ...IDENTITY_KEYS },
+    secrets: { ...SECRETS, ...IDENTITY_KEYS, ...SERVICE_KEYS },
     components: () => (store ? stackOf(current).ALL : INFRA),
     scale: async (count) => {
       if (!store) throw new StackError('This stack runs only the infrastructure (--infra)');

@@ -32,9 +32,12 @@ export class JobRunner {
   }
 
   /** Runs the job when this replica holds its lease, for three periods: a holder that dies is
-   *  followed by another within three periods. */
+   *  followed by another within three periods. The lease is the job's at its period: replicas of one
+   *  deployment share it, and a process run with another period (a canary, a test's quick sweeper)
+   *  keeps a schedule of its own rather than wait for theirs to lapse. */
   private async runWhenHeld(): Promise<void> {
-    if (this.leases && !this.job.everyReplica && !(await this.leases.hold(this.job.name, this.job.everyMs * 3))) return;
+    const lease = `${this.job.name} every ${this.job.everyMs} ms`;
+    if (this.leases && !this.job.everyReplica && !(await this.leases.hold(lease, this.job.everyMs * 3))) return;
     await this.job.run();
   }
 
