@@ -141,18 +141,15 @@ function deployableFolders(): string[] {
   );
 }
 
-/** The topics (named in the contracts) with the partition counts that infra/stack/kafka-topics.ts
- *  gives them, and a one-partition dead-letter twin of each. */
+/** The topics (named in the contracts) with the partition count that infra/stack/kafka-topics.ts
+ *  gives every topic, and a one-partition dead-letter twin of each. */
 function declaredTopics(): Record<string, number> {
   const source = readFileSync(path.join(ROOT, 'infra', 'stack', 'kafka-topics.ts'), 'utf8');
-  const counts = new Map<string, number>();
-  for (const [, key, partitions] of source.matchAll(/\[TOPICS\.(\w+)\]\s*:\s*(\d+)/g))
-    counts.set(TOPICS[key as keyof typeof TOPICS], Number(partitions));
+  const partitions = /export const PARTITIONS = (\d+);/.exec(source)?.[1];
+  if (partitions === undefined) throw new Error('no partition count (PARTITIONS) found in infra/stack/kafka-topics.ts');
   const topics: Record<string, number> = {};
   for (const topic of Object.values(TOPICS)) {
-    const partitions = counts.get(topic);
-    if (partitions === undefined) throw new Error(`no partition count for ${topic} found in infra/stack/kafka-topics.ts`);
-    topics[topic] = partitions;
+    topics[topic] = Number(partitions);
     topics[deadLetterTopic(topic)] = 1;
   }
   return topics;
