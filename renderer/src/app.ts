@@ -26,11 +26,14 @@ const RENDER_TURN_MS = 100;
  * client-rendered app), and renders the page in the background if it is one to keep.
  */
 export function wireRenderer({ config, log }: ServiceContext<RendererConfig>): Wiring {
-  const renderer = new PageRenderer(() => startChromium(config.CHROMIUM_PATH, config.CHROMIUM_HEAP_MIB), {
-    storeUrl: config.STORE_URL,
-    timeoutMs: config.RENDER_TIMEOUT_MS,
-    recycleAfter: config.RENDERS_PER_CHROMIUM,
-  });
+  const renderer = new PageRenderer(
+    () => startChromium({ executable: config.CHROMIUM_PATH, heapMiB: config.CHROMIUM_HEAP_MIB, user: config.CHROMIUM_USER }, log),
+    {
+      storeUrl: config.STORE_URL,
+      timeoutMs: config.RENDER_TIMEOUT_MS,
+      recycleAfter: config.RENDERS_PER_CHROMIUM,
+    },
+  );
   const pages = new KeptPages(config.RENDERED_DIR, renderer, { store: config.STORE_URL, catalog: config.CATALOG_URL }, log);
   const started = pages.start();
 

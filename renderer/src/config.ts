@@ -19,6 +19,9 @@ export const RendererConfig = ServiceEnv.extend(KafkaEnv.shape)
       .default(path.resolve(__dirname, '..', '..', '.stack', 'rendered')),
     /** the Chromium it renders with: Debian's by default */
     CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
+    /** the account its Chromium runs as when the renderer runs as root, in Chromium's sandbox
+     *  (src/chromium.ts); empty: as root, without the sandbox */
+    CHROMIUM_USER: z.string().default('nobody'),
     /** a page not rendered within this is given up (nginx goes on serving the client-rendered app) */
     RENDER_TIMEOUT_MS: z.coerce.number().int().min(500).default(10_000),
     /** how often the pages kept are compared with the storefront's code and data */

@@ -93,7 +93,8 @@ export class PageRenderer {
       const answered = await Promise.all([...reads].map(async ([read, answer]) => [read, await answer] as const));
       return { ...rendered, styles, reads: new Map(answered) };
     } catch (error) {
-      if (!page.context().browser()?.isConnected()) await this.close();
+      const chromium = await this.chromium?.catch(() => undefined);
+      if (!chromium?.connected()) await this.close();
       throw new RenderFailure(`${address} could not be rendered: ${error instanceof Error ? error.message : String(error)}`);
     } finally {
       page.off('response', recordRead);
@@ -106,8 +107,7 @@ export class PageRenderer {
    *  storefront's bundles between pages, and a second window would bring its own browser UI. */
   private openTab(): Promise<Page> {
     this.chromium ??= this.start();
-    this.tab ??= this.chromium.then(async ({ browser }) => {
-      const context = browser.contexts()[0]!;
+    this.tab ??= this.chromium.then(async ({ context }) => {
       await context.addInitScript((key) => {
         const wanted = new URLSearchParams(location.hash.slice(1));
         const [address, language] = [wanted.get('render'), wanted.get('language')];

@@ -1,0 +1,123 @@
+/**
+ * The renderer's Chromium (renderer/src/chromium.ts) opens no network port: playwright speaks to it
+ * over a pipe, so no local process can reach its DevTools. Of the renderer and all its descendants,
+ * the only listening socket is the renderer's own HTTP port. Where the machine allows, Chromium runs
+ * as an unprivileged account, in its sandbox (issue 53, finding 7).
+ */
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { readdir, readFile, readlink } from 'node:fs/promises';
+import { HOST, PORTS } from '../stack/ports.ts';
+
+const RENDERER = `http://${HOST}:${PORTS.renderer}`;
+
+interface Proc {
+  pid: number;
+  parent: number;
+  uid: number;
+  /** its arguments joined with spaces (Chromium's children rewrite theirs as one string) */
+  command: string;
+  seccomp: string;
+}
+
+async function processes(): Promise<Proc[]> {
+  const found: Proc[] = [];
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const [stat, status, cmdline] = await Promise.all(
+      ['stat', 'status', 'cmdline'].map((file) => readFile(`/proc/${entry}/${file}`, 'utf8').catch(() => '')),
+    );
+    if (!stat) continue;
+    found.push({
+      pid: Number(entry),
+      parent: Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]),
+      uid: Number(/^Uid:\s+(\d+)/m.exec(status!)?.[1]),
+      command: cmdline!.split('\0').filter(Boolean).join(' '),
+      seccomp: /^Seccomp:\s+(\d+)/m.exec(status!)?.[1] ?? '',
+    });
+  }
+  return found;
+}
+
+/** The renderer's process: the one listening on its port. */
+function rendererPid(): number {
+  const listening = execFileSync('ss', ['-Hltnp', `sport = :${PORTS.renderer}`], { encoding: 'utf8' });
+  const pid = /pid=(\d+)/.exec(listening)?.[1];
+  if (!pid) throw new Error(`nothing listens on the renderer's port ${PORTS.renderer}`);
+  return Number(pid);
+}
+
+function descendants(of: number, all: Proc[]): Proc[] {
+  const found = all.filter(({ pid }) => pid === of);
+  for (let i = 0; i < found.length; i++) found.push(...all.filter(({ parent }) => parent === found[i]!.pid));
+  return found;
+}
+
+/** TCP ports a process listens on: its socket descriptors that its network namespace lists as LISTEN. */
+async function listeningPorts(pid: number): Promise<number[]> {
+  const fds = await readdir(`/proc/${pid}/fd`).catch(() => []);
+  const inodes = new Set<string>();
+  for (const fd of fds) {
+    const target = await readlink(`/proc/${pid}/fd/${fd}`).catch(() => '');
+    const inode = /^socket:\[(\d+)\]$/.exec(target)?.[1];
+    if (inode) inodes.add(inode);
+  }
+  const ports: number[] = [];
+  for (const table of ['tcp', 'tcp6']) {
+    const lines = (await readFile(`/proc/${pid}/net/${table}`, 'utf8').catch(() => '')).split('\n').slice(1);
+    for (const line of lines) {
+      const [, local, , state, , , , , , inode] = line.trim().split(/\s+/);
+      if (state === '0A' && inode && inodes.has(inode)) ports.push(parseInt(local!.split(':')[1]!, 16));
+    }
+  }
+  return ports;
+}
+
+/** Its Chromium, which starts with a render: a search is rendered from its second asking. */
+async function rendererWithChromium(): Promise<{ renderer: number; family: Proc[] }> {
+  const address = `/search?search=${randomUUID().slice(0, 8)}`;
+  for (let asked = 0; asked < 60; asked++) {
+    const renderer = rendererPid();
+    const family = descendants(renderer, await processes());
+    if (family.some(({ command }) => /^\S*chrom/.test(command))) return { renderer, family };
+    if (asked < 2) await fetch(`${RENDERER}${address}`, { headers: { 'x-page-language': 'en' } });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('the renderer started no Chromium');
+}
+
+/** Whether an unprivileged account could make the user namespace Chromium's sandbox needs here. */
+function sandboxPossible(): boolean {
+  try {
+    execFileSync('setpriv', ['--reuid=nobody', '--regid=nogroup', '--clear-groups', 'unshare', '--user', 'true'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe("the renderer's Chromium", () => {
+  it("listens on no port: the renderer's HTTP port is the only one of the renderer and its descendants", async () => {
+    const { renderer, family } = await rendererWithChromium();
+    const listening = (await Promise.all(family.map(async ({ pid }) => (await listeningPorts(pid)).map((port) => ({ pid, port }))))).flat();
+    expect(listening).toEqual([{ pid: renderer, port: PORTS.renderer }]);
+    const chromium = family.filter(({ command }) => /^\S*chrom/.test(command));
+    expect(chromium.filter(({ command }) => / --remote-debugging-port/.test(command))).toEqual([]);
+  });
+
+  it('runs as an unprivileged account, in its sandbox where the machine allows one', async () => {
+    const { family } = await rendererWithChromium();
+    const chromium = family.filter(({ command }) => /^\S*chrom/.test(command));
+    expect(chromium.filter(({ uid }) => uid === 0).map(({ command }) => command)).toEqual([]);
+    if (!sandboxPossible()) return;
+    expect(chromium.filter(({ command }) => / --(no-sandbox|single-process)\b/.test(command))).toEqual([]);
+    // the page runs in a renderer process under seccomp (mode 2: a filter), once Chromium opened it
+    let pages: Proc[] = [];
+    for (let waited = 0; pages.length === 0 && waited < 40; waited++) {
+      if (waited) await new Promise((resolve) => setTimeout(resolve, 250));
+      pages = descendants(rendererPid(), await processes()).filter(({ command }) => / --type=renderer\b/.test(command));
+    }
+    expect(pages.length).toBeGreaterThan(0);
+    expect(pages.map(({ seccomp }) => seccomp)).toEqual(pages.map(() => '2'));
+  });
+});
