@@ -3,8 +3,11 @@
  * API to read what arrived. Keycloak sends its password-reset mails here (the realm's smtpServer), so
  * "Forgot password?" works without a real mail provider; tests and developers read the mails back.
  *
- *   SMTP  HOST:SMTP_PORT   any sender, any recipient, no authentication, no TLS (loopback only)
- *   HTTP  HOST:PORT
+ *   SMTP  HOST:SMTP_PORT   any sender, any recipient, no authentication, no TLS (loopback in the
+ *                          local stack; the compose network, for Keycloak's container, in compose)
+ *   HTTP  127.0.0.1:PORT   always loopback, whatever HOST is, and without authentication: whoever
+ *                          reads a mail holds its links (a password reset acts for its account), so
+ *                          only processes of this machine (of the container, in compose) reach it
  *     GET    /ready                  → 200 { ready: true }
  *     GET    /messages[?to=address]  → 200 { messages: [summary…] }, newest first
  *     GET    /messages/{id}          → 200 { …summary, text, html, links }
@@ -13,10 +16,12 @@
  *     DELETE /messages[?to=address]  → 204
  *
  * Each message is kept in MAIL_DIR as `{id}.eml` (the raw message) beside `{id}.json` (what the API
- * answers), and survives a restart; only the newest MAX_MESSAGES are kept.
+ * answers), and survives a restart; only the newest MAX_MESSAGES are kept. The folder is 0700 and
+ * the files 0600 (a folder or files made before are made so at start), and the log names each mail
+ * without its links: only the stack's own user reads them.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:net';
 import path from 'node:path';
@@ -33,6 +38,7 @@ function required(name: string): string {
 }
 
 const HOST = process.env.HOST ?? '127.0.0.1';
+const API_HOST = '127.0.0.1';
 const SMTP_PORT = Number(required('SMTP_PORT'));
 const HTTP_PORT = Number(required('PORT'));
 const MAIL_DIR = required('MAIL_DIR');
@@ -97,16 +103,19 @@ async function store(raw: Buffer, envelope: Summary['envelope']): Promise<Messag
     html,
     links: linksOf(text, html),
   };
-  await writeFile(file(id, 'eml'), raw);
-  await writeFile(file(id, 'json'), JSON.stringify(message, null, 2));
+  await writeFile(file(id, 'eml'), raw, { mode: 0o600 });
+  await writeFile(file(id, 'json'), JSON.stringify(message, null, 2), { mode: 0o600 });
   messages.push(message);
   while (messages.length > MAX_MESSAGES) await remove(messages[0]!.id);
   return message;
 }
 
 async function load(): Promise<void> {
-  await mkdir(MAIL_DIR, { recursive: true });
-  const names = (await readdir(MAIL_DIR)).filter((name) => name.endsWith('.json') && isId(name.slice(0, -5))).sort();
+  await mkdir(MAIL_DIR, { recursive: true, mode: 0o700 });
+  await chmod(MAIL_DIR, 0o700);
+  const all = await readdir(MAIL_DIR);
+  for (const name of all) await chmod(path.join(MAIL_DIR, name), 0o600).catch(() => undefined);
+  const names = all.filter((name) => name.endsWith('.json') && isId(name.slice(0, -5))).sort();
   for (const name of names) {
     try {
       messages.push(JSON.parse(await readFile(path.join(MAIL_DIR, name), 'utf8')) as Message);
@@ -136,10 +145,10 @@ const smtp = new SMTPServer({
       };
       store(Buffer.concat(chunks), envelope).then(
         (message) => {
-          // One line per mail, with its links: the reset link can be taken from the log as well.
-          const links = message.links.length > 0 ? ` ${message.links.join(' ')}` : '';
+          // One line per mail, without its links: a link acts for its account (a password reset),
+          // and logs are read and kept more widely than the mails; the API gives them.
           console.log(
-            `mail: ${message.id} from ${envelope.from || '<>'} to ${envelope.to.join(', ')}: ${JSON.stringify(message.subject)}${links}`,
+            `mail: ${message.id} from ${envelope.from || '<>'} to ${envelope.to.join(', ')}: ${JSON.stringify(message.subject)}, ${message.links.length} links (GET /messages/${message.id})`,
           );
           callback();
         },
@@ -197,10 +206,10 @@ const http = createServer((req, res) => {
   });
 });
 
-function listen(server: Server, port: number): Promise<void> {
+function listen(server: Server, port: number, host: string): Promise<void> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, HOST, () => {
+    server.listen(port, host, () => {
       server.off('error', reject);
       resolve();
     });
@@ -208,10 +217,10 @@ function listen(server: Server, port: number): Promise<void> {
 }
 
 await load();
-await listen(smtp.server, SMTP_PORT);
-await listen(http, HTTP_PORT);
+await listen(smtp.server, SMTP_PORT, HOST);
+await listen(http, HTTP_PORT, API_HOST);
 console.log(
-  `mail: SMTP on ${HOST}:${SMTP_PORT}, API on http://${HOST}:${HTTP_PORT}/messages, ${messages.length} messages kept in ${MAIL_DIR}`,
+  `mail: SMTP on ${HOST}:${SMTP_PORT}, API on http://${API_HOST}:${HTTP_PORT}/messages (loopback only), ${messages.length} messages kept in ${MAIL_DIR}`,
 );
 
 let stopping = false;

@@ -1,5 +1,5 @@
-import { closeSync, openSync, writeSync } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
+import { closeSync, fchmodSync, openSync, writeSync } from 'node:fs';
+import { chmod, mkdir, readFile } from 'node:fs/promises';
 import net from 'node:net';
 import { spawn, type ChildProcess } from 'node:child_process';
 import waitOn from 'wait-on';
@@ -63,11 +63,15 @@ export class Stack {
         );
       }
     }
-    await mkdir(stackPath('logs'), { recursive: true });
+    // Logs are the stack user's alone (0700, files 0600), a folder made before included: a
+    // component may log what acts for an account (a session code, say).
+    await mkdir(stackPath('logs'), { recursive: true, mode: 0o700 });
+    await chmod(stackPath('logs'), 0o700);
     await component.prepare?.();
 
     // The log file is the child's own stdout/stderr, so logging does not depend on this process.
-    const log = openSync(logFile(component.name), 'a');
+    const log = openSync(logFile(component.name), 'a', 0o600);
+    fchmodSync(log, 0o600);
     writeSync(log, `\n--- ${new Date().toISOString()} starting ${component.name}\n`);
     // Its own process group, so that stopping it reaches its children too (kc.sh starts java).
     const child = spawn(component.command, component.args, {
