@@ -46,6 +46,7 @@ type Config = Pick<
   | 'SIGN_IN_ACCOUNT_GUESSES'
   | 'SIGN_IN_ADDRESS_GUESSES'
   | 'SIGN_IN_KNOWN_ADDRESS_DAYS'
+  | 'SIGN_IN_RESET_ANSWER_MS'
 >;
 
 /**
@@ -120,6 +121,26 @@ export function signInGuard(config: Config, redis: Redis, log: Logger) {
     ]).catch(() => {});
   }
 
+  /**
+   * Keycloak sends the reset mail before it answers the forgot-password post, and sends none for an
+   * address without an account: its answer alone would tell which addresses have accounts by its
+   * timing. So every answer to that post (Keycloak's page or the gateway's refusal) is held until
+   * SIGN_IN_RESET_ANSWER_MS after the post arrived, the same for every address. Keycloak has no way
+   * to send the mail after answering.
+   */
+  async function resetAnswerFloor(req: Request, res: Response): Promise<void> {
+    if (req.method !== 'POST' || req.params.action !== 'reset-credentials') return;
+    const arrived = (res.locals.signInArrived as number | undefined) ?? performance.now();
+    const wait = arrived + config.SIGN_IN_RESET_ANSWER_MS - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    // an answer after the floor is one whose timing can differ by address: the floor is too low here
+    else
+      log.warn(
+        { ms: Math.round(config.SIGN_IN_RESET_ANSWER_MS - wait) },
+        'a forgot-password answer took longer than SIGN_IN_RESET_ANSWER_MS',
+      );
+  }
+
   async function handle(req: Request, res: Response): Promise<void> {
     const action = String(req.params.action);
     if (!LOGIN_ACTIONS.has(action)) throw new HttpError(404, 'No such page');
@@ -176,17 +197,24 @@ export function signInGuard(config: Config, redis: Redis, log: Logger) {
       if (!NOT_PASSED_ON.has(name) && name !== 'set-cookie') res.setHeader(name, value);
     });
     if (cookies.length > 0) res.setHeader('set-cookie', cookies);
+    await resetAnswerFloor(req, res);
     res.end(page);
   }
 
   // Every body is read (up to FORM_LIMIT), whatever its type: one that cannot be read is refused
   // and counted against its address, never passed on unread.
   const raw = express.raw({ type: () => true, limit: FORM_LIMIT });
-  const readBody: RequestHandler = (req, res, next: NextFunction) =>
+  const readBody: RequestHandler = (req, res, next: NextFunction) => {
+    res.locals.signInArrived = performance.now();
     raw(req, res, (err?: unknown) => {
       if (err !== undefined && err !== null) res.locals.signInBodyError = err;
       next();
     });
-  const guarded: RequestHandler = (req, res, next) => void handle(req, res).catch(next);
+  };
+  const guarded: RequestHandler = (req, res, next) =>
+    void handle(req, res).catch(async (err: unknown) => {
+      await resetAnswerFloor(req, res);
+      next(err);
+    });
   return [readBody, guarded];
 }
