@@ -1,5 +1,6 @@
 import { serverMessage } from '@bazar/web-kit';
 import { declaredMutation, declaredQuery, storefrontApi } from '@bazar/web-kit/api';
+import { takeChangeInto, type OrderChangeTaker } from '@bazar/web-kit/orders';
 import { CART_CHANGED_DURING_ORDER } from '@bazar/contracts';
 
 /** A refusal of Place Order whose remedy is on My Orders: this cart has already become an order
@@ -27,3 +28,19 @@ export const cartApi = storefrontApi.injectEndpoints({
 });
 
 export const { usePlaceOrderMutation, useGetMyOrdersQuery, useConfirmOrderMutation, useCancelOrderMutation } = cartApi;
+
+/** My Orders takes a change of the live stream in from its message (issue 53): the order's card
+ *  moves on at once, without reading the list again; only an order the list does not hold (placed in
+ *  another tab or device) has the list read again. */
+export const takeMyOrderChange: OrderChangeTaker = (change, { dispatch, reread }) => {
+  let held = false;
+  dispatch(
+    cartApi.util.updateQueryData('getMyOrders', undefined, (orders) => {
+      const order = orders.find((one) => one._id === change.orderId);
+      if (!order) return;
+      held = true;
+      takeChangeInto(order, change);
+    }),
+  );
+  if (!held) reread('Order');
+};

@@ -1,6 +1,16 @@
 import type { FetchArgs, FetchBaseQueryError, FetchBaseQueryMeta, QueryReturnValue } from '@reduxjs/toolkit/query/react';
 import { declaredMutation, declaredQuery, declaredRequest, storefrontApi } from '@bazar/web-kit/api';
-import { TOTAL_COUNT_HEADER, UPLOAD_FIELD, type Product, type UploadAnswer } from '@bazar/contracts';
+import {
+  ObjectIdString,
+  TOTAL_COUNT_HEADER,
+  UPLOAD_FIELD,
+  type Order,
+  type OrderListQuery,
+  type OrderStreamMessage,
+  type Product,
+  type UploadAnswer,
+} from '@bazar/contracts';
+import { takeChangeInto } from '@bazar/web-kit/orders';
 
 export interface ImageUpload {
   image: File;
@@ -96,12 +106,25 @@ export const dashboardApi = storefrontApi.injectEndpoints({
     editProduct: declaredMutation(build, 'editProduct', { invalidatesTags: ['Product'] }),
     addReview: declaredMutation(build, 'sendReview'),
     /** A page of every shopper's orders, newest first, as the admin filtered them. */
-    getAllOrders: declaredQuery(build, 'allOrders', { providesTags: ['Order'] }),
-    getOrderSummary: declaredQuery(build, 'orderSummary', { providesTags: ['Order'] }),
-    /** Moves an order one step on, or cancels it (its units go back on the shelf). A refusal (409)
-     *  says where the order stands now; the list is read again either way. */
+    getAllOrders: declaredQuery(build, 'allOrders', { providesTags: ['Order', { type: 'Order', id: 'list' }] }),
+    getOrderSummary: declaredQuery(build, 'orderSummary', { providesTags: ['Order', { type: 'Order', id: 'summary' }] }),
+    /** Moves an order one step on, or cancels it (its units go back on the shelf). The answer is the
+     *  moved order, taken into the lists at once (listOrderMove), without reading them again; the
+     *  figures follow the live stream's message. A refusal (409) says where the order stands now, and
+     *  the orders are read again. */
     setOrderStatus: declaredMutation(build, 'setOrderStatus', {
-      invalidatesTags: (_result, _error, { body: { status } }) => (status === 'cancelled' ? ['Order', 'Product'] : ['Order']),
+      invalidatesTags: (_result, error, { body: { status } }) => [
+        ...(error ? (['Order'] as const) : []),
+        ...(status === 'cancelled' ? (['Product'] as const) : []),
+      ],
+      async onQueryStarted(_arg, { dispatch, getState, queryFulfilled }) {
+        const moved = await queryFulfilled.catch(() => undefined);
+        const last = moved?.data.history.at(-1);
+        if (!moved || !last) return;
+        const change = { orderId: moved.data._id, status: moved.data.status, at: last.at, by: last.by };
+        if (listOrderMove(change, dispatch, getState as () => DashboardState).listsStale)
+          dispatch(storefrontApi.util.invalidateTags([{ type: 'Order', id: 'list' }]));
+      },
     }),
   }),
   overrideExisting: 'throw',
@@ -125,3 +148,49 @@ export const {
   useGetOrderSummaryQuery,
   useSetOrderStatusMutation,
 } = dashboardApi;
+
+type DashboardState = Parameters<typeof dashboardApi.util.selectCachedArgsForQuery>[0];
+
+/** Whether the admin's list for `query` may come to hold the order `change` moved, which it does not
+ *  hold now: a new order on a first page, a moved one into a list filtered on its new status; never
+ *  into a search for another order's id. */
+function mayEnter(query: Pick<Partial<OrderListQuery>, 'q' | 'status'> & { page?: unknown }, change: OrderStreamMessage): boolean {
+  if (query.q && ObjectIdString.safeParse(query.q).success && query.q !== change.orderId) return false;
+  if (query.status) return query.status === change.status;
+  return change.previous === undefined && Number(query.page ?? 1) === 1;
+}
+
+/**
+ * Takes a move of an order into every cached page of the admin's list, from the move alone (issue
+ * 53): the order's row and detail move on where a page holds it. Answers the order as it was before
+ * (when a page held it), and whether some page must be read again: the order leaves a list filtered
+ * on its old status, or may enter one that does not hold it (mayEnter).
+ */
+export function listOrderMove(
+  change: OrderStreamMessage,
+  dispatch: (action: unknown) => unknown,
+  getState: () => DashboardState,
+): { before: Order | undefined; listsStale: boolean } {
+  let before: Order | undefined;
+  let listsStale = false;
+  const state = getState();
+  for (const query of dashboardApi.util.selectCachedArgsForQuery(state, 'getAllOrders')) {
+    const held = dashboardApi.endpoints.getAllOrders
+      .select(query)(state)
+      .data?.orders.find((order) => order._id === change.orderId);
+    if (!held) {
+      if (mayEnter(query, change)) listsStale = true;
+      continue;
+    }
+    before ??= held;
+    if (query.status && query.status !== change.status) listsStale = true;
+    else
+      dispatch(
+        dashboardApi.util.updateQueryData('getAllOrders', query, (page) => {
+          const order = page.orders.find((one) => one._id === change.orderId);
+          if (order) takeChangeInto(order, change);
+        }),
+      );
+  }
+  return { before, listsStale };
+}

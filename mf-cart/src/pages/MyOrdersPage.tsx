@@ -4,14 +4,14 @@ import { LiveBadge, OrderStatusBadge, useOrderStream } from '@bazar/web-kit/orde
 import { useProductText } from '@bazar/web-kit/product-text';
 import { mayMoveOrder, type Order, type OrderStatus } from '@bazar/contracts';
 import '../styles.css';
-import { useCancelOrderMutation, useConfirmOrderMutation, useGetMyOrdersQuery } from '../api';
+import { takeMyOrderChange, useCancelOrderMutation, useConfirmOrderMutation, useGetMyOrdersQuery } from '../api';
 import { OrderTimeline } from '../components/OrderTimeline';
 import { useCartText } from '../i18n';
 import { useRefusalText } from '../refusals';
 
 export default function MyOrdersPage() {
   const { data: orders = [], isLoading, isError, refetch } = useGetMyOrdersQuery();
-  const live = useOrderStream();
+  const live = useOrderStream(takeMyOrderChange);
   const t = useCartText();
 
   if (isLoading) return <Spinner label={t('loadingOrders')} />;

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Spinner, LoadFailure } from '@bazar/web-kit';
 import { LiveBadge, useOrderStream } from '@bazar/web-kit/orders';
 import { useGetAllOrdersQuery } from '../api';
+import { takeOrderChange } from '../live-orders';
 import { OrderFilters, type Filters } from '../components/orders/OrderFilters';
 import { OrderRow } from '../components/orders/OrderRow';
 import { Pager } from '../components/Pager';
@@ -14,7 +15,7 @@ const PAGE_SIZE = 10;
 /** Every shopper's orders for the admin: today's figures, filters, a page at a time, newest first;
  *  live, so a shopper's confirmation or cancellation shows without a reload. */
 export function Orders() {
-  const live = useOrderStream();
+  const live = useOrderStream(takeOrderChange);
   const t = useDashboardText();
   const { formatNumber } = useFormats();
   const [filters, setFilters] = useState<Filters>({});

@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { EventStreamContentType, fetchEventSource } from '@microsoft/fetch-event-source';
-import { ORDER_STATUSES, ORDER_STREAM_EVENT, orderMoveRefused, type OrderStatus, type OrderStreamMessage } from '@bazar/contracts';
+import { ORDER_STATUSES, ORDER_STREAM_EVENT, OrderStreamMessage, orderMoveRefused, type Order, type OrderStatus } from '@bazar/contracts';
 // Through the shared modules, not './api' or './session': this module is a federation singleton of
 // its own, and must reach the page's one store, api and token getter.
 import { currentAccessToken, serverMessage, useStore } from '@bazar/web-kit';
@@ -56,7 +56,37 @@ export function OrderStatusBadge({ status }: { status: OrderStatus }) {
 /** `live` while the stream is open; `connecting` before its first answer and between retries. */
 export type OrderStreamState = 'connecting' | 'live';
 
-type Dispatch = (action: ReturnType<typeof storefrontApi.util.invalidateTags>) => unknown;
+type Store = { dispatch: (action: ReturnType<typeof storefrontApi.util.invalidateTags>) => unknown };
+
+/** What a page may ask to read again: every order answer ('Order'), the products' stock, or only
+ *  the order answers tagged with one id (`Order:summary` reads only the admin's figures again). */
+export type Reread = 'Order' | 'Product' | `Order:${string}`;
+const tagOf = (what: Reread) =>
+  what.startsWith('Order:') ? { type: 'Order' as const, id: what.slice('Order:'.length) } : (what as 'Order' | 'Product');
+
+/**
+ * How a page takes one change of the stream into the orders it shows, from the message alone
+ * (issue 53): it patches its cached answers (takeChangeInto) and asks `reread` only for what the
+ * message cannot tell it: an order it holds no copy of (a new order on the admin's list, an order
+ * placed in another tab), or a list filtered by status that the order leaves or enters. Rereads are
+ * made together, at most every REREAD_AT_MOST_EVERY_MS.
+ */
+export type OrderChangeTaker = (
+  change: OrderStreamMessage,
+  page: { dispatch: (action: unknown) => unknown; reread: (...what: Reread[]) => void },
+) => void;
+
+/** Takes `change` into `order` (an immer draft of a cached answer): its new status, a step in its
+ *  history, no hold once confirmed. False, and nothing changed, when the order already shows it (the
+ *  page's own move, answered before the stream told it) or a later step. */
+export function takeChangeInto(order: Order, change: OrderStreamMessage): boolean {
+  const last = order.history.at(-1);
+  if (order.status === change.status || (last && last.at > change.at)) return false;
+  order.status = change.status;
+  order.history.push({ status: change.status, at: change.at, by: change.by ?? 'admin' });
+  if (change.status !== 'placed') delete order.holdUntil;
+  return true;
+}
 
 // One stream per tab, whoever listens (My Orders, the admin's Orders page): opened by the first
 // listener, closed with the last.
@@ -64,6 +94,8 @@ let listeners = 0;
 let stream: AbortController | undefined;
 let state: OrderStreamState = 'connecting';
 const watchers = new Set<() => void>();
+/** the listening pages' ways of taking a change in */
+const takers = new Set<OrderChangeTaker>();
 
 function setState(next: OrderStreamState) {
   state = next;
@@ -79,29 +111,36 @@ const fetchWithToken: typeof fetch = async (input, init) => {
   return fetch(input, { ...init, headers });
 };
 
-const changeIn = (data: string): Partial<OrderStreamMessage> => {
+const changeIn = (data: string): OrderStreamMessage | undefined => {
   try {
-    return JSON.parse(data) as Partial<OrderStreamMessage>;
+    const parsed = OrderStreamMessage.safeParse(JSON.parse(data));
+    return parsed.success ? parsed.data : undefined;
   } catch {
-    return {};
+    return undefined;
   }
 };
 
-/** How often a live page reads the orders again at most. Every order's placing and confirming is
- *  streamed to the admin, 40 changes a second at 20 orders a second, and reading the Orders page's
- *  list and summary again on each kept them read back to back (2.6 times a second each): FerretDB's
- *  CPU an order went from 11.5 to 34 ms and the order service's from 11 to 20, with one admin
- *  watching. A shopper's own change still shows at once. */
+/** How often a live page reads its orders again at most, for the changes it could not take in
+ *  from the message (an order it does not hold: on the admin's page, every new order). At 20 orders
+ *  a second, reading the Orders page's list and summary again on each change kept them read back to
+ *  back: FerretDB's CPU an order went from 11.5 to 34 ms and the order service's from 11 to 20, with
+ *  one admin watching. A change the page holds the order of is shown at once, without a read. */
 const REREAD_AT_MOST_EVERY_MS = 2_000;
+/** A stream the server ended after this long ended as planned (its identity expired, a replica
+ *  stopping): the next one is opened at once, not after the back-off of a failing one. */
+const LIVED_LONG_ENOUGH_MS = 5_000;
 
-function open(dispatch: Dispatch): AbortController {
+class StreamEnded extends Error {}
+
+function open(store: Store): AbortController {
   const controller = new AbortController();
-  const stale = coalesced<'Order' | 'Product'>(
-    (tags) => dispatch(storefrontApi.util.invalidateTags(tags)),
+  const stale = coalesced<Reread>(
+    (what) => store.dispatch(storefrontApi.util.invalidateTags(what.map(tagOf))),
     REREAD_AT_MOST_EVERY_MS,
     controller.signal,
   );
   let failures = 0;
+  let openedAt = 0;
   void fetchEventSource('/api/orders/live', {
     signal: controller.signal,
     fetch: fetchWithToken,
@@ -113,23 +152,30 @@ function open(dispatch: Dispatch): AbortController {
         throw new Error(`The order stream answered ${response.status}`);
       }
       failures = 0;
+      openedAt = Date.now();
       setState('live');
-      // A change made before this stream opened (while the page loaded, or while it was away)
-      // was never heard: read the orders again now that nothing more can be missed.
+      // A change made before this stream opened (while the page loaded, or between the last stream
+      // and this one) was never heard: read the orders again now that nothing more can be missed.
+      // The server ends every stream when its identity expires (a minute at most), so this is one
+      // read a minute a page.
       stale('Order');
     },
     onmessage(message) {
       if (message.event !== ORDER_STREAM_EVENT) return;
+      const change = changeIn(message.data);
+      if (change === undefined || takers.size === 0) stale('Order');
+      else for (const take of takers) take(change, { dispatch: store.dispatch as (action: unknown) => unknown, reread: stale });
       // A cancelled order's units are back on the shelf.
-      if (changeIn(message.data).status === 'cancelled') stale('Order', 'Product');
-      else stale('Order');
+      if (change?.status === 'cancelled') stale('Product');
     },
     onclose() {
-      // The server ended the stream (a restart, a deploy): throwing makes the library reconnect.
-      throw new Error('The order stream closed');
+      // The server ended the stream (its identity expired, its rights changed, a restart): throwing
+      // makes the library reconnect, with a fresh token.
+      throw new StreamEnded('The order stream closed');
     },
-    onerror() {
+    onerror(err) {
       setState('connecting');
+      if (err instanceof StreamEnded && Date.now() - openedAt >= LIVED_LONG_ENOUGH_MS) return 0;
       failures += 1;
       // 1 s, 2 s, 4 s … at most 30 s between tries
       return Math.min(30_000, 1_000 * 2 ** (failures - 1));
@@ -138,11 +184,13 @@ function open(dispatch: Dispatch): AbortController {
   return controller;
 }
 
-function join(dispatch: Dispatch): () => void {
+function join(store: Store, take: OrderChangeTaker | undefined): () => void {
   listeners += 1;
-  stream ??= open(dispatch);
+  if (take) takers.add(take);
+  stream ??= open(store);
   return () => {
     listeners -= 1;
+    if (take) takers.delete(take);
     if (listeners > 0) return;
     stream?.abort();
     stream = undefined;
@@ -156,15 +204,17 @@ function watch(watcher: () => void): () => void {
 }
 
 /**
- * Keeps the signed-in user's orders live while the calling component is mounted: on every status
- * change the server streams (`GET /api/orders/live`, Server-Sent Events) the 'Order' tag is
- * invalidated, so every order query refetches (the changes of a busy moment together, at most every
- * REREAD_AT_MOST_EVERY_MS); a cancellation also refreshes the products' stock.
- * One stream per tab, reconnecting by itself; answers whether it is open now.
+ * Keeps the signed-in user's orders live while the calling component is mounted: every status
+ * change the server streams (`GET /api/orders/live`, Server-Sent Events) is handed to `take`, which
+ * shows it from the message itself; the orders are read again only for a change `take` could not
+ * take in (at most every REREAD_AT_MOST_EVERY_MS), and whenever the stream (re)opens. A
+ * cancellation also refreshes the products' stock. Without `take`, every change is a re-read.
+ * One stream per tab, reconnecting by itself; answers whether it is open now. `take` should keep
+ * its identity between renders (a module-level function).
  */
-export function useOrderStream(): OrderStreamState {
-  const { dispatch } = useStore();
-  useEffect(() => join(dispatch), [dispatch]);
+export function useOrderStream(take?: OrderChangeTaker): OrderStreamState {
+  const store = useStore();
+  useEffect(() => join(store, take), [store, take]);
   return useSyncExternalStore(watch, () => state);
 }
 
