@@ -167,9 +167,15 @@ export const API = {
     path: '/upload',
     summary: 'Upload an image',
     service: 'media',
+    // a shopper's profile picture as well as an admin's product pictures; a shopper's uploads a day
+    // are counted (services/media SHOPPER_UPLOADS_PER_DAY), an admin's are not
     access: 'user',
     upload: IMAGE_UPLOAD,
-    answers: { ...ok(UploadAnswer, 'The stored image'), 413: refused('The image is too large') },
+    answers: {
+      ...ok(UploadAnswer, 'The stored image'),
+      413: refused('The image is too large'),
+      429: refused("A shopper's uploads for today are spent"),
+    },
   }),
   addToCart: endpoint({
     method: 'post',

@@ -1,7 +1,8 @@
 import { IDENTITY_TOKEN, UPLOAD_FIELD, UploadAnswer } from '@bazar/contracts';
 import { IdentitySigner, identitySigningKey } from '@bazar/service-kit';
 
-/** Who the seed is to the media service: a plain user of its own, stated in an identity token the
+/** Who the seed is to the media service: an admin of its own (it stores the catalog's pictures,
+ *  which the media service counts for no admin), stated in an identity token the
  *  seed signs with the installation's key (BAZAR_IDENTITY_SIGNING_KEY, given to the seed as to the
  *  gateway: the media service believes no identity without it). The seed is an operator's tool run
  *  beside the stack, never the catalog service, which holds only the public key. */
@@ -12,7 +13,7 @@ function seedIdentity(): Record<string, string> {
     sub: 'system:catalog-seed',
     email: 'catalog-seed@bazar.test',
     name: 'Catalog seed',
-    role: 'user',
+    role: 'admin',
     email_verified: true,
   } as const;
   return { [IDENTITY_TOKEN.header]: new IdentitySigner(identitySigningKey(key)).sign(claims) };

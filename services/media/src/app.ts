@@ -11,7 +11,7 @@ export async function wireMedia({ config, log }: ServiceContext<MediaConfig>): P
   const stopping = new AbortController();
   const backfill = backfillVariants(store, log, stopping.signal).catch((err: unknown) => log.error({ err }, 'variant backfill stopped'));
   return {
-    routes: [uploadRoutes(store, config.MEDIA_PUBLIC_PATH, log)],
+    routes: [uploadRoutes(store, config.MEDIA_PUBLIC_PATH, log, config.SHOPPER_UPLOADS_PER_DAY)],
     stop: async () => {
       stopping.abort();
       await backfill;

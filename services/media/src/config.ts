@@ -6,5 +6,7 @@ export const MediaConfig = StandardServiceEnv.extend({
   MEDIA_DIR: z.string().min(1),
   /** the public path prefix of MEDIA_DIR, e.g. /media/ */
   MEDIA_PUBLIC_PATH: z.string().regex(/^\/[\w/-]*\/$/, 'must be a path such as /media/'),
+  /** uploads an account that is not an admin may begin a day: a profile picture now and then */
+  SHOPPER_UPLOADS_PER_DAY: z.coerce.number().int().positive().default(10),
 });
 export type MediaConfig = typeof MediaConfig._output;

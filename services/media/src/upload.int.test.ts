@@ -1,12 +1,13 @@
 // POST /upload against the running media service (through the gateway for sign-in, and directly
 // with a one-off identity where a test needs to see what was recorded), the real document store
-// and the files nginx serves. Every image is made with sharp (@bazar/testing/pictures).
+// and the files nginx serves. Every image is made with sharp (@bazar/testing/pictures). The tests
+// upload as an admin, whose uploads are not counted a day; a shopper's are (the last test).
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MAX_UPLOAD_BYTES, UploadAnswer } from '@bazar/contracts';
 import { identityOf } from '@bazar/testing/identity';
-import { ACCOUNTS, signIn, stackEnv } from '@bazar/testing';
+import { ACCOUNTS, createAccount, signedInAndSynced, stackEnv } from '@bazar/testing';
 import mongoose from 'mongoose';
 import sharp from 'sharp';
 import { picture } from '@bazar/testing/pictures';
@@ -14,11 +15,11 @@ import { picture } from '@bazar/testing/pictures';
 const MEDIA_URL = process.env.MEDIA_URL ?? 'http://127.0.0.1:4005';
 const MEDIA_DIR = process.env.MEDIA_DIR ?? join(__dirname, '..', '..', '..', '.stack', 'media');
 
-let shopperToken: string;
-const tester = { id: `upload-test-${randomUUID()}`, email: 'upload-test@bazar.test' };
+let adminToken: string;
+const tester = { id: `upload-test-${randomUUID()}`, email: 'upload-test@bazar.test', role: 'admin' } as const;
 
 beforeAll(async () => {
-  shopperToken = await signIn(ACCOUNTS.shopper.email, ACCOUNTS.shopper.password);
+  adminToken = await signedInAndSynced(ACCOUNTS.admin);
   await mongoose.connect(stackEnv.mongoUrl, { dbName: 'media', serverSelectionTimeoutMS: 5_000 });
 });
 afterAll(async () => {
@@ -32,19 +33,21 @@ const form = (bytes: Buffer, { field = 'image', name = 'photo.png', type = 'imag
   return body;
 };
 
-async function uploadAsShopper(body: FormData | undefined) {
+async function uploadAs(token: string, body: FormData | undefined) {
   const response = await fetch(`${stackEnv.gatewayUrl}/upload`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${shopperToken}` },
+    headers: { authorization: `Bearer ${token}` },
     body,
   });
   return { status: response.status, body: (await response.json()) as unknown };
 }
 
+const uploadAsAdmin = (body: FormData) => uploadAs(adminToken, body);
+
 async function uploadAsTester(body: FormData) {
   const response = await fetch(`${MEDIA_URL}/upload`, {
     method: 'POST',
-    headers: identityOf({ id: tester.id, email: tester.email }),
+    headers: identityOf(tester),
     body,
   });
   return { status: response.status, body: (await response.json()) as unknown };
@@ -57,7 +60,7 @@ async function served(displayUrl: string) {
 }
 
 it('stores a PNG as a resized WebP under its content hash, served by nginx for a year', async () => {
-  const { status, body } = await uploadAsShopper(form(await picture(2000, 1000, 'png')));
+  const { status, body } = await uploadAsAdmin(form(await picture(2000, 1000, 'png')));
   expect(status).toBe(200);
   const url = UploadAnswer.parse(body).data.display_url;
   expect(url).toMatch(/^\/media\/[0-9a-f]{64}\.webp$/);
@@ -82,7 +85,7 @@ describe("width variants for the storefront's srcset", () => {
   const WEBP_BROWSER = 'image/webp,image/*,*/*;q=0.8';
 
   it('are there once the upload answers: WebP at each width, AVIF where smaller, cached for a year', async () => {
-    const { status, body } = await uploadAsShopper(form(await picture(2000, 1000, 'png')));
+    const { status, body } = await uploadAsAdmin(form(await picture(2000, 1000, 'png')));
     expect(status).toBe(200);
     const url = UploadAnswer.parse(body).data.display_url;
     const hash = /([0-9a-f]{64})\.webp$/.exec(url)![1]!;
@@ -111,7 +114,7 @@ describe("width variants for the storefront's srcset", () => {
   });
 
   it('never enlarge a narrow picture', async () => {
-    const { body } = await uploadAsShopper(form(await picture(300, 300, 'png')));
+    const { body } = await uploadAsAdmin(form(await picture(300, 300, 'png')));
     const url = UploadAnswer.parse(body).data.display_url;
     for (const [width, expected] of [
       [160, 160],
@@ -251,4 +254,16 @@ describe('refusals store nothing', () => {
 it('needs a signed-in user at the gateway', async () => {
   const response = await fetch(`${stackEnv.gatewayUrl}/upload`, { method: 'POST', body: form(await picture(10, 10, 'png')) });
   expect({ status: response.status, body: await response.json() }).toEqual({ status: 401, body: { error: 'Sign in first' } });
+});
+
+it("counts a shopper's uploads a day and refuses the 11th with 429, while an admin uploads on", async () => {
+  const shopper = await signedInAndSynced(await createAccount('uploadquota'));
+  const statuses: number[] = [];
+  for (let i = 0; i < 10; i++) statuses.push((await uploadAs(shopper, form(await picture(40 + i, 40, 'png')))).status);
+  expect(statuses).toEqual(Array<number>(10).fill(200));
+  expect(await uploadAs(shopper, form(await picture(60, 40, 'png')))).toEqual({
+    status: 429,
+    body: { error: 'You may upload 10 images a day; try again tomorrow' },
+  });
+  expect((await uploadAsAdmin(form(await picture(61, 40, 'png')))).status).toBe(200);
 });

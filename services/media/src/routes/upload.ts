@@ -4,6 +4,7 @@ import type { RequestHandler, Router } from 'express';
 import multer from 'multer';
 import { imageKindOf, reencode, type Encoded } from '../image';
 import { Upload } from '../model/upload';
+import { UploadQuota } from '../model/upload-quota';
 import type { ImageStore } from '../store';
 
 const MAX_MB = MAX_UPLOAD_BYTES / (1024 * 1024);
@@ -27,11 +28,31 @@ function receiveImage(): RequestHandler {
   };
 }
 
-export function uploadRoutes(store: ImageStore, publicPath: string, log: Logger): Router {
+/**
+ * A shopper uploads a picture for their profile now and then; an admin stores the catalog's pictures.
+ * So an account that is not an admin may begin `perDay` uploads a day (UTC), counted atomically in
+ * the document store (every replica shares it) before the image is read, so that a signed-in account
+ * cannot make the service decode large images without end. An admin is not counted.
+ */
+function shopperQuota(perDay: number): RequestHandler {
+  return (req, _res, next) => {
+    const user = currentUser(req);
+    if (user.role === 'admin') return next();
+    const day = new Date().toISOString().slice(0, 10);
+    UploadQuota.findOneAndUpdate({ _id: `${user.id}|${day}` }, { $inc: { count: 1 } }, { upsert: true, new: true })
+      .then((quota) => {
+        if ((quota?.count ?? 0) > perDay) return next(new HttpError(429, `You may upload ${perDay} images a day; try again tomorrow`));
+        next();
+      })
+      .catch(next);
+  };
+}
+
+export function uploadRoutes(store: ImageStore, publicPath: string, log: Logger, shopperUploadsPerDay: number): Router {
   const router = endpointRouter();
 
   // the form's fields beside the image are read only now: one is refused naming it, as in a JSON body
-  router.implement(API.uploadImage, receiveImage(), validate({ body: NoBody }), async (req, res) => {
+  router.implement(API.uploadImage, shopperQuota(shopperUploadsPerDay), receiveImage(), validate({ body: NoBody }), async (req, res) => {
     const bytes = req.file?.buffer;
     if (!bytes || bytes.length === 0) throw badRequest(`Send the image as multipart/form-data in the field '${UPLOAD_FIELD}'`);
     const kind = imageKindOf(bytes);
