@@ -10,7 +10,7 @@
 // from loopback. Each request names one of 4,096 addresses of the range reserved for benchmarks
 // (198.18.0.0/15; only a header value, nothing is sent there) in X-Forwarded-For
 // (spread-addresses.lua), which the gateway takes as the client's, and nginx passes on for its
-// catalog reads from loopback only ($catalog_read_client in infra/nginx/nginx.conf): a figure is
+// catalog reads from loopback only while the bench's hooks are on (bench/nginx-hooks.ts): a figure is
 // the application's work with its rate limiter on, not the limiter's refusals. Every measurement
 // sends the header, so the load generator does the same work for each.
 import { execFile } from 'node:child_process';

@@ -1,6 +1,7 @@
 // `npm run bench`: every benchmark under bench/, one after another, each in its own process against
 // the running local stack (loopback only, each bounded in time), then bench/results.md and
-// bench/results.png from the figures they printed. Start the store first (`npm start`).
+// bench/results.png from the figures they printed. Start the store first (`npm start`). The hooks the
+// benchmarks need of nginx (bench/nginx-hooks.ts) are added for the run and taken out after.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -8,6 +9,7 @@ import { stackControl } from '@bazar/testing';
 import { readFigures, verdict, type Figure } from './figures';
 import { cpuTimesNow, stolenShare, type HostShare } from './host-share';
 import { hostSpeedNow } from './host-speed';
+import { withBenchHooks } from './nginx-hooks';
 import { speedText, stackAgeText, writeResults } from './results';
 
 const BENCHES = [
@@ -48,17 +50,19 @@ async function main(): Promise<void> {
     () => undefined,
   );
   if (stackAge) console.log(stackAge);
-  for (const script of BENCHES) {
-    const speed = await hostSpeedNow();
-    console.log(`\n=== ${script} (host speed: a fixed slice of work took ${speedText(speed)})\n`);
-    const before = cpuTimesNow();
-    const { code, output } = await runBench(script);
-    const share = stolenShare(before, cpuTimesNow());
-    console.log(`\nCPU time the host gave to others during ${script}: ${(share * 100).toFixed(0)}%`);
-    stolen.push({ script, share, speed });
-    if (code !== 0) failed.push(script);
-    figures.push(...readFigures(output));
-  }
+  await withBenchHooks(async () => {
+    for (const script of BENCHES) {
+      const speed = await hostSpeedNow();
+      console.log(`\n=== ${script} (host speed: a fixed slice of work took ${speedText(speed)})\n`);
+      const before = cpuTimesNow();
+      const { code, output } = await runBench(script);
+      const share = stolenShare(before, cpuTimesNow());
+      console.log(`\nCPU time the host gave to others during ${script}: ${(share * 100).toFixed(0)}%`);
+      stolen.push({ script, share, speed });
+      if (code !== 0) failed.push(script);
+      figures.push(...readFigures(output));
+    }
+  });
   await writeResults(figures, stolen, __dirname, stackAge);
   const missed = figures.filter((figure) => verdict(figure) === 'MISSED');
   console.log(`\n${figures.length} figures in bench/results.md and bench/results.png`);

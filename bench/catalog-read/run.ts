@@ -170,7 +170,7 @@ async function main(): Promise<void> {
         } catch (err) {
           const refused =
             key === 'bypassed' || key === 'cached'
-              ? ' (429s: does nginx pass the benchmark addresses? see $catalog_read_client in infra/nginx/nginx.conf)'
+              ? ' (429s: does nginx pass the benchmark addresses? are the hooks of bench/nginx-hooks.ts on? npm run bench adds them)'
               : '';
           throw new Error(`${err instanceof Error ? err.message : String(err)}${refused}`, { cause: err });
         }
