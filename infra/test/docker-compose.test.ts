@@ -94,7 +94,10 @@ const localSecrets = JSON.parse(
     { cwd: ROOT, encoding: 'utf8' },
   ),
 ) as Record<string, string>;
-const COMPOSE_SECRETS: Record<string, string> = localSecrets;
+/** Keycloak's database password has no local twin: the local stack's Keycloak runs start-dev on its
+ *  dev-file store. */
+const KEYCLOAK_DB_PASSWORD = `db-${Math.random().toString(36).slice(2)}`;
+const COMPOSE_SECRETS: Record<string, string> = { ...localSecrets, KEYCLOAK_DB_PASSWORD };
 
 /** What the local stack gives each component, read from the module itself: the environment names and
  *  values, and the Node deployables' V8 options (those of a component whose last argument is its
@@ -172,6 +175,7 @@ test('docker compose config --quiet accepts the file', () => {
 test.each([
   'BAZAR_USER_SERVICE_CLIENT_SECRET',
   'KC_BOOTSTRAP_ADMIN_PASSWORD',
+  'KEYCLOAK_DB_PASSWORD',
   SIGNING_KEY,
   VERIFY_KEY,
   SERVICE_SIGNING_KEY,
@@ -298,6 +302,46 @@ test("Keycloak's realm mails the mail sink, on the port it listens on, locally a
   const mail = config.services.mail!;
   expect(keycloak.environment).toEqual(expect.objectContaining({ BAZAR_SMTP_HOST: 'mail', BAZAR_SMTP_PORT: mail.environment!.SMTP_PORT }));
   expect(keycloak.depends_on?.mail).toEqual(expect.objectContaining({ condition: 'service_healthy' }));
+});
+
+describe('Keycloak in compose runs as in production', () => {
+  test('with `start --optimized`, never start-dev, on plain HTTP behind the edge nginx that it believes', () => {
+    const command = config.services.keycloak!.command ?? [];
+    expect(command.slice(0, 2)).toEqual(['start', '--optimized']);
+    expect(command).not.toContain('start-dev');
+    expect(command).toEqual(
+      expect.arrayContaining(['--http-enabled=true', '--proxy-headers=xforwarded', '--hostname=http://localhost:8080/auth']),
+    );
+  });
+
+  test('on an image built for it: a real database, health endpoints, the /auth path', () => {
+    const dockerfile = readFileSync(path.join(ROOT, config.services.keycloak!.build!.dockerfile), 'utf8');
+    expect(dockerfile).toMatch(/^RUN \/opt\/keycloak\/bin\/kc\.sh build$/m);
+    expect(/KC_DB=(\S+)/.exec(dockerfile)?.[1]).toBe('postgres');
+    expect(dockerfile).toMatch(/KC_HEALTH_ENABLED=true/);
+    expect(dockerfile).toMatch(/KC_HTTP_RELATIVE_PATH=\/auth/);
+  });
+
+  test('on a PostgreSQL database of its own, not the dev-file store, with the password of the env file', () => {
+    const keycloak = config.services.keycloak!;
+    expect(keycloak.environment?.KC_DB).toBeUndefined();
+    expect(keycloak.command ?? []).not.toEqual(expect.arrayContaining([expect.stringMatching(/^--db=/)]));
+    expect(keycloak.environment).toEqual(
+      expect.objectContaining({
+        KC_DB_URL: 'jdbc:postgresql://keycloak-db:5432/keycloak',
+        KC_DB_USERNAME: 'keycloak',
+        KC_DB_PASSWORD: KEYCLOAK_DB_PASSWORD,
+      }),
+    );
+    const database = config.services['keycloak-db']!;
+    expect(database.image).toMatch(/^postgres:/);
+    expect(database.environment).toEqual(
+      expect.objectContaining({ POSTGRES_DB: 'keycloak', POSTGRES_USER: 'keycloak', POSTGRES_PASSWORD: KEYCLOAK_DB_PASSWORD }),
+    );
+    expect(keycloak.depends_on?.['keycloak-db']).toEqual(expect.objectContaining({ condition: 'service_healthy' }));
+    // no password is written in the file itself: without the env file's value compose refuses (above)
+    expect(readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8')).not.toMatch(/(POSTGRES|KC_DB)_PASSWORD: '?[^'$\s]/);
+  });
 });
 
 describe("Keycloak's compose image", () => {
