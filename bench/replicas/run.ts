@@ -1,7 +1,8 @@
 // The order flow with one replica of everything and with two (issue 52), in the same run: the order
-// bench's measured load (bench/order-flow, BENCH_ONLY_MEASURED) at 20 orders a second, first against
-// the stack as it runs, then with two replicas of each service and of the gateway (the control port
-// scales it; the shoppers take the two gateways in turn, as nginx does), then back to one. The target:
+// bench's measured load (bench/order-flow, BENCH_ONLY_MEASURED) at 20 orders a second, after 30 s of
+// warm-up, first with one process of each service and of the gateway started afresh, then with two
+// (the control port scales it; the shoppers take the two gateways in turn, as nginx does), then back
+// to one. The target:
 // POST /orderplace p95 with two replicas at most 1.1 times the one-replica figure; the CPU time per
 // order of every process is printed for both.
 // Usage: node --import tsx bench/replicas/run.ts   (the stack must be up; see README.md)
@@ -12,6 +13,8 @@ import { emitFigures, readFigures, type Figure } from '../figures';
 
 const RATE = process.env.BENCH_REPLICAS_RATE ?? '20';
 const DURATION = process.env.BENCH_REPLICAS_DURATION ?? '30';
+/** Seconds of the same load before the measured ones, on processes just started. */
+const WARMUP = process.env.BENCH_REPLICAS_WARMUP ?? '30';
 const REPLICAS = 2;
 /** Where replica n of the gateway listens (infra/stack/ports.ts replicaPort: 100 above the one before). */
 const gatewayReplica = (n: number) => {
@@ -29,6 +32,7 @@ function orderFlow(gateways: string[]): Promise<{ figures: Figure[]; cpu: string
         BENCH_ONLY_MEASURED: '1',
         BENCH_RATE: RATE,
         BENCH_DURATION: DURATION,
+        BENCH_WARMUP: WARMUP,
         BENCH_GATEWAYS: gateways.join(','),
       },
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -50,10 +54,13 @@ const figureOf = (figures: Figure[], start: string) => {
 
 async function main(): Promise<void> {
   console.log(`order flow at ${RATE}/s for ${DURATION} s, with one replica of everything, then with ${REPLICAS}\n`);
-  const one = await orderFlow([stackEnv.gatewayUrl]);
-  await stackControl.replicas(REPLICAS);
+  // both on processes started afresh and warmed alike: a process minutes old runs faster than a new one
+  let one: Awaited<ReturnType<typeof orderFlow>>;
   let two: Awaited<ReturnType<typeof orderFlow>>;
   try {
+    await stackControl.replicas(1);
+    one = await orderFlow([stackEnv.gatewayUrl]);
+    await stackControl.replicas(REPLICAS);
     two = await orderFlow(Array.from({ length: REPLICAS }, (_, at) => gatewayReplica(at + 1)));
   } finally {
     await stackControl.replicas(1);

@@ -73,7 +73,8 @@ async function startStack(stack: Stack, { store, replicas }: { store: boolean; r
 }
 
 /** Serves the control port for a stack started with `replicas`; its `scale` replaces the services
- *  and gateways with another number of replicas, then has nginx balance over the new gateways. */
+ *  and gateways with fresh processes, as many replicas as asked (the same number restarts them), then
+ *  has nginx balance over the new gateways. */
 function serveControlOf(stack: Stack, replicas: number, { store }: { store: boolean }) {
   let current = replicas;
   return serveControl({
@@ -83,7 +84,6 @@ function serveControlOf(stack: Stack, replicas: number, { store }: { store: bool
     components: () => (store ? stackOf(current).ALL : INFRA),
     scale: async (count) => {
       if (!store) throw new StackError('This stack runs only the infrastructure (--infra)');
-      if (count === current) return;
       const { APP: before } = stackOf(current);
       const { APP: after } = stackOf(replicasWanted([], { BAZAR_REPLICAS: String(count) }));
       const running = new Set(stack.names());

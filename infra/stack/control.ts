@@ -7,8 +7,9 @@
  *
  *   POST /components/{name}/stop[?signal=SIGKILL]   → 200 { stopped }
  *   POST /components/{name}/start                   → 200 { started } once it is ready again
- *   POST /replicas?count=N                          → 200 { replicas }: N of each service and of the
- *                                                     gateway, nginx balancing over the gateways
+ *   POST /replicas?count=N                          → 200 { replicas }: N fresh processes of each
+ *                                                     service and of the gateway, nginx balancing over
+ *                                                     the gateways
  *   GET  /components                                → 200 { running: [...] }
  *   GET  /components/{name}                         → 200 { name, env, secrets }: how the stack runs it,
  *                                                     for `npm run dev` to run it in its place; the
