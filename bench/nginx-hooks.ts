@@ -30,17 +30,39 @@ const LOCATION = `location /bench/ {
 }
 `;
 
-/** Has the stack's nginx read its configuration again, and waits until /bench/ answers as `served`. */
+/** The worker processes of nginx's master `pid` now (Linux). */
+async function workersOf(pid: number): Promise<number[]> {
+  const children = await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8').catch(() => '');
+  return children.split(/\s+/).filter(Boolean).map(Number);
+}
+const running = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** The longest wait for the old configuration's workers: they close idle kept-alive connections at
+ *  once, but finish long-lived ones (an open order stream) first, which may take minutes. */
+const OLD_WORKERS_MS = 2_000;
+
+/** Has the stack's nginx read its configuration again, and waits until /bench/ answers as `served`
+ *  and the workers of the old configuration are gone, or have had OLD_WORKERS_MS to close their
+ *  idle connections (a connection kept alive to one of them would still be answered as before). */
 async function reload(served: boolean): Promise<void> {
   const pid = Number((await readFile(join(stackDir, 'nginx', 'nginx.pid'), 'utf8')).trim());
+  const old = await workersOf(pid);
   process.kill(pid, 'SIGHUP');
-  const deadline = Date.now() + 10_000;
+  const sent = Date.now();
+  const deadline = sent + 10_000;
   for (;;) {
     const status = await fetch(`${stackEnv.webUrl}/bench/${PROBE}`).then(
       (answer) => answer.status,
       () => 0,
     );
-    if ((status === 200) === served) return;
+    if ((status === 200) === served && (!old.some(running) || Date.now() - sent > OLD_WORKERS_MS)) return;
     if (Date.now() > deadline)
       throw new Error(
         `nginx did not ${served ? 'take in' : 'leave'} the benchmark hooks of ${HOOKS_DIR} (see its error log in .stack/logs)`,
