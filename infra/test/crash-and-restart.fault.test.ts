@@ -6,7 +6,7 @@
 // and the stock fell exactly once per stored order.
 import { randomUUID } from 'node:crypto';
 import { OrderList, PlaceOrderAnswer } from '@bazar/contracts';
-import { createAccount, eventually, gatewayCall, healthOf, signIn, stackControl, stackEnv } from '@bazar/testing';
+import { SignedInAccount, createAccount, eventually, gatewayCall, healthOf, stackControl, stackEnv } from '@bazar/testing';
 import { Kafka, logLevel } from 'kafkajs';
 import { consumersCaughtUp, TestShelf } from '@bazar/testing/shop';
 
@@ -24,22 +24,9 @@ async function call(method: string, path: string, token?: string, body?: unknown
   return { status: answer.status, body: answer.body, retryAfter: answer.headers.get('retry-after') };
 }
 
-/** A shopper whose token is renewed before it expires (storefront tokens live a minute). */
-class Shopper {
-  token = '';
-  private signedInAt = 0;
+/** A shopper whose token is renewed before it expires, and the orders the store acknowledged. */
+class Shopper extends SignedInAccount {
   readonly acknowledged: string[] = [];
-  constructor(
-    readonly email: string,
-    private readonly password: string,
-  ) {}
-  async freshToken(): Promise<string> {
-    if (Date.now() - this.signedInAt > 40_000) {
-      this.token = await signIn(this.email, this.password);
-      this.signedInAt = Date.now();
-    }
-    return this.token;
-  }
 }
 
 const shelf = new TestShelf();

@@ -8,7 +8,16 @@
 // change once. The test prints the counts.
 import { randomInt, randomUUID } from 'node:crypto';
 import { ORDER_STILL_PLACING, ORDER_STREAM_EVENT, OrderList, OrderStreamMessage, PlaceOrderAnswer, TOPICS } from '@bazar/contracts';
-import { createAccount, eventually, gatewayCallAt, newShopper, signIn, stackControl, stackEnv, withinOneMinute } from '@bazar/testing';
+import {
+  SignedInAccount,
+  createAccount,
+  eventually,
+  gatewayCallAt,
+  newShopper,
+  stackControl,
+  stackEnv,
+  withinOneMinute,
+} from '@bazar/testing';
 import { publishedOrderEvents, TestShelf } from '@bazar/testing/shop';
 import { Kafka, logLevel } from 'kafkajs';
 import { request } from 'undici';
@@ -56,25 +65,12 @@ async function storeCall(
   return { status: answer.statusCode, body: parsed };
 }
 
-/** A shopper whose token is renewed before it expires (storefront tokens live a minute). */
-class Shopper {
-  private token = '';
-  private signedInAt = 0;
+/** A shopper whose token is renewed before it expires, and what the store answered their orders. */
+class Shopper extends SignedInAccount {
   /** order ids the store answered 201 for */
   readonly acknowledged = new Set<string>();
   /** placements still refused after their retries (none expected), each with every answer its key got */
   readonly refused: { answers: string[] }[] = [];
-  constructor(
-    readonly email: string,
-    private readonly password: string,
-  ) {}
-  async freshToken(): Promise<string> {
-    if (Date.now() - this.signedInAt > 40_000) {
-      this.token = await signIn(this.email, this.password);
-      this.signedInAt = Date.now();
-    }
-    return this.token;
-  }
 }
 
 const shelf = new TestShelf();

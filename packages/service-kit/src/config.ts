@@ -39,16 +39,16 @@ export const MongoEnv = z.object({
   MONGO_DB: z.string().regex(/^[a-z][a-z0-9_-]{0,62}$/, 'must be a database name'),
 });
 
+/** A comma-separated list, each entry trimmed, empty ones dropped. */
+const commaList = z.string().transform((list) =>
+  list
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean),
+);
+
 export const KafkaEnv = z.object({
-  KAFKA_BROKERS: z
-    .string()
-    .transform((list) =>
-      list
-        .split(',')
-        .map((broker) => broker.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.string().regex(/^[\w.-]+:\d+$/, 'must be host:port[,host:port]')).min(1)),
+  KAFKA_BROKERS: commaList.pipe(z.array(z.string().regex(/^[\w.-]+:\d+$/, 'must be host:port[,host:port]')).min(1)),
 });
 
 export const RedisEnv = z.object({ REDIS_URL: url(/^rediss?$/) });
@@ -58,15 +58,7 @@ export const ServiceUrl = url(/^https?$/).transform((u) => u.replace(/\/+$/, '')
 
 /** The base URLs of every replica of another service, comma-separated (the local stack's
  *  `--replicas`); one URL where a load balancer stands in front of them (a cluster's Service). */
-export const ServiceUrls = z
-  .string()
-  .transform((list) =>
-    list
-      .split(',')
-      .map((one) => one.trim())
-      .filter(Boolean),
-  )
-  .pipe(z.array(ServiceUrl).min(1, 'must name at least one URL'));
+export const ServiceUrls = commaList.pipe(z.array(ServiceUrl).min(1, 'must name at least one URL'));
 
 /** What a service with a database, Kafka and Redis reads; extend it with its own URLs. */
 export const StandardServiceEnv = ServiceEnv.extend(MongoEnv.shape).extend(KafkaEnv.shape).extend(RedisEnv.shape);

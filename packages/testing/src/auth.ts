@@ -52,6 +52,25 @@ export interface StorefrontTokens {
   refreshToken: string;
 }
 
+/** An account signed in for a test that shops for minutes: its token is renewed before it runs out
+ *  (storefront tokens live a minute), by signing in again. */
+export class SignedInAccount {
+  private token = '';
+  private signedInAt = 0;
+  constructor(
+    readonly email: string,
+    private readonly password: string,
+  ) {}
+
+  async freshToken(): Promise<string> {
+    if (Date.now() - this.signedInAt > 40_000) {
+      this.token = await signIn(this.email, this.password);
+      this.signedInAt = Date.now();
+    }
+    return this.token;
+  }
+}
+
 /**
  * Signs a user in the way the storefront does (Authorization Code + PKCE on the public `storefront`
  * client), by submitting Keycloak's real login form over HTTP, and returns the access token. Tests use

@@ -20,16 +20,10 @@ const TEST_FILE_ADDRESS = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1,
 /** One call to the gateway; a call that takes longer than `timeoutMs` throws a TimeoutError.
  *  undici's `request`, not `fetch`: the order-flow bench makes three calls an order on the machine
  *  it measures, and `fetch` was a third of the bench's own CPU. */
-export function gatewayCall(
-  method: string,
-  path: string,
-  token?: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-  timeoutMs = 30_000,
-): Promise<GatewayAnswer> {
-  return gatewayCallAt(stackEnv.gatewayUrl, method, path, token, body, headers, timeoutMs);
-}
+export const gatewayCall = (...call: GatewayCall) => gatewayCallAt(stackEnv.gatewayUrl, ...call);
+
+/** What a call names: method, path, then optionally the token, the body, headers and a timeout. */
+type GatewayCall = Parameters<typeof gatewayCallAt> extends [string, ...infer Rest] ? Rest : never;
 
 /** gatewayCall to the gateway (replica) at `gatewayUrl`. */
 export async function gatewayCallAt(

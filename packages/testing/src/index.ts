@@ -3,7 +3,16 @@
 // kit and sharp, which the many tests that import only this one need not load.
 export { eventually, everyServiceHealthy, healthOf, stackControl, stackDir, stackEnv } from './stack';
 export { serverErrorsFor } from './server-logs';
-export { ACCOUNTS, refreshSignIn, storefrontSignInPath, serviceAccountToken, signIn, signInForTokens, type StorefrontTokens } from './auth';
+export {
+  ACCOUNTS,
+  SignedInAccount,
+  refreshSignIn,
+  storefrontSignInPath,
+  serviceAccountToken,
+  signIn,
+  signInForTokens,
+  type StorefrontTokens,
+} from './auth';
 export {
   animationsEnded,
   codeTookOver,
