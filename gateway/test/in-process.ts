@@ -40,8 +40,10 @@ export async function startGateway(catalog: Server, extra: readonly Endpoint[]):
     KEYCLOAK_URL: stackEnv.keycloakUrl,
     BAZAR_IDENTITY_SIGNING_KEY: stackEnv.identitySigningKey,
   });
-  // the gateway asks the user service for roles with a service token, as the stack's does
+  // the gateway asks the user service for roles with a service token, as the stack's does; the test's
+  // own service in this process believes the identity the gateway signs, as the stack's services do
   process.env.BAZAR_SERVICE_SIGNING_KEY ??= stackEnv.serviceSigningKey;
+  process.env.BAZAR_IDENTITY_VERIFY_KEY ??= stackEnv.identityVerifyKey;
   const redis = createRedis(config.REDIS_URL, testLog);
   const { routes, stop } = wireGateway({ config, log: testLog, redis }, [...PUBLIC_API, ...extra]);
   const gateway = await listen(finishApp(createApp({ log: testLog, jsonLimit: false }).use(...routes)), routes);
