@@ -1,7 +1,7 @@
 import type { FetchArgs, FetchBaseQueryError, FetchBaseQueryMeta, QueryReturnValue } from '@reduxjs/toolkit/query/react';
 import { declaredMutation, declaredQuery, declaredRequest, storefrontApi } from '@bazar/web-kit/api';
 import {
-  ObjectIdString,
+  OBJECT_ID_PATTERN,
   TOTAL_COUNT_HEADER,
   UPLOAD_FIELD,
   type Order,
@@ -155,7 +155,7 @@ type DashboardState = Parameters<typeof dashboardApi.util.selectCachedArgsForQue
  *  hold now: a new order on a first page, a moved one into a list filtered on its new status; never
  *  into a search for another order's id. */
 function mayEnter(query: Pick<Partial<OrderListQuery>, 'q' | 'status'> & { page?: unknown }, change: OrderStreamMessage): boolean {
-  if (query.q && ObjectIdString.safeParse(query.q).success && query.q !== change.orderId) return false;
+  if (query.q && OBJECT_ID_PATTERN.test(query.q) && query.q !== change.orderId) return false;
   if (query.status) return query.status === change.status;
   return change.previous === undefined && Number(query.page ?? 1) === 1;
 }

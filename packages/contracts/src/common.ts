@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NOT_A_MOBILE_NUMBER, westernDigits } from './typed-digits';
+import { NOT_A_MOBILE_NUMBER, OBJECT_ID_PATTERN, westernDigits } from './typed-digits';
 
 /** A body field's path (`price`, `mycart.0.cartPrice`) and its first problem in plain words
  *  (`price must be a number`), so a form can show each under its own field. */
@@ -12,7 +12,7 @@ export const ErrorAnswer = z.object({ error: z.string(), fields: FieldErrors.opt
 export type ErrorAnswer = z.infer<typeof ErrorAnswer>;
 
 /** A MongoDB ObjectId as 24 hex characters; anything else (including `{ "$gt": "" }`) is refused. */
-export const ObjectIdString = z.string().regex(/^[0-9a-fA-F]{24}$/, 'must be a 24-character hex id');
+export const ObjectIdString = z.string().regex(OBJECT_ID_PATTERN, 'must be a 24-character hex id');
 export const IdParams = z.strictObject({ id: ObjectIdString });
 export type IdParams = z.infer<typeof IdParams>;
 

@@ -11,3 +11,8 @@ export const NOT_A_MOBILE_NUMBER = 'must be a Bangladeshi mobile number such as 
  *  with the `v` flag): what BdMobilePhone takes, in either script's digits, spaces and dashes
  *  anywhere. */
 export const BD_MOBILE_INPUT_PATTERN = String.raw`(\+[8৮][8৮][0০]|[0০])[\s\-]*[1১][\s\-]*[3-9৩-৯]([\s\-]*[0-9০-৯]){8}[\s\-]*`;
+
+/** A MongoDB ObjectId as written in a URL or a search box: 24 hex characters. A plain pattern, so
+ *  that a page can recognise an order id without bringing zod (ObjectIdString in ./common is the
+ *  schema built on it). */
+export const OBJECT_ID_PATTERN = /^[0-9a-fA-F]{24}$/;

@@ -17,6 +17,8 @@ import { UnconfirmedOrders } from './unconfirmed-orders';
 
 const DB = 'undo_placing_test';
 const log = createLogger('undo-placing-test', 'silent');
+// the catalog's release is an internal route: called as the order service, with its service token
+process.env.BAZAR_SERVICE_SIGNING_KEY ??= stackEnv.serviceSigningKey;
 // what undoing a placement works with
 const desk = {
   neighbours: new Neighbours({ cart: stackEnv.cartUrl, catalog: stackEnv.catalogUrl }),
