@@ -1,6 +1,15 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { EventStreamContentType, fetchEventSource } from '@microsoft/fetch-event-source';
-import { ORDER_STATUSES, ORDER_STREAM_EVENT, OrderStreamMessage, orderMoveRefused, type Order, type OrderStatus } from '@bazar/contracts';
+import {
+  OBJECT_ID_PATTERN,
+  ORDER_ACTORS,
+  ORDER_STATUSES,
+  ORDER_STREAM_EVENT,
+  orderMoveRefused,
+  type Order,
+  type OrderStatus,
+  type OrderStreamMessage,
+} from '@bazar/contracts';
 // Through the shared modules, not './api' or './session': this module is a federation singleton of
 // its own, and must reach the page's one store, api and token getter.
 import { currentAccessToken, serverMessage, useStore } from '@bazar/web-kit';
@@ -111,13 +120,27 @@ const fetchWithToken: typeof fetch = async (input, init) => {
   return fetch(input, { ...init, headers });
 };
 
+/** The stream's message (OrderStreamMessage), checked field by field: the schema itself would bring
+ *  zod into every page that follows orders, and zod compiles its checks with eval, which the store's
+ *  Content Security Policy refuses. */
 const changeIn = (data: string): OrderStreamMessage | undefined => {
+  let message: Partial<Record<keyof OrderStreamMessage, unknown>>;
   try {
-    const parsed = OrderStreamMessage.safeParse(JSON.parse(data));
-    return parsed.success ? parsed.data : undefined;
+    message = JSON.parse(data) as typeof message;
   } catch {
     return undefined;
   }
+  const { orderId, status, at, by, previous } = message;
+  const isActor = (actor: unknown) => (ORDER_ACTORS as readonly unknown[]).includes(actor);
+  const wellFormed =
+    typeof orderId === 'string' &&
+    OBJECT_ID_PATTERN.test(orderId) &&
+    isOrderStatus(status) &&
+    typeof at === 'string' &&
+    !Number.isNaN(Date.parse(at)) &&
+    (by === undefined || isActor(by)) &&
+    (previous === undefined || isOrderStatus(previous));
+  return wellFormed ? (message as OrderStreamMessage) : undefined;
 };
 
 /** How often a live page reads its orders again at most, for the changes it could not take in
