@@ -1,10 +1,9 @@
 import { API, MAX_UPLOAD_BYTES, NoBody, UPLOAD_FIELD, type UploadAnswer } from '@bazar/contracts';
-import { HttpError, badRequest, currentUser, endpointRouter, validate, type Logger } from '@bazar/service-kit';
+import { HttpError, badRequest, currentUser, endpointRouter, validate, type Logger, type Redis } from '@bazar/service-kit';
 import type { RequestHandler, Router } from 'express';
 import multer from 'multer';
 import { imageKindOf, reencode, type Encoded } from '../image';
 import { Upload } from '../model/upload';
-import { UploadQuota } from '../model/upload-quota';
 import type { ImageStore } from '../store';
 
 const MAX_MB = MAX_UPLOAD_BYTES / (1024 * 1024);
@@ -30,51 +29,67 @@ function receiveImage(): RequestHandler {
 
 /**
  * A shopper uploads a picture for their profile now and then; an admin stores the catalog's pictures.
- * So an account that is not an admin may begin `perDay` uploads a day (UTC), counted atomically in
- * the document store (every replica shares it) before the image is read, so that a signed-in account
- * cannot make the service decode large images without end. An admin is not counted.
+ * So an account that is not an admin may begin `perDay` uploads a day (UTC), counted in Redis before
+ * the image is read (every replica shares the count), so that a signed-in account cannot make the
+ * service decode large images without end. An admin is not counted. A limit, like the gateway's rate
+ * limits, and kept where they are: an upload refused for what it sent still counts, and changes no
+ * database. With Redis away the upload is not counted, as the rate limits then count alone.
  */
-function shopperQuota(perDay: number): RequestHandler {
+function shopperQuota(redis: Redis, perDay: number, log: Logger): RequestHandler {
   return (req, _res, next) => {
     const user = currentUser(req);
     if (user.role === 'admin') return next();
-    const day = new Date().toISOString().slice(0, 10);
-    UploadQuota.findOneAndUpdate({ _id: `${user.id}|${day}` }, { $inc: { count: 1 } }, { upsert: true, new: true })
-      .then((quota) => {
-        if ((quota?.count ?? 0) > perDay) return next(new HttpError(429, `You may upload ${perDay} images a day; try again tomorrow`));
+    const key = `media:uploads:${user.id}:${new Date().toISOString().slice(0, 10)}`;
+    redis
+      .multi()
+      .incr(key)
+      .expire(key, 2 * 24 * 60 * 60)
+      .exec()
+      .then((answers) => {
+        const count = Number(answers?.[0]?.[1] ?? 0);
+        if (count > perDay) return next(new HttpError(429, `You may upload ${perDay} images a day; try again tomorrow`));
         next();
       })
-      .catch(next);
+      .catch((err: unknown) => {
+        log.warn({ err }, 'uploads cannot be counted (Redis away); this one is let through');
+        next();
+      });
   };
 }
 
-export function uploadRoutes(store: ImageStore, publicPath: string, log: Logger, shopperUploadsPerDay: number): Router {
+export function uploadRoutes(store: ImageStore, publicPath: string, log: Logger, quota: { redis: Redis; perDay: number }): Router {
   const router = endpointRouter();
 
   // the form's fields beside the image are read only now: one is refused naming it, as in a JSON body
-  router.implement(API.uploadImage, shopperQuota(shopperUploadsPerDay), receiveImage(), validate({ body: NoBody }), async (req, res) => {
-    const bytes = req.file?.buffer;
-    if (!bytes || bytes.length === 0) throw badRequest(`Send the image as multipart/form-data in the field '${UPLOAD_FIELD}'`);
-    const kind = imageKindOf(bytes);
-    if (!kind) throw badRequest('Only JPEG, PNG or WebP images are accepted');
+  router.implement(
+    API.uploadImage,
+    shopperQuota(quota.redis, quota.perDay, log),
+    receiveImage(),
+    validate({ body: NoBody }),
+    async (req, res) => {
+      const bytes = req.file?.buffer;
+      if (!bytes || bytes.length === 0) throw badRequest(`Send the image as multipart/form-data in the field '${UPLOAD_FIELD}'`);
+      const kind = imageKindOf(bytes);
+      if (!kind) throw badRequest('Only JPEG, PNG or WebP images are accepted');
 
-    let encoded: Encoded;
-    try {
-      encoded = await reencode(bytes);
-    } catch (err) {
-      log.info({ kind, size: bytes.length, reason: err instanceof Error ? err.message : String(err) }, 'image refused by the decoder');
-      throw badRequest(`The ${kind.toUpperCase()} image is damaged or incomplete`);
-    }
+      let encoded: Encoded;
+      try {
+        encoded = await reencode(bytes);
+      } catch (err) {
+        log.info({ kind, size: bytes.length, reason: err instanceof Error ? err.message : String(err) }, 'image refused by the decoder');
+        throw badRequest(`The ${kind.toUpperCase()} image is damaged or incomplete`);
+      }
 
-    const user = currentUser(req);
-    const { hash, fileName } = await store.put(encoded.main, encoded.variants);
-    await Upload.updateOne(
-      { owner: user.id, hash },
-      { $setOnInsert: { ownerEmail: user.email, size: encoded.main.length } },
-      { upsert: true },
-    );
-    res.json({ success: true, data: { display_url: `${publicPath}${fileName}` } } satisfies UploadAnswer);
-  });
+      const user = currentUser(req);
+      const { hash, fileName } = await store.put(encoded.main, encoded.variants);
+      await Upload.updateOne(
+        { owner: user.id, hash },
+        { $setOnInsert: { ownerEmail: user.email, size: encoded.main.length } },
+        { upsert: true },
+      );
+      res.json({ success: true, data: { display_url: `${publicPath}${fileName}` } } satisfies UploadAnswer);
+    },
+  );
 
   return router;
 }
