@@ -1,7 +1,7 @@
 // Shoppers and products at the services' own ports (./shop) and pictures for uploads (./pictures) are
 // entry points of their own, @bazar/testing/shop and @bazar/testing/pictures: they load the service
 // kit and sharp, which the many tests that import only this one need not load.
-export { eventually, everyServiceHealthy, healthOf, stackControl, stackDir, stackEnv } from './stack';
+export { controlHeaders, eventually, everyServiceHealthy, healthOf, stackControl, stackDir, stackEnv } from './stack';
 export { serverErrorsFor } from './server-logs';
 export {
   ACCOUNTS,
