@@ -19,15 +19,26 @@ mkdirSync(resultsDir, { recursive: true });
 
 /** A run's status and counts from the results file it wrote; none when it stopped before writing it
  *  (a crash, a config error: its own output says why). */
-function run(command, resultsFile, env, countsOf) {
+function run(command, resultsFile, env, countsOf, failuresOf) {
   rmSync(resultsFile, { force: true });
   const { status } = spawnSync('npx', command, { stdio: 'inherit', env: { ...process.env, ...env } });
   try {
-    return { status, ...countsOf(JSON.parse(readFileSync(resultsFile, 'utf8'))) };
+    const results = JSON.parse(readFileSync(resultsFile, 'utf8'));
+    return { status, ...countsOf(results), failures: failuresOf(results) };
   } catch {
-    return { status: status === 0 ? 1 : status, passed: 0, failed: 0, skipped: 0, unrun: 0 };
+    return { status: status === 0 ? 1 : status, passed: 0, failed: 0, skipped: 0, unrun: 0, failures: [] };
   }
 }
+
+/** The first lines of a failure, without colour codes or stack frames: enough to say what broke. */
+const FAILURE_LINES = 25;
+const firstLines = (message) =>
+  String(message)
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .filter((line) => !/^\s+at /.test(line))
+    .slice(0, FAILURE_LINES)
+    .join('\n    ');
 
 function jestRun(phase) {
   const resultsFile = join(resultsDir, `jest-${phase}.json`);
@@ -37,7 +48,14 @@ function jestRun(phase) {
     failed: results.numFailedTests,
     skipped: results.numPendingTests,
     unrun: results.numRuntimeErrorTestSuites,
-  }));
+  }), (results) =>
+    results.testResults.flatMap((file) => [
+      ...(file.assertionResults.length === 0 && file.message ? [`${file.name}\n    ${firstLines(file.message)}`] : []),
+      ...file.assertionResults
+        .filter((test) => test.status === 'failed')
+        .map((test) => `${file.name} › ${test.fullName}\n    ${firstLines(test.failureMessages.join('\n'))}`),
+    ]),
+  );
 }
 
 function browserRun() {
@@ -50,7 +68,20 @@ function browserRun() {
     skipped: stats.skipped,
     // errors outside any test: a file that could not be loaded, a beforeAll that threw with no test run
     unrun: errors.length,
-  }));
+  }), ({ suites, errors }) => {
+    const failures = errors.map((error) => firstLines(error.message));
+    const walk = (suite) => {
+      for (const spec of suite.specs ?? []) {
+        for (const test of spec.tests) {
+          const last = test.results.at(-1);
+          if (test.status === 'unexpected' && last) failures.push(`${spec.file} › ${spec.title}\n    ${firstLines(last.error?.message ?? last.status)}`);
+        }
+      }
+      for (const inner of suite.suites ?? []) walk(inner);
+    };
+    for (const suite of suites) walk(suite);
+    return failures;
+  });
 }
 
 /** The requests the services failed (500) during the run, from the stack's logs: a CI run keeps
@@ -74,6 +105,9 @@ function printFailedRequests() {
 
 const phases = [jestRun('ordinary'), browserRun(), jestRun('alone')];
 if (phases.some((phase) => phase.status !== 0)) printFailedRequests();
+// CI keeps the start and the end of a run's output: what failed is said again at the end, shortly
+const failures = phases.flatMap((phase) => phase.failures);
+if (failures.length > 0) console.log(`\nwhat failed:\n${failures.map((failure) => `  ${failure}`).join('\n')}`);
 const total = (key) => phases.reduce((sum, phase) => sum + phase[key], 0);
 const skipped = total('skipped') > 0 ? `, ${total('skipped')} skipped` : '';
 // A suite that failed before its tests ran (its beforeAll threw) counts no failed test in jest's totals.
