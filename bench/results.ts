@@ -1,6 +1,6 @@
 // bench/results.md (a table of every figure) and bench/results.png (each figure's ratio to its
 // baseline, as bars), from the figures of one `npm run bench`.
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { ratioOf, verdict, type Figure } from './figures';
 import type { HostShare } from './host-share';
@@ -109,7 +109,19 @@ ${rows.join('\n')}
   await sharp(Buffer.from(svg)).png().toFile(file);
 }
 
+/** The heading under which results.md keeps earlier, dated measurements: a run rewrites the file
+ *  above it and keeps what is below. */
+export const HISTORY_HEADING = '## History';
+
+/** The history section of a results.md, heading included, or '' when it has none. */
+export function historyOf(previous: string): string {
+  const at = previous.search(new RegExp(`^${HISTORY_HEADING}$`, 'm'));
+  return at < 0 ? '' : previous.slice(at);
+}
+
 export async function writeResults(figures: Figure[], stolen: HostShare[], dir: string, stackAge?: string): Promise<void> {
-  await writeFile(`${dir}/results.md`, resultsTable(figures, stolen, new Date(), stackAge));
+  const file = `${dir}/results.md`;
+  const history = historyOf(await readFile(file, 'utf8').catch(() => ''));
+  await writeFile(file, [resultsTable(figures, stolen, new Date(), stackAge), history].filter(Boolean).join('\n'));
   await resultsChart(figures, `${dir}/results.png`);
 }

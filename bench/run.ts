@@ -2,6 +2,7 @@
 // the running local stack (loopback only, each bounded in time), then bench/results.md and
 // bench/results.png from the figures they printed. Start the store first (`npm start`). The hooks the
 // benchmarks need of nginx (bench/nginx-hooks.ts) are added for the run and taken out after.
+// `npm run bench -- --list` names the benchmarks and runs none.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -40,6 +41,12 @@ function runBench(script: string): Promise<{ code: number; output: string }> {
 }
 
 async function main(): Promise<void> {
+  if (process.argv.includes('--list')) {
+    console.log(
+      `The benchmarks, in the order npm run bench runs them (each also alone: node infra/bin/on-project-node.mjs node --import tsx bench/<script>):\n${BENCHES.join('\n')}`,
+    );
+    return;
+  }
   const installer = pathToFileURL(join(__dirname, '..', 'infra', 'bin', 'install.mjs')).href;
   ((await import(installer)) as { prepareBench: () => void }).prepareBench();
   const figures: Figure[] = [];

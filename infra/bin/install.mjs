@@ -595,6 +595,13 @@ export function prepare({ forTests = false } = {}) {
   step('build (TypeScript services, webpack front ends)', build);
 }
 
+/** What a project command needs before it can run on the project's Node (infra/bin/on-project-node.mjs):
+ *  that Node, and on a clone with none yet, the node modules. Quiet when both are there. */
+export function prepareProjectNode() {
+  if (!existsSync(PROJECT_NODE)) step(`Node ${NODE_VERSION} (npm registry)`, installNode);
+  if (!existsSync(path.join(ROOT, 'node_modules', '.bin'))) step('node modules (npm ci)', installNodeModules);
+}
+
 /** What `npm run bench` needs beyond the running store. */
 export function prepareBench() {
   step('system packages for the benchmarks (wrk)', () => installSystemPackages(BENCH_PACKAGES));

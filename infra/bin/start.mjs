@@ -1,6 +1,6 @@
 // `npm start`: install what is missing, build, then run the whole store in the foreground.
-import { spawn } from 'node:child_process';
-import { InstallError, PROJECT_NODE, ROOT, prepare, projectEnv } from './install.mjs';
+import { InstallError, ROOT, prepare } from './install.mjs';
+import { runOnProjectNode } from './on-project-node.mjs';
 
 try {
   prepare();
@@ -10,9 +10,4 @@ try {
   process.exit(1);
 }
 // Ctrl-C reaches the stack process too; it stops every component and then exits, and so do we.
-process.on('SIGINT', () => {});
-process.on('SIGTERM', () => {});
-spawn(PROJECT_NODE, ['--import', 'tsx', 'infra/stack/cli.ts', 'up'], { cwd: ROOT, stdio: 'inherit', env: projectEnv() }).on(
-  'exit',
-  (code) => process.exit(code ?? 1),
-);
+runOnProjectNode('node', ['--import', 'tsx', 'infra/stack/cli.ts', 'up'], { cwd: ROOT });

@@ -7,8 +7,9 @@
 //                                       (what each deployable's own `npm test` runs)
 //   npm test -- --changed [<commit>]    the slices changed since <commit> (by default where the branch
 //                                       left main); the full run when a change lies outside them
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { InstallError, PROJECT_NODE, ROOT, prepare, projectEnv } from './install.mjs';
+import { runOnProjectNode } from './on-project-node.mjs';
 import { CONTRACT_TESTS, checksOf, sliceOf, slicesChangedSince } from './slices.mjs';
 
 /** The slices asked for, and the jest arguments left; no slices: the whole store. */
@@ -62,11 +63,6 @@ for (const [command, ...args] of checks) {
 }
 const paths = plan.slices.length > 0 ? [...plan.slices, CONTRACT_TESTS] : [];
 const jest = [PROJECT_NODE, 'infra/bin/test-phases.mjs', ...paths, ...plan.rest];
-process.on('SIGINT', () => {});
-process.on('SIGTERM', () => {});
 // The stack of a test run puts Toxiproxy between the services and their stores, for the fault tests.
 const env = projectEnv({ ...process.env, BAZAR_FAULT_PROXIES: '1' });
-spawn(PROJECT_NODE, ['--import', 'tsx', 'infra/stack/cli.ts', 'exec', '--', ...jest], { cwd: ROOT, stdio: 'inherit', env }).on(
-  'exit',
-  (code) => process.exit(code ?? 1),
-);
+runOnProjectNode('node', ['--import', 'tsx', 'infra/stack/cli.ts', 'exec', '--', ...jest], { cwd: ROOT, env });
