@@ -119,7 +119,7 @@ describe('a stream ends when its rights end (issue 53)', () => {
         email_verified: true,
       },
       identitySigningKey(stackEnv.identitySigningKey),
-      { algorithm: 'ES256', issuer: IDENTITY_TOKEN.issuer, audience: IDENTITY_TOKEN.audience, expiresIn: 3 },
+      { algorithm: 'ES256', issuer: IDENTITY_TOKEN.issuer, audience: 'order', expiresIn: 3 },
     );
     const abort = new AbortController();
     try {

@@ -4,12 +4,14 @@
 // public key: identity headers alone are refused on loopback as on a network, and so is a token of
 // another key, an expired one and one whose payload was changed. Through the gateway nothing changes.
 // The internal routes, which carry no user, answer only the service they name, by its service token.
+// Every token names the service it is meant for (`aud`), and another service refuses it: a token
+// captured at one service is worth nothing at the next.
 // Each service of the running stack is asked directly, as any process on this machine could.
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { IDENTITY_HEADERS, IDENTITY_TOKEN, type IdentityClaims, type ServiceCaller } from '@bazar/contracts';
+import { IDENTITY_HEADERS, IDENTITY_TOKEN, SERVICE_NAMES, type IdentityClaims, type ServiceCaller } from '@bazar/contracts';
 import { IdentitySigner, identitySigningKey } from '@bazar/service-kit';
 import { ACCOUNTS, freePort, gatewayCall, signedInAndSynced, stackEnv, startServiceReplica } from '@bazar/testing';
 import { identityToken, serviceHeaders } from '@bazar/testing/identity';
@@ -20,6 +22,7 @@ const adminClaims: IdentityClaims = { sub: admin.id, email: admin.email, role: '
 const stated = (token: string) => ({ [IDENTITY_TOKEN.header]: token });
 const fromGatewayOnly = { error: 'Who is signed in is taken from the gateway only' };
 const notValid = { error: 'The identity token is not valid' };
+const meantElsewhere = { error: 'The identity token is meant for another service' };
 
 /** One signed-in call of each service, as an admin would make it (an admin may make each). */
 const SERVICES = [
@@ -53,7 +56,7 @@ describe('a service of the running stack, called directly', () => {
 
   it.each(each)('%s refuses a token signed with another key: 401', async (_name, service) => {
     const otherInstallation = new IdentitySigner(generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey);
-    expect(await call(service, { ...forgedAdmin, ...stated(otherInstallation.sign(adminClaims)) })).toEqual({
+    expect(await call(service, { ...forgedAdmin, ...stated(otherInstallation.sign(adminClaims, service.name)) })).toEqual({
       status: 401,
       body: notValid,
     });
@@ -61,21 +64,39 @@ describe('a service of the running stack, called directly', () => {
 
   it.each(each)('%s refuses an expired token of the installation: 401', async (_name, service) => {
     const now = Math.floor(Date.now() / 1000);
-    const expired = es256({ ...adminClaims, iss: IDENTITY_TOKEN.issuer, aud: IDENTITY_TOKEN.audience, iat: now - 120, exp: now - 60 });
+    const expired = es256({ ...adminClaims, iss: IDENTITY_TOKEN.issuer, aud: service.name, iat: now - 120, exp: now - 60 });
     expect(await call(service, stated(expired))).toEqual({ status: 401, body: { error: 'The identity token has expired' } });
   });
 
   it.each(each)('%s refuses a shopper’s token made an admin’s by changing its payload: 401', async (_name, service) => {
-    const [header, payload, signature] = identityToken({ ...admin, role: 'user' }).split('.');
+    const [header, payload, signature] = identityToken({ ...admin, role: 'user' }, service.name).split('.');
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<string, unknown>;
     const promoted = Buffer.from(JSON.stringify({ ...claims, role: 'admin' })).toString('base64url');
     expect(await call(service, stated(`${header}.${promoted}.${signature}`))).toEqual({ status: 401, body: notValid });
   });
 
-  it.each(each)('%s believes a token the installation’s key signed (as the gateway and the tests sign)', async (_name, service) => {
-    const answer = await call(service, stated(identityToken(admin)));
+  it.each(each)('%s believes a token the installation’s key signed for it (as the gateway and the tests sign)', async (_name, service) => {
+    const answer = await call(service, stated(identityToken(admin, service.name)));
     // the catalog and media refuse the empty body (400); the reads answer
     expect([200, 400]).toContain(answer.status);
+  });
+
+  it.each(each)('%s refuses a good token the gateway signed for another service: 401', async (_name, service) => {
+    // as if captured at one service and replayed at another; the order service's token also names
+    // the cart (it reads the shopper's cart with it), so the cart is not asked with that one
+    const others = SERVICE_NAMES.filter((name) => name !== service.name && !(service.name === 'cart' && name === 'order'));
+    for (const elsewhere of others)
+      expect({ elsewhere, ...(await call(service, stated(identityToken(admin, elsewhere)))) }).toEqual({
+        elsewhere,
+        status: 401,
+        body: meantElsewhere,
+      });
+  });
+
+  it('a token for the catalog is refused at the user service, one for the user service taken', async () => {
+    const user = SERVICES.find((service) => service.name === 'user')!;
+    expect(await call(user, stated(identityToken(admin, 'catalog')))).toEqual({ status: 401, body: meantElsewhere });
+    expect((await call(user, stated(identityToken(admin, 'user')))).status).toBe(200);
   });
 });
 
@@ -89,9 +110,25 @@ const INTERNAL = [
     path: '/internal/reservations/0123456789abcdef01234567',
     body: {},
     caller: 'order',
+    at: 'catalog',
   },
-  { name: 'catalog releases', url: stackEnv.catalogUrl, method: 'DELETE', path: '/internal/reservations/not-an-id', caller: 'order' },
-  { name: 'catalog lookup', url: stackEnv.catalogUrl, method: 'POST', path: '/internal/products/lookup', body: {}, caller: 'order' },
+  {
+    name: 'catalog releases',
+    url: stackEnv.catalogUrl,
+    method: 'DELETE',
+    path: '/internal/reservations/not-an-id',
+    caller: 'order',
+    at: 'catalog',
+  },
+  {
+    name: 'catalog lookup',
+    url: stackEnv.catalogUrl,
+    method: 'POST',
+    path: '/internal/products/lookup',
+    body: {},
+    caller: 'order',
+    at: 'catalog',
+  },
   {
     name: 'cart checkout',
     url: stackEnv.cartUrl,
@@ -99,6 +136,7 @@ const INTERNAL = [
     path: '/internal/checkouts/0123456789abcdef01234567',
     body: {},
     caller: 'order',
+    at: 'cart',
   },
   {
     name: 'cart void',
@@ -107,8 +145,9 @@ const INTERNAL = [
     path: '/internal/checkouts/0123456789abcdef01234567/void',
     body: {},
     caller: 'order',
+    at: 'cart',
   },
-  { name: 'user role', url: stackEnv.userUrl, method: 'GET', path: '/internal/role/nobody-here@bazar.test', caller: 'gateway' },
+  { name: 'user role', url: stackEnv.userUrl, method: 'GET', path: '/internal/role/nobody-here@bazar.test', caller: 'gateway', at: 'user' },
 ] as const;
 const other = (caller: ServiceCaller): ServiceCaller => (caller === 'order' ? 'gateway' : 'order');
 const onlyServices = { error: "Only the store's own services may call this" };
@@ -122,12 +161,21 @@ describe('an internal route of the running stack, called directly', () => {
   });
 
   it.each(internal)('%s refuses another service: 403', async (_name, route) => {
-    expect((await call(route, serviceHeaders(other(route.caller)))).status).toBe(403);
+    expect((await call(route, serviceHeaders(other(route.caller), route.at))).status).toBe(403);
+  });
+
+  it.each(internal)('%s refuses its caller’s token meant for another service: 401', async (_name, route) => {
+    for (const elsewhere of SERVICE_NAMES.filter((name) => name !== route.at))
+      expect({ elsewhere, ...(await call(route, serviceHeaders(route.caller, elsewhere))) }).toEqual({
+        elsewhere,
+        status: 401,
+        body: { error: 'The service token is meant for another service' },
+      });
   });
 
   it.each(internal)('%s answers the service it names', async (_name, route) => {
     // past the guard: the empty body is refused (400) or the unknown user or reservation named (404)
-    expect([200, 400, 404]).toContain((await call(route, serviceHeaders(route.caller))).status);
+    expect([200, 400, 404]).toContain((await call(route, serviceHeaders(route.caller, route.at))).status);
   });
 });
 

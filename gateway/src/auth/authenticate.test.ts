@@ -5,6 +5,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { API, IDENTITY_HEADERS, IDENTITY_TOKEN } from '@bazar/contracts';
 import { IdentitySigner, createLogger, verifyIdentityToken } from '@bazar/service-kit';
 import type { Request, Response } from 'express';
+import jwt from 'jsonwebtoken';
 import { authenticate } from './authenticate';
 import type { RateLimits } from '../limits/rate-limit';
 import type { Revocations } from './revocations';
@@ -46,12 +47,15 @@ async function forwarded(route: Parameters<typeof authenticate>[0], headers: Rec
 
 const otherKey = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey;
 const forged = {
-  [IDENTITY_TOKEN.header]: new IdentitySigner(otherKey).sign({
-    sub: 'someone-else',
-    email: 'x@example.com',
-    role: 'admin',
-    email_verified: true,
-  }),
+  [IDENTITY_TOKEN.header]: new IdentitySigner(otherKey).sign(
+    {
+      sub: 'someone-else',
+      email: 'x@example.com',
+      role: 'admin',
+      email_verified: true,
+    },
+    'cart',
+  ),
   [IDENTITY_HEADERS.id]: 'someone-else',
   [IDENTITY_HEADERS.role]: 'admin',
   'x-bazar-gateway-secret': 'guessed',
@@ -61,7 +65,7 @@ it('sends a token it signed for the identity it verified, in place of whatever t
   const headers = await forwarded(API.addToCart, { authorization: 'Bearer a.b.c', ...forged });
   const token = headers[IDENTITY_TOKEN.header];
   expect(token).not.toBe(forged[IDENTITY_TOKEN.header]);
-  expect(verifyIdentityToken(token as string, keys.publicKey)).toEqual(
+  expect(verifyIdentityToken(token as string, keys.publicKey, 'cart')).toEqual(
     expect.objectContaining({
       sub: 'u-1',
       email: 'shopper@example.com',
@@ -73,6 +77,15 @@ it('sends a token it signed for the identity it verified, in place of whatever t
   );
   for (const header of [...Object.values(IDENTITY_HEADERS), 'x-bazar-gateway-secret', 'authorization'])
     expect(headers).not.toHaveProperty(header);
+});
+
+it('names in the token the service the call goes to (and those it passes it on to), refused by any other', async () => {
+  const toCart = (await forwarded(API.addToCart, { authorization: 'Bearer a.b.c' }))[IDENTITY_TOKEN.header] as string;
+  expect((jwt.decode(toCart) as jwt.JwtPayload).aud).toEqual(['cart']);
+  expect(() => verifyIdentityToken(toCart, keys.publicKey, 'user')).toThrow('The identity token is meant for another service');
+  const toOrder = (await forwarded(API.placeOrder, { authorization: 'Bearer a.b.c' }))[IDENTITY_TOKEN.header] as string;
+  expect((jwt.decode(toOrder) as jwt.JwtPayload).aud).toEqual(['order', 'cart']);
+  expect(() => verifyIdentityToken(toOrder, keys.publicKey, 'catalog')).toThrow('The identity token is meant for another service');
 });
 
 it('sends no identity on an anonymous catalog read', async () => {

@@ -1,4 +1,4 @@
-import { EmailParams, IDENTITY_HEADERS, IDENTITY_TOKEN, type Role } from '@bazar/contracts';
+import { EmailParams, IDENTITY_HEADERS, IDENTITY_TOKEN, identityAudience, type Role } from '@bazar/contracts';
 import { HttpError, type IdentitySigner, type Logger } from '@bazar/service-kit';
 import type { Request, RequestHandler } from 'express';
 import type { RateLimits } from '../limits/rate-limit';
@@ -83,14 +83,19 @@ export function authenticate(gate: Gate, { verifier, roles, revocations, limits,
     // Redis connection, ahead of that request's lookup): the change counts from the next request.
     if (target) res.on('finish', () => void (res.statusCode < 300 && roles.forget(target)));
 
-    req.headers[IDENTITY_TOKEN.header] = identity.sign({
-      sub: token.sub,
-      email: token.email,
-      name: token.name ?? '',
-      role,
-      realm_roles: token.realmRoles,
-      email_verified: token.emailVerified,
-    });
+    // meant for the service the call goes to (and those it passes it on to), refused by any other
+    if (gate.service)
+      req.headers[IDENTITY_TOKEN.header] = identity.sign(
+        {
+          sub: token.sub,
+          email: token.email,
+          name: token.name ?? '',
+          role,
+          realm_roles: token.realmRoles,
+          email_verified: token.emailVerified,
+        },
+        identityAudience(gate.service),
+      );
     // the services believe the gateway's identity token; the user's own token stays at the edge
     delete req.headers.authorization;
     next();

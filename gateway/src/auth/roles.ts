@@ -32,7 +32,7 @@ export class RoleDirectory {
     if (cached === 'admin' || cached === 'user') return cached;
 
     // the user service answers this only to the gateway, shown by its service token (issue 53)
-    const answer = await this.users.get(`/internal/role/${encodeURIComponent(email)}`, serviceCallHeaders('gateway'));
+    const answer = await this.users.get(`/internal/role/${encodeURIComponent(email)}`, serviceCallHeaders('gateway', 'user'));
     const { role } = answer === undefined ? { role: 'user' as const } : RoleAnswer.parse(answer);
     await this.redis.set(roleCacheKey(email), role, 'EX', ROLE_TTL_SECONDS).catch(() => undefined);
     return role;

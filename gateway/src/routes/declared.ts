@@ -3,8 +3,9 @@ import { declareRoute, unknownRoute } from '@bazar/service-kit';
 import { Router, type RequestHandler } from 'express';
 
 /** What the gateway checks before a call goes on: who may make it, which rate-limit budget it
- *  spends, and whether a success may change the role of the user the path names. */
-export type Gate = Pick<Endpoint, 'access' | 'changesRole'> & { limit: RateLimitClass };
+ *  spends, whether a success may change the role of the user the path names, and which service the
+ *  identity token it signs is meant for (none for a call the gateway answers itself). */
+export type Gate = Pick<Endpoint, 'access' | 'changesRole'> & Partial<Pick<Endpoint, 'service'>> & { limit: RateLimitClass };
 
 const STRICTNESS: Record<Access, number> = { public: 0, user: 1, owner: 1, admin: 2 };
 

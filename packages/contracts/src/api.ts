@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AddToCart, CartLine, CartLineList, CartStockRefusal, SetCartQuantity } from './cart';
 import { NewOffer, NewProduct, OfferList, Product, ProductEdit, ProductList, ProductListQuery } from './catalog';
 import { ProductSuggestionList, ProductSuggestionsQuery } from './product-search';
-import { DeleteAnswer, EmailParams, ErrorAnswer, IdParams, InsertAnswer, UpdateAnswer } from './common';
+import { DeleteAnswer, EmailParams, ErrorAnswer, IdParams, InsertAnswer, UpdateAnswer, type ServiceName } from './common';
 import { IMAGE_UPLOAD, UploadAnswer, type FileUpload } from './media';
 import {
   CartAlreadyOrderedAnswer,
@@ -20,9 +20,6 @@ import {
   SetOrderStatus,
 } from './order';
 import { AdminAnswer, NewReview, ProfileList, ProfileUpdate, ProfileUpdateAnswer, SyncUser, SyncUserAnswer, UserList } from './user';
-
-/** The service that answers an endpoint. */
-export type ServiceName = 'catalog' | 'cart' | 'order' | 'user' | 'media';
 
 /** Who may call an endpoint: anyone, a signed-in user, the user a path parameter names (see
  *  `owner`), or an admin (as the user service's record says). */

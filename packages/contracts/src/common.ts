@@ -103,13 +103,13 @@ export type Role = z.infer<typeof Role>;
  *  the tests hold), for one user, for a minute. Every service verifies it with the public key alone
  *  (BAZAR_IDENTITY_VERIFY_KEY): signature, algorithm, issuer, audience and expiry. A caller that
  *  reaches a service without passing the gateway has nothing a service believes; a token that leaks
- *  is worth one user for at most a minute. A service acting on for the user (the order service
- *  reading the shopper's cart) passes on the token it received. */
+ *  is worth one user for at most a minute. Its `aud` names the service the request goes to (and any
+ *  it passes the token on to, IDENTITY_PASSED_ON), and every other service refuses it, so a token
+ *  captured at one service is worth nothing at another. */
 export const IDENTITY_TOKEN = {
   header: 'x-bazar-identity',
   algorithm: 'ES256',
   issuer: 'bazar-gateway',
-  audience: 'bazar-services',
   /** seconds: long enough for one request and the calls it makes on, short enough to be worthless once leaked */
   lifetimeSeconds: 60,
   /** seconds of clock difference between machines that are forgiven */
@@ -140,9 +140,23 @@ export const SERVICE_TOKEN = {
   header: 'x-bazar-service',
   algorithm: 'ES256',
   issuer: 'bazar-services',
-  audience: 'bazar-internal',
   lifetimeSeconds: 60,
   clockToleranceSeconds: 5,
 } as const;
 export const ServiceCaller = z.enum(['order', 'gateway']);
 export type ServiceCaller = z.infer<typeof ServiceCaller>;
+
+/** The services behind the gateway. A token between them (IDENTITY_TOKEN, SERVICE_TOKEN) names in
+ *  `aud` the one it is meant for, by these names, and each refuses a token meant for another. */
+export const SERVICE_NAMES = ['catalog', 'cart', 'order', 'user', 'media'] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+/** The services a service passes a user's identity token on to, acting for that user: the order
+ *  service reads the shopper's own cart when an order is placed (the cart's owner check applies).
+ *  The gateway's token for such a service names those too. */
+export const IDENTITY_PASSED_ON: Partial<Record<ServiceName, readonly ServiceName[]>> = { order: ['cart'] };
+
+/** The `aud` of the identity token the gateway signs for a request to `service`. */
+export function identityAudience(service: ServiceName): ServiceName[] {
+  return [service, ...(IDENTITY_PASSED_ON[service] ?? [])];
+}

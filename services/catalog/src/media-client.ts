@@ -16,7 +16,7 @@ function seedIdentity(): Record<string, string> {
     role: 'admin',
     email_verified: true,
   } as const;
-  return { [IDENTITY_TOKEN.header]: new IdentitySigner(identitySigningKey(key)).sign(claims) };
+  return { [IDENTITY_TOKEN.header]: new IdentitySigner(identitySigningKey(key)).sign(claims, 'media') };
 }
 
 /** Uploads one picture through the media service's own API (its byte checks and re-encoding

@@ -26,8 +26,9 @@ type Items = StockReservation['items'];
 /** Products by id, as the catalog answered them. */
 export type Shelf = Map<string, ShelfProduct>;
 
-/** The calls below carry no user: the order service shows it is itself (issue 53). */
-const asOrderService = () => serviceCallHeaders('order');
+/** The calls below carry no user: the order service shows it is itself (issue 53), in a token for
+ *  the one service it calls. */
+const asOrderService = (target: 'catalog' | 'cart') => serviceCallHeaders('order', target);
 
 const shelfOf = (products: Product[]): Shelf =>
   new Map(
@@ -59,7 +60,7 @@ export class Neighbours {
   async products(ids: string[]): Promise<Shelf> {
     const answer = await this.catalog.send('POST', '/internal/products/lookup', {
       body: { ids } satisfies ProductLookup,
-      headers: asOrderService(),
+      headers: asOrderService('catalog'),
     });
     expectDone(answer, 'catalog');
     return shelfOf(ProductList.parse(answer.body));
@@ -70,7 +71,7 @@ export class Neighbours {
   async reserve(reservationId: string, items: Items): Promise<Shelf> {
     const answer = await this.catalog.send('POST', `/internal/reservations/${reservationId}`, {
       body: { items },
-      headers: asOrderService(),
+      headers: asOrderService('catalog'),
     });
     expectDone(answer, 'catalog');
     return shelfOf(StockReservationAnswer.parse(answer.body).products);
@@ -78,13 +79,16 @@ export class Neighbours {
 
   /** Gives back whatever the reservation holds; safe to repeat, and before the reservation arrived. */
   async release(reservationId: string): Promise<void> {
-    expectDone(await this.catalog.send('DELETE', `/internal/reservations/${reservationId}`, { headers: asOrderService() }), 'catalog');
+    expectDone(
+      await this.catalog.send('DELETE', `/internal/reservations/${reservationId}`, { headers: asOrderService('catalog') }),
+      'catalog',
+    );
   }
 
   /** Takes the ordered pieces off the cart, or refuses (409) having taken none. */
   async checkout(reservationId: string, email: string, items: CartCheckout['items']): Promise<void> {
     expectDone(
-      await this.cart.send('POST', `/internal/checkouts/${reservationId}`, { body: { email, items }, headers: asOrderService() }),
+      await this.cart.send('POST', `/internal/checkouts/${reservationId}`, { body: { email, items }, headers: asOrderService('cart') }),
       'cart',
     );
   }
@@ -93,7 +97,7 @@ export class Neighbours {
   async voidCheckout(reservationId: string, email: string): Promise<CheckoutOutcome['outcome']> {
     const answer = await this.cart.send('POST', `/internal/checkouts/${reservationId}/void`, {
       body: { email },
-      headers: asOrderService(),
+      headers: asOrderService('cart'),
     });
     expectDone(answer, 'cart');
     return CheckoutOutcome.parse(answer.body).outcome;

@@ -1,9 +1,11 @@
 // The identity token (issue 53; contracts IDENTITY_TOKEN): the gateway signs who is signed in, for a
 // minute, with the installation's private key; every service verifies it with the public key alone.
 // jsonwebtoken does the JWS work; the keys are node:crypto KeyObjects, so a key of the wrong kind or
-// curve is refused by jsonwebtoken before any signature is checked.
+// curve is refused by jsonwebtoken before any signature is checked. Both kinds of token name in
+// `aud` the service they are meant for, and a service takes only tokens that name it: a token
+// captured at one service is worth nothing at another.
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
-import { IDENTITY_TOKEN, IdentityClaims, SERVICE_TOKEN, ServiceCaller } from '@bazar/contracts';
+import { IDENTITY_TOKEN, IdentityClaims, SERVICE_TOKEN, ServiceCaller, type ServiceName } from '@bazar/contracts';
 import jwt from 'jsonwebtoken';
 import { HttpError } from './errors';
 
@@ -30,20 +32,23 @@ export function identityVerifyKey(text: string): KeyObject {
 
 type TokenKind = typeof IDENTITY_TOKEN | typeof SERVICE_TOKEN;
 
-/** The payload of a token of `kind` (its algorithm, issuer, audience, lifetime), or InvalidIdentity. */
-function verifiedPayload(token: string, key: KeyObject, kind: TokenKind, what: string): object {
+/** The payload of a token of `kind` (its algorithm, issuer, lifetime) meant for the service
+ *  `audience` (one of the names in its `aud`), or InvalidIdentity. */
+function verifiedPayload(token: string, key: KeyObject, kind: TokenKind, what: string, audience: ServiceName): object {
   let payload: unknown;
   try {
     payload = jwt.verify(token, key, {
       algorithms: [kind.algorithm],
       issuer: kind.issuer,
-      audience: kind.audience,
+      audience,
       clockTolerance: kind.clockToleranceSeconds,
       // a token without `exp` would otherwise be good forever; `maxAge` also needs `iat`
       maxAge: kind.lifetimeSeconds + kind.clockToleranceSeconds,
     });
   } catch (err) {
     if (err instanceof jwt.TokenExpiredError) throw new InvalidIdentity(`The ${what} token has expired`);
+    if (err instanceof jwt.JsonWebTokenError && err.message.startsWith('jwt audience invalid'))
+      throw new InvalidIdentity(`The ${what} token is meant for another service`);
     throw new InvalidIdentity(`The ${what} token is not valid`);
   }
   if (typeof payload !== 'object' || payload === null || typeof (payload as { exp?: unknown }).exp !== 'number')
@@ -51,16 +56,18 @@ function verifiedPayload(token: string, key: KeyObject, kind: TokenKind, what: s
   return payload;
 }
 
-/** The calling service a service token names (contracts SERVICE_TOKEN), or InvalidIdentity (401). */
-export function verifyServiceToken(token: string, key: KeyObject): ServiceCaller {
-  const caller = ServiceCaller.safeParse((verifiedPayload(token, key, SERVICE_TOKEN, 'service') as { sub?: unknown }).sub);
+/** The calling service a service token for `audience` names (contracts SERVICE_TOKEN), or
+ *  InvalidIdentity (401). */
+export function verifyServiceToken(token: string, key: KeyObject, audience: ServiceName): ServiceCaller {
+  const caller = ServiceCaller.safeParse((verifiedPayload(token, key, SERVICE_TOKEN, 'service', audience) as { sub?: unknown }).sub);
   if (!caller.success) throw new InvalidIdentity('The service token names no calling service');
   return caller.data;
 }
 
-/** A calling service's token, signed afresh once a third of its lifetime has passed. */
+/** A calling service's tokens, one per service it calls, each signed afresh once a third of its
+ *  lifetime has passed. */
 export class ServiceTokenSigner {
-  private kept: { token: string; until: number } | undefined;
+  private readonly kept = new Map<string, { token: string; until: number }>();
 
   constructor(
     private readonly key: KeyObject,
@@ -69,19 +76,23 @@ export class ServiceTokenSigner {
     if (key.type !== 'private') throw new Error('a service token signer needs the private key');
   }
 
-  /** The header that shows which service calls. */
-  headers(): Record<string, string> {
+  /** The header that shows the service `target` which service calls (the tests, which stand in for
+   *  the callers, may name several). */
+  headers(target: ServiceName | readonly ServiceName[]): Record<string, string> {
     const now = Date.now();
-    if (!this.kept || this.kept.until <= now) {
+    const id = String(target);
+    let kept = this.kept.get(id);
+    if (!kept || kept.until <= now) {
       const token = jwt.sign({ sub: this.caller }, this.key, {
         algorithm: SERVICE_TOKEN.algorithm,
         issuer: SERVICE_TOKEN.issuer,
-        audience: SERVICE_TOKEN.audience,
+        audience: typeof target === 'string' ? target : [...target],
         expiresIn: SERVICE_TOKEN.lifetimeSeconds,
       });
-      this.kept = { token, until: now + (SERVICE_TOKEN.lifetimeSeconds * 1000) / 3 };
+      kept = { token, until: now + (SERVICE_TOKEN.lifetimeSeconds * 1000) / 3 };
+      this.kept.set(id, kept);
     }
-    return { [SERVICE_TOKEN.header]: this.kept.token };
+    return { [SERVICE_TOKEN.header]: kept.token };
   }
 }
 
@@ -93,10 +104,10 @@ export class InvalidIdentity extends HttpError {
 }
 
 /** Checks an identity token: ES256 only, signed by the installation's key, issued by the gateway
- *  for the services, not expired, issued no more than a lifetime ago, and stating a user in the
- *  contracts' shape. Throws InvalidIdentity (401) otherwise. */
-export function verifyIdentityToken(token: string, key: KeyObject): VerifiedClaims {
-  const payload = verifiedPayload(token, key, IDENTITY_TOKEN, 'identity');
+ *  for the service `audience`, not expired, issued no more than a lifetime ago, and stating a user
+ *  in the contracts' shape. Throws InvalidIdentity (401) otherwise. */
+export function verifyIdentityToken(token: string, key: KeyObject, audience: ServiceName): VerifiedClaims {
+  const payload = verifiedPayload(token, key, IDENTITY_TOKEN, 'identity', audience);
   const claims = IdentityClaims.safeParse(payload);
   if (!claims.success) throw new InvalidIdentity('The identity token does not state a user');
   return claims.data;
@@ -111,6 +122,8 @@ export class IdentityVerifier {
 
   constructor(
     private readonly key: KeyObject,
+    /** the service verifying: a token whose `aud` does not name it is refused */
+    private readonly audience: ServiceName,
     private readonly maxRemembered = 10_000,
   ) {}
 
@@ -121,7 +134,7 @@ export class IdentityVerifier {
       this.verified.delete(token);
       throw new InvalidIdentity('The identity token has expired');
     }
-    const claims = verifyIdentityToken(token, this.key);
+    const claims = verifyIdentityToken(token, this.key, this.audience);
     const { exp, iat } = jwt.decode(token) as { exp: number; iat: number };
     // as long as jsonwebtoken would still take it: before exp, and within a lifetime of iat
     const until = (Math.min(exp, iat + IDENTITY_TOKEN.lifetimeSeconds) + IDENTITY_TOKEN.clockToleranceSeconds) * 1000;
@@ -146,17 +159,21 @@ export class IdentitySigner {
     if (key.type !== 'private') throw new Error('an identity signer needs the private key');
   }
 
-  /** A token stating `claims`, valid for IDENTITY_TOKEN.lifetimeSeconds from when it was signed. */
-  sign(claims: IdentityClaims): string {
+  /** A token stating `claims` to the services `audience` (contracts identityAudience: the one the
+   *  request goes to, and those it passes the token on to), valid for IDENTITY_TOKEN.lifetimeSeconds
+   *  from when it was signed. */
+  sign(claims: IdentityClaims, audience: ServiceName | readonly ServiceName[]): string {
     const parsed = IdentityClaims.parse(claims);
-    const id = JSON.stringify(parsed);
+    const aud = typeof audience === 'string' ? audience : [...audience];
+    if (aud.length === 0) throw new Error('an identity token names the service it is for');
+    const id = JSON.stringify([parsed, aud]);
     const now = Date.now();
     const kept = this.minted.get(id);
     if (kept && kept.until > now) return kept.token;
     const token = jwt.sign(parsed, this.key, {
       algorithm: IDENTITY_TOKEN.algorithm,
       issuer: IDENTITY_TOKEN.issuer,
-      audience: IDENTITY_TOKEN.audience,
+      audience: aud,
       expiresIn: IDENTITY_TOKEN.lifetimeSeconds,
     });
     if (this.reuseSeconds > 0) {

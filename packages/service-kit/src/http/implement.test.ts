@@ -2,7 +2,7 @@
 // is refused with 400 naming it before the handler runs, whether the endpoint declares a body or
 // none (issue 18: keys were dropped and the write answered as if they were not there).
 import { generateKeyPairSync } from 'node:crypto';
-import { IDEMPOTENCY_KEY_HEADER, IDENTITY_TOKEN, PUBLIC_API } from '@bazar/contracts';
+import { IDEMPOTENCY_KEY_HEADER, IDENTITY_TOKEN, PUBLIC_API, SERVICE_NAMES } from '@bazar/contracts';
 import express from 'express';
 import request from 'supertest';
 import { errorHandler } from './errors';
@@ -21,7 +21,10 @@ const email = 'rahima@example.com';
 const keys = generateKeyPairSync('ec', { namedCurve: 'P-256' });
 process.env.BAZAR_IDENTITY_VERIFY_KEY = keys.publicKey.export({ type: 'spki', format: 'pem' }).toString();
 const admin = {
-  [IDENTITY_TOKEN.header]: new IdentitySigner(keys.privateKey).sign({ sub: 'u-1', email, role: 'admin', email_verified: true }),
+  [IDENTITY_TOKEN.header]: new IdentitySigner(keys.privateKey).sign(
+    { sub: 'u-1', email, role: 'admin', email_verified: true },
+    SERVICE_NAMES,
+  ),
 };
 const pathOf = (path: string) => path.replace('{email}', email).replace('{id}', '0123456789abcdef01234567');
 const call = (method: string, path: string, body: unknown) => {

@@ -28,11 +28,12 @@ function ownerOnly({ param, refusal }: NonNullable<Endpoint['owner']>): RequestH
 /** The kit's steps before an endpoint's own handlers: identity as its access asks, validation by
  *  its schemas (a write that declares no body nor upload takes an empty one), and the owner check
  *  after that. */
-function checksOf({ method, path, access, owner, params, query, headers, body: declared, upload }: Endpoint): RequestHandler[] {
+function checksOf({ method, path, service, access, owner, params, query, headers, body: declared, upload }: Endpoint): RequestHandler[] {
   const body = declared ?? (method === 'get' || upload ? undefined : NoBody);
   const steps: RequestHandler[] = [];
-  if (access === 'admin') steps.push(requireAdmin);
-  else if (access !== 'public') steps.push(requireUser);
+  // the identity token must be meant for the service the contracts say answers the endpoint
+  if (access === 'admin') steps.push(requireAdmin(service));
+  else if (access !== 'public') steps.push(requireUser(service));
   if (params ?? query ?? headers ?? body) steps.push(validate({ params, query, headers, body }) as RequestHandler);
   if (access === 'owner') {
     if (!owner) throw new Error(`${path} is an owner endpoint without its owner`);

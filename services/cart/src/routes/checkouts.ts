@@ -24,7 +24,7 @@ const answer = (outcome: CheckoutOutcome['outcome']): CheckoutOutcome => ({ outc
 export function checkoutRoutes(): Router {
   const router = Router();
   // only the order service checks a cart out: anyone else could take the lines off anyone's cart
-  const orderService = requireService('order');
+  const orderService = requireService({ at: 'cart', from: ['order'] });
 
   router.post('/internal/checkouts/:id', orderService, validate({ params: IdParams, body: CartCheckout }), async (req, res) => {
     const { email, items } = req.body;

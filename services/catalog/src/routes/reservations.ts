@@ -9,7 +9,7 @@ export function reservationRoutes(reservations: StockReservations): Router {
   const router = Router();
   // only the order service holds and gives back units: anyone else could empty the shelf or give
   // back a placed order's units (issue 53)
-  const orderService = requireService('order');
+  const orderService = requireService({ at: 'catalog', from: ['order'] });
 
   router.post('/internal/reservations/:id', orderService, validate({ params: IdParams, body: StockReservation }), async (req, res) => {
     const products = await reservations.reserve(req.params.id, req.body.items);
