@@ -10,7 +10,7 @@
 // typo taken in turn, from the catalog service directly and through nginx with its micro-cache
 // bypassed (targets 30 and 50 ms).
 // The load is bench/load.ts's (wrk), every request from one of the benchmark range's addresses.
-// Usage: node --import tsx bench/catalog-browse/run.ts   (the stack must be up; see README.md)
+// Usage: node --import tsx bench/catalog-browse/run.ts   (the stack must be up; see bench/README.md)
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { request } from 'node:http';

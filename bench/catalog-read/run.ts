@@ -12,7 +12,7 @@
 // The machine is shared (2 cores, other work may run), so every measurement is repeated in
 // BENCH_ROUNDS rounds, each pair back to back within a round; a figure is the round with the median
 // ratio, its name gives the range over the rounds.
-// Usage: node --import tsx bench/catalog-read/run.ts   (the stack must be up; see README.md)
+// Usage: node --import tsx bench/catalog-read/run.ts   (the stack must be up; see bench/README.md)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';

@@ -9,7 +9,7 @@
 // they take. Then 20 other shoppers order the last 10 units of a product at the same moment: exactly
 // 10 must be sold.
 // Baseline, same run: a bare FerretDB conditional write (see conditionalWrites).
-// Usage: node --import tsx bench/order-flow/run.ts   (the stack must be up; see README.md)
+// Usage: node --import tsx bench/order-flow/run.ts   (the stack must be up; see bench/README.md)
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CartLineList, PlaceOrderAnswer, type Order } from '@bazar/contracts';

@@ -5,7 +5,7 @@
 // to one. The target:
 // POST /orderplace p95 with two replicas at most 1.1 times the one-replica figure; the CPU time per
 // order of every process is printed for both.
-// Usage: node --import tsx bench/replicas/run.ts   (the stack must be up; see README.md)
+// Usage: node --import tsx bench/replicas/run.ts   (the stack must be up; see bench/README.md)
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { stackControl, stackEnv } from '@bazar/testing';
