@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BdMobilePhone, Email, ObjectIdString, PersonName } from './common';
 import { CartLine } from './cart';
+import { DeliveryAddress, DeliverySlotId } from './delivery';
 import { ProductList } from './catalog';
 import { CART_ALREADY_ORDERED, IDEMPOTENCY_KEY_HEADER, ORDER_ACTORS, ORDER_STATUSES } from './order-steps';
 
@@ -16,6 +17,11 @@ export const PlaceOrder = z.strictObject({
   email: Email,
   phone: z.union([z.literal(''), BdMobilePhone]).optional(),
   addinfo: z.string().trim().max(1000).optional(),
+  /** where to deliver: a copy of an address of the shopper's book (or a new one), checked as one */
+  address: DeliveryAddress.optional(),
+  /** when to deliver: one of the slots offered now (GET /deliveryslots); a full or past one is
+   *  refused (409) and nothing is ordered */
+  slot: DeliverySlotId.optional(),
   total: z.number().optional(),
   mycart: z.array(PlaceOrderCartLine).max(500).optional(),
 });
@@ -57,6 +63,10 @@ export const Order = z.object({
   email: z.string(),
   phone: z.string(),
   addinfo: z.string(),
+  /** the delivery address as it was when the order was placed */
+  address: DeliveryAddress.optional(),
+  /** the delivery slot's id (delivery-slots.ts) */
+  slot: z.string().optional(),
   items: z.array(OrderItem),
   subtotal: z.number(),
   vat: z.number(),
@@ -111,6 +121,8 @@ export const OrderListQuery = z.strictObject({
   from: DAY.optional(),
   to: DAY.optional(),
   q: z.string().trim().max(100).optional(),
+  /** only the orders to deliver in this slot */
+  slot: DeliverySlotId.optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(MAX_ORDER_PAGE_SIZE).default(20),
 });

@@ -3,6 +3,7 @@ import type { OrderConfig } from './config';
 import { endStreamsWithTheirRights, passOnStatusChanges } from './events/live-order-status';
 import { LiveOrders } from './live-orders';
 import { Order } from './model/order';
+import { DeliverySlots } from './delivery-slots';
 import { Neighbours } from './neighbours';
 import { OrderListings } from './order-listings';
 import { RecentOrders } from './recent-orders';
@@ -10,6 +11,7 @@ import { ShopperOrders } from './shopper-orders';
 import { UnconfirmedOrders } from './unconfirmed-orders';
 import type { OrderDesk } from './order-desk';
 import { adminOrderRoutes } from './routes/admin-orders';
+import { deliverySlotRoutes } from './routes/delivery-slots';
 import { orderRoutes } from './routes/orders';
 import { orderSweep } from './sweep-orders';
 
@@ -30,6 +32,7 @@ export async function wireOrder({ config, log, redis, announcer }: ServiceContex
   void reconcile().catch((err: unknown) => log.warn({ err }, 'checking the lists against the orders failed; the next pass tries again'));
   const desk: OrderDesk = {
     neighbours: new Neighbours({ cart: config.CART_URL, catalog: config.CATALOG_URL }),
+    slots: new DeliverySlots(config.DELIVERY_SLOT_CAPACITY),
     unconfirmed: new UnconfirmedOrders(config.ORDER_HOLD_LIMIT),
     listings,
     shopperOrders,
@@ -40,7 +43,7 @@ export async function wireOrder({ config, log, redis, announcer }: ServiceContex
   };
   const live = new LiveOrders(redis, log);
   return {
-    routes: [orderRoutes(desk, live), adminOrderRoutes(desk)],
+    routes: [orderRoutes(desk, live), adminOrderRoutes(desk), deliverySlotRoutes(desk.slots)],
     consumers: [passOnStatusChanges(live), ...endStreamsWithTheirRights(live)],
     outboxes: [Order],
     jobs: [

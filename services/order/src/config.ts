@@ -10,6 +10,8 @@ export const OrderConfig = StandardServiceEnv.extend({
     .int()
     .min(1_000)
     .default(30 * 60_000),
+  /** how many orders a delivery slot takes until the admin sets the default or the slot's own */
+  DELIVERY_SLOT_CAPACITY: z.coerce.number().int().min(0).max(10_000).default(20),
   /** how many unconfirmed orders one shopper may hold at once */
   ORDER_HOLD_LIMIT: z.coerce.number().int().min(1).max(100).default(3),
   /** how often each replica looks for expired holds and orders left half-placed */

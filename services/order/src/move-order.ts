@@ -14,7 +14,7 @@ import type { MovableOrder } from './recent-orders';
  *
  * The order is first taken as this replica last wrote it (recent-orders.ts), and read only when that
  * is not known or would not allow the move. The admin's list follows the move (order-listings.ts).
- * Leaving `placed` frees a place among the shopper's unconfirmed orders; a cancellation's units go
+ * Leaving `placed` frees a place among the shopper's unconfirmed orders, a cancellation its delivery slot's place; a cancellation's units go
  * back through its event (the catalog releases the hold once, however often it hears of it).
  */
 export async function moveOrder(
@@ -41,6 +41,12 @@ export async function moveOrder(
   if (!moved) return moveOrder(desk, { orderId, to, actor, ownerId }); // moved meanwhile
   desk.recent.written(moved);
   await desk.listings.follow(moved);
+  if (to === 'cancelled' && moved.slot) {
+    // its delivery slot's place is free for another order (given back once, however often asked)
+    await desk.slots
+      .release(moved.slot, moved.reservationId)
+      .catch((err: unknown) => desk.log.warn({ err, orderId }, 'giving back a cancelled order’s slot place failed'));
+  }
   if (current.status === 'placed') {
     await desk.unconfirmed
       .release(current.userId, orderId)

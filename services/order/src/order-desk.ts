@@ -1,4 +1,5 @@
 import type { Announcer, Logger } from '@bazar/service-kit';
+import type { DeliverySlots } from './delivery-slots';
 import type { Neighbours } from './neighbours';
 import type { OrderListings } from './order-listings';
 import type { RecentOrders } from './recent-orders';
@@ -8,6 +9,8 @@ import type { UnconfirmedOrders } from './unconfirmed-orders';
 /** What placing and moving orders work with. */
 export interface OrderDesk {
   neighbours: Neighbours;
+  /** the delivery slots' places */
+  slots: DeliverySlots;
   /** each shopper's unconfirmed orders, and how many they may have */
   unconfirmed: UnconfirmedOrders;
   /** the admin's read model of orders, written after each write of an order */

@@ -83,6 +83,15 @@ export async function placeOrder(
 
   const { lines, revision } = await desk.neighbours.cartOf(user);
   if (lines.length === 0) return earlierOrderOr(badRequest('Your cart is empty'));
+  // a slot past or full is refused before anything is written (a repeat answers its order, whose
+  // place may be the one that filled the slot); its place is taken at step 2
+  if (body.slot) {
+    const refusal = await desk.slots.check(body.slot).then(
+      () => undefined,
+      (err: unknown) => err as Error,
+    );
+    if (refusal) return earlierOrderOr(refusal);
+  }
   const asInCart = pricedLines(
     lines.map((line) => ({
       productId: line.productId,
@@ -118,6 +127,8 @@ export async function placeOrder(
         name: body.name,
         phone: body.phone ?? '',
         addinfo: body.addinfo ?? '',
+        ...(body.address && { address: body.address }),
+        ...(body.slot && { slot: body.slot }),
         ...asInCart,
         status: 'placing',
         reservationId: new Types.ObjectId().toString(),
@@ -168,6 +179,10 @@ async function completePlacing(desk: OrderDesk, order: OrderDocument): Promise<O
   const units = order.items.map(({ productId, quantity }) => ({ productId, quantity }));
   let shelf: Shelf | undefined;
   for (const step of [
+    // the delivery slot's place, taken by this attempt (or refused: the slot filled meanwhile)
+    async () => {
+      if (order.slot) await desk.slots.take(order.slot, order.reservationId);
+    },
     async () => {
       shelf = await desk.neighbours.reserve(
         order.reservationId,
@@ -229,6 +244,7 @@ async function undoPlacing(desk: OrderDesk, order: OrderDocument): Promise<boole
   const attempt = { _id: order._id, status: 'placing' as const, reservationId: order.reservationId };
   await Order.updateOne(attempt, { $set: { withdrawn: true }, $unset: { cartState: 1 } });
   await desk.neighbours.release(order.reservationId);
+  if (order.slot) await desk.slots.release(order.slot, order.reservationId);
   if ((await Order.deleteOne(attempt)).deletedCount === 0) return false;
   await desk.unconfirmed.release(order.userId, order._id.toString());
   await desk.shopperOrders.forget(order.userId, order._id.toString());

@@ -30,7 +30,7 @@ export function orderSweep(desk: OrderDesk): () => Promise<void> {
  *  orders a second a sweep met about 120 open orders, and one at a time their reads took 4.8 s. */
 async function claimedOrders(ids: string[]): Promise<Map<string, OrderDocument>> {
   const orders = await readByIds<OrderDocument>(Order, ids, {
-    fields: 'userId email status holdUntil reservationId items createdAt withdrawn',
+    fields: 'userId email status holdUntil reservationId items createdAt withdrawn slot',
   });
   return new Map(orders.map((order) => [order._id.toString(), order]));
 }

@@ -3,6 +3,7 @@ import type { UserConfig } from './config';
 import { keepKeycloakRoleInStep, removeDeletedAccount } from './events/keycloak-in-step';
 import { KeycloakAdmin } from './keycloak';
 import { User } from './model/user';
+import { addressRoutes } from './routes/addresses';
 import { internalRoutes } from './routes/internal';
 import { profileRoutes } from './routes/profiles';
 import { reviewRoutes } from './routes/reviews';
@@ -16,6 +17,7 @@ export function wireUser({ config, log, announcer, redis }: ServiceContext<UserC
       userRoutes(announcer, redis, log, new VerificationMails(keycloak, log)),
       profileRoutes(config.MEDIA_ORIGINS, log),
       reviewRoutes(),
+      addressRoutes(),
       internalRoutes(),
     ],
     consumers: [keepKeycloakRoleInStep(keycloak, log), removeDeletedAccount(keycloak)],

@@ -1,4 +1,11 @@
-import { OrderActor, OrderStatus, paisaToTaka, type Order as OrderAnswer, type OrderStatusChange } from '@bazar/contracts';
+import {
+  OrderActor,
+  OrderStatus,
+  paisaToTaka,
+  type DeliveryAddress,
+  type Order as OrderAnswer,
+  type OrderStatusChange,
+} from '@bazar/contracts';
 import { outboxFields, readByIds } from '@bazar/service-kit';
 import mongoose, { Schema, type InferSchemaType } from 'mongoose';
 
@@ -11,6 +18,20 @@ const orderItemSchema = new Schema(
     /** paisa */
     unitPricePaisa: { type: Number, required: true },
     quantity: { type: Number, required: true, min: 1 },
+  },
+  { _id: false },
+);
+
+/** The delivery address as the order was placed with it (a copy: the shopper's book may change). */
+const deliveryAddressSchema = new Schema(
+  {
+    label: { type: String },
+    district: { type: String, required: true },
+    area: { type: String, required: true },
+    road: { type: String, required: true },
+    flat: { type: String },
+    landmark: { type: String },
+    phone: { type: String, required: true },
   },
   { _id: false },
 );
@@ -42,6 +63,10 @@ const orderSchema = new Schema(
     name: { type: String, required: true },
     phone: { type: String, default: '' },
     addinfo: { type: String, default: '' },
+    address: { type: deliveryAddressSchema },
+    /** the delivery slot (`2026-12-07T14`); its place is taken by the placement's reservation id
+     *  (delivery-slots.ts) and given back when the order is undone or cancelled */
+    slot: { type: String },
     items: { type: [orderItemSchema], required: true },
     // paisa
     subtotalPaisa: { type: Number, required: true },
@@ -74,6 +99,8 @@ const orderSchema = new Schema(
   { timestamps: true },
 );
 orderSchema.index({ userId: 1, createdAt: -1 });
+// the admin's list filtered by a slot reads the slot's orders (at most its capacity) through it
+orderSchema.index({ slot: 1, createdAt: -1 });
 
 /** A shopper's cart at one revision (the cart service's `CART_REVISION_HEADER`). */
 export const cartStateOf = (email: string, cartRevision: number) => `${email} ${cartRevision}`;
@@ -98,6 +125,11 @@ export async function ordersWithIds(ids: string[], { userId }: { userId?: string
   return ids.flatMap((id) => found.get(id) ?? []);
 }
 
+function addressAnswer(address: NonNullable<OrderDocument['address']>): DeliveryAddress {
+  const { label, district, area, road, flat, landmark, phone } = address;
+  return { ...(label && { label }), district, area, road, ...(flat && { flat }), ...(landmark && { landmark }), phone };
+}
+
 export function toOrderAnswer(order: OrderDocument): OrderAnswer {
   return {
     _id: order._id.toString(),
@@ -105,6 +137,8 @@ export function toOrderAnswer(order: OrderDocument): OrderAnswer {
     email: order.email,
     phone: order.phone,
     addinfo: order.addinfo,
+    ...(order.address && { address: addressAnswer(order.address) }),
+    ...(order.slot && { slot: order.slot }),
     items: order.items.map((item) => ({
       productId: item.productId,
       name: item.name,

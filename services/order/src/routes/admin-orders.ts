@@ -5,6 +5,7 @@ import { ordersWithIds, toOrderAnswer } from '../model/order';
 import { moveOrder } from '../move-order';
 import { listedPage, orderSummary } from '../order-listings';
 import type { OrderDesk } from '../order-desk';
+import { slotPage } from '../slot-orders';
 
 /** The admin's side of orders: the list, today's summary, moving an order on. */
 export function adminOrderRoutes(desk: OrderDesk): Router {
@@ -12,7 +13,8 @@ export function adminOrderRoutes(desk: OrderDesk): Router {
 
   router.implement(API.allOrders, async (req, res) => {
     const { query } = req;
-    const { ids, total } = await listedPage(query);
+    const { slot } = query;
+    const { ids, total } = slot ? await slotPage({ ...query, slot }) : await listedPage(query);
     const page = (await ordersWithIds(ids)).map(toOrderAnswer);
     res.json({ orders: page, total, page: query.page, pageSize: query.pageSize } satisfies OrderPage);
   });

@@ -1,6 +1,7 @@
 import { RoleChanged, TOPICS, UserDeleted } from '@bazar/contracts';
 import type { EventHandler, Logger } from '@bazar/service-kit';
 import type { KeycloakAdmin } from '../keycloak';
+import { AddressBook } from '../model/address-book';
 import { DeletedAccount } from '../model/deleted-account';
 import { Profile } from '../model/profile';
 import { User, live, type UserDocument } from '../model/user';
@@ -25,7 +26,7 @@ export function keepKeycloakRoleInStep(keycloak: KeycloakAdmin, log: Logger): Ev
   };
 }
 
-/** user-deleted: the Keycloak account and the profile go, then the record itself; the account's id
+/** user-deleted: the Keycloak account, its address book and the profile go, then the record itself; the account's id
  *  is remembered so that its tokens cannot sync it back. */
 export function removeDeletedAccount(keycloak: KeycloakAdmin): EventHandler<typeof UserDeleted> {
   return {
@@ -40,6 +41,7 @@ export function removeDeletedAccount(keycloak: KeycloakAdmin): EventHandler<type
       if (keycloakId) {
         await DeletedAccount.updateOne({ _id: keycloakId }, { $setOnInsert: { email: tombstone.email } }, { upsert: true });
         await keycloak.deleteUser(keycloakId);
+        await AddressBook.deleteOne({ _id: keycloakId });
       }
       await Profile.deleteOne({ email: tombstone.email });
       await User.deleteOne({ _id: tombstone._id });

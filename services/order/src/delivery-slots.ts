@@ -1,0 +1,132 @@
+import {
+  SLOT_FULL,
+  SLOT_NOT_OFFERED,
+  SLOT_PAST,
+  offeredDays,
+  slotRefusal,
+  slotsOn,
+  slotWindow,
+  type DeliverySlot,
+  type DeliverySlotList,
+} from '@bazar/contracts';
+import { conflict, isDuplicateKey, notFound, readByIds } from '@bazar/service-kit';
+import { DeliverySlotPlaces, SLOT_SETTINGS_ID, SlotSettings, type DeliverySlotDocument } from './model/delivery-slot';
+
+/** Takings of one slot racing each other are decided again on what the winner left, this often. */
+const ATTEMPTS = 10;
+
+/**
+ * The delivery slots' places (issue 54). The last place of a slot goes to one placement only, as
+ * the last units of a product do: a place is taken by one conditional write on the slot's document
+ * (`taken` below its capacity, the taker not among its takers yet), and given back by one too
+ * (its taker still among them), so a taking or a giving back repeated does nothing more.
+ */
+export class DeliverySlots {
+  constructor(private readonly configuredCapacity: number) {}
+
+  async defaultCapacity(): Promise<number> {
+    const settings = await SlotSettings.findById(SLOT_SETTINGS_ID).lean<{ defaultCapacity: number }>();
+    return settings?.defaultCapacity ?? this.configuredCapacity;
+  }
+
+  /** Today's and tomorrow's slots in Bangladesh, as offered at `now`. */
+  async list(now = new Date()): Promise<DeliverySlotList> {
+    const ids = offeredDays(now).flatMap(slotsOn);
+    const [defaultCapacity, docs] = await Promise.all([this.defaultCapacity(), readByIds<DeliverySlotDocument>(DeliverySlotPlaces, ids)]);
+    const byId = new Map(docs.map((doc) => [doc._id, doc]));
+    return { defaultCapacity, slots: ids.map((id) => slotAnswer(id, byId.get(id), defaultCapacity, now)) };
+  }
+
+  /** Refuses (409) a slot that cannot be chosen now: not today's or tomorrow's, started, or full.
+   *  A read only: the place is taken by `take`. */
+  async check(slot: string, now = new Date()): Promise<void> {
+    const refusal = slotRefusal(slot, now);
+    if (refusal) throw conflict(refusal === 'past' ? SLOT_PAST : SLOT_NOT_OFFERED, { slot });
+    const [doc, defaultCapacity] = await Promise.all([
+      DeliverySlotPlaces.findById(slot).lean<DeliverySlotDocument>(),
+      this.defaultCapacity(),
+    ]);
+    if (doc && (doc.taken ?? 0) >= (doc.capacity ?? defaultCapacity)) throw conflict(SLOT_FULL, { slot });
+  }
+
+  /** Takes a place in `slot` for `taker` (a placement's reservation id), or refuses (409) when the
+   *  slot is full; a taker holding one already keeps it. */
+  async take(slot: string, taker: string): Promise<void> {
+    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+      const [doc, defaultCapacity] = await Promise.all([
+        DeliverySlotPlaces.findById(slot).lean<DeliverySlotDocument>(),
+        this.defaultCapacity(),
+      ]);
+      if (doc?.takers?.includes(taker)) return;
+      const capacity = doc?.capacity ?? defaultCapacity;
+      if ((doc?.taken ?? 0) >= capacity) throw conflict(SLOT_FULL, { slot });
+      if (!doc) {
+        // the slot's first place: its document is written with it (one of two first ones wins)
+        try {
+          await DeliverySlotPlaces.create({ _id: slot, taken: 1, takers: [taker] });
+          return;
+        } catch (err) {
+          if (!isDuplicateKey(err)) throw err;
+          continue;
+        }
+      }
+      const { modifiedCount } = await DeliverySlotPlaces.updateOne(
+        // the capacity as read: an admin's change meanwhile has the taking decided again
+        { _id: slot, taken: { $lt: capacity }, takers: { $ne: taker }, capacity: doc.capacity ?? null },
+        { $inc: { taken: 1 }, $push: { takers: taker } },
+      );
+      if (modifiedCount === 1) return;
+    }
+    throw conflict(SLOT_FULL, { slot });
+  }
+
+  /** Gives `taker`'s place in `slot` back, if it holds one. */
+  async release(slot: string, taker: string): Promise<void> {
+    await DeliverySlotPlaces.updateOne({ _id: slot, takers: taker }, { $inc: { taken: -1 }, $pull: { takers: taker } });
+  }
+
+  async setDefaultCapacity(capacity: number): Promise<DeliverySlotList> {
+    await SlotSettings.updateOne({ _id: SLOT_SETTINGS_ID }, { $set: { defaultCapacity: capacity } }, { upsert: true }).catch(
+      async (err: unknown) => {
+        if (!isDuplicateKey(err)) throw err;
+        await SlotSettings.updateOne({ _id: SLOT_SETTINGS_ID }, { $set: { defaultCapacity: capacity } });
+      },
+    );
+    return this.list();
+  }
+
+  /** Sets a slot's own capacity (null: the default again); only today's and tomorrow's. */
+  async setCapacity(slot: string, capacity: number | null, now = new Date()): Promise<DeliverySlot> {
+    const window = slotWindow(slot);
+    if (!window || !offeredDays(now).includes(window.day)) throw notFound('No such delivery slot today or tomorrow');
+    const change = capacity === null ? { $unset: { capacity: 1 } } : { $set: { capacity } };
+    await DeliverySlotPlaces.updateOne({ _id: slot }, { ...change, $setOnInsert: { taken: 0, takers: [] } }, { upsert: true }).catch(
+      async (err: unknown) => {
+        if (!isDuplicateKey(err)) throw err;
+        await DeliverySlotPlaces.updateOne({ _id: slot }, change);
+      },
+    );
+    const [doc, defaultCapacity] = await Promise.all([
+      DeliverySlotPlaces.findById(slot).lean<DeliverySlotDocument>(),
+      this.defaultCapacity(),
+    ]);
+    return slotAnswer(slot, doc ?? undefined, defaultCapacity, now);
+  }
+}
+
+function slotAnswer(id: string, doc: DeliverySlotDocument | undefined, defaultCapacity: number, now: Date): DeliverySlot {
+  const window = slotWindow(id)!;
+  const capacity = doc?.capacity ?? defaultCapacity;
+  const taken = doc?.taken ?? 0;
+  const left = Math.max(0, capacity - taken);
+  return {
+    id,
+    start: window.start.toISOString(),
+    end: window.end.toISOString(),
+    capacity,
+    capacitySet: doc?.capacity !== undefined && doc.capacity !== null,
+    taken,
+    left,
+    offered: left > 0 && window.start.getTime() > now.getTime(),
+  };
+}
