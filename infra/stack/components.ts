@@ -8,6 +8,17 @@ import { renderNginxConfig } from './nginx-config.ts';
 import { installationIdentityKeys, installationSecrets, installationServiceKeys } from './secrets.ts';
 import { demoAccountsWanted, prepareRealmImport } from './keycloak-realm.ts';
 import { stackKindOf } from './stack-choice.ts';
+import {
+  DEPLOYABLES,
+  KEYCLOAK_ENV,
+  MAIL,
+  NODE_DEPLOYABLE_FLAGS,
+  REPLICATED,
+  deployable,
+  type DeployableName,
+  type ReplicatedName,
+} from '../topology/topology.ts';
+import { environmentIn, portOf, type Place } from '../topology/place.ts';
 
 /** One process of the local stack and how to tell that it is ready. */
 export interface Component {
@@ -55,17 +66,17 @@ const MONGO_URL = `mongodb://${HOST}:${storePort(PORTS.ferretdb, PORTS.ferretdbP
 const REDIS_URL = `redis://${HOST}:${storePort(PORTS.redis, PORTS.redisProxy)}`;
 const KEYCLOAK_INTERNAL_URL = `http://${HOST}:${PORTS.keycloak}/auth`;
 const serviceUrl = (name: keyof typeof PORTS) => `http://${HOST}:${PORTS[name]}`;
+const ENGINE_URLS = { mongo: MONGO_URL, kafka: KAFKA_BROKERS, redis: REDIS_URL };
 
 /** The first replica keeps the component's name (`catalog`), the others are numbered (`catalog-2`). */
 export const replicaName = (name: string, replica: number): string => (replica === 1 ? name : `${name}-${replica}`);
 const replicaNumbers = (replicas: number) => Array.from({ length: replicas }, (_, at) => at + 1);
 /** Every replica of a service, comma-separated: its callers take turns and pass over one that refuses
  *  connections (`Upstreams` in @bazar/service-kit). On a cluster the one address of a Service. */
-const replicaUrls = (name: AppName, replicas: number) =>
+const replicaUrls = (name: ReplicatedName, replicas: number) =>
   replicaNumbers(replicas)
     .map((replica) => `http://${HOST}:${replicaPort(PORTS[name], replica)}`)
     .join(',');
-type AppName = 'catalog' | 'cart' | 'order' | 'user' | 'media' | 'gateway';
 
 /** How many replicas of each service and of the gateway a stack runs: `--replicas N` on `up` and
  *  `exec`, or BAZAR_REPLICAS; one by default. */
@@ -90,6 +101,31 @@ export const DEMO_ACCOUNTS = demoAccountsWanted();
 
 /** Writes what Keycloak imports on its start into `<home>/data/import` (keycloak-realm.ts). */
 export const prepareKeycloakImport = (home: string) => prepareRealmImport(home, SECRETS, { demoAccounts: DEMO_ACCOUNTS });
+
+/** The native stack as a place of the topology (infra/topology): everything on loopback, a
+ *  neighbour's every replica named in its URL setting, the installation's secrets from .stack. */
+function placeOf(replicas: number): Place {
+  const secrets = { ...SECRETS, ...IDENTITY_KEYS, ...SERVICE_KEYS };
+  return {
+    listen: HOST,
+    address: (of, each) =>
+      each === 'each' && of !== 'nginx' && (REPLICATED as readonly string[]).includes(of)
+        ? replicaUrls(of as ReplicatedName, replicas)
+        : `http://${HOST}:${portOf(of)}`,
+    host: () => HOST,
+    engine: (of) => ENGINE_URLS[of],
+    keycloak: KEYCLOAK_INTERNAL_URL,
+    publicOrigin: WEB_URL,
+    secret: (name) => secrets[name],
+    dir: (of) => stackPath(of),
+    setting: (name, fallback) => process.env[name] ?? fallback,
+    machine: (name, fallback) => process.env[name] ?? fallback,
+  };
+}
+
+/** The environment the topology gives replica `replica` of a deployable, in a stack of `replicas`. */
+const environmentOf = (name: DeployableName, replicas = 1, replica = 1) =>
+  environmentIn(placeOf(replicas), deployable(name).env ?? {}, { port: replicaPort(portOf(name), replica), database: name });
 
 const redis: Component = {
   name: 'redis',
@@ -232,7 +268,7 @@ const mail: Component = {
   ports: [PORTS.mailSmtp, PORTS.mail],
   command: PROJECT_NODE,
   args: ['--import', 'tsx', rootPath('infra', 'mail', 'server.ts')],
-  env: { HOST, SMTP_PORT: String(PORTS.mailSmtp), PORT: String(PORTS.mail), MAIL_DIR: stackPath('mail') },
+  env: environmentIn(placeOf(1), MAIL.env, { port: MAIL.port, smtpPort: MAIL.smtpPort }),
   ready: [`tcp:${HOST}:${PORTS.mailSmtp}`, `http-get://${HOST}:${PORTS.mail}/ready`],
   readyTimeoutMs: 15_000,
 };
@@ -254,19 +290,12 @@ export const KEYCLOAK_ARGS = [
   '--import-realm',
 ];
 
-/** Keycloak's environment; `smtpHost` is where it finds the mail component. */
+/** Keycloak's environment (the topology's KEYCLOAK_ENV); `smtpHost` is where it finds the mail
+ *  component, which starts before it. */
 export const keycloakEnv = (smtpHost: string) => ({
-  JAVA_OPTS_KC_HEAP: '-Xms256m -Xmx768m',
+  ...environmentIn({ ...placeOf(1), host: () => smtpHost }, KEYCLOAK_ENV, { port: PORTS.keycloak }),
   // The realm enables its `google` identity provider only when both credentials are given.
   GOOGLE_IDP_ENABLED: String(Boolean(process.env.GOOGLE_CLIENT_ID && process.env.GOOGLE_CLIENT_SECRET)),
-  // The realm's smtpServer (import placeholders): the mail component, which starts before Keycloak.
-  BAZAR_SMTP_HOST: smtpHost,
-  BAZAR_SMTP_PORT: String(PORTS.mailSmtp),
-  // Import placeholder of the realm's user-service client, and the master realm's admin (reached on
-  // the internal address only; nginx does not forward the admin surface).
-  BAZAR_USER_SERVICE_CLIENT_SECRET: SECRETS.BAZAR_USER_SERVICE_CLIENT_SECRET,
-  KC_BOOTSTRAP_ADMIN_USERNAME: 'admin',
-  KC_BOOTSTRAP_ADMIN_PASSWORD: SECRETS.KC_BOOTSTRAP_ADMIN_PASSWORD,
 });
 
 const keycloak: Component = {
@@ -292,31 +321,6 @@ const keycloak: Component = {
   },
 };
 
-const serviceEnv = (name: 'catalog' | 'cart' | 'order' | 'user' | 'media', extra: Record<string, string> = {}, replica = 1) => ({
-  PORT: String(replicaPort(PORTS[name], replica)),
-  MONGO_URL,
-  MONGO_DB: name,
-  KAFKA_BROKERS,
-  REDIS_URL,
-  LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
-  BAZAR_IDENTITY_VERIFY_KEY: IDENTITY_KEYS.BAZAR_IDENTITY_VERIFY_KEY,
-  BAZAR_SERVICE_VERIFY_KEY: SERVICE_KEYS.BAZAR_SERVICE_VERIFY_KEY,
-  ...extra,
-});
-
-/**
- * V8 options of every Node deployable (infra/docker/node-service.Dockerfile gives its container the same).
- * V8 allocates an object straight in the old generation once most objects from the same allocation
- * site have outlived a young collection ("pretenuring"), and keeps that decision. A burst of slow
- * requests (a cold gateway thrown into 60 orders a second, answers taking seconds) made it so for
- * sites every request passes through, and the gateway stayed slower for the rest of its life:
- * 166-194 µs of user CPU a cached `GET /products` instead of 94-116, young collections of 7-19 ms
- * instead of 1.7-5, and a full collection after every two or three young ones (two trials each way,
- * 2026-11-30, docs/decisions/request-path.md). A request's objects live milliseconds, so the young
- * generation is where they belong.
- */
-export const NODE_DEPLOYABLE_FLAGS = ['--no-allocation-site-pretenuring'];
-
 const node = (name: string, folder: string, port: number, env: Record<string, string>): Component => ({
   name,
   ports: [port],
@@ -327,50 +331,14 @@ const node = (name: string, folder: string, port: number, env: Record<string, st
   readyTimeoutMs: 30_000,
 });
 
-/** Every replica of each service, then of the gateway; each calls every replica of its neighbours. */
+/** Every replica of each service, then of the gateway (the topology's order); each calls every
+ *  replica of its neighbours. */
 function appOf(replicas: number): Component[] {
-  const urls = (name: AppName) => replicaUrls(name, replicas);
-  const each = (make: (replica: number) => Component) => replicaNumbers(replicas).map(make);
-  const service = (name: Exclude<AppName, 'gateway'>, extra: Record<string, string> = {}) =>
-    each((replica) =>
-      node(replicaName(name, replica), `services/${name}`, replicaPort(PORTS[name], replica), serviceEnv(name, extra, replica)),
-    );
-  return [
-    ...service('catalog'),
-    ...service('cart', { CATALOG_URL: urls('catalog') }),
-    ...service('order', {
-      CATALOG_URL: urls('catalog'),
-      CART_URL: urls('cart'),
-      BAZAR_SERVICE_SIGNING_KEY: SERVICE_KEYS.BAZAR_SERVICE_SIGNING_KEY,
-    }),
-    ...service('user', {
-      KEYCLOAK_URL: KEYCLOAK_INTERNAL_URL,
-      KEYCLOAK_REALM: 'bazar',
-      KEYCLOAK_ADMIN_CLIENT_ID: 'bazar-user-service',
-      KEYCLOAK_ADMIN_CLIENT_SECRET: SECRETS.BAZAR_USER_SERVICE_CLIENT_SECRET,
-    }),
-    ...service('media', { MEDIA_DIR: stackPath('media'), MEDIA_PUBLIC_PATH: '/media/' }),
-    ...each((replica) =>
-      node(replicaName('gateway', replica), 'gateway', replicaPort(PORTS.gateway, replica), {
-        PORT: String(replicaPort(PORTS.gateway, replica)),
-        CATALOG_URL: urls('catalog'),
-        CART_URL: urls('cart'),
-        ORDER_URL: urls('order'),
-        USER_URL: urls('user'),
-        MEDIA_URL: urls('media'),
-        REDIS_URL,
-        KAFKA_BROKERS,
-        STORE_ORIGIN: WEB_URL,
-        OIDC_ISSUER: `http://localhost:${PORTS.web}/auth/realms/bazar`,
-        OIDC_JWKS_URL: `${KEYCLOAK_INTERNAL_URL}/realms/bazar/protocol/openid-connect/certs`,
-        OIDC_AUDIENCE: 'bazar-api',
-        KEYCLOAK_URL: KEYCLOAK_INTERNAL_URL,
-        LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
-        BAZAR_IDENTITY_SIGNING_KEY: IDENTITY_KEYS.BAZAR_IDENTITY_SIGNING_KEY,
-        BAZAR_SERVICE_SIGNING_KEY: SERVICE_KEYS.BAZAR_SERVICE_SIGNING_KEY,
-      }),
+  return REPLICATED.flatMap((name) =>
+    replicaNumbers(replicas).map((replica) =>
+      node(replicaName(name, replica), DEPLOYABLES[name].folder, replicaPort(PORTS[name], replica), environmentOf(name, replicas, replica)),
     ),
-  ];
+  );
 }
 
 const nginxConfig = stackPath('nginx', 'nginx.conf');
@@ -394,16 +362,7 @@ const nginxOf = (gateways: number): Component => ({
  *  the storefront's own code in a Chromium of its own (a child of the renderer, so its memory counts
  *  as the renderer's). It opens the store through nginx, which sends it those pages and serves the
  *  client-rendered app when it does not answer. */
-const renderer = node('renderer', 'renderer', PORTS.renderer, {
-  PORT: String(PORTS.renderer),
-  STORE_URL: `http://${HOST}:${PORTS.web}`,
-  CATALOG_URL: serviceUrl('catalog'),
-  RENDERED_DIR: stackPath('rendered'),
-  CHROMIUM_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  KAFKA_BROKERS,
-  REDIS_URL,
-  LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
-});
+const renderer = node('renderer', DEPLOYABLES.renderer.folder, PORTS.renderer, environmentOf('renderer'));
 
 const proxies = FAULT_PROXIES ? [toxiproxy] : [];
 /** With CONTAINERS, what runs natively beside the containers, which start after it. */
@@ -422,14 +381,8 @@ export const { APP, WEB, ALL } = stackOf(1);
 /** The seed runs after the services are up; it only inserts into empty collections. */
 export const SEED = {
   command: PROJECT_NODE,
-  args: [rootPath('services', 'catalog', 'dist', 'seed.js')],
-  env: {
-    ...serviceEnv('catalog'),
-    MEDIA_URL: serviceUrl('media'),
-    LOG_LEVEL: 'error',
-    // the seed uploads its pictures as a user of its own, in a token it signs (media-client.ts)
-    BAZAR_IDENTITY_SIGNING_KEY: IDENTITY_KEYS.BAZAR_IDENTITY_SIGNING_KEY,
-  },
+  args: [rootPath(DEPLOYABLES.catalog.job.script)],
+  env: environmentIn(placeOf(1), DEPLOYABLES.catalog.job.env, { port: PORTS.catalog, database: 'catalog' }),
 };
 
 /** Where tests and tools find the stack (exported to `exec`'d commands). They reach FerretDB and

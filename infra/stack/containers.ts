@@ -1,19 +1,20 @@
 /**
  * BAZAR_STACK=containers: Redis, MongoDB, Kafka and Keycloak in Docker containers started with
- * testcontainers, on the images of docker-compose.yml (images.ts), in place of the native stack's
+ * testcontainers, on the images of docker-compose.yml (ENGINES in infra/topology), in place of the native stack's
  * processes. Each container publishes on the port its native process listens on (ports.ts, loopback
  * only), so the services, gateway, renderer and nginx, which still run natively, and the tests reach
  * them through the same environment variables and nginx config, Kafka can advertise its address
  * before it starts (or its fault proxy's), and Toxiproxy forwards to them as it does natively.
  * testcontainers' own modules (@testcontainers/kafka, mongodb, redis) publish on random ports and set
- * their own Kafka listeners and MongoDB replica set, hence plain containers with compose's settings.
+ * their own Kafka listeners and MongoDB replica set, hence plain containers with compose's settings
+ * (the topology's, which compose is generated from).
  */
 import { createWriteStream } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { GenericContainer, TestContainers, Wait, getContainerRuntimeClient, type StartedTestContainer } from 'testcontainers';
 import { KAFKA_BROKERS, KEYCLOAK_ARGS, keycloakEnv, prepareKeycloakImport } from './components.ts';
 import { createTopics } from './kafka-topics.ts';
-import { STORE_IMAGES } from './images.ts';
+import { ENGINES, REDIS_COMMAND, kafkaContainerEnv } from '../topology/topology.ts';
 import { HOST, PORTS } from './ports.ts';
 import { rootPath, stackPath } from './paths.ts';
 import { StackError } from './runner.ts';
@@ -50,9 +51,9 @@ interface StoreDefinition {
 const redis: StoreDefinition = {
   name: 'redis',
   container: async () =>
-    new StoreContainer(STORE_IMAGES.redis)
-      .withCommand(['redis-server', '--save', '', '--appendonly', 'no'])
-      .publishedAs({ 6379: PORTS.redis })
+    new StoreContainer(ENGINES.redis.image)
+      .withCommand(REDIS_COMMAND)
+      .publishedAs({ [ENGINES.redis.port]: PORTS.redis })
       .withWaitStrategy(Wait.forLogMessage(/Ready to accept connections/)),
 };
 
@@ -60,8 +61,8 @@ const redis: StoreDefinition = {
 const mongo: StoreDefinition = {
   name: 'mongo',
   container: async () =>
-    new StoreContainer(STORE_IMAGES.mongo)
-      .publishedAs({ 27017: PORTS.ferretdb })
+    new StoreContainer(ENGINES.mongo.image)
+      .publishedAs({ [ENGINES.mongo.port]: PORTS.ferretdb })
       .withWaitStrategy(Wait.forLogMessage(/Waiting for connections/)),
 };
 
@@ -70,27 +71,9 @@ const mongo: StoreDefinition = {
 const kafka: StoreDefinition = {
   name: 'kafka',
   container: async () =>
-    new StoreContainer(STORE_IMAGES.kafka)
-      .withEnvironment({
-        CLUSTER_ID: 'YmF6YXIta2Fma2EtMDAwMQ',
-        KAFKA_NODE_ID: '1',
-        KAFKA_PROCESS_ROLES: 'broker,controller',
-        KAFKA_CONTROLLER_QUORUM_VOTERS: '1@localhost:9093',
-        KAFKA_LISTENERS: 'PLAINTEXT://:9092,CONTROLLER://:9093',
-        KAFKA_ADVERTISED_LISTENERS: `PLAINTEXT://${KAFKA_BROKERS}`,
-        KAFKA_CONTROLLER_LISTENER_NAMES: 'CONTROLLER',
-        KAFKA_LISTENER_SECURITY_PROTOCOL_MAP: 'CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT',
-        KAFKA_INTER_BROKER_LISTENER_NAME: 'PLAINTEXT',
-        KAFKA_NUM_PARTITIONS: '1',
-        KAFKA_OFFSETS_TOPIC_REPLICATION_FACTOR: '1',
-        KAFKA_TRANSACTION_STATE_LOG_REPLICATION_FACTOR: '1',
-        KAFKA_TRANSACTION_STATE_LOG_MIN_ISR: '1',
-        KAFKA_MIN_INSYNC_REPLICAS: '1',
-        KAFKA_AUTO_CREATE_TOPICS_ENABLE: 'false',
-        KAFKA_GROUP_INITIAL_REBALANCE_DELAY_MS: '0',
-        KAFKA_HEAP_OPTS: '-Xms256m -Xmx512m',
-      })
-      .publishedAs({ 9092: PORTS.kafka })
+    new StoreContainer(ENGINES.kafka.image)
+      .withEnvironment(kafkaContainerEnv(KAFKA_BROKERS))
+      .publishedAs({ [ENGINES.kafka.port]: PORTS.kafka })
       .withWaitStrategy(Wait.forLogMessage(/Kafka Server started/)),
   afterReady: () => createTopics(`${HOST}:${PORTS.kafka}`),
 };
@@ -104,7 +87,7 @@ const keycloak: StoreDefinition = {
     const home = stackPath('keycloak-container');
     await prepareKeycloakImport(home);
     await TestContainers.exposeHostPorts(PORTS.mailSmtp);
-    return new StoreContainer(STORE_IMAGES.keycloak)
+    return new StoreContainer(ENGINES.keycloak.image)
       .withCommand(KEYCLOAK_ARGS)
       .withEnvironment(keycloakEnv('host.testcontainers.internal'))
       .withCopyDirectoriesToContainer([

@@ -1,36 +1,27 @@
-// docker-compose.yml against the local stack, its source of truth. Needs the docker client with the
-// compose plugin (or a standalone docker-compose in .stack/bin); `docker compose config` needs no engine.
-//   - the file is valid (`docker compose config --quiet` exits 0);
+// docker-compose.yml, generated from the store's topology (infra/topology: the generated-file check
+// there keeps it current), holds the policies a compose installation needs. Needs the docker client
+// with the compose plugin (or a standalone docker-compose in .stack/bin); `docker compose config` needs
+// no engine.
+//   - the file is valid (`docker compose config --quiet` exits 0), and refuses to run without a secret;
 //   - every deployable workspace (each services/*, gateway and the four storefront apps) has a service
 //     that builds it;
 //   - only the front nginx publishes a port, and only on 127.0.0.1; only nginx and Keycloak leave the
 //     internal network; only the gateway and the seed get the identity signing key, only the order
 //     service and the gateway the service signing key, the services the public keys, and no service
 //     the old static gateway secret;
-//   - every service, the gateway and the mail sink get the same environment names as
-//     infra/stack/components.ts gives them locally, with the same values where a value does not depend
-//     on where things run;
-//   - Keycloak's realm sends its mail to the mail sink, on the port the sink listens on;
-//   - Keycloak's image carries the store's providers, and enables Google from the credentials alone;
-//   - the stores and Keycloak's base image are the ones BAZAR_STACK=containers runs (infra/stack/images.ts);
-//   - the topic init container creates every topic of the contracts with the partition count of
-//     infra/stack/kafka-topics.ts, and its .dlq twin;
+//   - the Node image starts with the V8 options of the topology;
+//   - Keycloak's realm sends its mail where the topology's settings say; Keycloak runs as in
+//     production, on an image with the store's providers and the topology's base image, and enables
+//     Google from the credentials alone;
 //   - every `service_healthy` dependency has a healthcheck.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { TOPICS, deadLetterTopic } from '../../packages/contracts/src/topics.ts';
-import { STORE_IMAGES } from '../stack/images.ts';
+import { ENGINES, KEYCLOAK_ENV, NODE_DEPLOYABLE_FLAGS } from '../topology/topology.ts';
 
 const ROOT = path.resolve(__dirname, '../..');
 
-/** The container-only setting: a service in a container listens on its network interface, while the
- *  local stack keeps the default (loopback). It is the one name compose may add. */
-const CONTAINER_ONLY = { HOST: '0.0.0.0' } as const;
-/** The secret the gateway sends beside the identity headers: services listening beyond loopback
- *  believe them only with it, so compose gives it to the gateway and every service, while the local
- *  stack's services, on loopback, go without (SECURITY.md). */
 /** The identity tokens' key pair (issue 53): the private key signs, the public key verifies. */
 const SIGNING_KEY = 'BAZAR_IDENTITY_SIGNING_KEY';
 const VERIFY_KEY = 'BAZAR_IDENTITY_VERIFY_KEY';
@@ -79,52 +70,19 @@ function compose(args: string[], env: Record<string, string> = COMPOSE_SECRETS) 
   }
 }
 
-/** The secrets `.env` gives compose (see .env.example): this installation's, so that the values
- *  compare equal to the local stack's. */
-const localSecrets = JSON.parse(
-  execFileSync(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      '--input-type=module',
-      '-e',
-      `const s = await import('./infra/stack/secrets.ts'); process.stdout.write(JSON.stringify({ ...s.installationSecrets(), ...s.installationIdentityKeys(), ...s.installationServiceKeys() }))`,
-    ],
-    { cwd: ROOT, encoding: 'utf8' },
-  ),
-) as Record<string, string>;
-/** Keycloak's database password has no local twin: the local stack's Keycloak runs start-dev on its
- *  dev-file store. */
-const KEYCLOAK_DB_PASSWORD = `db-${Math.random().toString(36).slice(2)}`;
-const COMPOSE_SECRETS: Record<string, string> = { ...localSecrets, KEYCLOAK_DB_PASSWORD };
-
-/** What the local stack gives each component, read from the module itself: the environment names and
- *  values, and the Node deployables' V8 options (those of a component whose last argument is its
- *  `main.js`, with the options the stack declares for all of them). */
-interface LocalStack {
-  environments: Record<string, Record<string, string>>;
-  nodeFlags: string[];
-  nodeArgs: Record<string, string[]>;
-}
-function readLocalStack(): LocalStack {
-  const script = `
-    const { APP, INFRA, SEED, WEB, NODE_DEPLOYABLE_FLAGS } = await import('./infra/stack/components.ts');
-    const ours = [...APP, ...INFRA.filter((c) => c.name === 'mail')];
-    const env = Object.fromEntries(ours.map((c) => [c.name, c.env ?? {}]));
-    env['catalog-seed'] = SEED.env;
-    env['keycloak'] = INFRA.find((c) => c.name === 'keycloak').env;
-    const started = [...APP, ...WEB].filter((c) => String(c.args?.at(-1)).endsWith('main.js'));
-    const nodeArgs = Object.fromEntries(started.map((c) => [c.name, c.args.slice(0, -1)]));
-    process.stdout.write(JSON.stringify({ environments: env, nodeFlags: NODE_DEPLOYABLE_FLAGS, nodeArgs }));`;
-  // as `npm start` runs it: the services connected to their stores directly, as compose connects them
-  const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    env: { ...process.env, BAZAR_FAULT_PROXIES: '0' },
-  });
-  return JSON.parse(out) as LocalStack;
-}
+/** The secrets `.env` gives compose (see .env.example), a made-up value each. */
+const COMPOSE_SECRETS: Record<string, string> = Object.fromEntries(
+  [
+    'BAZAR_USER_SERVICE_CLIENT_SECRET',
+    'KC_BOOTSTRAP_ADMIN_PASSWORD',
+    'KEYCLOAK_DB_PASSWORD',
+    'BAZAR_IDENTITY_SIGNING_KEY',
+    'BAZAR_IDENTITY_VERIFY_KEY',
+    'BAZAR_SERVICE_SIGNING_KEY',
+    'BAZAR_SERVICE_VERIFY_KEY',
+  ].map((name) => [name, `${name.toLowerCase()}-${Math.random().toString(36).slice(2)}`]),
+);
+const KEYCLOAK_DB_PASSWORD = COMPOSE_SECRETS.KEYCLOAK_DB_PASSWORD!;
 
 /** The folders of the root package.json workspaces that are deployed on their own (not the shared
  *  libraries in packages/, not infra/). */
@@ -142,20 +100,6 @@ function deployableFolders(): string[] {
   return folders.filter(
     (folder) => existsSync(path.join(ROOT, folder, 'package.json')) && !folder.startsWith('packages/') && folder !== 'infra',
   );
-}
-
-/** The topics (named in the contracts) with the partition count that infra/stack/kafka-topics.ts
- *  gives every topic, and a one-partition dead-letter twin of each. */
-function declaredTopics(): Record<string, number> {
-  const source = readFileSync(path.join(ROOT, 'infra', 'stack', 'kafka-topics.ts'), 'utf8');
-  const partitions = /export const PARTITIONS = (\d+);/.exec(source)?.[1];
-  if (partitions === undefined) throw new Error('no partition count (PARTITIONS) found in infra/stack/kafka-topics.ts');
-  const topics: Record<string, number> = {};
-  for (const topic of Object.values(TOPICS)) {
-    topics[topic] = Number(partitions);
-    topics[deadLetterTopic(topic)] = 1;
-  }
-  return topics;
 }
 
 let config: ComposeConfig;
@@ -204,56 +148,11 @@ test('only the front nginx publishes a port, and only on 127.0.0.1:8080', () => 
   expect(config.services.nginx!.ports).toEqual([expect.objectContaining({ host_ip: '127.0.0.1', published: '8080', target: 8080 })]);
 });
 
-const localStack = readLocalStack();
-const local = localStack.environments;
-/** Keycloak's own settings differ between the official image and the local distribution; only its
- *  mail settings are compared (by the test below), not its whole environment. */
-const { keycloak: localKeycloak, ...localComponents } = local;
-
-describe('environment matches the local stack (infra/stack/components.ts)', () => {
-  // Where the local stack names 127.0.0.1:<port>, compose names a service on the same port; any other
-  // value (database name, realm, audience, public issuer, public path, log level) must be the same.
-  const localPorts = (value: string) => value.replace(/127\.0\.0\.1:(\d+)/g, '<port $1>');
-  const composePorts = (value: string, wrongHosts: string[]) =>
-    value.replace(/\b([a-z][\w-]*):(\d+)/g, (match, host: string, port: string) => {
-      const target = config.services[host];
-      if (!target) return match;
-      const listens = target.environment?.PORT;
-      if (listens !== undefined && listens !== port) wrongHosts.push(`${match} (${host} listens on ${listens})`);
-      return `<port ${port}>`;
-    });
-
-  test.each(Object.keys(localComponents))('%s', (name) => {
-    const service = config.services[name];
-    expect(service).toBeDefined();
-    const expected = localComponents[name]!;
-    const env = { ...service!.environment } as Record<string, string>;
-    for (const [key, value] of Object.entries(CONTAINER_ONLY)) {
-      expect({ [key]: env[key] }).toEqual({ [key]: value });
-      if (!(key in expected)) delete env[key];
-    }
-    expect(Object.keys(env).sort()).toEqual(Object.keys(expected).sort());
-
-    const wrongHosts: string[] = [];
-    for (const [key, localValue] of Object.entries(expected)) {
-      if (key in CONTAINER_ONLY) continue;
-      const value = env[key]!;
-      // A local folder lives in .stack; in a container it is a folder of the image or a volume.
-      if (path.isAbsolute(localValue)) expect({ [key]: path.isAbsolute(value) }).toEqual({ [key]: true });
-      else expect({ [key]: composePorts(value, wrongHosts) }).toEqual({ [key]: localPorts(localValue) });
-    }
-    expect(wrongHosts).toEqual([]);
-  });
-});
-
-test('the gateway, the services and the renderer run Node with the V8 options of the local stack', () => {
-  const { nodeFlags: flags, nodeArgs } = localStack;
-  expect(flags.length).toBeGreaterThan(0);
-  expect(nodeArgs).toEqual(Object.fromEntries(Object.keys(nodeArgs).map((name) => [name, flags])));
-
+test('the gateway, the services and the renderer run Node with the V8 options of the topology', () => {
+  expect(NODE_DEPLOYABLE_FLAGS.length).toBeGreaterThan(0);
   const dockerfile = readFileSync(path.join(ROOT, 'infra', 'docker', 'node-service.Dockerfile'), 'utf8');
   const command = dockerfile.split('\n').find((line) => line.startsWith('CMD '));
-  expect(command).toContain(`exec node ${flags.join(' ')} `);
+  expect(command).toContain(`exec node ${NODE_DEPLOYABLE_FLAGS.join(' ')} `);
   // and no compose service that builds that image starts it otherwise
   const restarted = Object.entries(config.services)
     .filter(
@@ -290,13 +189,13 @@ test('only nginx and Keycloak reach beyond the internal network', () => {
   expect(outside.sort()).toEqual(['keycloak', 'nginx']);
 });
 
-test("Keycloak's realm mails the mail sink, on the port it listens on, locally and in compose", () => {
+test("Keycloak's realm mails the mail sink, on the port it listens on", () => {
   const realm = JSON.parse(readFileSync(path.join(ROOT, 'infra', 'keycloak', 'realms', 'bazar-realm.json'), 'utf8')) as {
     smtpServer: { host: string; port: string };
   };
-  // Import placeholders, filled from Keycloak's environment (local defaults after the colon).
+  // Import placeholders, filled from the settings the topology gives Keycloak (local defaults after the colon).
   expect(realm.smtpServer).toEqual(expect.objectContaining({ host: '${BAZAR_SMTP_HOST:127.0.0.1}', port: '${BAZAR_SMTP_PORT:1025}' }));
-  expect(localKeycloak).toEqual(expect.objectContaining({ BAZAR_SMTP_HOST: '127.0.0.1', BAZAR_SMTP_PORT: local.mail!.SMTP_PORT }));
+  expect(Object.keys(KEYCLOAK_ENV)).toEqual(expect.arrayContaining(['BAZAR_SMTP_HOST', 'BAZAR_SMTP_PORT']));
 
   const keycloak = config.services.keycloak!;
   const mail = config.services.mail!;
@@ -405,22 +304,9 @@ function keycloakHome(): string {
   return path.join(home, 'bin');
 }
 
-test('the topic init container creates the topics of the contracts and kafka-topics.ts, and their .dlq twins', () => {
-  const script = (config.services['kafka-topics']?.command ?? []).join('\n');
-  expect(script).toContain('--if-not-exists');
-  // The script loops over `topic:partitions` words: for spec in order-placed:3 order-placed.dlq:1 ...; do
-  const specs = /for spec in ([^;]*);/.exec(script)?.[1]?.trim().split(/\s+/) ?? [];
-  const created = Object.fromEntries(specs.map((spec) => [spec.split(':')[0], Number(spec.split(':')[1])]));
-  expect(created).toEqual(declaredTopics());
-});
-
-test('the stores and Keycloak run on the images BAZAR_STACK=containers starts (infra/stack/images.ts)', () => {
-  expect(config.services.mongo?.image).toBe(STORE_IMAGES.mongo);
-  expect(config.services.kafka?.image).toBe(STORE_IMAGES.kafka);
-  expect(config.services['kafka-topics']?.image).toBe(STORE_IMAGES.kafka);
-  expect(config.services.redis?.image).toBe(STORE_IMAGES.redis);
+test("Keycloak's image is built on the topology's Keycloak image, which BAZAR_STACK=containers runs", () => {
   const dockerfile = readFileSync(path.join(ROOT, config.services.keycloak!.build!.dockerfile), 'utf8');
-  expect(/^ARG KEYCLOAK_IMAGE=(\S+)$/m.exec(dockerfile)?.[1]).toBe(STORE_IMAGES.keycloak);
+  expect(/^ARG KEYCLOAK_IMAGE=(\S+)$/m.exec(dockerfile)?.[1]).toBe(ENGINES.keycloak.image);
 });
 
 test('every service_healthy dependency has a healthcheck', () => {

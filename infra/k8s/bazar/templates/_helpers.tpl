@@ -1,6 +1,7 @@
 {{/*
 The topology the repository declares (topology.generated.yaml, written by
-infra/k8s/generate-topology.ts): deployables, ports, env names, images, topics.
+infra/topology/generate.ts from infra/topology/topology.ts): deployables, ports, env names,
+images, topics.
 */}}
 {{- define "bazar.topology" -}}
 {{- .Files.Get "topology.generated.yaml" | fromYaml | toJson -}}

@@ -1,0 +1,87 @@
+/**
+ * What the topology's values (topology.ts) become where the store runs. Each consumer says what its
+ * place is: the native stack (infra/stack/components.ts), the engines' containers
+ * (infra/stack/containers.ts), compose (compose.ts); the Helm chart says it in its templates
+ * (infra/k8s/bazar/templates/_helpers.tpl, from the values written into topology.generated.yaml).
+ */
+import { MAIL, deployable, type DeployableName, type Environment, type SecretName, type Value } from './topology.ts';
+
+export interface Place {
+  /** the interface a component listens on */
+  listen: string;
+  /** the base URL of a deployable inside the store: every replica of it, or one address */
+  address(of: DeployableName, replicas: 'each' | 'one'): string;
+  /** the host name of another component */
+  host(of: 'mail'): string;
+  /** a client's address of an engine */
+  engine(of: 'mongo' | 'kafka' | 'redis'): string;
+  /** Keycloak's base URL inside the store (…/auth) */
+  keycloak: string;
+  /** the store's origin as browsers reach it */
+  publicOrigin: string;
+  secret(name: SecretName): string;
+  dir(of: 'media' | 'rendered' | 'mail'): string;
+  /** an operator's setting of this name, or its default */
+  setting(name: string, fallback: string): string;
+  /** a setting only the developer's machine is given (undefined: the image's own default) */
+  machine(name: string, fallback: string): string | undefined;
+}
+
+/** The component whose environment is resolved: where it listens, and its database. */
+export interface Self {
+  port: number;
+  smtpPort?: number;
+  database?: string;
+}
+
+function valueIn(place: Place, value: Value, self: Self, name: string): string | undefined {
+  switch (value.kind) {
+    case 'port':
+      return String(value.which === 'smtp' ? self.smtpPort : self.port);
+    case 'listen':
+      return place.listen;
+    case 'address':
+      return place.address(value.of, value.replicas);
+    case 'host':
+      return place.host(value.of);
+    case 'portOf':
+      return String(MAIL.smtpPort);
+    case 'engine':
+      return place.engine(value.of);
+    case 'keycloak':
+      return `${place.keycloak}${value.path}`;
+    case 'public':
+      return `${place.publicOrigin}${value.path}`;
+    case 'database':
+      if (!self.database) throw new Error(`${name}: the component has no database`);
+      return self.database;
+    case 'secret':
+      return place.secret(value.name);
+    case 'dir':
+      return place.dir(value.of);
+    case 'setting':
+      return place.setting(name, value.default);
+    case 'plain':
+      return value.value;
+    case 'machine':
+      return place.machine(value.name, value.default);
+  }
+}
+
+/** An environment with every value said as it is in `place`; a value the place leaves to the image
+ *  (`machine`) is left out. */
+export function environmentIn(place: Place, env: Environment, self: Self): Record<string, string> {
+  const resolved: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) {
+    const text = valueIn(place, value, self, name);
+    if (text !== undefined) resolved[name] = text;
+  }
+  return resolved;
+}
+
+/** The port a deployable listens on (a storefront app's and the edge's come from their nginx config). */
+export function portOf(name: DeployableName): number {
+  const port = deployable(name).port;
+  if (port === undefined) throw new Error(`${name} has no port in the topology`);
+  return port;
+}
