@@ -7,7 +7,8 @@
 //     requests and limits, runs as non-root on a read-only root file system, without privilege
 //     escalation, with every capability dropped and the runtime's seccomp profile;
 //   - every image is pinned (a tag, never `latest`), the operators' images included;
-//   - no Secret is rendered with data, and every secret-like variable comes from a secretKeyRef;
+//   - no Secret is rendered with data, and every secret-like variable comes from a secretKeyRef; the
+//     private keys reach only their signers (the topology's settings, as natively and in compose);
 //   - the NetworkPolicies: default deny, DNS, only the ingress controller reaches the edge, the edge
 //     the gateway, the storefront apps, the renderer and Keycloak, only the gateway and the calls the
 //     services' configs name reach a service, each service its own database only, Kafka and Redis
@@ -176,6 +177,17 @@ describe.each(VALUE_SETS)('values-%s.yaml', (set) => {
             problems.push(`${where}: credentials in its value`);
         }
     expect(problems).toEqual([]);
+  });
+
+  test('only the signers hold the private keys: the gateway both, the order service the service one; the services the public keys', () => {
+    const holders = (variable: string) =>
+      DEPLOYABLES.filter((name) =>
+        (find(objects(set), 'Deployment', name)!.spec.template.spec.containers[0].env ?? []).some((env: Obj) => env.name === variable),
+      ).sort();
+    expect(holders('BAZAR_IDENTITY_SIGNING_KEY')).toEqual(['gateway']);
+    expect(holders('BAZAR_SERVICE_SIGNING_KEY')).toEqual(['gateway', 'order']);
+    expect(holders('BAZAR_IDENTITY_VERIFY_KEY')).toEqual([...SERVICES].sort());
+    expect(holders('BAZAR_SERVICE_VERIFY_KEY')).toEqual([...SERVICES].sort());
   });
 
   test('NetworkPolicies: default deny, DNS, and only the paths the store uses', () => {
