@@ -1,7 +1,7 @@
 // How fast the host ran this machine's code just before a benchmark: the CPU time of one fixed
 // slice of work (JSON parsed and written, SHA-256 hashed), several times over. The host is shared,
-// and its other guests slow ours without any steal being counted: on an idle machine the same slice
-// took 33 to 62 ms within six seconds (2026-11-30). A figure measured while the host was slow is
+// and its other guests slow ours without any steal being counted, by up to half within seconds
+// (bench/results.md, history of 2026-11-30). A figure measured while the host was slow is
 // slow too, baselines included; the slices' spread says how much one round can differ from the next.
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';

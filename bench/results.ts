@@ -18,9 +18,8 @@ export const speedText = ({ medianMs, fastestMs, slowestMs }: HostSpeed) =>
   `${medianMs.toFixed(0)} ms (${fastestMs.toFixed(0)}–${slowestMs.toFixed(0)})`;
 
 /** How long the store's processes had run when the benches began, by component: one started
- *  minutes before is still compiling its code and measures slower than the same process warm (the
- *  order flow's window missed at p95 1,914 ms on a stack up 3 minutes, and held at 96.6 ms on the
- *  same stack three runs later). */
+ *  minutes before is still compiling its code and measures slower than the same process warm
+ *  (bench/results.md, history of 2026-11-30). */
 export function stackAgeText(startedAt: Record<string, number>, now: number): string {
   const ages = Object.entries(startedAt)
     .map(([name, at]) => ({ name, minutes: (now - at) / 60_000 }))

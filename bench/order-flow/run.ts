@@ -245,16 +245,16 @@ async function makeShoppers(howMany: number, first = 0): Promise<Shopper[]> {
 
 /** Keycloak's CPU in half a second, as a share of one core, under which its sign-ins are done. */
 const KEYCLOAK_QUIET_SHARE = 0.1;
-/** How long it must stay that quiet: its sign-in work pauses for half a second at times (one read
- *  under the share at 270.0 s of a run, then 35% and 27% of a core in the window's first second,
- *  with placed p50 350-730 ms in its first four seconds). */
+/** How long it must stay that quiet: its sign-in work pauses for half a second at times, and a
+ *  single quiet read let the window begin while Keycloak was still busy (bench/results.md, history
+ *  of 2026-11-30). */
 const KEYCLOAK_QUIET_FOR_MS = 2_000;
 const SETTLE_LIMIT_MS = 60_000;
 
-/** Waits until Keycloak has finished the work of the shoppers just signed in. Their sign-ins kept it
- *  busy for 10 s past the last answer (1.7 cores, hashing 150 passwords), and the first seconds of
- *  the window that followed measured that: placed p50 240-320 ms there, 30-50 ms once it had
- *  finished. A window measures the orders, not the sign-ins before it. */
+/** Waits until Keycloak has finished the work of the shoppers just signed in: hashing their passwords
+ *  keeps it busy for seconds past the last answer, and a window that began meanwhile measured the
+ *  sign-ins with the orders (bench/results.md, history of 2026-11-29). A window measures the
+ *  orders, not the sign-ins before it. */
 async function signInsSettled(): Promise<void> {
   const start = Date.now();
   let before = await stackControl.usage().catch(() => undefined);
@@ -270,10 +270,8 @@ async function signInsSettled(): Promise<void> {
   console.log(`waited ${((Date.now() - start) / 1_000).toFixed(1)} s for Keycloak to finish those sign-ins`);
 }
 
-/** How many orders and stock reservations the store holds already: FerretDB on SQLite reads a whole
- *  collection for any filter but `_id`, and the services' background sweeps use such filters, so
- *  the figures of two runs compare only on stores of like size (5,172 orders left by test runs made
- *  FerretDB's share of an order 29.7 ms against 19.5 on a freshly seeded store). */
+/** How many orders and stock reservations the store holds already: a query FerretDB cannot state in
+ *  SQL reads a whole collection, so the figures of two runs compare only on stores of like size. */
 async function storeSize(): Promise<{ orders: number; reservations: number }> {
   const [orderDb, catalog] = await Promise.all([database('order'), database('catalog')]);
   try {
@@ -353,9 +351,8 @@ function bySecond(tally: Tally, windowStart: number): string {
 /** Puts the shoppers' tokens in step with a shop's, whose shoppers signed in at all sorts of times:
  *  those due are refreshed now, and each is next refreshed at a moment spread over the next half
  *  minute, as keycloak-js refreshes an active shopper's 60 s token every 30 s or so. The measured
- *  load's shoppers sit idle while the target rate's are signed in, so their tokens all fell due
- *  together, and the window's first second refreshed 75 at once: Keycloak took 33-40% of a core for
- *  its first 3 s, and placed p50 was 410-690 ms in its first four seconds, 16-40 ms after them. */
+ *  load's shoppers sit idle while the target rate's are signed in, so their tokens would all fall
+ *  due together and the window's first second would refresh them at once, which a shop never sees. */
 async function tokensInStep(shoppers: Shopper[]): Promise<void> {
   await Promise.all(shoppers.map(freshToken));
   // never later than a token's own due moment: a token not due yet may be 44 s old, and put off by

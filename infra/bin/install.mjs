@@ -198,63 +198,60 @@ function buildGoCommand({ module, version, pkg, binary, prepare = () => {}, ldfl
 /**
  * FerretDB 1.24's SQLite backend indexes `_id` as `_ferretdb_sjson->"_id"` but looks it up as
  * `_ferretdb_sjson->'$._id'`: the same value, but SQLite matches an index by the expression's text,
- * so every lookup, update and delete by `_id` scanned the whole table (an update took 14 ms at 3,000
- * documents, 2 ms at 100). The first patch makes the lookup use the index's own expression.
+ * so every lookup, update and delete by `_id` scanned the whole table, and took longer the larger the
+ * collection. The first patch makes the lookup use the index's own expression.
  *
  * The second: it hands SQLite a condition only for a filter that is `{ _id }` alone, and reads and
- * decodes the whole table for any other, such as the services' background sweeps (`'outboxPending.0':
- * { $exists: true }`, reservations by state): on a store left with 5,172 orders by test runs, the
- * order service's outbox sweep took 2.2 s each minute and FerretDB spent 2.8 s of CPU in 30 s with
- * nothing asked of it. `infra/ferretdb/filter_pushdown.go` states in SQL what it safely can of a
- * filter (equality and `$in` on booleans, ids and plain strings, `$exists`, `$and`, `$or`, a
- * dotted `$exists`), on the fields' JSON text as the indexes hold it, so SQLite uses a field's index
- * where there is one; the handler still checks the whole filter on what it finds, as it always
- * does, so a condition left out only costs a read. The stack runs FerretDB with nested pushdown on,
- * which otherwise drops the dotted conditions of a find before the backend sees them.
+ * decodes the whole table for any other, such as the services' background sweeps
+ * (`'outboxPending.0': { $exists: true }`, reservations by state), so every pass of a sweep decoded
+ * every document of its collection, and FerretDB was busy with nothing asked of it.
+ * `infra/ferretdb/filter_pushdown.go` states in SQL what it safely can of a filter (equality and
+ * `$in` on booleans, ids and plain strings, `$exists`, `$and`, `$or`, a dotted `$exists`), on the
+ * fields' JSON text as the indexes hold it, so SQLite uses a field's index where there is one; the
+ * handler still checks the whole filter on what it finds, as it always does, so a condition left out
+ * only costs a read. The stack runs FerretDB with nested pushdown on, which otherwise drops the
+ * dotted conditions of a find before the backend sees them.
  *
  * The third: `$push` ignores `$slice`, so an array meant to keep the last few entries (a product's
- * recent stock events, a cart's recent orders) grew by one entry per order without end; the bench's
- * product reached 24 KB after 600 orders and decoding it was a third of FerretDB's CPU. The patch
- * trims the array after the push as MongoDB does (a negative `$slice` keeps the last entries, a
- * positive one the first).
+ * recent stock events, a cart's recent orders) grew by one entry per order without end, and every
+ * read of the document decoded all of it. The patch trims the array after the push as MongoDB does
+ * (a negative `$slice` keeps the last entries, a positive one the first).
  *
  * The fourth: an update or findAndModify reads the matching documents and writes them back outside
- * any transaction, so two of them on the same document from two connections could both read the
- * old value and one write was lost (100 concurrent `$inc` of one document kept 10), and two
- * conditional decrements (`quantity >= n`) could both pass. MongoDB makes every single-document
- * update atomic; the patch does the same by letting one update of a collection run at a time (a
- * mutex per database and collection). Reads and other collections are not held up, and services
- * may keep a pool of connections, as they do on MongoDB.
+ * any transaction, so two of them on the same document from two connections could both read the old
+ * value and one write was lost (100 concurrent `$inc` of one document kept 10), and two conditional
+ * decrements (`quantity >= n`) could both pass. MongoDB makes every single-document update atomic;
+ * the patch does the same by letting one update of a collection run at a time (a mutex per database
+ * and collection). Reads and other collections are not held up, and services may keep a pool of
+ * connections, as they do on MongoDB.
  *
- * An update command's statements each read the documents they change through a query of their
- * own, and FerretDB closed those queries only once the whole command was done: each held one of
- * the database's 100 SQLite connections meanwhile, and writing a statement needs one more. A bulk
- * write of about 100 statements (the outbox relay marking what it sent after a backlog) took every
+ * An update command's statements each read the documents they change through a query of their own,
+ * and FerretDB closed those queries only once the whole command was done: each held one of the
+ * database's 100 SQLite connections meanwhile, and writing a statement needs one more. A bulk write
+ * of about 100 statements (the outbox relay marking what it sent after a backlog) took every
  * connection and then waited for one for good; with the lock above, every update of the collection
  * waited behind it, and the store stopped taking orders (seen here under the order bench; a bulk of
  * 150 updates hung for as long as one cared to wait). Each statement's query is now closed once the
  * statement is done.
  *
  * It also tracks every cursor, connection and iterator for leak detection: a pprof record with the
- * caller's stack and a finalizer each, 6% of its CPU under the order flow. The next two patches
- * turn that tracking off, as a leak check is for FerretDB's own tests, not for a store.
+ * caller's stack and a finalizer each, paid on every query. The next two patches turn that tracking
+ * off, as a leak check is for FerretDB's own tests, not for a store.
  *
  * The last two open its databases with the C SQLite library (mattn/go-sqlite3, through cgo) instead
  * of modernc.org/sqlite, the same library translated to Go. SQLite's own work (its byte code, its
  * b-trees, the JSON of every index expression) was about a third of FerretDB's CPU, and in Go it
- * runs slower: in the order bench (20/s, runs alternating) FerretDB's CPU an order fell from
- * 20.9-22.3 ms to 19.8-20.3 ms in the measured minute, and from 26.9-27.7 ms to 20.9-21.5 ms over
- * the whole run with its set-up. The URI's `_pragma` values, which the Go driver applied, are run
- * on each new connection instead; a duplicate key is told by the C library's code.
+ * runs slower (what the order bench measured: bench/results.md, history of 2026-11-27). The URI's
+ * `_pragma` values, which the Go driver applied, are run on each new connection instead; a duplicate
+ * key is told by the C library's code.
  *
  * The sjson patches: FerretDB stores a document as JSON and decodes it at every read and update,
  * each value with a `json.Decoder` of its own (down to every string and number), which copies the
  * value into a buffer it allocates before decoding it; that was a quarter of its CPU under the order
  * flow. `json.Unmarshal` decodes the bytes where they are, and refuses what a Decoder and its
- * `checkConsumed` refused (a truncated value, anything after it), in its own words. A lookup of a
- * 2 KB order cost FerretDB 260-263 µs of CPU instead of 303-307, and in the order bench (60 a
- * second, builds alternating) FerretDB's CPU an order was 7.5 and 7.4 ms instead of 8.3 and 7.8.
- * The schema (`$s`) is still decoded strictly: decoding it by `json.Unmarshal` measured no faster.
+ * `checkConsumed` refused (a truncated value, anything after it), in its own words (figures:
+ * bench/results.md, history of 2026-11-29). The schema (`$s`) is still decoded strictly: decoding it
+ * by `json.Unmarshal` is no faster.
  */
 const FERRETDB_PATCHES = [
   {
@@ -431,13 +428,12 @@ const FILTER_PUSHDOWN = path.join(ROOT, 'infra', 'ferretdb', 'filter_pushdown.go
  * SQLite copies its write-ahead log into the database file (a checkpoint) at the commit that takes
  * the log past 1,000 pages, and starts the log again only once a checkpoint has copied all of it
  * while no reader still uses it. Under load some connection is always reading, so the checkpoint at
- * a commit never finished, and with none made at rest the log stayed past the mark (the stack's
- * cart log had grown to 29 MB, its order log to 20 MB): every commit then checkpointed, syncing the
- * log (one `fsync` a commit, traced) and copying the same hot pages into the file again. The patched
- * pool turns that off on every connection (`walPragmas`) and checkpoints each database from a
- * goroutine of its own every 250 ms (`checkpointInBackground`), which also finishes at rest.
- * FerretDB's CPU for an update of a 1 KB document by `_id`, binaries alternating: 442-499 µs before,
- * 231-244 µs after with one client; 436-459 µs and 154-205 µs with two.
+ * a commit never finished, and with none made at rest the log stayed past the mark (tens of MB):
+ * every commit then checkpointed, syncing the log (one `fsync` a commit, traced) and copying the
+ * same hot pages into the file again. The patched pool turns that off on every connection
+ * (`walPragmas`) and checkpoints each database from a goroutine of its own every 250 ms
+ * (`checkpointInBackground`), which also finishes at rest, and halves FerretDB's CPU an update
+ * (bench/results.md, history of 2026-12-01).
  */
 const WAL_CHECKPOINTS = path.join(ROOT, 'infra', 'ferretdb', 'wal_checkpoints.go');
 
