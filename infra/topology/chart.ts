@@ -119,10 +119,11 @@ function edgeConfig(deployables: string[], keycloakService: string, probePort: n
 /** The names the topology gives a deployable in a container: every one but those the image has its own
  *  of (`machine`). */
 const givenIn = (d: Deployable) =>
-  Object.entries(d.env ?? {})
-    .filter(([, value]) => value.kind !== 'machine')
-    .map(([name]) => name)
-    .sort();
+  Object.fromEntries(
+    Object.entries(d.env ?? {})
+      .filter(([, value]) => value.kind !== 'machine')
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
 
 /** The chart's files, by their path under infra/k8s/bazar. */
 export async function chartFiles(): Promise<Record<string, string>> {
@@ -142,14 +143,15 @@ export async function chartFiles(): Promise<Record<string, string>> {
       const env = await envOf(deployable.config);
       const read = new Set([...env.required, ...env.optional, ...kitEnv]);
       const given = givenIn(deployable);
-      const missing = env.required.filter((variable) => !given.includes(variable));
+      const missing = env.required.filter((variable) => !(variable in given));
       if (missing.length > 0) throw new Error(`${name} requires ${missing.join(', ')}, which infra/topology/topology.ts does not give it`);
       const unread = Object.keys(deployable.env ?? {}).filter((variable) => !read.has(variable));
       if (unread.length > 0) throw new Error(`infra/topology/topology.ts gives ${name} ${unread.join(', ')}, which it does not read`);
-      const givenSet = new Set(given);
+      const givenSet = new Set(Object.keys(given));
       Object.assign(entry, {
         port: deployable.port,
-        // given: what the topology gives it everywhere; optional: what it reads with a default, which
+        // given: what the topology gives it everywhere, with what each value is (templates/_helpers.tpl
+        // says it on the cluster); optional: what it reads with a default, which
         // an installation may set (`<valuesKey>.env`, `env` or `secrets.env` in the values)
         env: { given, optional: env.optional.filter((variable) => !givenSet.has(variable)) },
         database: givenSet.has('MONGO_DB') ? name : null,

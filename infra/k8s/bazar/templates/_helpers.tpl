@@ -63,69 +63,66 @@ bazar.io/database-client: {{ .deployable.database | quote }}
 {{- end -}}
 
 {{/*
-One environment variable of a deployable: computed from the topology where the value follows from it
-(ports, addresses of other deployables, databases, Kafka, Redis), a secret reference from
-secrets.env, a plain value from the deployable's `env` or the chart's `env`. A required variable with
-no source stops the render: a deployable that starts reading a new setting needs one here.
+One environment variable of a deployable. A name the topology gives it (infra/topology/topology.ts)
+comes with what its value is, said for every place (`.value`: a port, a neighbour's address, an
+engine, Keycloak's address, the public origin, a secret, a folder, a setting, a plain value); here is
+what each becomes on the cluster. A name it reads with a default comes from the deployable's `env`,
+the chart's `env` or `secrets.env` when the installation sets it. The deployable's own `env` wins.
 */}}
 {{- define "bazar.envVar" -}}
 {{- $root := .root -}}
 {{- $t := include "bazar.topology" $root | fromJson -}}
 {{- $name := .name -}}
 {{- $d := .deployable -}}
+{{- $v := .value | default dict -}}
 {{- $own := .settings.env | default dict -}}
 {{- $ns := $root.Release.Namespace -}}
-{{- $secret := index $root.Values.secrets.env $name -}}
-{{- $target := "" -}}
-{{- if hasSuffix "_URL" $name -}}
-{{- $target = trimSuffix "_URL" $name | lower -}}
-{{- if eq $name "STORE_URL" }}{{ $target = "nginx" }}{{ end -}}
-{{- end -}}
+{{- $secret := index $root.Values.secrets.env $name | default (index $root.Values.secrets.env ($v.name | default "")) -}}
 - name: {{ $name }}
 {{- if hasKey $own $name }}
   value: {{ index $own $name | toString | quote }}
-{{- else if eq $name "PORT" }}
+{{- else if eq $v.kind "port" }}
   value: {{ $d.port | toString | quote }}
-{{- else if eq $name "HOST" }}
+{{- else if eq $v.kind "listen" }}
   value: "0.0.0.0"
-{{- else if eq $name "LOG_LEVEL" }}
-  value: {{ $root.Values.logLevel | quote }}
-{{- else if eq $name "MONGO_URL" }}
+{{- else if eq $v.kind "address" }}
+  value: {{ printf "http://%s.%s.svc:%v" $v.of $ns (index $t.deployables $v.of).port | quote }}
+{{- else if and (eq $v.kind "engine") (eq $v.of "mongo") }}
   valueFrom:
     secretKeyRef:
       # written by the MongoDB Community Operator, with mongo.connectionOptions in it
       name: {{ printf "%s-mongo-url" $d.database }}
       key: connectionString.standard
-{{- else if eq $name "MONGO_DB" }}
-  value: {{ $d.database | quote }}
-{{- else if eq $name "KAFKA_BROKERS" }}
+{{- else if and (eq $v.kind "engine") (eq $v.of "kafka") }}
   value: {{ include "bazar.kafkaBootstrap" $root | quote }}
-{{- else if and (eq $name "REDIS_URL") $root.Values.redis.auth.existingSecret }}
+{{- else if and (eq $v.kind "engine") (eq $v.of "redis") $root.Values.redis.auth.existingSecret }}
   valueFrom:
     secretKeyRef: { name: {{ $root.Values.redis.auth.existingSecret }}, key: url }
-{{- else if eq $name "REDIS_URL" }}
+{{- else if and (eq $v.kind "engine") (eq $v.of "redis") }}
   value: {{ printf "redis://redis.%s.svc:%v" $ns $t.ports.redis | quote }}
-{{- else if eq $name "KEYCLOAK_URL" }}
-  value: {{ include "bazar.keycloakInternalUrl" $root | quote }}
-{{- else if eq $name "OIDC_JWKS_URL" }}
-  value: {{ printf "%s/realms/%s/protocol/openid-connect/certs" (include "bazar.keycloakInternalUrl" $root) $t.keycloak.realm | quote }}
-{{- else if eq $name "OIDC_ISSUER" }}
-  value: {{ printf "%s/auth/realms/%s" $root.Values.publicOrigin $t.keycloak.realm | quote }}
-{{- else if or (eq $name "STORE_ORIGIN") (eq $name "MEDIA_ORIGINS") }}
-  value: {{ $root.Values.publicOrigin | quote }}
-{{- else if eq $name "MEDIA_DIR" }}
-  value: /var/lib/bazar/media
-{{- else if eq $name "RENDERED_DIR" }}
-  value: /var/lib/bazar/rendered
-{{- else if and $target (hasKey $t.deployables $target) }}
-  value: {{ printf "http://%s.%s.svc:%v" $target $ns (index $t.deployables $target).port | quote }}
+{{- else if eq $v.kind "keycloak" }}
+  value: {{ printf "%s%s" (include "bazar.keycloakInternalUrl" $root) $v.path | quote }}
+{{- else if eq $v.kind "public" }}
+  value: {{ printf "%s%s" $root.Values.publicOrigin $v.path | quote }}
+{{- else if eq $v.kind "database" }}
+  value: {{ $d.database | quote }}
+{{- else if eq $v.kind "dir" }}
+  value: {{ printf "/var/lib/bazar/%s" $v.of | quote }}
+{{- else if eq $v.kind "plain" }}
+  value: {{ $v.value | quote }}
+{{- else if and (eq $v.kind "setting") (eq $name "LOG_LEVEL") }}
+  value: {{ $root.Values.logLevel | quote }}
+{{- else if eq $v.kind "setting" }}
+  value: {{ index $root.Values.env $name | default $v.default | toString | quote }}
 {{- else if $secret }}
   valueFrom:
     secretKeyRef: { name: {{ $secret.name }}, key: {{ $secret.key }} }
+{{- else if eq $v.kind "secret" }}
+{{- fail (printf "%s is given the secret %s, and the chart has no Secret for it: add it to secrets.env in values.yaml" .deployableName $v.name) }}
 {{- else if hasKey $root.Values.env $name }}
   value: {{ index $root.Values.env $name | toString | quote }}
 {{- else }}
-{{- fail (printf "%s reads %s, and the chart has no value for it: add it to env or secrets.env in values.yaml" .deployableName $name) }}
+{{- fail (printf "%s: the chart has no value for %s (%s): add it to env or secrets.env in values.yaml" .deployableName $name ($v.kind | default "a setting with a default")) }}
 {{- end }}
 {{- end -}}
 
