@@ -9,6 +9,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { ROOT } from './install.mjs';
 
 const args = process.argv.slice(2);
@@ -33,8 +34,7 @@ function run(command, resultsFile, env, countsOf, failuresOf) {
 /** The first lines of a failure, without colour codes or stack frames: enough to say what broke. */
 const FAILURE_LINES = 25;
 const firstLines = (message) =>
-  String(message)
-    .replace(/\u001b\[[0-9;]*m/g, '')
+  stripVTControlCharacters(String(message))
     .split('\n')
     .filter((line) => !/^\s+at /.test(line))
     .slice(0, FAILURE_LINES)
@@ -43,18 +43,23 @@ const firstLines = (message) =>
 function jestRun(phase) {
   const resultsFile = join(resultsDir, `jest-${phase}.json`);
   const command = ['jest', '--ci', '--json', `--outputFile=${resultsFile}`, ...(filtered ? ['--passWithNoTests'] : []), ...args];
-  return run(command, resultsFile, { BAZAR_TEST_PHASE: phase }, (results) => ({
-    passed: results.numPassedTests,
-    failed: results.numFailedTests,
-    skipped: results.numPendingTests,
-    unrun: results.numRuntimeErrorTestSuites,
-  }), (results) =>
-    results.testResults.flatMap((file) => [
-      ...(file.assertionResults.length === 0 && file.message ? [`${file.name}\n    ${firstLines(file.message)}`] : []),
-      ...file.assertionResults
-        .filter((test) => test.status === 'failed')
-        .map((test) => `${file.name} › ${test.fullName}\n    ${firstLines(test.failureMessages.join('\n'))}`),
-    ]),
+  return run(
+    command,
+    resultsFile,
+    { BAZAR_TEST_PHASE: phase },
+    (results) => ({
+      passed: results.numPassedTests,
+      failed: results.numFailedTests,
+      skipped: results.numPendingTests,
+      unrun: results.numRuntimeErrorTestSuites,
+    }),
+    (results) =>
+      results.testResults.flatMap((file) => [
+        ...(file.assertionResults.length === 0 && file.message ? [`${file.name}\n    ${firstLines(file.message)}`] : []),
+        ...file.assertionResults
+          .filter((test) => test.status === 'failed')
+          .map((test) => `${file.name} › ${test.fullName}\n    ${firstLines(test.failureMessages.join('\n'))}`),
+      ]),
   );
 }
 
@@ -62,26 +67,33 @@ function browserRun() {
   const resultsFile = join(resultsDir, 'playwright.json'); // playwright.config.ts writes it there
   const filters = args.filter((arg) => !arg.startsWith('-'));
   const command = ['playwright', 'test', ...(filtered ? ['--pass-with-no-tests'] : []), ...filters];
-  return run(command, resultsFile, {}, ({ stats, errors }) => ({
-    passed: stats.expected + stats.flaky,
-    failed: stats.unexpected,
-    skipped: stats.skipped,
-    // errors outside any test: a file that could not be loaded, a beforeAll that threw with no test run
-    unrun: errors.length,
-  }), ({ suites, errors }) => {
-    const failures = errors.map((error) => firstLines(error.message));
-    const walk = (suite) => {
-      for (const spec of suite.specs ?? []) {
-        for (const test of spec.tests) {
-          const last = test.results.at(-1);
-          if (test.status === 'unexpected' && last) failures.push(`${spec.file} › ${spec.title}\n    ${firstLines(last.error?.message ?? last.status)}`);
+  return run(
+    command,
+    resultsFile,
+    {},
+    ({ stats, errors }) => ({
+      passed: stats.expected + stats.flaky,
+      failed: stats.unexpected,
+      skipped: stats.skipped,
+      // errors outside any test: a file that could not be loaded, a beforeAll that threw with no test run
+      unrun: errors.length,
+    }),
+    ({ suites, errors }) => {
+      const failures = errors.map((error) => firstLines(error.message));
+      const walk = (suite) => {
+        for (const spec of suite.specs ?? []) {
+          for (const test of spec.tests) {
+            const last = test.results.at(-1);
+            if (test.status === 'unexpected' && last)
+              failures.push(`${spec.file} › ${spec.title}\n    ${firstLines(last.error?.message ?? last.status)}`);
+          }
         }
-      }
-      for (const inner of suite.suites ?? []) walk(inner);
-    };
-    for (const suite of suites) walk(suite);
-    return failures;
-  });
+        for (const inner of suite.suites ?? []) walk(inner);
+      };
+      for (const suite of suites) walk(suite);
+      return failures;
+    },
+  );
 }
 
 /** The requests the services failed (500) during the run, from the stack's logs: a CI run keeps
