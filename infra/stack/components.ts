@@ -15,6 +15,7 @@ import {
   NODE_DEPLOYABLE_FLAGS,
   REPLICATED,
   deployable,
+  keycloakArgs,
   type DeployableName,
   type ReplicatedName,
 } from '../topology/topology.ts';
@@ -273,21 +274,12 @@ const mail: Component = {
   readyTimeoutMs: 15_000,
 };
 
-/** Keycloak's options, natively and in its container. */
+/** Keycloak's options, natively and in its container: dev mode, the topology's options. */
 export const KEYCLOAK_ARGS = [
   'start-dev',
-  `--http-port=${PORTS.keycloak}`,
   `--http-management-port=${PORTS.keycloakManagement}`,
   '--http-relative-path=/auth',
-  // Browsers reach Keycloak through nginx; tokens carry this issuer whatever address fetched them.
-  `--hostname=http://localhost:${PORTS.web}/auth`,
-  '--hostname-backchannel-dynamic=true',
-  '--proxy-headers=xforwarded',
-  // Brute-force protection stays on (the realm locks an account after 30 failures), but a user's
-  // simultaneous sign-ins (two tabs, two devices) are not taken for an attack: Keycloak 26 refuses
-  // them by default with 'user_temporarily_disabled' although no attempt failed.
-  '--spi-brute-force-protector-default-brute-force-detector-allow-concurrent-requests=true',
-  '--import-realm',
+  ...keycloakArgs(`http://localhost:${PORTS.web}`),
 ];
 
 /** Keycloak's environment (the topology's KEYCLOAK_ENV); `smtpHost` is where it finds the mail

@@ -32,7 +32,7 @@ registerHooks({
 });
 
 const { TOPICS, deadLetterTopic } = await import('../../packages/contracts/src/topics.ts');
-const { DEPLOYABLES, ENGINES, deployableNames, neighboursOf } = await import('./topology.ts');
+const { DEPLOYABLES, ENGINES, KEYCLOAK_OPTIONS, deployableNames, neighboursOf } = await import('./topology.ts');
 type Deployable = import('./topology.ts').Deployable;
 
 /** The variables the service kit reads straight from process.env (every Node deployable gets them). */
@@ -180,7 +180,7 @@ export async function chartFiles(): Promise<Record<string, string>> {
       keycloakManagement: ENGINES.keycloak.managementPort,
     },
     images: Object.fromEntries(Object.entries(ENGINES).map(([engine, { image }]) => [engine, image])),
-    keycloak: { service: keycloakService, realm: 'bazar' },
+    keycloak: { service: keycloakService, realm: 'bazar', options: KEYCLOAK_OPTIONS },
     /** the runtime manifest of remotes the shell loads (shell/public/mf-remotes.json) */
     remoteManifest: JSON.parse(readFileSync(rel('shell/public/mf-remotes.json'), 'utf8')) as Record<string, string>,
     topics: Object.values(TOPICS)

@@ -16,6 +16,7 @@ import {
   MAIL,
   REDIS_COMMAND,
   deployableNames,
+  keycloakArgs,
   kafkaContainerEnv,
   neighboursIn,
   type Deployable,
@@ -180,17 +181,8 @@ const engines = {
     build: { context: '.', dockerfile: 'infra/docker/keycloak.Dockerfile' },
     image: 'bazar/keycloak',
     restart: 'unless-stopped',
-    command: [
-      'start',
-      '--optimized',
-      '--import-realm',
-      '--http-enabled=true',
-      `--http-port=${ENGINES.keycloak.port}`,
-      `--hostname=${COMPOSE.publicOrigin}/auth`,
-      '--hostname-backchannel-dynamic=true',
-      '--proxy-headers=xforwarded',
-      '--spi-brute-force-protector-default-brute-force-detector-allow-concurrent-requests=true',
-    ],
+    // plain HTTP on the internal network only: the edge nginx is the one door
+    command: ['start', '--optimized', '--http-enabled=true', ...keycloakArgs(COMPOSE.publicOrigin)],
     environment: {
       ...environmentIn(COMPOSE, KEYCLOAK_ENV, { port: ENGINES.keycloak.port }),
       NODE_ENV: '${NODE_ENV:-development}',

@@ -274,6 +274,26 @@ export const MAIL = {
   env: { HOST: listen, SMTP_PORT: { kind: 'port', which: 'smtp' }, PORT: port, MAIL_DIR: { kind: 'dir', of: 'mail' } } as Environment,
 };
 
+/** Keycloak's options wherever it runs (the cluster's Keycloak resource says the ones it has fields
+ *  for in those, and takes the rest as additionalOptions). */
+export const KEYCLOAK_OPTIONS: Record<string, string> = {
+  'hostname-backchannel-dynamic': 'true',
+  'proxy-headers': 'xforwarded',
+  // Brute-force protection stays on (the realm locks an account after 30 failures), but a user's
+  // simultaneous sign-ins (two tabs, two devices) are not taken for an attack: Keycloak 26 refuses
+  // them by default with 'user_temporarily_disabled' although no attempt failed.
+  'spi-brute-force-protector-default-brute-force-detector-allow-concurrent-requests': 'true',
+};
+
+/** Keycloak's command-line options natively and in compose: its port, the issuer browsers see (the
+ *  edge's /auth, whatever address fetched a token), KEYCLOAK_OPTIONS and the realm's import. */
+export const keycloakArgs = (publicOrigin: string): string[] => [
+  `--http-port=${ENGINES.keycloak.port}`,
+  `--hostname=${publicOrigin}/auth`,
+  ...Object.entries(KEYCLOAK_OPTIONS).map(([name, value]) => `--${name}=${value}`),
+  '--import-realm',
+];
+
 /** What Keycloak is given wherever it runs (each place adds how it runs there: the native
  *  distribution in dev mode, or the image built for `start --optimized`). */
 export const KEYCLOAK_ENV: Environment = {
