@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { AddToCart, CartLine, CartLineList, CartStockRefusal, SetCartQuantity } from './cart';
 import { NewOffer, NewProduct, OfferList, Product, ProductEdit, ProductList, ProductListQuery } from './catalog';
 import { ProductSuggestionList, ProductSuggestionsQuery } from './product-search';
+import { MyProductReview, MyProductReviewList, ProductReviewBody, ProductReviewList } from './product-reviews';
+import { Wishlist, WishlistChange } from './wishlist';
 import { DeleteAnswer, EmailParams, ErrorAnswer, IdParams, InsertAnswer, UpdateAnswer, type ServiceName } from './common';
 import { IMAGE_UPLOAD, UploadAnswer, type FileUpload } from './media';
 import {
@@ -168,6 +170,66 @@ export const API = {
     params: IdParams,
     body: ProductEdit,
     answers: ok(Product, 'The product as it is now'),
+  }),
+  // the wishlist is kept by the catalog: its page shows products, as the shelf has them now
+  myWishlist: endpoint({
+    method: 'get',
+    path: '/wishlist',
+    summary: "The products in the caller's wishlist, the latest kept first",
+    service: 'catalog',
+    access: 'user',
+    answers: ok(Wishlist),
+  }),
+  keepInWishlist: endpoint({
+    method: 'put',
+    path: '/wishlist/{id}',
+    summary: "Keep a product in the caller's wishlist (kept already: nothing changes)",
+    service: 'catalog',
+    access: 'user',
+    params: IdParams,
+    answers: { ...ok(WishlistChange), 404: refused('No such product'), 409: refused('The wishlist is full') },
+  }),
+  dropFromWishlist: endpoint({
+    method: 'delete',
+    path: '/wishlist/{id}',
+    summary: "Take a product out of the caller's wishlist (not in it: nothing changes)",
+    service: 'catalog',
+    access: 'user',
+    params: IdParams,
+    answers: ok(WishlistChange),
+  }),
+  productReviews: endpoint({
+    method: 'get',
+    path: '/products/{id}/reviews',
+    summary: "A product's stars and its latest 50 reviews, newest first, by shoppers who received it",
+    service: 'catalog',
+    access: 'public',
+    params: IdParams,
+    answers: { ...ok(ProductReviewList), 404: refused('No such product') },
+  }),
+  myProductReviews: endpoint({
+    method: 'get',
+    path: '/my-product-reviews',
+    summary: "The caller's own product reviews, newest first",
+    service: 'catalog',
+    access: 'user',
+    answers: ok(MyProductReviewList),
+  }),
+  // the order service knows what a shopper received; it hands the review to the catalog to keep
+  reviewProduct: endpoint({
+    method: 'put',
+    path: '/products/{id}/review',
+    summary:
+      "Rate a product 1 to 5 and say a few words, once an order of the caller's holding it is delivered; sent again, it replaces the caller's review",
+    service: 'order',
+    access: 'user',
+    params: IdParams,
+    body: ProductReviewBody,
+    answers: {
+      ...ok(MyProductReview, "The caller's review as kept"),
+      403: refused('No delivered order of the caller holds the product'),
+      404: refused('No such product'),
+    },
   }),
   uploadImage: endpoint({
     method: 'post',

@@ -3,6 +3,7 @@ import { ObjectIdString, Text } from './common';
 import { westernDigits } from './typed-digits';
 import { MAX_PAGE_SIZE, PRODUCT_SORTS } from './product-list';
 import { MAX_PRICE_TAKA, MAX_STOCK, PRODUCT_NUMBER_REFUSALS } from './product-limits';
+import { ProductRating } from './product-reviews';
 
 export const Product = z.object({
   _id: ObjectIdString,
@@ -18,6 +19,8 @@ export const Product = z.object({
    *  the product has none */
   name_bn: z.string().optional(),
   description_bn: z.string().optional(),
+  /** its stars from the reviews of shoppers who received it; absent until it has one */
+  rating: ProductRating.optional(),
 });
 export type Product = z.infer<typeof Product>;
 export const ProductList = z.array(Product);

@@ -6,6 +6,9 @@ import { Product } from './model/product';
 import { offerRoutes } from './routes/offers';
 import { productRoutes } from './routes/products';
 import { productLookupRoutes } from './routes/product-lookup';
+import { productReviewRoutes } from './routes/product-reviews';
+import { wishlistRoutes } from './routes/wishlist';
+import { ProductRatingKeeper } from './product-ratings';
 import { reservationRoutes } from './routes/reservations';
 import { ShelfIndex } from './search/shelf-index';
 import { ShelfCache } from './shelf-cache';
@@ -18,7 +21,14 @@ export async function wireCatalog({ redis, log, announcer }: ServiceContext<Cata
   // loaded once its product-changed consumer has joined; searches wait for it
   const products = new ShelfIndex(cache, log);
   return {
-    routes: [productRoutes(shelf, products, announcer), offerRoutes(), reservationRoutes(reservations), productLookupRoutes(shelf)],
+    routes: [
+      productRoutes(shelf, products, announcer),
+      offerRoutes(),
+      reservationRoutes(reservations),
+      productLookupRoutes(shelf),
+      wishlistRoutes(shelf),
+      productReviewRoutes(shelf, new ProductRatingKeeper(shelf, log)),
+    ],
     consumers: [settleOrderStock(reservations), forgetListsOnProductChanges(shelf), keepSearchCurrent(products)],
     outboxes: [Product],
     jobs: [

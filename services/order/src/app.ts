@@ -13,6 +13,7 @@ import type { OrderDesk } from './order-desk';
 import { adminOrderRoutes } from './routes/admin-orders';
 import { deliverySlotRoutes } from './routes/delivery-slots';
 import { orderRoutes } from './routes/orders';
+import { productReviewRoutes } from './routes/product-reviews';
 import { orderSweep } from './sweep-orders';
 
 /** How often each replica compares the admin's list with every order (besides when it starts), for
@@ -43,7 +44,7 @@ export async function wireOrder({ config, log, redis, announcer }: ServiceContex
   };
   const live = new LiveOrders(redis, log);
   return {
-    routes: [orderRoutes(desk, live), adminOrderRoutes(desk), deliverySlotRoutes(desk.slots)],
+    routes: [orderRoutes(desk, live), adminOrderRoutes(desk), deliverySlotRoutes(desk.slots), productReviewRoutes(config.CATALOG_URL)],
     consumers: [passOnStatusChanges(live), ...endStreamsWithTheirRights(live)],
     outboxes: [Order],
     jobs: [

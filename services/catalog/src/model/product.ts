@@ -22,6 +22,11 @@ const productSchema = new Schema(
     /** counts the changes to what an answer shows (stock, an admin's edit), so that a cached
      *  answer is never replaced by an older one (see ShelfCache) */
     revision: { type: Number, default: 0 },
+    /** its stars from shoppers' reviews (model/product-review.ts): their average, how many, and the
+     *  version of the product's ratings they were worked out from; absent until the first review */
+    ratingAverage: { type: Number },
+    ratingCount: { type: Number },
+    ratingVersion: { type: Number },
     ...outboxFields,
   },
   { timestamps: true },
@@ -38,11 +43,12 @@ export type ProductDocument = InferSchemaType<typeof productSchema> & { _id: mon
 export const Product = mongoose.model('Product', productSchema, 'products');
 
 /** The fields a cached answer is made of; reads leave the outbox and stock markers in the database. */
-export const ANSWER_FIELDS = 'name pricePaisa img quantity description category name_bn description_bn revision';
+export const ANSWER_FIELDS = 'name pricePaisa img quantity description category name_bn description_bn revision ratingAverage ratingCount';
 export type AnswerFields = Pick<
   ProductDocument,
   '_id' | 'name' | 'pricePaisa' | 'img' | 'quantity' | 'description' | 'category' | 'name_bn' | 'description_bn' | 'revision'
->;
+> &
+  Partial<Pick<ProductDocument, 'ratingAverage' | 'ratingCount'>>;
 
 export function toProductAnswer(product: AnswerFields): ProductAnswer {
   return {
@@ -55,6 +61,7 @@ export function toProductAnswer(product: AnswerFields): ProductAnswer {
     ...(product.category && { category: product.category }),
     ...(product.name_bn && { name_bn: product.name_bn }),
     ...(product.description_bn && { description_bn: product.description_bn }),
+    ...(product.ratingCount && product.ratingAverage && { rating: { average: product.ratingAverage, count: product.ratingCount } }),
   };
 }
 
