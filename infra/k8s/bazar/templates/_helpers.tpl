@@ -108,6 +108,11 @@ the chart's `env` or `secrets.env` when the installation sets it. The deployable
   value: {{ $d.database | quote }}
 {{- else if eq $v.kind "dir" }}
   value: {{ printf "/var/lib/bazar/%s" $v.of | quote }}
+{{- else if and (eq $v.kind "host") (eq $v.of "mail") }}
+{{- /* the mail sink's place on a cluster: the installation's SMTP relay, which Keycloak's realm mails through too */}}
+  value: {{ $root.Values.keycloak.smtp.host | quote }}
+{{- else if and (eq $v.kind "portOf") (eq $v.of "mail") }}
+  value: {{ $root.Values.keycloak.smtp.port | toString | quote }}
 {{- else if eq $v.kind "plain" }}
   value: {{ $v.value | quote }}
 {{- else if and (eq $v.kind "setting") (eq $name "LOG_LEVEL") }}
