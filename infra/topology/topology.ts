@@ -133,6 +133,10 @@ export const DEPLOYABLES = {
     KEYCLOAK_ADMIN_CLIENT_ID: plain('bazar-user-service'),
     KEYCLOAK_ADMIN_CLIENT_SECRET: secret('BAZAR_USER_SERVICE_CLIENT_SECRET'),
     MEDIA_ORIGINS: { kind: 'public', path: '' },
+    // the order mails go through the SMTP server Keycloak's mails go through, and link to the store
+    SMTP_HOST: { kind: 'host', of: 'mail' },
+    SMTP_PORT: { kind: 'portOf', of: 'mail', which: 'smtp' },
+    STORE_URL: { kind: 'public', path: '' },
   }),
   media: service('media', 'MediaConfig', { MEDIA_DIR: { kind: 'dir', of: 'media' }, MEDIA_PUBLIC_PATH: plain('/media/') }),
   gateway: {

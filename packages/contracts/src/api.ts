@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BuyAgainAnswer, ReceiptQuery } from './after-order';
 import { AddToCart, CartLine, CartLineList, CartStockRefusal, SetCartQuantity } from './cart';
 import { NewOffer, NewProduct, OfferList, Product, ProductEdit, ProductList, ProductListQuery } from './catalog';
 import { ProductSuggestionList, ProductSuggestionsQuery } from './product-search';
@@ -6,10 +7,6 @@ import { MyProductReview, MyProductReviewList, ProductReviewBody, ProductReviewL
 import { Wishlist, WishlistChange } from './wishlist';
 import { DeleteAnswer, EmailParams, ErrorAnswer, IdParams, InsertAnswer, UpdateAnswer, type ServiceName } from './common';
 import { IMAGE_UPLOAD, UploadAnswer, type FileUpload } from './media';
-import {
-  CartAlreadyOrderedAnswer,
-  HoldLimitAnswer,
-  Order,
 import {
   AddressBook,
   AddressEntry,
@@ -20,6 +17,10 @@ import {
   SetDefaultSlotCapacity,
   SetSlotCapacity,
 } from './delivery';
+import {
+  CartAlreadyOrderedAnswer,
+  HoldLimitAnswer,
+  Order,
   OrderList,
   OrderListQuery,
   OrderMoveRefusal,
@@ -349,6 +350,41 @@ export const API = {
       429: refused('Too many live streams are open for this account or address'),
     },
   }),
+  // after /orders/live, which is no order id: routers meet the path in this order
+  // the order service answers another shopper's order like a missing one (404), an admin's any
+  myOrder: endpoint({
+    method: 'get',
+    path: '/orders/{id}',
+    summary: "One order of the caller (an admin's: any order), for its receipt page",
+    service: 'order',
+    access: 'user',
+    params: IdParams,
+    answers: { ...ok(Order), 404: refused('No such order of the caller') },
+  }),
+  orderReceipt: endpoint({
+    method: 'get',
+    path: '/orders/{id}/receipt',
+    summary: "An order's receipt as a PDF file, in English or Bangla (lang), for the order's shopper or an admin",
+    service: 'order',
+    access: 'user',
+    params: IdParams,
+    query: ReceiptQuery,
+    answers: {
+      200: { description: 'application/pdf: the receipt, to keep or print', schema: z.string() },
+      404: refused('No such order of the caller'),
+    },
+  }),
+  buyAgain: endpoint({
+    method: 'post',
+    path: '/orders/{id}/buy-again',
+    summary:
+      "Put an earlier order's lines of the caller back into the cart at today's catalog prices; the answer names the lines " +
+      'no longer sold, out of stock or short',
+    service: 'order',
+    access: 'user',
+    params: IdParams,
+    answers: { ...ok(BuyAgainAnswer), 404: refused('No such order of the caller') },
+  }),
   allOrders: endpoint({
     method: 'get',
     path: '/allorders',
@@ -459,32 +495,6 @@ export const API = {
     body: NewReview,
     answers: created(InsertAnswer),
   }),
-};
-
-export const PUBLIC_API: readonly Endpoint[] = Object.values(API);
-
-/** A declared endpoint's name: `API`'s key, as the storefront's api calls it. */
-export type EndpointName = keyof typeof API;
-
-/** The parts of a call of an endpoint as a client sends them: its declared params, query, headers
- *  and body, each as its schema takes it. */
-export type CallParts<E> = {
-  [P in 'params' | 'query' | 'headers' | 'body' as E extends Record<P, z.ZodType> ? P : never]: E extends Record<
-    P,
-    infer S extends z.ZodType
-  >
-    ? z.input<S>
-    : never;
-};
-
-/** What a successful call of an endpoint answers: its 200's body, else its 201's. */
-export type SuccessAnswer<E extends { answers: object }> = z.output<
-  E['answers'] extends { 200: { schema: infer S extends z.ZodType } }
-    ? S
-    : E['answers'] extends { 201: { schema: infer S extends z.ZodType } }
-      ? S
-      : z.ZodUnknown
->;
   // where and when to deliver (issue 54): the shopper's address book, and the delivery slots
   myAddresses: endpoint({
     method: 'get',
@@ -550,3 +560,29 @@ export type SuccessAnswer<E extends { answers: object }> = z.output<
     body: SetSlotCapacity,
     answers: { ...ok(DeliverySlot), 404: refused('No such slot today or tomorrow') },
   }),
+};
+
+export const PUBLIC_API: readonly Endpoint[] = Object.values(API);
+
+/** A declared endpoint's name: `API`'s key, as the storefront's api calls it. */
+export type EndpointName = keyof typeof API;
+
+/** The parts of a call of an endpoint as a client sends them: its declared params, query, headers
+ *  and body, each as its schema takes it. */
+export type CallParts<E> = {
+  [P in 'params' | 'query' | 'headers' | 'body' as E extends Record<P, z.ZodType> ? P : never]: E extends Record<
+    P,
+    infer S extends z.ZodType
+  >
+    ? z.input<S>
+    : never;
+};
+
+/** What a successful call of an endpoint answers: its 200's body, else its 201's. */
+export type SuccessAnswer<E extends { answers: object }> = z.output<
+  E['answers'] extends { 200: { schema: infer S extends z.ZodType } }
+    ? S
+    : E['answers'] extends { 201: { schema: infer S extends z.ZodType } }
+      ? S
+      : z.ZodUnknown
+>;

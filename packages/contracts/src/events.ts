@@ -17,6 +17,18 @@ export const OrderPlaced = envelope(
     userId: z.string().min(1),
     userEmail: Email,
     items: z.array(z.object({ productId: ObjectIdString, quantity: z.number().int().positive() })).min(1),
+    /** What the shopper's confirmation mail says of the order (the user service sends it and keeps
+     *  no orders): its lines as priced and the amounts, in taka. Absent from events published
+     *  before it was added. */
+    bill: z
+      .object({
+        lines: z.array(z.object({ name: z.string(), name_bn: z.string().optional(), quantity: z.number().int(), lineTotal: z.number() })),
+        subtotal: z.number(),
+        vat: z.number(),
+        delivery: z.number(),
+        total: z.number(),
+      })
+      .optional(),
   }),
 );
 export type OrderPlaced = z.infer<typeof OrderPlaced>;

@@ -18,6 +18,8 @@ export * from './bd-areas';
 export * from './delivery-slots';
 export * from './delivery';
 export * from './order';
+export * from './after-order';
+export * from './shop-formats';
 export * from './user';
 export * from './upload-limits';
 export * from './media';

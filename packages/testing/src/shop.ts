@@ -145,8 +145,12 @@ export async function productChangesHeard(kafka: Kafka, groupId: string): Promis
 /** An admin's call to the order service, as the gateway forwards it. */
 export const asAdmin = (url: string, init?: Parameters<typeof call>[2]) => call(url, adminIdentity, init);
 
-/** The consumer groups that act on orders' events: the catalog gives back a cancelled order's units. */
-export const ORDER_EVENT_GROUPS = [consumerGroupId('catalog', TOPICS.orderStatusChanged)];
+/** The consumer groups that act on orders' events: the catalog gives back a cancelled order's units,
+ *  the user service mails the shopper the order's steps. */
+export const ORDER_EVENT_GROUPS = [
+  consumerGroupId('catalog', TOPICS.orderStatusChanged),
+  consumerGroupId('user', TOPICS.orderStatusChanged),
+];
 
 /** Every message now on order-status-changed has been consumed and committed by the catalog. */
 export async function consumersCaughtUp(kafka: Kafka): Promise<void> {

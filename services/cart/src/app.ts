@@ -4,10 +4,12 @@ import type { CartConfig } from './config';
 import { dropDeletedUsersCart } from './events/user-deleted';
 import { cartRoutes } from './routes/cart';
 import { checkoutRoutes } from './routes/checkouts';
+import { refillRoutes } from './routes/refills';
 
 export function wireCart({ config }: ServiceContext<CartConfig>): Wiring {
+  const catalog = new CatalogClient(config.CATALOG_URL);
   return {
-    routes: [cartRoutes(new CatalogClient(config.CATALOG_URL)), checkoutRoutes()],
+    routes: [cartRoutes(catalog), checkoutRoutes(), refillRoutes(catalog)],
     consumers: [dropDeletedUsersCart],
   };
 }

@@ -1,16 +1,19 @@
 import type { ServiceContext, Wiring } from '@bazar/service-kit';
+import { CartRefills } from './cart-refills';
 import type { OrderConfig } from './config';
 import { endStreamsWithTheirRights, passOnStatusChanges } from './events/live-order-status';
 import { LiveOrders } from './live-orders';
 import { Order } from './model/order';
 import { DeliverySlots } from './delivery-slots';
 import { Neighbours } from './neighbours';
+import { ReceiptPrinter } from './receipt-printer';
 import { OrderListings } from './order-listings';
 import { RecentOrders } from './recent-orders';
 import { ShopperOrders } from './shopper-orders';
 import { UnconfirmedOrders } from './unconfirmed-orders';
 import type { OrderDesk } from './order-desk';
 import { adminOrderRoutes } from './routes/admin-orders';
+import { afterOrderRoutes } from './routes/after-order';
 import { deliverySlotRoutes } from './routes/delivery-slots';
 import { orderRoutes } from './routes/orders';
 import { productReviewRoutes } from './routes/product-reviews';
@@ -43,8 +46,16 @@ export async function wireOrder({ config, log, redis, announcer }: ServiceContex
     holdWindowMs: config.ORDER_HOLD_WINDOW_MS,
   };
   const live = new LiveOrders(redis, log);
+  const receipts = new ReceiptPrinter(log);
   return {
-    routes: [orderRoutes(desk, live), adminOrderRoutes(desk), deliverySlotRoutes(desk.slots), productReviewRoutes(config.CATALOG_URL)],
+    routes: [
+      orderRoutes(desk, live),
+      // after orderRoutes: GET /orders/live is theirs, and names no order
+      afterOrderRoutes(new CartRefills(config.CART_URL), receipts),
+      adminOrderRoutes(desk),
+      deliverySlotRoutes(desk.slots),
+      productReviewRoutes(config.CATALOG_URL),
+    ],
     consumers: [passOnStatusChanges(live), ...endStreamsWithTheirRights(live)],
     outboxes: [Order],
     jobs: [
@@ -56,6 +67,7 @@ export async function wireOrder({ config, log, redis, announcer }: ServiceContex
       listings.stop();
       shopperOrders.stop();
       live.close();
+      receipts.stop();
     },
   };
 }

@@ -276,7 +276,7 @@ async function markPlaced(desk: OrderDesk, order: OrderDocument, shelf?: Shelf):
       },
       $push: { history: { status: 'placed', at, by: 'shopper' } },
     },
-    orderPlaced(order),
+    orderPlaced({ ...order, ...priced }),
   );
   if (placed) {
     desk.recent.written(placed);

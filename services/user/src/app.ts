@@ -1,8 +1,10 @@
 import type { ServiceContext, Wiring } from '@bazar/service-kit';
 import type { UserConfig } from './config';
 import { keepKeycloakRoleInStep, removeDeletedAccount } from './events/keycloak-in-step';
+import { mailOrderPlaced, mailOrderSteps } from './events/order-mails';
 import { KeycloakAdmin } from './keycloak';
 import { User } from './model/user';
+import { OrderMails } from './order-mails';
 import { addressRoutes } from './routes/addresses';
 import { internalRoutes } from './routes/internal';
 import { profileRoutes } from './routes/profiles';
@@ -12,6 +14,7 @@ import { VerificationMails } from './verification-mails';
 
 export function wireUser({ config, log, announcer, redis }: ServiceContext<UserConfig>): Wiring {
   const keycloak = new KeycloakAdmin(config);
+  const orderMails = new OrderMails(config, log);
   return {
     routes: [
       userRoutes(announcer, redis, log, new VerificationMails(keycloak, log)),
@@ -20,7 +23,13 @@ export function wireUser({ config, log, announcer, redis }: ServiceContext<UserC
       addressRoutes(),
       internalRoutes(),
     ],
-    consumers: [keepKeycloakRoleInStep(keycloak, log), removeDeletedAccount(keycloak)],
+    consumers: [
+      keepKeycloakRoleInStep(keycloak, log),
+      removeDeletedAccount(keycloak),
+      mailOrderPlaced(orderMails, log),
+      mailOrderSteps(orderMails, log),
+    ],
     outboxes: [User],
+    stop: () => orderMails.close(),
   };
 }

@@ -21,6 +21,8 @@ const userSchema = new Schema(
   { timestamps: true },
 );
 userSchema.index({ role: 1 });
+/** the order mails find the shopper of an order by the token's subject (events/order-mails.ts) */
+userSchema.index({ keycloakId: 1 });
 
 export type UserDocument = InferSchemaType<typeof userSchema> & { _id: mongoose.Types.ObjectId };
 export const User = mongoose.model('User', userSchema, 'users');
