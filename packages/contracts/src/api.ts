@@ -25,6 +25,7 @@ import {
   OrderListQuery,
   OrderMoveRefusal,
   OrderPage,
+  OrderStreamHeaders,
   OrderSummary,
   OutOfStockAnswer,
   PlaceOrder,
@@ -339,6 +340,8 @@ export const API = {
     summary: "Server-Sent Events: the caller's orders' status changes (an admin's: every order's)",
     service: 'order',
     access: 'user',
+    // where a reconnecting browser left off: the changes it missed come first
+    headers: OrderStreamHeaders,
     stream: true,
     answers: {
       200: {

@@ -63,3 +63,13 @@ export const holdLimitReached = (limit: number) =>
 /** The live stream of order status changes (Server-Sent Events): a shopper hears of their own
  *  orders, an admin of every order. Each message's `event` is this name. */
 export const ORDER_STREAM_EVENT = 'order-status';
+
+/** The first message of every live stream (issue 53). Its `id` is where the stream starts in the
+ *  log of changes, and each change comes with its own `id` after it; a browser that reconnects sends
+ *  the last one back as Last-Event-ID, and the changes it missed meanwhile come first. Its data
+ *  (`{ "resumed": true }`) says that every change the caller may hear since that position was sent
+ *  before it; `false` (a first connection, a position the log no longer covers, the log unavailable)
+ *  means the page reads its orders again. */
+export const ORDER_STREAM_OPENED_EVENT = 'order-stream-opened';
+/** A position in the log of changes, as the stream sends it (milliseconds-sequence). */
+export const ORDER_STREAM_POSITION_PATTERN = /^\d{1,15}-\d{1,15}$/;

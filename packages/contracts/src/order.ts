@@ -3,7 +3,7 @@ import { BdMobilePhone, Email, ObjectIdString, PersonName } from './common';
 import { CartLine } from './cart';
 import { DeliveryAddress, DeliverySlotId } from './delivery';
 import { ProductList } from './catalog';
-import { CART_ALREADY_ORDERED, IDEMPOTENCY_KEY_HEADER, ORDER_ACTORS, ORDER_STATUSES } from './order-steps';
+import { CART_ALREADY_ORDERED, IDEMPOTENCY_KEY_HEADER, ORDER_ACTORS, ORDER_STATUSES, ORDER_STREAM_POSITION_PATTERN } from './order-steps';
 
 /** A line of `mycart`: the cart's line as the cart answered it (CartLine), every key optional. It is
  *  not used, but a key the store does not know (`$where`, `role`) is refused like anywhere else
@@ -161,6 +161,14 @@ export const OrderStreamMessage = z.object({
   previous: OrderStatus.optional(),
 });
 export type OrderStreamMessage = z.infer<typeof OrderStreamMessage>;
+
+/** The live stream's request: where a reconnecting browser left off (ORDER_STREAM_OPENED_EVENT). */
+export const OrderStreamHeaders = z.object({
+  'last-event-id': z.string().regex(ORDER_STREAM_POSITION_PATTERN, 'Last-Event-ID must be a position the order stream sent').optional(),
+});
+/** The data of the stream's first message (ORDER_STREAM_OPENED_EVENT). */
+export const OrderStreamOpened = z.object({ resumed: z.boolean() });
+export type OrderStreamOpened = z.infer<typeof OrderStreamOpened>;
 
 // Between the services (never through the public gateway).
 

@@ -5,6 +5,7 @@ import {
   ORDER_ACTORS,
   ORDER_STATUSES,
   ORDER_STREAM_EVENT,
+  ORDER_STREAM_OPENED_EVENT,
   orderMoveRefused,
   type Order,
   type OrderStatus,
@@ -143,6 +144,19 @@ const changeIn = (data: string): OrderStreamMessage | undefined => {
   return wellFormed ? (message as OrderStreamMessage) : undefined;
 };
 
+/** Whether the stream's opening message (OrderStreamOpened) says it caught up with every change. */
+const resumedIn = (data: string): boolean => {
+  try {
+    return (JSON.parse(data) as { resumed?: unknown }).resumed === true;
+  } catch {
+    return false;
+  }
+};
+
+/** How many positions of changes heard a page keeps to skip a change sent again: more than the
+ *  server sends again on a reconnection (its changes of the 2 s before the position). */
+const HEARD_KEPT = 5_000;
+
 /** How often a live page reads its orders again at most, for the changes it could not take in
  *  from the message (an order it does not hold: on the admin's page, every new order). At 20 orders
  *  a second, reading the Orders page's list and summary again on each change kept them read back to
@@ -164,6 +178,10 @@ function open(store: Store): AbortController {
   );
   let failures = 0;
   let openedAt = 0;
+  /** the positions of the changes heard, the latest first forgotten last: a stream that catches up
+   *  may send again a change heard just before it reconnected, which must not count twice (the
+   *  admin's figures move by each change) */
+  const heard = new Set<string>();
   void fetchEventSource('/api/orders/live', {
     signal: controller.signal,
     fetch: fetchWithToken,
@@ -177,14 +195,23 @@ function open(store: Store): AbortController {
       failures = 0;
       openedAt = Date.now();
       setState('live');
-      // A change made before this stream opened (while the page loaded, or between the last stream
-      // and this one) was never heard: read the orders again now that nothing more can be missed.
-      // The server ends every stream when its identity expires (a minute at most), so this is one
-      // read a minute a page.
-      stale('Order');
     },
     onmessage(message) {
+      // The stream's first message. The library sends back the last position heard (Last-Event-ID)
+      // when it reconnects, and the server then first sends the changes made meanwhile and says the
+      // stream `resumed`. Otherwise (the page's first stream, away longer than the server's log
+      // keeps) a change made before this stream opened, while the page loaded or between streams,
+      // was never heard: the orders are read again now that nothing more can be missed.
+      if (message.event === ORDER_STREAM_OPENED_EVENT) {
+        if (!resumedIn(message.data)) stale('Order');
+        return;
+      }
       if (message.event !== ORDER_STREAM_EVENT) return;
+      if (message.id) {
+        if (heard.has(message.id)) return;
+        heard.add(message.id);
+        if (heard.size > HEARD_KEPT) heard.delete(heard.values().next().value!);
+      }
       const change = changeIn(message.data);
       if (change === undefined || takers.size === 0) stale('Order');
       else for (const take of takers) take(change, { dispatch: store.dispatch as (action: unknown) => unknown, reread: stale });
@@ -230,7 +257,8 @@ function watch(watcher: () => void): () => void {
  * Keeps the signed-in user's orders live while the calling component is mounted: every status
  * change the server streams (`GET /api/orders/live`, Server-Sent Events) is handed to `take`, which
  * shows it from the message itself; the orders are read again only for a change `take` could not
- * take in (at most every REREAD_AT_MOST_EVERY_MS), and whenever the stream (re)opens. A
+ * take in (at most every REREAD_AT_MOST_EVERY_MS), and when a stream opens without catching up
+ * (the page's first, or after longer away than the server's log keeps). A
  * cancellation also refreshes the products' stock. Without `take`, every change is a re-read.
  * One stream per tab, reconnecting by itself; answers whether it is open now. `take` should keep
  * its identity between renders (a module-level function).

@@ -1,6 +1,15 @@
-import { IDENTITY_TOKEN, ORDER_STREAM_EVENT, type OrderStatusChanged, type OrderStreamMessage, type Role } from '@bazar/contracts';
+import {
+  IDENTITY_TOKEN,
+  ORDER_STREAM_EVENT,
+  ORDER_STREAM_OPENED_EVENT,
+  type OrderStatusChanged,
+  type OrderStreamMessage,
+  type OrderStreamOpened,
+  type Role,
+} from '@bazar/contracts';
 import { currentUser, revokedAccountKey, type Logger, type Redis } from '@bazar/service-kit';
 import type { RequestHandler, Response } from 'express';
+import { OrderChangeLog } from './order-change-log';
 
 /** A comment line this often keeps the stream's idle connection open through the gateway and
  *  nginx (which close one silent for 30 and 60 s); each beat also checks every stream's rights. */
@@ -19,7 +28,14 @@ interface Listener {
   expiresAt: number;
   /** ends the stream then */
   expiry: NodeJS.Timeout;
+  /** changes heard while the stream catches up with those it missed, written after them */
+  pending: string[] | undefined;
 }
+
+/** A change as the stream writes it, with its position in the log when it has one. */
+const changeText = (message: OrderStreamMessage, at: string | undefined) =>
+  `event: ${ORDER_STREAM_EVENT}\n${at ? `id: ${at}\n` : ''}data: ${JSON.stringify(message)}\n\n`;
+const hears = (listener: Pick<Listener, 'role' | 'userId'>, userId: string) => listener.role === 'admin' || listener.userId === userId;
 
 /** When the identity token a stream was opened with stops being good (ms): its `exp`, and never
  *  later than a lifetime after its `iat`, as the services' verifier takes it. The token was verified
@@ -37,19 +53,29 @@ function expiryOf(token: string): number {
  *
  * A stream lasts only as long as the rights it was opened with (issue 53): it ends when the identity
  * token it was opened with expires (a minute at most: the browser reconnects at once with a fresh
- * one and reads its orders again, so nothing is missed), when its account's role changes or the
+ * one and catches up, below), when its account's role changes or the
  * account is deleted (the role-changed and user-deleted events, heard by every replica), and each
  * heartbeat checks every stream again: expired, or the account revoked (the key the user service
  * writes in Redis as it deletes an account), in case an event was not heard.
+ *
+ * No change is lost across a reconnection: each change is sent with its position in a log of recent
+ * changes that every replica shares (OrderChangeLog), and the stream begins with its own position
+ * (ORDER_STREAM_OPENED_EVENT). A browser that reconnects sends back the last position it heard
+ * (Last-Event-ID) and is first sent the changes it may hear that were made since, then told it is
+ * `resumed`; only when the log cannot tell (a first connection, away for longer than the log keeps,
+ * Redis unavailable) does the page read its orders again.
  */
 export class LiveOrders {
   private readonly listeners = new Set<Listener>();
   private readonly heartbeat = setInterval(() => void this.beat(), HEARTBEAT_MS).unref();
+  private readonly changes: OrderChangeLog;
 
   constructor(
     private readonly redis: Redis,
     private readonly log: Logger,
-  ) {}
+  ) {
+    this.changes = new OrderChangeLog(redis, log);
+  }
 
   /** GET: keeps the answer open and writes each change as it comes, until the rights end. */
   readonly stream: RequestHandler = (req, res) => {
@@ -71,15 +97,42 @@ export class LiveOrders {
       res,
       expiresAt,
       expiry: setTimeout(() => this.end(listener, 'identity expired'), left).unref(),
+      // the changes heard from now on wait until those missed are written
+      pending: [],
     };
     this.listeners.add(listener);
     req.on('close', () => {
       clearTimeout(listener.expiry);
       this.listeners.delete(listener);
     });
+    // validated by the contracts (OrderStreamHeaders): a position this stream's log gave
+    void this.catchUp(listener, req.get('last-event-id'));
   };
 
-  publish({ occurredAt, payload }: OrderStatusChanged): void {
+  /** Writes the changes `listener` may hear that were logged after `after` (a reconnection's
+   *  Last-Event-ID), then the stream's opening message with where the log is now, then whatever
+   *  was heard meanwhile. */
+  private async catchUp(listener: Listener, after: string | undefined): Promise<void> {
+    let opened: OrderStreamOpened = { resumed: false };
+    let at: string | undefined;
+    let missed = '';
+    try {
+      const log = await this.changes.since(after);
+      at = log.now;
+      opened = { resumed: log.missed !== undefined };
+      for (const change of log.missed ?? []) if (hears(listener, change.userId)) missed += changeText(change.message, change.at);
+    } catch (err) {
+      // the page reads its orders again; the changes from now on still come
+      this.log.debug({ err }, 'the log of order changes is unavailable; the stream starts afresh');
+    }
+    const heard = listener.pending ?? [];
+    listener.pending = undefined;
+    if (!this.listeners.has(listener)) return;
+    const start = `event: ${ORDER_STREAM_OPENED_EVENT}\n${at ? `id: ${at}\n` : ''}data: ${JSON.stringify(opened)}\n\n`;
+    listener.res.write(missed + start + heard.join(''));
+  }
+
+  async publish({ id, occurredAt, payload }: OrderStatusChanged): Promise<void> {
     const message: OrderStreamMessage = {
       orderId: payload.orderId,
       status: payload.status,
@@ -87,8 +140,19 @@ export class LiveOrders {
       by: payload.by,
       ...(payload.previous && { previous: payload.previous }),
     };
-    const text = `event: ${ORDER_STREAM_EVENT}\ndata: ${JSON.stringify(message)}\n\n`;
-    for (const { userId, role, res } of this.listeners) if (role === 'admin' || userId === payload.userId) res.write(text);
+    let at: string | undefined;
+    try {
+      at = await this.changes.position(id, payload.userId, message);
+    } catch (err) {
+      // sent all the same, without a position: a stream that reconnects after it reads its orders again
+      this.log.debug({ err }, 'the log of order changes is unavailable; a change goes out without its position');
+    }
+    const text = changeText(message, at);
+    for (const listener of this.listeners)
+      if (hears(listener, payload.userId)) {
+        if (listener.pending) listener.pending.push(text);
+        else listener.res.write(text);
+      }
   }
 
   /** role-changed: the account's streams opened with another role end (an admin's that became a
