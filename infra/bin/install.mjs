@@ -50,10 +50,12 @@ const STORE_PACKAGES = {
 /** What only `npm run bench` adds: wrk, the load generator of its throughput figures (bench/load.ts). */
 const BENCH_PACKAGES = { wrk: () => has('wrk') };
 /** What only the tests add: python3-venv, which python3 needs to make the virtualenv that
- *  schemathesis (PyPI) goes into; and wrk, for the test of the benchmarks' load (bench/load.test.ts). */
+ *  schemathesis (PyPI) goes into; wrk, for the test of the benchmarks' load (bench/load.test.ts);
+ *  poppler-utils, whose pdftoppm renders the receipt's PDF to a picture (mf-cart's after-order test). */
 const TEST_PACKAGES = {
   'python3-venv': () => spawnSync('python3', ['-c', 'import ensurepip, venv'], { stdio: 'ignore' }).status === 0,
   ...BENCH_PACKAGES,
+  'poppler-utils': () => has('pdftoppm'),
 };
 
 /** A problem the user must fix; printed as one line. */
