@@ -90,6 +90,13 @@ export const ROWS: Row[] = [
   },
   { method: 'GET', endpoint: '/allorders', path: () => '/allorders', expect: adminOnly(200) },
   { method: 'GET', endpoint: '/ordersummary', path: () => '/ordersummary', expect: adminOnly(200) },
+  { method: 'GET', endpoint: '/salesreport', path: () => '/salesreport', expect: adminOnly(200) },
+  // an export of no day: a header row only
+  { method: 'GET', endpoint: '/allorders/export', path: () => '/allorders/export?from=2001-01-01&to=2001-01-01', expect: adminOnly(200) },
+  { method: 'GET', endpoint: '/storesettings', path: () => '/storesettings', expect: adminOnly(200) },
+  // an empty body reaches validation (400) without changing the store's threshold
+  { method: 'PUT', endpoint: '/storesettings', path: () => '/storesettings', body: () => ({}), expect: adminOnly(400) },
+  { method: 'GET', endpoint: '/lowstock', path: () => '/lowstock', expect: adminOnly(200) },
   {
     method: 'PUT',
     endpoint: '/orderstatus/{id}',
@@ -105,6 +112,7 @@ export const ROWS: Row[] = [
     expect: { visitor: 401, shopper: 200, other: 403, admin: 403 },
   },
   { method: 'GET', endpoint: '/allusers', path: () => '/allusers', expect: adminOnly(200) },
+  { method: 'GET', endpoint: '/allusers', path: () => '/allusers?q=bazar&page=1', expect: adminOnly(200) },
   {
     method: 'GET',
     endpoint: '/admin/{email}',

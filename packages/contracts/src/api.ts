@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LowStockQuery, OrderExportQuery, SalesReport, StoreSettings, StoreSettingsUpdate, UserListQuery } from './admin-reports';
 import { BuyAgainAnswer, ReceiptQuery } from './after-order';
 import { AddToCart, CartLine, CartLineList, CartStockRefusal, SetCartQuantity } from './cart';
 import { NewOffer, NewProduct, OfferList, Product, ProductEdit, ProductList, ProductListQuery } from './catalog';
@@ -405,6 +406,23 @@ export const API = {
     access: 'admin',
     answers: ok(OrderSummary),
   }),
+  salesReport: endpoint({
+    method: 'get',
+    path: '/salesreport',
+    summary: 'Orders and revenue per shop day for the last 30 days (Bangladesh time), and the ten best-selling products in them',
+    service: 'order',
+    access: 'admin',
+    answers: ok(SalesReport),
+  }),
+  exportOrders: endpoint({
+    method: 'get',
+    path: '/allorders/export',
+    summary: "The orders the Orders page's filters find, every one of them, newest first, as a CSV file (streamed)",
+    service: 'order',
+    access: 'admin',
+    query: OrderExportQuery,
+    answers: { 200: { description: 'text/csv, one order a row, with a header row', schema: z.string() } },
+  }),
   setOrderStatus: endpoint({
     method: 'put',
     path: '/orderstatus/{id}',
@@ -414,6 +432,32 @@ export const API = {
     params: IdParams,
     body: SetOrderStatus,
     answers: { ...ok(Order), 409: refused('The order cannot move to that status from where it stands', OrderMoveRefusal) },
+  }),
+  storeSettings: endpoint({
+    method: 'get',
+    path: '/storesettings',
+    summary: "The store's settings the admin sets: the low-stock threshold",
+    service: 'catalog',
+    access: 'admin',
+    answers: ok(StoreSettings),
+  }),
+  setStoreSettings: endpoint({
+    method: 'put',
+    path: '/storesettings',
+    summary: "Set the store's settings: the low-stock threshold (a product with fewer units is low on stock; 0, none)",
+    service: 'catalog',
+    access: 'admin',
+    body: StoreSettingsUpdate,
+    answers: ok(StoreSettings),
+  }),
+  lowStock: endpoint({
+    method: 'get',
+    path: '/lowstock',
+    summary: 'The products with fewer units than the low-stock threshold, fewest first, a page at a time; X-Total-Count tells how many',
+    service: 'catalog',
+    access: 'admin',
+    query: LowStockQuery,
+    answers: ok(ProductList),
   }),
   // the first sign-in's sync may make the caller an admin (a realm admin's first record)
   syncUser: endpoint({
@@ -431,7 +475,17 @@ export const API = {
       409: refused('The account is being deleted'),
     },
   }),
-  allUsers: endpoint({ method: 'get', path: '/allusers', summary: 'Every user', service: 'user', access: 'admin', answers: ok(UserList) }),
+  allUsers: endpoint({
+    method: 'get',
+    path: '/allusers',
+    summary:
+      'Every user; with page, pageSize or q, one page (oldest account first) of those whose email or name holds q, ' +
+      'and X-Total-Count tells how many match',
+    service: 'user',
+    access: 'admin',
+    query: UserListQuery,
+    answers: ok(UserList),
+  }),
   makeAdmin: endpoint({
     method: 'put',
     path: '/makeadmin/{email}',

@@ -23,5 +23,6 @@ export * from './shop-formats';
 export * from './user';
 export * from './upload-limits';
 export * from './media';
+export * from './admin-reports';
 export * from './api';
 export * from './hygiene';

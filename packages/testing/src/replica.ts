@@ -7,6 +7,8 @@ import { eventually, stackEnv } from './stack';
 
 export interface ServiceReplica {
   url: string;
+  /** the process's id, to read what it uses (/proc/<pid>/status) */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -35,6 +37,7 @@ export async function startServiceReplica(service: string, port: number, setting
   await eventually(async () => expect((await fetch(`${url}/ready`)).status).toBe(200), 30_000, 200);
   return {
     url,
+    pid: child.pid!,
     async stop() {
       if (child.exitCode !== null) return;
       child.kill('SIGTERM');

@@ -10,6 +10,7 @@ import { productReviewRoutes } from './routes/product-reviews';
 import { wishlistRoutes } from './routes/wishlist';
 import { ProductRatingKeeper } from './product-ratings';
 import { reservationRoutes } from './routes/reservations';
+import { storeSettingsRoutes } from './routes/store-settings';
 import { ShelfIndex } from './search/shelf-index';
 import { ShelfCache } from './shelf-cache';
 import { StockReservations } from './stock-reservations';
@@ -26,6 +27,7 @@ export async function wireCatalog({ redis, log, announcer }: ServiceContext<Cata
       offerRoutes(),
       reservationRoutes(reservations),
       productLookupRoutes(shelf),
+      storeSettingsRoutes(),
       wishlistRoutes(shelf),
       productReviewRoutes(shelf, new ProductRatingKeeper(shelf, log)),
     ],

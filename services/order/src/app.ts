@@ -14,6 +14,8 @@ import { UnconfirmedOrders } from './unconfirmed-orders';
 import type { OrderDesk } from './order-desk';
 import { adminOrderRoutes } from './routes/admin-orders';
 import { afterOrderRoutes } from './routes/after-order';
+import { adminReportRoutes } from './routes/admin-reports';
+import { SalesReports } from './sales-report';
 import { deliverySlotRoutes } from './routes/delivery-slots';
 import { orderRoutes } from './routes/orders';
 import { productReviewRoutes } from './routes/product-reviews';
@@ -46,6 +48,7 @@ export async function wireOrder({ config, log, redis, announcer }: ServiceContex
     holdWindowMs: config.ORDER_HOLD_WINDOW_MS,
   };
   const live = new LiveOrders(redis, log);
+  const reports = new SalesReports(log, config.SALES_REPORT_FRESH_MS);
   const receipts = new ReceiptPrinter(log);
   return {
     routes: [
@@ -54,6 +57,7 @@ export async function wireOrder({ config, log, redis, announcer }: ServiceContex
       afterOrderRoutes(new CartRefills(config.CART_URL), receipts),
       adminOrderRoutes(desk),
       deliverySlotRoutes(desk.slots),
+      adminReportRoutes(reports, log),
       productReviewRoutes(config.CATALOG_URL),
     ],
     consumers: [passOnStatusChanges(live), ...endStreamsWithTheirRights(live)],
@@ -67,6 +71,7 @@ export async function wireOrder({ config, log, redis, announcer }: ServiceContex
       listings.stop();
       shopperOrders.stop();
       live.close();
+      reports.stop();
       receipts.stop();
     },
   };

@@ -20,5 +20,8 @@ export const OrderConfig = StandardServiceEnv.extend({
    *  next (order-listings.ts): FerretDB reads and rewrites the whole part at each of an order's moves,
    *  and at about 100 bytes an entry 16 keep it under 2 KB (docs/decisions/admin-order-list.md) */
   ORDER_LISTING_PART_SIZE: z.coerce.number().int().min(1).max(10_000).default(16),
+  /** how long the Orders page's sales report is answered as made, before it is made again
+   *  (sales-report.ts); 0 makes it at every request */
+  SALES_REPORT_FRESH_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
 });
 export type OrderConfig = typeof OrderConfig._output;

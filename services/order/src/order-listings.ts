@@ -5,7 +5,7 @@ import { OrderDay, OrderDayCounts, type DayCounts, type OrderDayDocument } from 
 
 /** Bangladesh keeps UTC+6 all year: a shop day starts at 18:00 UTC the day before. */
 const DHAKA_OFFSET_MS = 6 * 60 * 60_000;
-const shopDay = (at: Date) => new Date(at.getTime() + DHAKA_OFFSET_MS).toISOString().slice(0, 10);
+export const shopDay = (at: Date) => new Date(at.getTime() + DHAKA_OFFSET_MS).toISOString().slice(0, 10);
 
 /** What the admin's list needs of an order. */
 export type ListableOrder = Pick<OrderDocument, '_id' | 'createdAt' | 'status' | 'history' | 'totalPaisa' | 'email' | 'phone' | 'listedIn'>;
@@ -14,7 +14,7 @@ const LISTED_FIELDS = 'createdAt status history totalPaisa email phone listedIn'
 /** An order as the admin's list finds it: what it is filtered, searched and sorted by. `step` is how
  *  many statuses it has had (its history's length): an entry is only ever written over the one of
  *  the step before. */
-type ListedOrder = { at: Date; step: number; status: OrderStatus; totalPaisa: number; email: string; phone: string };
+export type ListedOrder = { at: Date; step: number; status: OrderStatus; totalPaisa: number; email: string; phone: string };
 
 /** An entry as stored: one string (no field holds a space: emails and phones are checked). */
 const entryText = ({ at, step, status, totalPaisa, email, phone }: ListedOrder) =>
@@ -23,13 +23,13 @@ function readEntry(text: string): ListedOrder {
   const [at, step, status, totalPaisa, email = '', phone = ''] = text.split(' ');
   return { at: new Date(Number(at)), step: Number(step), status: status as OrderStatus, totalPaisa: Number(totalPaisa), email, phone };
 }
-const entriesOf = (part: Pick<OrderDayDocument, 'orders'> | null) =>
+export const entriesOf = (part: Pick<OrderDayDocument, 'orders'> | null) =>
   Object.entries(part?.orders ?? {}).map(([id, text]): [string, ListedOrder] => [id, readEntry(text)]);
 
-const isRevenue = (status: OrderStatus) => status !== 'cancelled';
-const newestFirst = ([idA, a]: [string, ListedOrder], [idB, b]: [string, ListedOrder]) =>
+export const isRevenue = (status: OrderStatus) => status !== 'cancelled';
+export const newestFirst = ([idA, a]: [string, ListedOrder], [idB, b]: [string, ListedOrder]) =>
   b.at.getTime() - a.at.getTime() || idB.localeCompare(idA);
-const countOf = (counts: Pick<DayCounts, 'byStatus'>, status?: OrderStatus) =>
+export const countOf = (counts: Pick<DayCounts, 'byStatus'>, status?: OrderStatus) =>
   status ? (counts.byStatus[status] ?? 0) : OrderStatus.options.reduce((sum, one) => sum + (counts.byStatus[one] ?? 0), 0);
 
 /**
@@ -48,18 +48,18 @@ const lineFor = (day: string, orderId: string) => `${day}/${orderId.slice(-1).to
 const generationOf = (line: string, generation: number) => (generation === 0 ? line : `${line}/${generation}`);
 const lineOf = (part: string) => part.split('/').slice(0, 2).join('/');
 const generationIn = (part: string) => Number(part.split('/')[2] ?? 0);
-const dayOf = (partOrLine: string) => partOrLine.slice(0, 10);
-const HEX_DIGITS = [...'0123456789abcdef'];
+export const dayOf = (partOrLine: string) => partOrLine.slice(0, 10);
+export const HEX_DIGITS = [...'0123456789abcdef'];
 
 const DAY_MS = 24 * 60 * 60_000;
-const daysAgo = (days: number) => shopDay(new Date(Date.now() - days * DAY_MS));
+export const daysAgo = (days: number) => shopDay(new Date(Date.now() - days * DAY_MS));
 /** The counts of the last days' parts are read from the parts themselves, where most writes go, so
  *  that those writes leave the counts copies alone: a move is then one write. Writers copy the counts
  *  of days before yesterday; readers read the parts from the day before yesterday on, a day later,
  *  by when `reconcile` (every 15 minutes, and at every start) has copied the counts of the day that
  *  left the window. */
 const COPIED_BEFORE_DAYS_AGO = 1;
-const READ_DIRECT_DAYS = 3;
+export const READ_DIRECT_DAYS = 3;
 
 /** How often a write of an entry is tried again when another write of the same order got in first. */
 const RACES_LOST_AT_MOST = 10;
@@ -334,7 +334,7 @@ export class OrderListings {
 
 /** Which entries a search finds: the order's id, part of its email (any case) or of its phone,
  *  however written (+880 1712-345678 finds 01712345678). */
-function searchFor(q: string) {
+export function searchFor(q: string) {
   const text = q.toLowerCase();
   const orderId = /^[0-9a-f]{24}$/.test(text) ? text : undefined;
   const digits = q.replace(/\D/g, '');
@@ -389,7 +389,7 @@ export async function listedPage({ status, from, to, q, page, pageSize }: OrderL
 const readParts = (ids: string[]) => readByIds<OrderDayDocument>(OrderDay, ids);
 
 /** Every part of these lines: their first parts, then the generations those name. */
-async function readLineParts(lines: string[]): Promise<OrderDayDocument[]> {
+export async function readLineParts(lines: string[]): Promise<OrderDayDocument[]> {
   const firsts = await readParts(lines);
   const generations = firsts.flatMap((first) => Array.from({ length: first.parts ?? 0 }, (_, n) => generationOf(first._id, n + 1)));
   return [...firsts, ...(await readParts(generations))];
@@ -397,7 +397,7 @@ async function readLineParts(lines: string[]): Promise<OrderDayDocument[]> {
 
 /** The counts of every part of every day: the copies, but the last days' read from their parts (which
  *  are answered too, for their entries). */
-async function countsOfEveryPart(): Promise<{ counts: DayCounts[]; recent: Map<string, OrderDayDocument> }> {
+export async function countsOfEveryPart(): Promise<{ counts: DayCounts[]; recent: Map<string, OrderDayDocument> }> {
   const readFrom = daysAgo(READ_DIRECT_DAYS - 1);
   const lines = Array.from({ length: READ_DIRECT_DAYS }, (_, ago) => daysAgo(ago)).flatMap((day) =>
     HEX_DIGITS.map((digit) => `${day}/${digit}`),

@@ -1,5 +1,6 @@
 import {
   API,
+  TOTAL_COUNT_HEADER,
   type AdminAnswer,
   type DeleteAnswer,
   type SyncUserAnswer,
@@ -28,6 +29,7 @@ import { DeletedAccount } from '../model/deleted-account';
 import { unlessLastAdmin } from '../model/last-admin';
 import { User, live, toUserAnswer, type UserDocument } from '../model/user';
 import type { VerificationMails } from '../verification-mails';
+import { DEFAULT_USER_PAGE_SIZE, usersPage } from '../model/user-search';
 
 async function liveUser(email: string): Promise<UserDocument> {
   const user = await User.findOne({ email, ...live }).lean<UserDocument>();
@@ -78,9 +80,15 @@ export function userRoutes(announcer: Announcer, redis: Redis, log: Logger, veri
     }
   });
 
-  router.implement(API.allUsers, async (_req, res) => {
-    const users = await User.find(live).sort({ createdAt: 1, _id: 1 }).lean<UserDocument[]>();
-    res.json(users.map(toUserAnswer) satisfies UserAnswer[]);
+  router.implement(API.allUsers, async (req, res) => {
+    const { q, page, pageSize } = req.query;
+    // a plain call is the spec's every account; a page or a search asks for one page of them
+    if (q === undefined && page === undefined && pageSize === undefined) {
+      const users = await User.find(live).sort({ createdAt: 1, _id: 1 }).lean<UserDocument[]>();
+      return void res.json(users.map(toUserAnswer) satisfies UserAnswer[]);
+    }
+    const { users, total } = await usersPage({ q, page: page ?? 1, pageSize: pageSize ?? DEFAULT_USER_PAGE_SIZE });
+    res.set(TOTAL_COUNT_HEADER, String(total)).json(users.map(toUserAnswer) satisfies UserAnswer[]);
   });
 
   router.implement(API.isAdmin, async (req, res) => {

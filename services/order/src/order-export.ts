@@ -1,0 +1,179 @@
+import { once } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { OrderStatus, paisaToTaka, type OrderExportQuery } from '@bazar/contracts';
+import { readByIds, type Logger } from '@bazar/service-kit';
+import type { Response } from 'express';
+import { Order, type OrderDocument } from './model/order';
+import type { DayCounts, OrderDayDocument } from './model/order-days';
+import {
+  countOf,
+  countsOfEveryPart,
+  dayOf,
+  entriesOf,
+  newestFirst,
+  readLineParts,
+  searchFor,
+  shopDay,
+  type ListedOrder,
+} from './order-listings';
+
+/** Orders read by id at a time: a few hundred KB of rows, whatever the export's size. */
+const BATCH = 200;
+/** The share of its time an export may keep the database busy: FerretDB answers one command at a
+ *  time, and an export of every order must not hold up orders being placed (readGently does the same
+ *  for the read model's reconcile). */
+const BUSY_SHARE = 0.5;
+
+type ExportedOrder = Pick<
+  OrderDocument,
+  | '_id'
+  | 'createdAt'
+  | 'status'
+  | 'name'
+  | 'email'
+  | 'phone'
+  | 'addinfo'
+  | 'items'
+  | 'subtotalPaisa'
+  | 'vatPaisa'
+  | 'deliveryPaisa'
+  | 'totalPaisa'
+>;
+const EXPORTED_FIELDS = 'createdAt status name email phone addinfo items subtotalPaisa vatPaisa deliveryPaisa totalPaisa';
+
+const HEADER = [
+  'Order',
+  'Placed (Bangladesh time)',
+  'Status',
+  'Name',
+  'Email',
+  'Phone',
+  'Items',
+  'Units',
+  'Subtotal (BDT)',
+  'VAT (BDT)',
+  'Delivery (BDT)',
+  'Total (BDT)',
+  'Note',
+];
+
+/**
+ * A cell of text as a spreadsheet should take it (RFC 4180): in quotes, its quotes doubled, when it
+ * holds a comma, a quote or a line break; and a cell a spreadsheet would run as a formula (starting
+ * with = + - @, or a tab or carriage return, which some strip before looking) starts with an
+ * apostrophe instead, as OWASP's CSV injection advice says, so that a shopper's name or note can
+ * never become a formula on the accountant's machine.
+ */
+export function csvText(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+/** An amount in taka: a number, written as numbers are (no formula can start with a digit). */
+const money = (paisa: number) => paisaToTaka(paisa).toFixed(2);
+
+/** When an order was placed, in Bangladesh time (UTC+6 all year), as a spreadsheet reads a time. */
+const placedAt = (at: Date) => `${new Date(at.getTime() + 6 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ')}`;
+
+function csvRow(order: ExportedOrder): string {
+  const units = order.items.reduce((sum, item) => sum + item.quantity, 0);
+  const items = order.items.map((item) => `${item.quantity} x ${item.name}`).join('; ');
+  return (
+    [
+      csvText(order._id.toString()),
+      placedAt(order.createdAt),
+      csvText(order.status),
+      csvText(order.name),
+      csvText(order.email),
+      csvText(order.phone ?? ''),
+      csvText(items),
+      String(units),
+      money(order.subtotalPaisa),
+      money(order.vatPaisa),
+      money(order.deliveryPaisa),
+      money(order.totalPaisa),
+      csvText(order.addinfo ?? ''),
+    ].join(',') + '\r\n'
+  );
+}
+
+/** The days (newest first) and, for each, the ids of its orders matching the filters, newest first:
+ *  a day's entries at a time, the way the admin's list finds them (order-listings.ts `listedPage`). */
+async function* matchingDays({ status, from, to, q }: OrderExportQuery): AsyncGenerator<string[]> {
+  const inRange = (day: string) => (!from || day >= from) && (!to || day <= to);
+  const found = q ? searchFor(q) : () => true;
+  const matches = ([id, entry]: [string, ListedOrder]) => (!status || entry.status === status) && found(id, entry);
+  const { counts, recent } = await countsOfEveryPart();
+  const days = new Map<string, DayCounts[]>();
+  for (const counted of counts) {
+    const day = dayOf(counted._id);
+    if (inRange(day)) days.set(day, [...(days.get(day) ?? []), counted]);
+  }
+  for (const [, dayCounts] of [...days].sort(([a], [b]) => b.localeCompare(a))) {
+    if (dayCounts.reduce((sum, counted) => sum + countOf(counted, status), 0) === 0) continue;
+    const recentParts: OrderDayDocument[] = dayCounts.flatMap((counted) => recent.get(counted._id) ?? []);
+    const olderParts = await readLineParts(dayCounts.filter((counted) => !recent.has(counted._id)).map((counted) => counted._id));
+    yield [...recentParts, ...olderParts]
+      .flatMap(entriesOf)
+      .filter(matches)
+      .sort(newestFirst)
+      .map(([id]) => id);
+  }
+}
+
+const gone = (res: Response) => res.destroyed || res.writableEnded;
+
+/** Writes `text`, waiting for the client to take what was written before when it is behind. */
+async function send(res: Response, text: string): Promise<void> {
+  if (res.write(text)) return;
+  const waited = new AbortController(); // the listener of the event that did not come goes too
+  try {
+    await Promise.race([once(res, 'drain', { signal: waited.signal }), once(res, 'close', { signal: waited.signal })]);
+  } finally {
+    waited.abort();
+  }
+}
+
+/**
+ * Streams the orders the Orders page's filters find, as CSV (UTF-8 with its byte order mark, so
+ * that spreadsheets read Bangla names right), newest first: a day's entries of the read model at a
+ * time, and the orders themselves BATCH at a time, each batch written before the next is read, and
+ * read only as fast as the client takes the file. The process holds one day's entries and one batch
+ * of orders, however many orders match. A failure once the file has begun cuts the connection, so
+ * a short file is never taken for a whole one.
+ */
+export async function streamOrdersCsv(query: OrderExportQuery, res: Response, log: Logger): Promise<void> {
+  const name = `bazar-orders-${shopDay(new Date())}.csv`;
+  res.status(200).set({
+    'Content-Type': 'text/csv; charset=utf-8',
+    'Content-Disposition': `attachment; filename="${name}"`,
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+  });
+  res.flushHeaders();
+  let exported = 0;
+  try {
+    await send(res, `\uFEFF${HEADER.map(csvText).join(',')}\r\n`);
+    for await (const ids of matchingDays(query)) {
+      for (let from = 0; from < ids.length; from += BATCH) {
+        if (gone(res)) return;
+        const started = performance.now();
+        const batch = ids.slice(from, from + BATCH);
+        const orders = new Map(
+          (await readByIds<ExportedOrder>(Order, batch, { fields: EXPORTED_FIELDS })).map((order) => [order._id.toString(), order]),
+        );
+        const readMs = performance.now() - started;
+        const rows = batch.flatMap((id) => {
+          const order = orders.get(id);
+          return order && OrderStatus.safeParse(order.status).success ? [csvRow(order)] : [];
+        });
+        exported += rows.length;
+        await send(res, rows.join(''));
+        await sleep(readMs * (1 / BUSY_SHARE - 1));
+      }
+    }
+    res.end();
+  } catch (err) {
+    log.warn({ err, exported }, 'exporting orders failed part way; the download was cut');
+    res.destroy(err as Error);
+  }
+}

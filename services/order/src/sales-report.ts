@@ -1,0 +1,207 @@
+import { BEST_SELLERS, SALES_REPORT_DAYS, paisaToTaka, type BestSeller, type SalesReport } from '@bazar/contracts';
+import { readByIds, upsertOne, type Logger } from '@bazar/service-kit';
+import { Order, type OrderDocument } from './model/order';
+import { OrderDayCounts, type DayCounts, type OrderDayDocument } from './model/order-days';
+import { ProductSalesDay, type ProductSalesDayDocument } from './model/product-sales-days';
+import { HEX_DIGITS, READ_DIRECT_DAYS, countOf, dayOf, daysAgo, entriesOf, isRevenue, readLineParts } from './order-listings';
+
+type Item = Pick<OrderDocument['items'][number], 'productId' | 'name' | 'name_bn' | 'unitPricePaisa' | 'quantity'>;
+type Sold = { units: number; revenuePaisa: number; name: string; name_bn?: string };
+type SoldByProduct = Map<string, Sold>;
+
+/** When a replica makes its first report by itself (see SalesReports). */
+const WARM_UP_AFTER_MS = 60_000;
+
+const linesOf = (day: string) => HEX_DIGITS.map((digit) => `${day}/${digit}`);
+
+/** What `items` sold, added into `sold`; a product's name is the one of the order read last. */
+function addSold(sold: SoldByProduct, items: readonly Item[]): void {
+  for (const { productId, name, name_bn, unitPricePaisa, quantity } of items) {
+    const before = sold.get(productId);
+    sold.set(productId, {
+      units: (before?.units ?? 0) + quantity,
+      revenuePaisa: (before?.revenuePaisa ?? 0) + unitPricePaisa * quantity,
+      name,
+      ...(name_bn && { name_bn }),
+    });
+  }
+}
+
+function addAll(into: SoldByProduct, from: SoldByProduct): void {
+  for (const [productId, { units, revenuePaisa, name, name_bn }] of from) {
+    const before = into.get(productId);
+    into.set(productId, {
+      units: (before?.units ?? 0) + units,
+      revenuePaisa: (before?.revenuePaisa ?? 0) + revenuePaisa,
+      name: before?.name ?? name,
+      ...((before?.name_bn ?? name_bn) && { name_bn: before?.name_bn ?? name_bn }),
+    });
+  }
+}
+
+function snapshotOf(snapshot: ProductSalesDayDocument): SoldByProduct {
+  const sold: SoldByProduct = new Map();
+  for (const [productId, text] of Object.entries(snapshot.sold ?? {})) {
+    const [units, revenuePaisa] = text.split(' ').map(Number);
+    const [name = '', name_bn] = (snapshot.names?.[productId] ?? '').split('\t');
+    sold.set(productId, { units: units ?? 0, revenuePaisa: revenuePaisa ?? 0, name, ...(name_bn && { name_bn }) });
+  }
+  return sold;
+}
+
+/** The items of these orders, by order id (those gone left out). */
+async function itemsOfOrders(ids: string[]): Promise<Map<string, Item[]>> {
+  const orders = await readByIds<Pick<OrderDocument, '_id' | 'items'>>(Order, ids, { fields: 'items' });
+  return new Map(orders.map((order) => [order._id.toString(), order.items]));
+}
+
+/** The ids of the orders not cancelled that these parts list. */
+const soldOrderIds = (parts: OrderDayDocument[]) =>
+  parts.flatMap(entriesOf).flatMap(([id, entry]) => (isRevenue(entry.status) ? [id] : []));
+
+/**
+ * The Orders page's chart and best sellers (issue 54, item 8), from the admin's read model
+ * (order-listings.ts) rather than the orders, which FerretDB would read whole for any question:
+ * - Orders and revenue a day are the days' counts the summary reads: the counts copies of the days
+ *   before the last three, those days' parts themselves.
+ * - Best sellers need the orders' lines, which the read model does not hold. A day before the last
+ *   three is kept as a snapshot of what each product sold (model/product-sales-days.ts), made from
+ *   its orders the first time it is asked for and again only when its version in the read model has
+ *   moved (an older order cancelled). For the last three days, where most orders are placed and
+ *   moved, each order's lines are read once and kept in the process (an order's lines never change
+ *   once placed); the parts, read anyway for the counts, say which orders are not cancelled.
+ * No write is added to placing or moving an order.
+ */
+export class SalesReports {
+  /** the lines of the last days' orders, by order id */
+  private readonly itemsOf = new Map<string, Item[]>();
+  /** snapshots being made, by `day version`: requests at once make each one once */
+  private readonly making = new Map<string, Promise<SoldByProduct>>();
+  /** the report last made (or being made), and when it was begun */
+  private latest?: { begun: number; report: Promise<SalesReport> };
+  private readonly warmUp: NodeJS.Timeout;
+
+  /**
+   * A report is answered as made for `freshMs` (and requests at once share one making of it): its
+   * figures are at most that old, and however many admins keep the Orders page open, the database is
+   * asked at most once in that time. The first report after a start keeps a snapshot of each older
+   * day's best sellers, reading every order of those days: it is made a while after the replica
+   * starts (its read model's reconcile is under way then), so that an admin does not wait for it.
+   */
+  constructor(
+    private readonly log: Logger,
+    private readonly freshMs: number,
+  ) {
+    this.warmUp = setTimeout(
+      () => void this.report().catch((err: unknown) => log.warn({ err }, 'making the first sales report failed')),
+      WARM_UP_AFTER_MS,
+    );
+    this.warmUp.unref();
+  }
+
+  stop(): void {
+    clearTimeout(this.warmUp);
+  }
+
+  report(): Promise<SalesReport> {
+    const now = Date.now();
+    if (this.latest && now - this.latest.begun < this.freshMs) return this.latest.report;
+    const making = this.make();
+    const latest = { begun: now, report: making };
+    this.latest = latest;
+    // a failure is not kept: the next request makes it again
+    making.catch(() => this.latest === latest && (this.latest = undefined));
+    return making;
+  }
+
+  private async make(): Promise<SalesReport> {
+    const days = Array.from({ length: SALES_REPORT_DAYS }, (_, i) => daysAgo(SALES_REPORT_DAYS - 1 - i));
+    const readFrom = daysAgo(READ_DIRECT_DAYS - 1);
+    const older = days.filter((day) => day < readFrom);
+    const recent = days.filter((day) => day >= readFrom);
+    const [copies, recentParts, snapshots] = await Promise.all([
+      readByIds<DayCounts>(OrderDayCounts, older.flatMap(linesOf)),
+      readLineParts(recent.flatMap(linesOf)),
+      readByIds<ProductSalesDayDocument>(ProductSalesDay, older),
+    ]);
+    const counted = new Map<string, { orders: number; revenuePaisa: number; version: number }>();
+    for (const counts of [...copies, ...recentParts]) {
+      const day = counted.get(dayOf(counts._id)) ?? { orders: 0, revenuePaisa: 0, version: 0 };
+      day.orders += countOf(counts);
+      day.revenuePaisa += counts.revenuePaisa ?? 0;
+      day.version += counts.version ?? 0;
+      counted.set(dayOf(counts._id), day);
+    }
+
+    const kept = new Map(snapshots.map((snapshot) => [snapshot._id, snapshot]));
+    const sold: SoldByProduct = new Map();
+    // one day after another: a day without a snapshot reads every order of the day
+    for (const day of older) {
+      const version = counted.get(day)?.version ?? 0;
+      const snapshot = kept.get(day);
+      if (version === 0) continue;
+      addAll(sold, snapshot && snapshot.version >= version ? snapshotOf(snapshot) : await this.snapshot(day, version));
+    }
+    for (const items of await this.recentItems(soldOrderIds(recentParts))) addSold(sold, items);
+
+    const bestSellers = [...sold]
+      .sort(([idA, a], [idB, b]) => b.units - a.units || b.revenuePaisa - a.revenuePaisa || idA.localeCompare(idB))
+      .slice(0, BEST_SELLERS)
+      .map(([productId, { units, revenuePaisa, name, name_bn }]): BestSeller => ({
+        productId,
+        name,
+        ...(name_bn && { name_bn }),
+        units,
+        revenue: paisaToTaka(revenuePaisa),
+      }));
+    return {
+      from: days[0]!,
+      to: days.at(-1)!,
+      days: days.map((day) => ({
+        day,
+        orders: counted.get(day)?.orders ?? 0,
+        revenue: paisaToTaka(counted.get(day)?.revenuePaisa ?? 0),
+      })),
+      bestSellers,
+    };
+  }
+
+  /** The lines of these orders of the last days: those not read before are read now, and orders no
+   *  longer among them are forgotten. */
+  private async recentItems(ids: string[]): Promise<Item[][]> {
+    const missing = ids.filter((id) => !this.itemsOf.has(id));
+    if (missing.length > 0) for (const [id, items] of await itemsOfOrders(missing)) this.itemsOf.set(id, items);
+    const wanted = new Set(ids);
+    for (const id of this.itemsOf.keys()) if (!wanted.has(id)) this.itemsOf.delete(id);
+    return ids.flatMap((id) => {
+      const items = this.itemsOf.get(id);
+      return items ? [items] : [];
+    });
+  }
+
+  /** What each product sold on `day` (at `version` of the read model or later), kept for the next
+   *  reports. */
+  private snapshot(day: string, version: number): Promise<SoldByProduct> {
+    const key = `${day} ${version}`;
+    let making = this.making.get(key);
+    if (!making) {
+      making = this.makeSnapshot(day, version).finally(() => this.making.delete(key));
+      this.making.set(key, making);
+    }
+    return making;
+  }
+
+  private async makeSnapshot(day: string, version: number): Promise<SoldByProduct> {
+    const sold: SoldByProduct = new Map();
+    for (const items of (await itemsOfOrders(soldOrderIds(await readLineParts(linesOf(day))))).values()) addSold(sold, items);
+    const soldText = Object.fromEntries([...sold].map(([id, { units, revenuePaisa }]) => [id, `${units} ${revenuePaisa}`]));
+    const names = Object.fromEntries([...sold].map(([id, { name, name_bn }]) => [id, name_bn ? `${name}\t${name_bn}` : name]));
+    try {
+      // never over a snapshot of a later version
+      await upsertOne(ProductSalesDay, { _id: day, version: { $lt: version } }, { $set: { sold: soldText, names, version } });
+    } catch (err) {
+      this.log.warn({ err, day }, 'keeping a day’s best sellers failed; the next report makes them again');
+    }
+    return sold;
+  }
+}
