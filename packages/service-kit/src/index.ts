@@ -12,6 +12,7 @@ export * from './http/prepared-json';
 export * from './http/identity';
 export * from './http/identity-token';
 export * from './mongo';
+export { dbCommandsOf } from './db-commands';
 export * from './redis';
 export * from './internal';
 export * from './jobs';

@@ -150,12 +150,12 @@ const consumerLag = new Gauge({
 });
 const consumedEvents = new Counter({
   name: 'kafka_consumer_events_total',
-  help: 'Events consumed, by topic and outcome: applied, skipped (already applied), dead-lettered',
+  help: 'Events consumed, by topic and outcome: applied, skipped (already applied), passed-over (not for the handler), dead-lettered',
   labelNames: ['topic', 'outcome'],
   registers,
 });
 
-export type ConsumeOutcome = 'applied' | 'skipped' | 'dead-lettered';
+export type ConsumeOutcome = 'applied' | 'skipped' | 'passed-over' | 'dead-lettered';
 export const countConsumedEvent = (topic: string, outcome: ConsumeOutcome) => consumedEvents.inc({ topic, outcome });
 
 /** Follows a kafkajs consumer's batches to keep its lag per partition: at the start of a batch,

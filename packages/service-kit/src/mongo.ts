@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import mongoose, { type Connection, type Model, type QueryFilter, type UpdateQuery } from 'mongoose';
+import { tallyCommandsByTrace } from './db-commands';
 import type { Logger } from './logger';
 
 // Filters only ever hold values that contract schemas parsed as plain strings and numbers, so no
@@ -88,9 +89,12 @@ export async function connectMongo(url: string, dbName: string, log: Logger): Pr
     connectTimeoutMS: 5_000,
     autoIndex: false,
     autoCreate: false,
+    // a traced request's or event's log line says which commands it sent (db-commands.ts)
+    monitorCommands: true,
   };
-  const openWrites = () => mongoose.connection.openUri(url, { ...options, maxPoolSize: WRITE_POOL_SIZE });
-  const openReads = () => readConnection.openUri(url, { ...options, maxPoolSize: READ_POOL_SIZE });
+  // a connection opened again has a new client, which is counted as the first was
+  const openWrites = () => mongoose.connection.openUri(url, { ...options, maxPoolSize: WRITE_POOL_SIZE }).then(tallyCommandsByTrace);
+  const openReads = () => readConnection.openUri(url, { ...options, maxPoolSize: READ_POOL_SIZE }).then(tallyCommandsByTrace);
   await Promise.all([openWrites(), openReads()]);
   await Promise.all(Object.values(mongoose.connection.models).map(createMissingIndexes));
   reopenWhenLostForGood(mongoose.connection, openWrites, log);

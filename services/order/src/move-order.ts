@@ -14,8 +14,9 @@ import type { MovableOrder } from './recent-orders';
  *
  * The order is first taken as this replica last wrote it (recent-orders.ts), and read only when that
  * is not known or would not allow the move. The admin's list follows the move (order-listings.ts).
- * Leaving `placed` frees a place among the shopper's unconfirmed orders, a cancellation its delivery slot's place; a cancellation's units go
- * back through its event (the catalog releases the hold once, however often it hears of it).
+ * Leaving `placed` gives up a place among the shopper's unconfirmed orders (the sweep frees it), a
+ * cancellation its delivery slot's place; a cancellation's units go back through its event (the
+ * catalog releases the hold once, however often it hears of it).
  */
 export async function moveOrder(
   desk: OrderDesk,
@@ -47,11 +48,10 @@ export async function moveOrder(
       .release(moved.slot, moved.reservationId)
       .catch((err: unknown) => desk.log.warn({ err, orderId }, 'giving back a cancelled order’s slot place failed'));
   }
-  if (current.status === 'placed') {
-    await desk.unconfirmed
-      .release(current.userId, orderId)
-      .catch((err: unknown) => desk.log.warn({ err, orderId }, 'freeing an unconfirmed order’s place failed; the next claim looks again'));
-  }
+  // Leaving `placed`, the order no longer holds a place among its shopper's unconfirmed orders. The
+  // place is not freed here, a write an order: the sweep frees every such place of its pass in one
+  // command, and a claim that finds the list full looks at the orders listed first
+  // (UnconfirmedOrders), so the limit counts only orders that hold units.
   return moved;
 }
 

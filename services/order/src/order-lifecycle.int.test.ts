@@ -169,11 +169,19 @@ it('holds at most three unconfirmed orders per shopper; confirming one makes roo
   });
   expect((await buyer.cart()).map((line) => line.cartQuantity)).toEqual([2]);
   expect(await shelf.stockOf(honey)).toBe(stock);
-  expect(await listsOf(buyer.id)).toEqual({ open: orders, named: orders });
+  // an order is named in the shopper's list once it moves on; until then My Orders finds it by its place
+  expect(await listsOf(buyer.id)).toEqual({ open: orders, named: [] });
+  expect((await buyer.myOrders()).map((order) => order._id).sort()).toEqual([...orders].sort());
 
   expect((await buyer.confirm(orders[0]!)).status).toBe(200);
   expect((await buyer.placeOrder()).status).toBe(201);
   expect(await buyer.cart()).toEqual([]);
+  // the claim that found the list full freed the confirmed order's place, naming it first
+  const lists = await listsOf(buyer.id);
+  expect(lists.named).toEqual([orders[0]]);
+  expect(lists.open).toEqual(expect.arrayContaining(orders.slice(1)));
+  expect(lists.open).toHaveLength(3);
+  expect((await buyer.myOrders()).map((order) => order._id)).toContain(orders[0]);
 });
 
 describe('with a replica that holds orders for a second and a half', () => {

@@ -13,7 +13,7 @@ import {
 import { HttpError, badRequest, conflict, derivedObjectId, fieldRefusal, isDuplicateKey, type RequestUser } from '@bazar/service-kit';
 import { Types } from 'mongoose';
 import { orderPlaced } from './events/order-events';
-import { Order, cartStateOf, holdsUnits, type OrderDocument } from './model/order';
+import { Order, cartStateOf, type OrderDocument } from './model/order';
 import type { Shelf } from './neighbours';
 import type { OrderDesk } from './order-desk';
 
@@ -36,9 +36,9 @@ const isRefusal = (err: unknown) => err instanceof HttpError && err.status === 4
  * Places the shopper's current cart as an order. FerretDB has no multi-document transactions, so
  * each step is one single-document write owned by one service, in this order:
  *
- *   1. order service: a place among the shopper's unconfirmed orders (UnconfirmedOrders), its name in the
- *      shopper's list of orders (ShopperOrders), then the order, `placing`, claiming the cart state
- *      it was read at (unique) and its idempotency id
+ *   1. order service: a place among the shopper's unconfirmed orders (UnconfirmedOrders, which My
+ *      Orders reads beside the shopper's list of orders, ShopperOrders), then the order, `placing`,
+ *      claiming the cart state it was read at (unique) and its idempotency id
  *   2. catalog: every unit held (`quantity >= n`, per product), or none and a 409 naming each
  *      item short and how many are left; it answers the products' names and prices once held
  *   3. cart: the ordered pieces taken off the cart in one write, or none (409 when the shopper
@@ -49,8 +49,8 @@ const isRefusal = (err: unknown) => err instanceof HttpError && err.status === 4
  * Until then the order carries its lines as the cart had them (names and prices as of adding them),
  * unseen: My Orders and the admin's list show no order still placing.
  *
- * A refusal at 2 or 3 undoes the earlier steps (the hold released, the order removed and no longer
- * named among the shopper's) and the cart
+ * A refusal at 2 or 3 undoes the earlier steps (the hold released, the order removed and its place
+ * among the shopper's unconfirmed orders freed) and the cart
  * is as it was. A failure to reach a neighbour, or a crash, is settled by `settlePlacing`, in the
  * request itself or by the sweep: an order whose lines the cart took is placed, any other is undone,
  * the cart first voiding the checkout so a late one cannot take anything. A placed order therefore
@@ -108,15 +108,15 @@ export async function placeOrder(
   if (!(await desk.unconfirmed.claim(user.id, _id.toString())))
     return earlierOrderOr(conflict(holdLimitReached(limit), { limit } satisfies Partial<HoldLimitAnswer>));
   const unclaim = async () => {
-    // a repeat of an order still open shares its id, and its place
-    const existing = await Order.findById(_id, 'status').lean<{ status: string }>();
-    if (!holdsUnits(existing?.status)) await desk.unconfirmed.release(user.id, _id.toString());
-    if (!existing) await desk.shopperOrders.forget(user.id, _id.toString());
+    // a repeat of an order that exists shares its id, and its place: one still open holds it, and
+    // one that moved on is named in the shopper's list when the sweep frees it (releaseSettled)
+    if (await Order.exists({ _id })) return;
+    await desk.unconfirmed.release(user.id, _id.toString());
+    await desk.shopperOrders.forget(user.id, _id.toString());
   };
   let placing: OrderDocument;
   try {
     const createdAt = new Date();
-    await desk.shopperOrders.add(user.id, _id.toString());
     placing = (
       await Order.create({
         _id,

@@ -1,8 +1,9 @@
-// My Orders reads the shopper's own list of order ids (shopper-orders.ts), not every order of the
-// store. An order service of its own, on a database of its own (the stack's catalog, cart and
-// broker): its orders are listed as they are placed, an order written before the lists existed is
-// named by the next replica to start, one refused is taken out, and a list naming another shopper's
-// order shows nothing of it.
+// My Orders reads the shopper's own list of order ids and their places among the unconfirmed orders
+// (shopper-orders.ts), not every order of the store. An order service of its own, on a database of
+// its own (the stack's catalog, cart and broker): its orders are shown as they are placed and named
+// in the list once they move on, an order written before the lists existed is named by the next
+// replica to start, one refused is taken out, and a list naming another shopper's order shows
+// nothing of it.
 import { PlaceOrderAnswer } from '@bazar/contracts';
 import { eventually, stackEnv } from '@bazar/testing';
 import { shopper, TestShelf } from '@bazar/testing/shop';
@@ -10,7 +11,8 @@ import mongoose from 'mongoose';
 import { startOrderReplica, type OrderReplica } from '../test/replica';
 
 const DB = 'shopper_orders_test';
-const settings = { MONGO_DB: DB };
+// sweeps often: the sweep names the orders that moved on
+const settings = { MONGO_DB: DB, ORDER_SWEEP_INTERVAL_MS: '200' };
 const shelf = new TestShelf();
 let db: mongoose.Connection;
 let service: OrderReplica;
@@ -43,7 +45,12 @@ it('lists the shopper’s orders newest first, those written before the lists to
   expect((await buyer.myOrders()).map((order) => order._id)).toEqual([second, first]);
   const listOf = async (userId: string) =>
     (await db.collection<{ _id: string; orders: string[] }>('shopper_orders').findOne({ _id: userId }))?.orders;
-  expect(await listOf(buyer.id)).toEqual([first, second]);
+  // unconfirmed, they are shown by their places; named once they move on, their places freed
+  expect(await listOf(buyer.id)).toBeUndefined();
+  for (const orderId of [first, second]) expect((await buyer.confirm(orderId)).status).toBe(200);
+  await eventually(async () => expect(await listOf(buyer.id)).toEqual([first, second]), 10_000);
+  await eventually(async () => expect(await db.collection<{ _id: string }>('holds').findOne({ _id: buyer.id })).toBeNull(), 10_000);
+  expect((await buyer.myOrders()).map((order) => `${order._id} ${order.status}`)).toEqual([`${second} confirmed`, `${first} confirmed`]);
 
   // an order of theirs written before the lists were kept (as an older store has them): its list is
   // gone too, and the next replica to start names both again

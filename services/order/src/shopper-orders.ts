@@ -1,6 +1,7 @@
 import { isDuplicateKey, readGently, readModel, upsertOne, type Logger } from '@bazar/service-kit';
 import { ordersWithIds, type OrderDocument } from './model/order';
 import { ShopperOrderList, type ShopperOrdersDocument } from './model/shopper-orders';
+import { UnconfirmedOrderList, type UnconfirmedOrdersDocument } from './model/unconfirmed-orders';
 
 /** How many of their latest orders My Orders lists. */
 const MY_ORDERS_SHOWN = 50;
@@ -9,12 +10,50 @@ const KEPT = MY_ORDERS_SHOWN + 10;
 
 type Placed = Pick<OrderDocument, '_id' | 'userId' | 'createdAt'>;
 
+/** Names orders among their shoppers' (`ShopperOrders.add`), one command for all of them: the places
+ *  of orders that moved on are freed together (UnconfirmedOrders.releaseSettled), and each is named
+ *  first, so that it is always in one list or the other. Where a shopper's list names one of them
+ *  already (a pass that stopped between naming and freeing), they are named one by one. */
+export async function nameSettled(settled: { userId: string; orderId: string }[]): Promise<void> {
+  const byShopper = new Map<string, string[]>();
+  for (const { userId, orderId } of settled) byShopper.set(userId, [...(byShopper.get(userId) ?? []), orderId]);
+  if (byShopper.size === 0) return;
+  let named = 0;
+  try {
+    const written = await ShopperOrderList.bulkWrite(
+      [...byShopper].map(([userId, orderIds]) => ({
+        updateOne: {
+          // matches nothing where any of them is named already
+          filter: { _id: userId, orders: { $nin: orderIds } },
+          update: { $push: { orders: { $each: orderIds, $slice: -KEPT } } },
+          upsert: true,
+        },
+      })),
+      { ordered: false },
+    );
+    named = written.matchedCount + written.upsertedCount;
+  } catch (err) {
+    if (!isDuplicateKey(err)) throw err; // a list begun meanwhile: named one by one below
+  }
+  if (named === byShopper.size) return;
+  for (const { userId, orderId } of settled) await nameOne(userId, orderId);
+}
+
+/** Names the order among the shopper's, once however often it is asked. */
+async function nameOne(userId: string, orderId: string): Promise<void> {
+  // matches nothing where it is named already
+  await upsertOne(ShopperOrderList, { _id: userId, orders: { $ne: orderId } }, { $push: { orders: { $each: [orderId], $slice: -KEPT } } });
+}
+
 /**
  * Each shopper's latest orders by id, so that My Orders reads them by `_id`: FerretDB on SQLite finds
  * orders by their shopper only by reading every order of the store (1.8 s with 20,000 stored).
- * An order is named before it is written, so every order that comes to exist is named, and one given
- * up is taken out again (an attempt that died midway stays named, and is skipped). When a replica
- * starts, `reconciliation` names those written before these lists existed.
+ * An order is claimed a place among the shopper's unconfirmed orders before it is written
+ * (UnconfirmedOrders) and named here once it has moved on, when that place is freed (`nameSettled`),
+ * so every order that comes to exist is in one list or the other, and My Orders reads both: a write
+ * an order fewer when it is placed. An attempt given up is taken out of the first (one that died
+ * midway stays, and is skipped). When a replica starts, `reconciliation` names those written before
+ * these lists existed.
  */
 export class ShopperOrders {
   private stopping = false;
@@ -23,12 +62,7 @@ export class ShopperOrders {
 
   /** Names the order among the shopper's, once however often it is asked. */
   async add(userId: string, orderId: string): Promise<void> {
-    // matches nothing where it is named already
-    await upsertOne(
-      ShopperOrderList,
-      { _id: userId, orders: { $ne: orderId } },
-      { $push: { orders: { $each: [orderId], $slice: -KEPT } } },
-    );
+    await nameOne(userId, orderId);
   }
 
   /** Takes out the name of an order given up before it was placed. */
@@ -38,8 +72,12 @@ export class ShopperOrders {
 
   /** The shopper's latest orders, newest first, as they are now; none still being placed. */
   async latest(userId: string): Promise<OrderDocument[]> {
-    const named = (await readModel(ShopperOrderList).findById(userId).lean<ShopperOrdersDocument>())?.orders ?? [];
-    return (await ordersWithIds(named, { userId }))
+    const [named, unconfirmed] = await Promise.all([
+      readModel(ShopperOrderList).findById(userId).lean<ShopperOrdersDocument>(),
+      readModel(UnconfirmedOrderList).findById(userId).lean<UnconfirmedOrdersDocument>(),
+    ]);
+    const ids = new Set([...(named?.orders ?? []), ...(unconfirmed?.open ?? [])]);
+    return (await ordersWithIds([...ids], { userId }))
       .filter((order) => order.status !== 'placing')
       .sort((a, b) => newestLast(b, a))
       .slice(0, MY_ORDERS_SHOWN);

@@ -6,9 +6,10 @@ import { PLACING_INTERRUPTED_AFTER_MS, settlePlacing } from './place-order';
 
 /** Run by every replica every ORDER_SWEEP_INTERVAL_MS: placed orders left unconfirmed past their
  *  hold are cancelled by the store (their units go back), placements interrupted midway are
- *  settled, and those withdrawn while a neighbour was away are undone; a place claimed for an order never written is freed (UnwrittenClaims); orders the
- *  admin's list missed are listed. Every step is a conditional write, so replicas sweeping at once
- *  do each thing once.
+ *  settled, and those withdrawn while a neighbour was away are undone; a place claimed for an order
+ *  never written is freed (UnwrittenClaims); the places of orders that moved on are freed together;
+ *  orders the admin's list missed are listed. Every step is a conditional write, so replicas
+ *  sweeping at once do each thing once.
  *  It reads the shoppers' lists of unconfirmed orders (UnconfirmedOrders), where every order is claimed
  *  before it is written, and the listed orders by `_id`, IDS_A_COMMAND in a read: work in step with
  *  the orders open now, not with every order ever placed. */
@@ -20,8 +21,21 @@ export function orderSweep(desk: OrderDesk): () => Promise<void> {
     const lists = await desk.unconfirmed.all();
     const claims = lists.flatMap(({ _id: userId, open = [] }) => open.map((orderId) => ({ userId, orderId })));
     const orders = await claimedOrders(claims.map(({ orderId }) => orderId));
-    for (const claim of claims) await sweepOrder(desk, { ...claim, order: orders.get(claim.orderId), now, unwritten });
-    await desk.unconfirmed.forgetEmpty(lists.filter(({ open = [] }) => open.length === 0).map(({ _id }) => _id));
+    // the places of orders that moved on (a move leaves its place to the sweep), freed in one command
+    const settled = new Set(
+      claims.filter(({ orderId }) => {
+        const status = orders.get(orderId)?.status;
+        return status !== undefined && !holdsUnits(status);
+      }),
+    );
+    for (const claim of claims)
+      if (!settled.has(claim)) await sweepOrder(desk, { ...claim, order: orders.get(claim.orderId), now, unwritten });
+    await desk.unconfirmed
+      .releaseSettled([...settled])
+      .catch((err: unknown) => desk.log.warn({ err }, 'freeing the places of settled orders failed; the next sweep tries again'));
+    // lists empty now go too; one a claim refilled meanwhile stays (forgetEmpty removes only empty ones)
+    const left = new Set(claims.filter((claim) => !settled.has(claim)).map(({ userId }) => userId));
+    await desk.unconfirmed.forgetEmpty(lists.filter(({ _id }) => !left.has(_id)).map(({ _id }) => _id));
     unwritten.forgetUnseen();
   };
 }
@@ -54,9 +68,6 @@ async function sweepOrder(
       desk.log.info({ orderId }, 'unconfirmed order expired; cancelled');
     } else if (order.status === 'placing' && (order.withdrawn || now - order.createdAt.getTime() > PLACING_INTERRUPTED_AFTER_MS)) {
       await settlePlacing(desk, order);
-    } else if (!holdsUnits(order.status)) {
-      // moved on, and its process stopped before freeing its place
-      await desk.unconfirmed.release(userId, orderId);
     }
   } catch (err) {
     // another replica got there first (409/404), or a neighbour is away: the next sweep looks again

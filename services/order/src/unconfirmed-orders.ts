@@ -1,9 +1,13 @@
 import { deleteByIds, readByIds, upsertOne } from '@bazar/service-kit';
 import { UnconfirmedOrderList, type UnconfirmedOrdersDocument } from './model/unconfirmed-orders';
 import { holdsUnits, Order, type OrderDocument } from './model/order';
+import { nameSettled } from './shopper-orders';
 
 /** Each shopper's unconfirmed orders (placing or placed): a place among them is claimed before an
- *  order is written, and kept under a limit with one conditional write. */
+ *  order is written, and kept under a limit with one conditional write. An order that moved on keeps
+ *  its place until the sweep or the shopper's next claim frees it (`releaseSettled`), which names it
+ *  in the shopper's list of orders first: My Orders reads both lists, and the limit is kept by
+ *  looking at the listed orders before refusing. */
 export class UnconfirmedOrders {
   constructor(
     /** how many a shopper may have at once */
@@ -20,6 +24,20 @@ export class UnconfirmedOrders {
 
   async release(userId: string, orderId: string): Promise<void> {
     await UnconfirmedOrderList.updateOne({ _id: userId }, { $pull: { open: orderId } });
+  }
+
+  /** Frees the places of these orders, which no longer hold units, in one command however many
+   *  shoppers' lists they are in, once each is named in its shopper's list of orders (`nameSettled`,
+   *  one command too): a move out of `placed` leaves both to this (move-order.ts). */
+  async releaseSettled(settled: { userId: string; orderId: string }[]): Promise<void> {
+    const byShopper = new Map<string, string[]>();
+    for (const { userId, orderId } of settled) byShopper.set(userId, [...(byShopper.get(userId) ?? []), orderId]);
+    if (byShopper.size === 0) return;
+    await nameSettled(settled);
+    await UnconfirmedOrderList.bulkWrite(
+      [...byShopper].map(([userId, orderIds]) => ({ updateOne: { filter: { _id: userId }, update: { $pullAll: { open: orderIds } } } })),
+      { ordered: false },
+    );
   }
 
   /** Every shopper's list: those holding orders unconfirmed, and those whose list emptied since
@@ -46,14 +64,14 @@ export class UnconfirmedOrders {
     return open.includes(orderId) || open;
   }
 
-  /** Drops the listed orders that are no longer unconfirmed; true if any was. An order not found is
-   *  left: it may be being written now, after its claim (the sweep frees a claim whose order stays
-   *  unwritten, after a hold window). */
+  /** Drops the listed orders that are no longer unconfirmed, in one write; true if any was. An order
+   *  not found is left: it may be being written now, after its claim (the sweep frees a claim whose
+   *  order stays unwritten, after a hold window). */
   private async forgetSettled(userId: string, listed: string[]): Promise<boolean> {
     const settled = (await readByIds<Pick<OrderDocument, '_id' | 'status'>>(Order, listed, { fields: 'status' })).filter(
       (order) => !holdsUnits(order.status),
     );
-    for (const order of settled) await this.release(userId, order._id.toString());
+    await this.releaseSettled(settled.map((order) => ({ userId, orderId: order._id.toString() })));
     return settled.length > 0;
   }
 }

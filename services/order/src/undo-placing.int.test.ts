@@ -37,7 +37,8 @@ afterAll(async () => {
 });
 
 /** A shopper and one attempt at their order `orderId`, `placing` under a reservation of its own,
- *  with its place claimed and its name listed first, as placing writes them. */
+ *  with its place claimed, and its name listed too, as placing wrote them before an order was named
+ *  only once it moved on: undoing takes out both. */
 async function attemptAt(userId: string, orderId: mongoose.Types.ObjectId, more: Record<string, unknown> = {}): Promise<OrderDocument> {
   await desk.unconfirmed.claim(userId, orderId.toString());
   await desk.shopperOrders.add(userId, orderId.toString());

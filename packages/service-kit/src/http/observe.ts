@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { Request, RequestHandler, Response } from 'express';
+import { dbCommandsOf } from '../db-commands';
 import type { Logger } from '../logger';
 import { recordHttpRequest } from '../metrics';
 import { TRACEPARENT_HEADER, continueTrace, formatTraceparent, runInTrace, type TraceContext } from '../trace';
@@ -93,7 +94,12 @@ function requestDone(this: Response): void {
   else if (status >= 400 || observation.traced) level = 'info';
   else return;
   log[level](
-    { ...requestFields(req, observation), res: { statusCode: status }, responseTime: Math.round(milliseconds) },
+    {
+      ...requestFields(req, observation),
+      res: { statusCode: status },
+      responseTime: Math.round(milliseconds),
+      ...(observation.traced && dbCommandsOf(observation.trace)),
+    },
     'request completed',
   );
 }

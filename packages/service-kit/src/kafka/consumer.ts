@@ -2,9 +2,10 @@ import type { Consumer, Kafka, KafkaMessage } from 'kafkajs';
 import mongoose, { Schema } from 'mongoose';
 import type { z } from 'zod';
 import { deadLetterTopic } from '@bazar/contracts';
+import { dbCommandsOf } from '../db-commands';
 import type { Logger } from '../logger';
 import { countConsumedEvent, watchConsumerLag } from '../metrics';
-import { continueTrace, runInTrace, traceparentOf } from '../trace';
+import { continueTrace, currentTrace, runInTrace, traceparentOf } from '../trace';
 import type { EventProducer } from './producer';
 
 /** The ledger of applied events, in the consuming service's own database. */
@@ -28,6 +29,10 @@ export interface EventHandler<S extends z.ZodType<{ id: string }>> {
    *  process without a database, the gateway, can consume too) or the handler recognises a repeat
    *  itself, in the same write as its effect. The ledger costs two reads and writes per event. */
   repeatable?: boolean;
+  /** The events the handler acts on, where it ignores some of its topic's (a mail sent for two of an
+   *  order's steps out of six): the others are passed over without `handle`, and so without the
+   *  ledger's read and write, two commands an event. */
+  appliesTo?(event: z.infer<S>): boolean;
   /** Every replica of the service hears every event (a consumer group of its own, from the events
    *  published after it starts, no ledger): for effects local to a process, such as the live
    *  streams its clients hold open. */
@@ -185,6 +190,11 @@ export class EventConsumer<S extends z.ZodType<{ id: string }>> {
 
     const event = parsed.event;
     const where = { topic: handler.topic, partition, offset: message.offset, eventId: event.id };
+    if (handler.appliesTo && !handler.appliesTo(event)) {
+      countConsumedEvent(handler.topic, 'passed-over');
+      if (traced) log.info(where, 'event passed over');
+      return;
+    }
     if (handler.everyReplica) {
       // a process's own effect, so its own memory of what it applied: with several replicas of the
       // producer an event may be relayed twice (outbox.ts), seconds apart, and a live stream must
@@ -206,7 +216,7 @@ export class EventConsumer<S extends z.ZodType<{ id: string }>> {
       await handler.handle(event);
     }
     countConsumedEvent(handler.topic, 'applied');
-    if (traced) log.info(where, 'event applied');
+    if (traced) log.info({ ...where, ...dbCommandsOf(currentTrace()) }, 'event applied');
   }
 
   private async deadLetter(message: KafkaMessage, reason: string): Promise<void> {
