@@ -19,6 +19,8 @@ const BENCHES = [
   'gateway-overhead/read.ts',
   'gateway-overhead/verify.ts',
   'order-flow/run.ts',
+  // the admin's move to the shopper's open order stream, four moves in a row an order (issue 53)
+  'order-stream/run.ts',
   // the order flow with one replica of everything, then with two (about two minutes)
   'replicas/run.ts',
   'frontend/run.ts',
