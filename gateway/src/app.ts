@@ -10,6 +10,7 @@ import type { GatewayConfig } from './config';
 import { forgetChangedRoles } from './events/forget-roles';
 import { RateLimits } from './limits/rate-limit';
 import { StreamLimits } from './limits/stream-limits';
+import { docsPage } from './openapi/docs-page';
 import { openApiDocument } from './openapi/document';
 import { proxyTo } from './proxy';
 import { declaredRoutes, type Gate } from './routes/declared';
@@ -55,6 +56,7 @@ export function wireGateway(
   const rest = Router()
     .use(allowOrigin)
     .get('/openapi.json', (_req, res) => void res.type('application/json').send(openApi))
+    .use(docsPage())
     .use(otherMethods);
   return {
     routes: [signIn, preflights, endpoints, rest],
