@@ -7,6 +7,8 @@ import { OrderFilters, type Filters } from '../components/orders/OrderFilters';
 import { OrderRow } from '../components/orders/OrderRow';
 import { Pager } from '../components/Pager';
 import { SummaryPanel } from '../components/orders/SummaryPanel';
+import { SalesPanel } from '../components/orders/SalesPanel';
+import { ExportOrders } from '../components/orders/ExportOrders';
 import { useFormats } from '@bazar/web-kit/i18n';
 import { useDashboardText } from '../i18n';
 
@@ -37,7 +39,11 @@ export function Orders() {
         <LiveBadge state={live} />
       </div>
       <SummaryPanel />
+      <SalesPanel />
       <OrderFilters filters={filters} onChange={filter} />
+      <div className="mt-3 flex justify-end">
+        <ExportOrders filters={filters} />
+      </div>
       {orders.isError && <LoadFailure what={t('theOrders')} onRetry={() => void orders.refetch()} className="mt-4" />}
       {orders.isLoading ? (
         <Spinner label={t('loadingOrders')} />

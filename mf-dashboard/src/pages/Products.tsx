@@ -2,7 +2,9 @@ import { LoadFailure, Spinner } from '@bazar/web-kit';
 import { useFormats } from '@bazar/web-kit/i18n';
 import { useProductText } from '@bazar/web-kit/product-text';
 import { Link, useLocation, useSearchParams } from '@bazar/web-kit/routing';
+import { useGetLowStockPageQuery, useGetStoreSettingsQuery } from '../admin-api';
 import { useGetShelfPageQuery } from '../api';
+import { LowStockSettings } from '../components/LowStockSettings';
 import { Pager } from '../components/Pager';
 import { useDashboardText } from '../i18n';
 
@@ -14,7 +16,8 @@ export interface EditFrom {
 }
 
 /** Every product of the shelf for the admin, newest first, a page at a time (the page is in the
- *  address, so Back and a saved edit return to it), each with its Edit. */
+ *  address, so Back and a saved edit return to it), each with its Edit. Products with fewer units
+ *  than the store's low-stock threshold are marked, and `?low=1` lists those alone, fewest first. */
 export function Products() {
   const t = useDashboardText();
   const { formatTaka, formatNumber } = useFormats();
@@ -22,7 +25,12 @@ export function Products() {
   const location = useLocation();
   const [search, setSearch] = useSearchParams();
   const page = Math.max(1, Math.floor(Number(search.get('page'))) || 1);
-  const shelf = useGetShelfPageQuery({ sort: 'newest', page, pageSize: PAGE_SIZE });
+  const lowOnly = search.get('low') === '1';
+  const whole = useGetShelfPageQuery({ sort: 'newest', page, pageSize: PAGE_SIZE }, { skip: lowOnly });
+  const low = useGetLowStockPageQuery({ page, pageSize: PAGE_SIZE }, { skip: !lowOnly });
+  const shelf = lowOnly ? low : whole;
+  const threshold = useGetStoreSettingsQuery().data?.lowStockThreshold ?? 0;
+  const turnTo = (next: number, lowStock = lowOnly) => setSearch({ page: String(next), ...(lowStock && { low: '1' }) });
   const pages = Math.max(1, Math.ceil((shelf.data?.total ?? 0) / PAGE_SIZE));
   const from: EditFrom = { back: location.pathname + location.search };
 
@@ -31,6 +39,18 @@ export function Products() {
       <h2 id="products" className="text-2xl font-bold text-stone-800">
         {t('links.products')}
       </h2>
+      <div className="mt-4 flex flex-wrap items-end justify-between gap-4 rounded-2xl bg-stone-50 p-3">
+        <LowStockSettings />
+        <label className="flex items-center gap-2 text-sm font-medium text-stone-700">
+          <input
+            type="checkbox"
+            checked={lowOnly}
+            onChange={(event) => turnTo(1, event.target.checked)}
+            className="size-4 accent-brand-600"
+          />
+          {t('lowStockOnly')}
+        </label>
+      </div>
       {shelf.isError && <LoadFailure what={t('theProducts')} onRetry={() => void shelf.refetch()} className="mt-4" />}
       {shelf.isLoading ? (
         <Spinner label={t('loadingProducts')} />
@@ -48,10 +68,10 @@ export function Products() {
                 <span className="text-right">{t('inStock')}</span>
               </div>
               {shelf.data.products.length === 0 ? (
-                <p className="px-3 py-6 text-center text-stone-500">{t('noProducts')}</p>
+                <p className="px-3 py-6 text-center text-stone-500">{lowOnly ? t('noLowStock') : t('noProducts')}</p>
               ) : (
                 <ul
-                  aria-label={t('productsNewestFirst')}
+                  aria-label={lowOnly ? t('productsLowOnStock') : t('productsNewestFirst')}
                   aria-busy={shelf.isFetching}
                   className={shelf.currentData === undefined && shelf.isFetching ? 'opacity-60' : undefined}
                 >
@@ -64,6 +84,11 @@ export function Products() {
                       <span className="min-w-0">
                         <span className="block truncate font-medium text-stone-800">{name(product)}</span>
                         {product.category && <span className="block truncate text-xs text-stone-500">{product.category}</span>}
+                        {product.quantity < threshold && (
+                          <span className="mt-1 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                            {t('lowStock')}
+                          </span>
+                        )}
                       </span>
                       <Link
                         to={`/dashboard/products/${product._id}`}
@@ -90,7 +115,7 @@ export function Products() {
               page={page}
               pages={pages}
               count={t('productCount', { count: shelf.data.total, formatted: formatNumber(shelf.data.total) })}
-              onTurn={(next) => setSearch({ page: String(next) })}
+              onTurn={(next) => turnTo(next)}
             />
           </>
         )
