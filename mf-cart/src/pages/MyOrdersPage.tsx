@@ -5,6 +5,7 @@ import { useProductText } from '@bazar/web-kit/product-text';
 import { mayMoveOrder, type Order, type OrderStatus } from '@bazar/contracts';
 import '../styles.css';
 import { takeMyOrderChange, useCancelOrderMutation, useConfirmOrderMutation, useGetMyOrdersQuery } from '../api';
+import { AfterOrderActions } from '../components/AfterOrderActions';
 import { OrderTimeline } from '../components/OrderTimeline';
 import { useCartText } from '../i18n';
 import { useRefusalText } from '../refusals';
@@ -129,6 +130,7 @@ function OrderCard({ order }: { order: Order }) {
           </div>
         )}
       </div>
+      <AfterOrderActions order={order} />
     </li>
   );
 }

@@ -146,7 +146,7 @@ export function addressLines(address: DeliveryAddressLike, language: ShopLanguag
   const area = district?.areas.find((one) => one.en === address.area);
   const place = (named: { en: string; bn: string } | undefined, stored: string) => (language === 'bn' && named ? named.bn : stored);
   return [
-    [address.flat, address.road].filter(Boolean).join(', '),
+    [address.flat && `${language === 'bn' ? 'ফ্ল্যাট' : 'Flat'} ${address.flat}`, address.road].filter(Boolean).join(', '),
     `${place(area, address.area)}, ${place(district, address.district)}`,
     ...(address.landmark ? [address.landmark] : []),
     address.phone,
