@@ -101,3 +101,12 @@ it('documents 413 wherever a JSON body can be too large, and nowhere a body is n
   expect(Object.keys(operation('put', '/profiledata/{email}').responses)).toContain('413');
   expect(Object.keys(operation('get', '/products').responses)).not.toContain('413');
 });
+
+it('groups every endpoint under the service that owns it, each group named and described once', () => {
+  const tagged = PUBLIC_API.map((e) => ({ at: `${e.method} ${e.path}`, tags: (operation(e.method, e.path) as { tags?: string[] }).tags }));
+  expect(tagged).toEqual(PUBLIC_API.map((e) => ({ at: `${e.method} ${e.path}`, tags: [e.service] })));
+  const groups = doc.tags.map((tag) => tag.name);
+  expect(new Set(groups).size).toBe(groups.length);
+  expect(groups).toEqual(expect.arrayContaining([...new Set(PUBLIC_API.map((e) => e.service))]));
+  for (const { description } of doc.tags) expect(description).toMatch(/^The \w+ service: /);
+});

@@ -1,4 +1,4 @@
-import { ErrorAnswer, PUBLIC_API, type Endpoint, type FileUpload } from '@bazar/contracts';
+import { ErrorAnswer, PUBLIC_API, type Endpoint, type FileUpload, type ServiceName } from '@bazar/contracts';
 import type { z } from 'zod';
 import { jsonSchema, type JsonSchema } from './json-schema';
 
@@ -50,19 +50,35 @@ function uploadBody({ field, mediaTypes, maxBytes }: FileUpload) {
   };
 }
 
+/** The endpoints are grouped by the service that owns them, as the documentation page lists them. */
+const SERVICES: Record<ServiceName, string> = {
+  catalog: 'The catalog service: products, offers and stock, wishlists, product reviews, the store settings',
+  cart: "The cart service: the shopper's cart",
+  order: "The order service: orders from placing to delivery, delivery slots, receipts, reviews of what was delivered, the admin's figures",
+  user: 'The user service: accounts and roles, profiles, delivery addresses, reviews of the store',
+  media: 'The media service: picture uploads',
+};
+
 function operation(endpoint: Endpoint) {
   const validated = endpoint.params ?? endpoint.query ?? endpoint.headers ?? endpoint.body ?? endpoint.upload;
   return {
     summary: endpoint.summary,
+    tags: [endpoint.service],
     ...(endpoint.access !== 'public' && { security: [{ keycloak: [] }] }),
     parameters: parameters(endpoint),
     ...(endpoint.body && { requestBody: jsonBody(endpoint.body) }),
     ...(endpoint.upload && { requestBody: uploadBody(endpoint.upload) }),
     responses: {
       ...Object.fromEntries(
-        Object.entries(endpoint.answers).map(([status, { description, schema }]) => [
+        Object.entries(endpoint.answers).map(([status, { description, schema, mediaType }]) => [
           status,
-          { description, content: content(jsonSchema(schema, 'output')) },
+          {
+            description,
+            // a file (a receipt's PDF): its bytes, not JSON
+            content: mediaType
+              ? { [mediaType]: { schema: { type: 'string', contentMediaType: mediaType } } }
+              : content(jsonSchema(schema, 'output')),
+          },
         ]),
       ),
       ...(validated && { 400: errorAnswer('The request is malformed') }),
@@ -88,6 +104,7 @@ export function openApiDocument(issuer: string, api: readonly Endpoint[] = PUBLI
       description: 'The public API of Bazar, an online grocery store for Bangladesh. Amounts are in taka.',
     },
     servers: [{ url: '/api' }],
+    tags: Object.entries(SERVICES).map(([name, description]) => ({ name, description })),
     components: {
       securitySchemes: {
         keycloak: {
