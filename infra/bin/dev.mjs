@@ -22,7 +22,10 @@ const stackFile = (name) => {
 
 async function control(method, route) {
   const token = stackFile('control-token')?.trim();
-  if (!token) throw new Error('the store is not running: start it with `npm start` in another terminal first');
+  if (!token)
+    throw new Error(
+      'the store is not running with its control port: start it with `BAZAR_STACK_CONTROL=on npm start` in another terminal first',
+    );
   const answer = await fetch(`${CONTROL}/${route}`, { method, headers: { authorization: `Bearer ${token}` } }).catch(() => {
     throw new Error('the store is not running: start it with `npm start` in another terminal first');
   });

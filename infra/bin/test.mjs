@@ -63,6 +63,8 @@ for (const [command, ...args] of checks) {
 }
 const paths = plan.slices.length > 0 ? [...plan.slices, CONTRACT_TESTS] : [];
 const jest = [PROJECT_NODE, 'infra/bin/test-phases.mjs', ...paths, ...plan.rest];
-// The stack of a test run puts Toxiproxy between the services and their stores, for the fault tests.
-const env = projectEnv({ ...process.env, BAZAR_FAULT_PROXIES: '1' });
+// The stack of a test run puts Toxiproxy between the services and their stores, for the fault tests,
+// and serves its control port (infra/stack/control.ts), through which they stop its components: a
+// stack started by npm start has none unless asked.
+const env = projectEnv({ ...process.env, BAZAR_FAULT_PROXIES: '1', BAZAR_STACK_CONTROL: 'on' });
 runOnProjectNode('node', ['--import', 'tsx', 'infra/stack/cli.ts', 'exec', '--', ...jest], { cwd: ROOT, env });

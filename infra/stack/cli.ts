@@ -28,8 +28,8 @@ import {
 import type { StoreContainers } from './containers.ts';
 import { chooseStack } from './stack-choice.ts';
 import { Stack, StackError, isReady } from './runner.ts';
-import { serveControl } from './control.ts';
-import { WEB_URL } from './ports.ts';
+import { CONTROL_SETTING, controlPortWanted, serveControlIfWanted } from './control.ts';
+import { HOST, PORTS, WEB_URL } from './ports.ts';
 import { stackPath } from './paths.ts';
 import { usageByGroup } from './usage.ts';
 
@@ -72,12 +72,12 @@ async function startStack(stack: Stack, { store, replicas }: { store: boolean; r
   }
 }
 
-/** Serves the control port for a stack started with `replicas`; its `scale` replaces the services
- *  and gateways with fresh processes, as many replicas as asked (the same number restarts them), then
- *  has nginx balance over the new gateways. */
+/** Serves the control port for a stack started with `replicas` when BAZAR_STACK_CONTROL=on asks for
+ *  it (`npm test` does); its `scale` replaces the services and gateways with fresh processes, as many
+ *  replicas as asked (the same number restarts them), then has nginx balance over the new gateways. */
 function serveControlOf(stack: Stack, replicas: number, { store }: { store: boolean }) {
   let current = replicas;
-  return serveControl({
+  return serveControlIfWanted(process.env, {
     stack,
     containers: storeContainers,
     secrets: { ...SECRETS, ...IDENTITY_KEYS, ...SERVICE_KEYS },
@@ -125,6 +125,19 @@ async function allReady(components: Component[]): Promise<boolean> {
   return answers.every(Boolean);
 }
 
+/** Serves the control port when the environment asks for it, or says that it is off. */
+async function controlPortIfWanted(stack: Stack, replicas: number, options: { store: boolean }): Promise<void> {
+  if (await serveControlOf(stack, replicas, options)) return;
+  console.log(`The control port is off: the benchmarks, npm run dev and restarting a component need it (${CONTROL_SETTING}=on npm start).`);
+}
+
+/** Whether something answers on the control port (a running stack's, if it serves one). */
+const controlPortListening = () =>
+  fetch(`http://${HOST}:${PORTS.stackControl}/components`, { signal: AbortSignal.timeout(2_000) }).then(
+    () => true,
+    () => false,
+  );
+
 function stopOnSignals(stack: Stack, exitCode: () => number): void {
   let stopping = false;
   const stop = async () => {
@@ -147,7 +160,7 @@ async function up(infraOnly: boolean, replicas: number): Promise<void> {
     console.log(`Starting ${infraOnly ? 'the infrastructure' : 'the store'}:`);
     await startStack(stack, { store: !infraOnly, replicas });
     if (!infraOnly) await seed();
-    await serveControlOf(stack, replicas, { store: !infraOnly });
+    await controlPortIfWanted(stack, replicas, { store: !infraOnly });
   } catch (error) {
     await stopEverything(stack);
     throw error;
@@ -168,6 +181,10 @@ async function exec(command: string[], replicas: number): Promise<number> {
   // A running stack is used only when it is the kind asked for: the containers are this run's own.
   if (!CONTAINERS && (await allReady(ALL))) {
     console.log('Using the stack that is already running.');
+    if (controlPortWanted(process.env) && !(await controlPortListening()))
+      console.warn(
+        `It runs without its control port (started without ${CONTROL_SETTING}=on): the tests that stop its components will fail.`,
+      );
     return (await execa(file, args, { stdio: 'inherit', env, reject: false })).exitCode ?? 1;
   }
   if (FAULT_PROXIES && (await allReady(ALL.filter((component) => component.name !== 'toxiproxy'))))
@@ -183,7 +200,7 @@ async function exec(command: string[], replicas: number): Promise<number> {
     console.log('Starting the stack for this run:');
     await startStack(stack, { store: true, replicas });
     await seed();
-    await serveControlOf(stack, replicas, { store: true });
+    await controlPortIfWanted(stack, replicas, { store: true });
     code = (await execa(file, args, { stdio: 'inherit', env, reject: false })).exitCode ?? 1;
   } finally {
     console.log('Stopping the stack…');

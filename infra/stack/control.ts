@@ -22,10 +22,15 @@
  * new at every start), sent as `Authorization: Bearer <token>`. It listens on loopback, answers only
  * to its own Host (so a page served elsewhere cannot reach it through DNS rebinding) and refuses any
  * request with an Origin (a browser's cross-site request, even a no-cors POST).
+ *
+ * When: only with BAZAR_STACK_CONTROL=on (controlPortWanted), which `npm test` sets for the stack of
+ * its run; a store started with plain `npm start` runs without it (issue 53: a port that can stop
+ * the store listens only while something needs it). The benchmarks, `npm run dev` and restarting a
+ * component by hand need it: `BAZAR_STACK_CONTROL=on npm start`.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import { chmod, writeFile } from 'node:fs/promises';
+import { chmod, rm, writeFile } from 'node:fs/promises';
 import type { Component } from './components.ts';
 import type { StoreContainers } from './containers.ts';
 import { stackPath } from './paths.ts';
@@ -35,6 +40,14 @@ import { usageByGroup } from './usage.ts';
 
 /** Where the running stack keeps its control token (packages/testing and infra/bin/dev.mjs read it). */
 export const CONTROL_TOKEN_FILE = stackPath('control-token');
+
+/** The setting that has a stack serve its control port: `on`, and nothing else, turns it on. */
+export const CONTROL_SETTING = 'BAZAR_STACK_CONTROL';
+
+/** Whether a stack started with `env` serves its control port. */
+export function controlPortWanted(env: Record<string, string | undefined>): boolean {
+  return env[CONTROL_SETTING] === 'on';
+}
 
 /** What the control port acts on: the stack, its components as they are now, and how to scale it. */
 export interface Controlled {
@@ -47,23 +60,46 @@ export interface Controlled {
   secrets: Record<string, string>;
 }
 
-const HOSTS = new Set([`${HOST}:${PORTS.stackControl}`, `localhost:${PORTS.stackControl}`]);
+/** Where the control port listens and keeps its token: the stack's own, or a test's. */
+export interface ControlPlace {
+  port: number;
+  tokenFile: string;
+}
+const STACK_PLACE: ControlPlace = { port: PORTS.stackControl, tokenFile: CONTROL_TOKEN_FILE };
 
 /** Why a request may not use the control port, or undefined when it may. */
-function refusal(req: IncomingMessage, token: Buffer): { status: number; error: string } | undefined {
-  if (!HOSTS.has(req.headers.host ?? '')) return { status: 403, error: 'The control port answers only to its own address' };
+function refusal(
+  req: IncomingMessage,
+  token: Buffer,
+  { hosts, tokenFile }: { hosts: Set<string>; tokenFile: string },
+): { status: number; error: string } | undefined {
+  if (!hosts.has(req.headers.host ?? '')) return { status: 403, error: 'The control port answers only to its own address' };
   if (req.headers.origin !== undefined) return { status: 403, error: 'The control port takes no requests from web pages' };
   const sent = Buffer.from(/^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '');
   if (sent.length !== token.length || !timingSafeEqual(sent, token))
-    return { status: 401, error: `Send this run's control token (${CONTROL_TOKEN_FILE}) as a Bearer token` };
+    return { status: 401, error: `Send this run's control token (${tokenFile}) as a Bearer token` };
   return undefined;
 }
 
-export async function serveControl(controlled: Controlled): Promise<Server> {
+/** Serves the control port of `controlled` when `env` asks for it (controlPortWanted), and answers
+ *  its server; otherwise removes an earlier run's token, which no port answers any more, and answers
+ *  undefined. */
+export async function serveControlIfWanted(
+  env: Record<string, string | undefined>,
+  controlled: Controlled,
+  place: ControlPlace = STACK_PLACE,
+): Promise<Server | undefined> {
+  if (controlPortWanted(env)) return serveControl(controlled, place);
+  await rm(place.tokenFile, { force: true });
+  return undefined;
+}
+
+export async function serveControl(controlled: Controlled, { port, tokenFile }: ControlPlace = STACK_PLACE): Promise<Server> {
   const { stack, containers } = controlled;
+  const hosts = new Set([`${HOST}:${port}`, `localhost:${port}`]);
   const token = randomBytes(32).toString('base64url');
-  await writeFile(CONTROL_TOKEN_FILE, `${token}\n`, { mode: 0o600 });
-  await chmod(CONTROL_TOKEN_FILE, 0o600); // a file left by an earlier run keeps its mode otherwise
+  await writeFile(tokenFile, `${token}\n`, { mode: 0o600 });
+  await chmod(tokenFile, 0o600); // a file left by an earlier run keeps its mode otherwise
   const tokenBytes = Buffer.from(token);
   const secretNames = new Map(Object.entries(controlled.secrets).map(([name, value]) => [value, name]));
 
@@ -79,7 +115,7 @@ export async function serveControl(controlled: Controlled): Promise<Server> {
   const server = createServer((req, res) => {
     const answer = (status: number, body: unknown) =>
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-    const refused = refusal(req, tokenBytes);
+    const refused = refusal(req, tokenBytes, { hosts, tokenFile });
     if (refused) return answer(refused.status, { error: refused.error });
     const url = new URL(req.url ?? '/', `http://${HOST}`);
     if (req.method === 'GET' && url.pathname === '/components')
@@ -125,6 +161,6 @@ export async function serveControl(controlled: Controlled): Promise<Server> {
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(PORTS.stackControl, HOST, () => resolve(server.unref()));
+    server.listen(port, HOST, () => resolve(server.unref()));
   });
 }

@@ -101,7 +101,9 @@ export const controlHeaders = (): Record<string, string> => {
   try {
     return { authorization: `Bearer ${readFileSync(file, 'utf8').trim()}` };
   } catch {
-    throw new Error(`${file} is missing: the stack's control port runs only while a stack started by npm start or npm test does`);
+    throw new Error(
+      `${file} is missing: the stack's control port runs only while a stack started by npm test, or by npm start with BAZAR_STACK_CONTROL=on, does`,
+    );
   }
 };
 
