@@ -2,14 +2,17 @@
 // refusals in English (`error`); on a Bangla page, those the store knows by their contract are worded
 // here: a stock refusal by its items (each product by the Bangla name its cart line holds, with
 // Bangla digits), a cart already ordered, changed meanwhile or still being ordered by an earlier
-// press of Place Order, an email address not verified yet, too many orders awaiting confirmation, an
-// order that can no longer move as asked, a service away (503).
+// press of Place Order, a delivery slot full or started, an email address not verified yet, too
+// many orders awaiting confirmation, an order that can no longer move as asked, a service away (503).
 // Any other keeps the server's words, as every refusal does on an English page.
 import {
   CART_ALREADY_ORDERED,
   CART_CHANGED_DURING_ORDER,
   holdLimitReached,
   ORDER_STILL_PLACING,
+  SLOT_FULL,
+  SLOT_NOT_OFFERED,
+  SLOT_PAST,
   verifyEmailBeforeOrdering,
   type CartLine,
   type OrderStatus,
@@ -62,6 +65,9 @@ export function useRefusalText({ lines = [], email }: Shopping = {}): (error: un
     if (words === CART_ALREADY_ORDERED) return t('cartAlreadyOrdered');
     if (words === CART_CHANGED_DURING_ORDER) return t('cartChangedDuringOrder');
     if (words === ORDER_STILL_PLACING) return t('orderStillPlacing');
+    if (words === SLOT_FULL) return t('delivery.slotFull');
+    if (words === SLOT_PAST) return t('delivery.slotPast');
+    if (words === SLOT_NOT_OFFERED) return t('delivery.slotNotOffered');
     if (email && words === verifyEmailBeforeOrdering(email)) return t('verifyEmailFirst', { email });
     const limit = data?.limit;
     if (typeof limit === 'number' && words === holdLimitReached(limit)) return t('holdLimitReached', { limit: formatNumber(limit) });

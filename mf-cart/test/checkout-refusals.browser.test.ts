@@ -15,6 +15,7 @@ import {
   launchChromium,
   openSignedIn,
   browsingIn,
+  chooseWhereAndWhen,
   placeOrder,
   publishProduct,
   removeProduct,
@@ -71,6 +72,7 @@ async function placeOrderIn(
   const answer = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/orderplace');
   await openSignedIn(page, '/checkout', shopper);
   await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('button[form="billing"]')?.disabled);
+  await chooseWhereAndWhen(page);
   await page.locator('button[form="billing"]').click();
   const { error } = (await (await answer).json()) as { error: string };
   return { page, dialog: page.getByRole('dialog'), error };

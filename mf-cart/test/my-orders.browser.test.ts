@@ -4,6 +4,7 @@
 import { expect, test } from '@bazar/testing/browser-test';
 import {
   catalogProduct,
+  chooseWhereAndWhen,
   createAccount,
   eventually,
   launchChromium,
@@ -53,6 +54,7 @@ test('checkout empties the cart badge at once; the order waits on My Orders with
   await cartBadge().getByText('1', { exact: true }).waitFor();
 
   await page.goto(`${stackEnv.webUrl}/checkout`);
+  await chooseWhereAndWhen(page);
   await page.getByRole('button', { name: 'Place Order' }).click();
   await page.getByRole('dialog', { name: 'Order placed' }).getByText('Please go to my order page to pay').waitFor();
   // no reload: the server took the lines before answering, and the badge reads the cart again

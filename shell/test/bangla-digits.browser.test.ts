@@ -6,6 +6,7 @@ import { expect, test } from '@bazar/testing/browser-test';
 import {
   browsingIn,
   catalogProduct,
+  chooseWhereAndWhen,
   createAccount,
   createAdminAccount,
   deleteStoreAccount,
@@ -65,6 +66,7 @@ test('a Bangla shopper types their phone number in Bangla digits at checkout: th
   await phone.fill('০১৭১২-৩৪৫৬৭৮');
   await expect(phone).toHaveJSProperty('validationMessage', '');
   await page.screenshot({ path: 'test-results/checkout-bangla-digits-390.png', fullPage: true });
+  await chooseWhereAndWhen(page);
   const answer = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/orderplace');
   await page.locator('button[form="billing"]').click();
   expect((await answer).status()).toBe(201);

@@ -1,9 +1,10 @@
 // The store with the keyboard alone: a fresh shopper signs in, adds a product from the home page,
-// goes to the cart, on to checkout and places the order, pressing only Tab, Enter, Escape and typing.
+// goes to the cart, on to checkout (their saved address chosen, a delivery slot picked with Space)
+// and places the order, pressing only Tab, Enter, Escape, Space and typing.
 // The test watches where the focus is; it never clicks.
 import { expect, test } from '@bazar/testing/browser-test';
 import { OrderList } from '@bazar/contracts';
-import { createAccount, eventually, signIn as tokenFor, stackEnv } from '@bazar/testing';
+import { createAccount, eventually, gatewayCall, signIn as tokenFor, signedInAndSynced, stackEnv, TEST_ADDRESS } from '@bazar/testing';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, waitForPath, webUrl } from './browser';
 
@@ -13,11 +14,12 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => browser?.close());
 
-/** The focused element's accessible text: its aria-label, or its visible text. */
+/** The focused element's accessible text: its aria-label, its label's text (a radio), or its visible text. */
 const focusedName = (page: Page) =>
   page.evaluate(() => {
     const element = document.activeElement as HTMLElement | null;
-    return (element?.getAttribute('aria-label') ?? element?.innerText ?? '').trim();
+    const label = element instanceof HTMLInputElement ? element.labels?.[0]?.innerText : undefined;
+    return (element?.getAttribute('aria-label') ?? label ?? element?.innerText ?? '').trim();
   });
 
 /** Presses Tab until the focus is on an element named `name` (at most 200 times). */
@@ -32,6 +34,8 @@ async function tabTo(page: Page, name: string | RegExp): Promise<void> {
 
 test('a shopper places an order without the mouse', async () => {
   const shopper = await createAccount('keyboard');
+  // a saved address, which checkout chooses for them
+  expect((await gatewayCall('POST', '/addresses', await signedInAndSynced(shopper), { address: TEST_ADDRESS })).status).toBe(201);
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
 
   await page.goto(`${webUrl}/login`);
@@ -60,6 +64,9 @@ test('a shopper places an order without the mouse', async () => {
   await tabTo(page, 'Proceed to Checkout');
   await page.keyboard.press('Enter');
   await waitForPath(page, '/checkout');
+  // the first delivery slot offered: Tab reaches the group, Space picks it
+  await tabTo(page, /\d:00/);
+  await page.keyboard.press('Space');
   await tabTo(page, 'Place Order');
   await page.keyboard.press('Enter');
   await page.getByText('Please go to my order page to pay').waitFor();

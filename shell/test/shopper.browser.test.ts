@@ -1,5 +1,5 @@
 import { expect, test } from '@bazar/testing/browser-test';
-import { codeTookOver, openRendered } from '@bazar/testing';
+import { chooseWhereAndWhen, codeTookOver, openRendered } from '@bazar/testing';
 import { catalogProducts, pagePerTest, signInAsShopper, waitForPath, webUrl } from './browser';
 
 const page = pagePerTest();
@@ -158,6 +158,7 @@ test('checkout places an order: the cart badge drops to 0 and My Orders lists it
   await page.getByLabel('Phone (optional)').fill('01712345678');
   const placeOrder = page.getByRole('button', { name: 'Place Order' });
   await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('button[form="billing"]')?.disabled);
+  await chooseWhereAndWhen(page);
   await placeOrder.click();
   await page.getByRole('dialog', { name: 'Order placed' }).getByText('Please go to my order page to pay').waitFor();
   await page.waitForFunction(() => document.querySelector('header a[aria-label^="Cart"]')?.textContent === '0');

@@ -3,6 +3,7 @@ import { ORDER_STEPS, type Order, type OrderStatus } from '@bazar/contracts';
 import { useOrderStatusLabel } from '@bazar/web-kit/orders';
 import { useFormats } from '@bazar/web-kit/i18n';
 import { useCartText } from '../i18n';
+import { useDeliveryText } from '../delivery-text';
 
 interface Step {
   status: OrderStatus;
@@ -30,6 +31,7 @@ export function OrderTimeline({ order }: { order: Order }) {
   const t = useCartText();
   const label = useOrderStatusLabel();
   const { formatTime } = useFormats();
+  const { slotText } = useDeliveryText();
   return (
     <ol aria-label={t('orderStatus')} className="mt-4 flex flex-col gap-3 sm:flex-row sm:gap-0">
       {steps.map((step, index) => {
@@ -73,7 +75,13 @@ export function OrderTimeline({ order }: { order: Order }) {
                   {formatTime(step.at)}
                 </time>
               ) : (
-                <span className="sr-only">{t('notYet')}</span>
+                <>
+                  <span className="sr-only">{t('notYet')}</span>
+                  {/* the way ends in the slot the shopper chose */}
+                  {step.status === 'delivered' && order.slot && (
+                    <span className="block text-xs font-medium text-brand-700">{slotText(order.slot)}</span>
+                  )}
+                </>
               )}
             </span>
           </li>

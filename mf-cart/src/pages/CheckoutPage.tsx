@@ -7,6 +7,9 @@ import { translate } from '@bazar/web-kit/i18n';
 import '../styles.css';
 import { pointsToMyOrders, usePlaceOrderMutation } from '../api';
 import { useMyCart } from '../components/useMyCart';
+import { copyOf, DeliveryAddressPicker, NEW_ADDRESS, newAddressOf } from '../components/DeliveryAddressPicker';
+import { DeliverySlotPicker } from '../components/DeliverySlotPicker';
+import { useAddAddressMutation, useGetDeliverySlotsQuery, useGetMyAddressesQuery } from '../delivery-api';
 import { OrderSummary } from '../components/OrderSummary';
 import { useCartText } from '../i18n';
 import { useRefusalText } from '../refusals';
@@ -24,11 +27,39 @@ export default function CheckoutPage() {
   // server. A new key cannot order the same cart twice either: the server refuses it (409).
   const [requestId, setRequestId] = useState(() => crypto.randomUUID());
   const [formKey, setFormKey] = useState(0);
-  const canPlace = lines.length > 0 && totals.total > 0 && !placing.isLoading;
+  // where and when (issue 54): the default address is chosen until the shopper picks another; a
+  // slot chosen stays chosen only while it is still offered (the list is read again each minute
+  // and after every order)
+  const addressBook = useGetMyAddressesQuery(undefined, { refetchOnMountOrArgChange: true });
+  const addresses = addressBook.data ?? [];
+  const [addressPicked, setAddressPicked] = useState<string>();
+  const addressChoice =
+    addressPicked ??
+    addresses.find((address) => address.isDefault)?._id ??
+    (addressBook.isSuccess || addressBook.isError ? NEW_ADDRESS : undefined);
+  const [addAddress, adding] = useAddAddressMutation();
+  const deliverySlots = useGetDeliverySlotsQuery(undefined, { pollingInterval: 60_000, refetchOnMountOrArgChange: true });
+  const [slotPicked, setSlotPicked] = useState<string>();
+  const slot = deliverySlots.data?.slots.some((one) => one.id === slotPicked && one.offered) ? slotPicked : undefined;
+  const canPlace = lines.length > 0 && totals.total > 0 && addressChoice !== undefined && !placing.isLoading && !adding.isLoading;
+  const oops = (text: string) => void showNotice({ tone: 'error', title: translate('common:oops'), text });
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
+    if (!slot) {
+      oops(t('delivery.pickSlot'));
+      document.getElementById('delivery-slot')?.focus();
+      return;
+    }
+    const saved = addresses.find((address) => address._id === addressChoice);
+    const address = saved ? copyOf(saved) : newAddressOf(form);
+    if (!saved && form.get('address.save')) {
+      const added = await addAddress({ address, makeDefault: form.get('address.makeDefault') === 'on' });
+      if (added.error) return oops(refusalText(added.error));
+      setAddressPicked(added.data._id);
+      void addressBook.refetch();
+    }
     const result = await placeOrder({
       headers: { [IDEMPOTENCY_KEY_HEADER]: requestId },
       body: {
@@ -36,6 +67,8 @@ export default function CheckoutPage() {
         email: shopper?.email ?? '',
         phone: String(form.get('phone')),
         addinfo: String(form.get('addinfo')),
+        address,
+        slot,
         total: totals.total,
         mycart: lines,
       },
@@ -58,6 +91,7 @@ export default function CheckoutPage() {
       autoCloseMs: 2000,
     });
     setRequestId(crypto.randomUUID());
+    setSlotPicked(undefined);
     setFormKey((k) => k + 1);
   }
 
@@ -98,6 +132,15 @@ export default function CheckoutPage() {
             {t('additionalInformation')}
             <textarea name="addinfo" rows={4} placeholder={t('additionalPlaceholder')} className={field} />
           </label>
+          {addressChoice !== undefined && (
+            <DeliveryAddressPicker addresses={addresses} choice={addressChoice} onChoice={setAddressPicked} />
+          )}
+          <DeliverySlotPicker
+            slots={deliverySlots.data?.slots ?? []}
+            readAt={deliverySlots.fulfilledTimeStamp ?? 0}
+            value={slot}
+            onChange={setSlotPicked}
+          />
         </form>
         <div className="mt-8 hidden grid-cols-2 gap-4 sm:grid" aria-hidden>
           <div className="flex h-40 items-center justify-center rounded-2xl bg-amber-50 text-amber-600">

@@ -6,6 +6,7 @@ import { mayMoveOrder, type Order, type OrderStatus } from '@bazar/contracts';
 import '../styles.css';
 import { takeMyOrderChange, useCancelOrderMutation, useConfirmOrderMutation, useGetMyOrdersQuery } from '../api';
 import { AfterOrderActions } from '../components/AfterOrderActions';
+import { DeliveryFacts } from '../components/DeliveryFacts';
 import { OrderTimeline } from '../components/OrderTimeline';
 import { useCartText } from '../i18n';
 import { useRefusalText } from '../refusals';
@@ -85,6 +86,7 @@ function OrderCard({ order }: { order: Order }) {
         <OrderStatusBadge status={order.status} />
       </div>
       <OrderTimeline order={order} />
+      <DeliveryFacts order={order} />
       <ul aria-label={t('items')} className="mt-4 border-t border-stone-100 pt-3 text-sm text-stone-700">
         {order.items.map((item) => (
           <li key={item.productId} className="flex justify-between gap-4 py-0.5">

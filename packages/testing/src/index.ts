@@ -25,6 +25,7 @@ export {
   widthPastTheScreen,
 } from './browser';
 export { networkFaults, type ProxiedComponent } from './network';
+export { chooseWhereAndWhen, TEST_ADDRESS } from './delivery';
 export { freePort } from './free-port';
 export { mailbox, type Mail, type MailSummary } from './mail';
 export { createAccount, deleteAccounts, keycloakAccount, keycloakAdmin, newShopper, type Credentials, type TestAccount } from './accounts';
