@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LowStockQuery, OrderExportQuery, SalesReport, StoreSettings, StoreSettingsUpdate, UserListQuery } from './admin-reports';
-import { BuyAgainAnswer, ReceiptQuery } from './after-order';
+import { BuyAgainAnswer, RECEIPT_CONTENT_TYPE, ReceiptQuery } from './after-order';
 import { AddToCart, CartLine, CartLineList, CartStockRefusal, SetCartQuantity } from './cart';
 import { NewOffer, NewProduct, OfferList, Product, ProductEdit, ProductList, ProductListQuery } from './catalog';
 import { ProductSuggestionList, ProductSuggestionsQuery } from './product-search';
@@ -78,8 +78,9 @@ export interface Endpoint {
    *  answer must be the same for everyone */
   microCacheSeconds?: number;
   limit: RateLimitClass;
-  /** the success answer and any answers beyond the ones every endpoint may give */
-  answers: Record<number, { description: string; schema: z.ZodType }>;
+  /** the success answer and any answers beyond the ones every endpoint may give; JSON unless a
+   *  `mediaType` says otherwise (a file: the schema then describes its text) */
+  answers: Record<number, { description: string; schema: z.ZodType; mediaType?: string }>;
 }
 
 type Declared = Omit<Endpoint, 'limit' | 'access' | 'owner'> &
@@ -374,7 +375,7 @@ export const API = {
     params: IdParams,
     query: ReceiptQuery,
     answers: {
-      200: { description: 'application/pdf: the receipt, to keep or print', schema: z.string() },
+      200: { description: 'The receipt, to keep or print', schema: z.string(), mediaType: RECEIPT_CONTENT_TYPE },
       404: refused('No such order of the caller'),
     },
   }),
