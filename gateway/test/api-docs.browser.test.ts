@@ -76,3 +76,16 @@ test('on a 390 px phone the page fits the screen and opens an endpoint, with no 
 
   expect(consoleErrors).toEqual([]);
 });
+
+test('a public endpoint tried from the page is called through nginx and its answer shown, with no policy violation', async () => {
+  await openDocs({ width: 1280, height: 900 });
+  const offers = operation('get', '/alloffers');
+  await offers.locator('.opblock-summary-control').click();
+  await offers.getByRole('button', { name: 'Try it out' }).click();
+  await offers.getByRole('button', { name: 'Execute' }).click();
+  const answered = offers.locator('.live-responses-table .response');
+  await expect(answered.locator('.response-col_status')).toHaveText('200');
+  await expect(offers.locator('.request-url')).toContainText(`${stackEnv.webUrl}/api/alloffers`);
+
+  expect(consoleErrors).toEqual([]);
+});
