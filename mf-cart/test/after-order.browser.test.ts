@@ -17,7 +17,7 @@ import {
   type Credentials,
   type TestProduct,
 } from '@bazar/testing';
-import type { Order, PlaceOrderAnswer } from '@bazar/contracts';
+import { dhakaDay, slotsOn, type Order, type PlaceOrderAnswer } from '@bazar/contracts';
 import type { Browser, Page } from 'playwright-core';
 
 let browser: Browser;
@@ -27,7 +27,8 @@ let lastJar: TestProduct;
 let shopper: Credentials;
 let order: Order;
 
-/** An order of two pieces of rice and the shelf's only jar of ghee, through the gateway. */
+/** An order of two pieces of rice and the shelf's only jar of ghee, through the gateway, to an
+ *  address in Dhanmondi tomorrow afternoon. */
 async function orderBoth(): Promise<Order> {
   const token = await signedInAndSynced(shopper);
   for (const [product, cartQuantity] of [
@@ -42,6 +43,8 @@ async function orderBoth(): Promise<Order> {
     email: shopper.email,
     phone: '01712345678',
     addinfo: 'Ring twice',
+    address: { district: 'Dhaka', area: 'Dhanmondi', road: 'House 12, Road 5', flat: '3B', phone: '01712345678' },
+    slot: slotsOn(dhakaDay(new Date(), 1))[3],
   });
   expect(placed.status).toBe(201);
   return (placed.body as PlaceOrderAnswer).order;
@@ -89,6 +92,12 @@ test('the receipt page in Bangla on a phone: printed without the store’s frame
   await sheet.getByText(order._id).waitFor();
   await sheet.getByText('চিনিগুঁড়া চাল ১ কেজি').waitFor();
   await sheet.getByText('আড়ং ঘি ২০০ গ্রাম').waitFor();
+  // where and when, in Bangla: the area and district by their Bangla names, the slot as its hours
+  await sheet.getByText(/ধানমন্ডি, ঢাকা/).waitFor();
+  await sheet
+    .getByTestId('order-slot')
+    .getByText(/আগামীকাল/)
+    .waitFor();
   const taka = new Intl.NumberFormat('bn-BD', { style: 'currency', currency: 'BDT', currencyDisplay: 'narrowSymbol' });
   expect(await page.getByTestId('receipt-total').textContent()).toBe(taka.format(order.total));
   // nothing wider than the phone

@@ -10,6 +10,7 @@ import '../styles.css';
 import '../receipt.css';
 import { downloadReceipt, useGetOrderQuery } from '../after-order-api';
 import { BuyAgainButton } from '../components/AfterOrderActions';
+import { DeliveryFacts } from '../components/DeliveryFacts';
 import { useCartText } from '../i18n';
 import { useRefusalText } from '../refusals';
 
@@ -113,6 +114,7 @@ function Receipt({ order }: { order: Order }) {
           <dt className="text-stone-500">{t('receipt.customer')}</dt>
           <dd className="break-words text-stone-800">{[order.name, order.phone].filter(Boolean).join(', ')}</dd>
         </dl>
+        <DeliveryFacts order={order} />
         {order.addinfo && <p className="mt-2 text-sm break-words text-stone-600">{t('receipt.note', { note: order.addinfo })}</p>}
 
         <table className="mt-5 w-full text-sm">
