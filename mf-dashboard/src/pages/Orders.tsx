@@ -7,6 +7,7 @@ import { OrderFilters, type Filters } from '../components/orders/OrderFilters';
 import { OrderRow } from '../components/orders/OrderRow';
 import { Pager } from '../components/Pager';
 import { SummaryPanel } from '../components/orders/SummaryPanel';
+import { DeliverySlotsPanel } from '../components/orders/DeliverySlotsPanel';
 import { SalesPanel } from '../components/orders/SalesPanel';
 import { ExportOrders } from '../components/orders/ExportOrders';
 import { useFormats } from '@bazar/web-kit/i18n';
@@ -40,6 +41,7 @@ export function Orders() {
       </div>
       <SummaryPanel />
       <SalesPanel />
+      <DeliverySlotsPanel onShowSlot={(slot) => filter({ ...filters, slot })} />
       <OrderFilters filters={filters} onChange={filter} />
       <div className="mt-3 flex justify-end">
         <ExportOrders filters={filters} />

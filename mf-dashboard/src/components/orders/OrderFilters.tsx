@@ -1,19 +1,24 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ORDER_STATUSES, type OrderListQuery, type OrderStatus } from '@bazar/contracts';
 import { useOrderStatusLabel } from '@bazar/web-kit/orders';
+import { useGetSlotCapacitiesQuery } from '../../delivery-api';
 import { useDashboardText } from '../../i18n';
+import { useSlotText } from '../../slot-text';
 
-export type Filters = Pick<OrderListQuery, 'status' | 'from' | 'to' | 'q'>;
+export type Filters = Pick<OrderListQuery, 'status' | 'from' | 'to' | 'q' | 'slot'>;
 
 const control =
   'w-full rounded-xl border border-stone-300 bg-white px-3 py-2 text-sm outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-100';
 
-/** Status and days apply as they are chosen; the search applies when it is sent (Enter or Search). */
+/** Status, days and delivery slot (today's or tomorrow's) apply as they are chosen; the search
+ *  applies when it is sent (Enter or Search). */
 export function OrderFilters({ filters, onChange }: { filters: Filters; onChange: (filters: Filters) => void }) {
   const [search, setSearch] = useState(filters.q ?? '');
   const id = useId();
   const t = useDashboardText();
   const statusLabel = useOrderStatusLabel();
+  const { slotText } = useSlotText();
+  const slots = useGetSlotCapacitiesQuery().data?.slots ?? [];
   const set = (change: Filters) => onChange({ ...filters, ...change });
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -26,7 +31,7 @@ export function OrderFilters({ filters, onChange }: { filters: Filters; onChange
       role="search"
       aria-label={t('findOrders')}
       onSubmit={submit}
-      className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-[10rem_10rem_10rem_1fr]"
+      className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-[10rem_10rem_10rem_13rem_1fr]"
     >
       <div className="text-sm font-medium text-stone-700">
         <label htmlFor={`${id}-status`}>{t('status')}</label>
@@ -65,6 +70,22 @@ export function OrderFilters({ filters, onChange }: { filters: Filters; onChange
           onChange={(event) => set({ to: event.target.value || undefined })}
           className={`mt-1 ${control}`}
         />
+      </div>
+      <div className="text-sm font-medium text-stone-700">
+        <label htmlFor={`${id}-slot`}>{t('slots.filter')}</label>
+        <select
+          id={`${id}-slot`}
+          value={filters.slot ?? ''}
+          onChange={(event) => set({ slot: event.target.value || undefined })}
+          className={`mt-1 ${control}`}
+        >
+          <option value="">{t('all')}</option>
+          {slots.map((slot) => (
+            <option key={slot.id} value={slot.id}>
+              {slotText(slot.id)}
+            </option>
+          ))}
+        </select>
       </div>
       <div className="text-sm font-medium text-stone-700 sm:col-span-2 lg:col-span-1">
         <label htmlFor={`${id}-search`}>{t('orderSearch')}</label>

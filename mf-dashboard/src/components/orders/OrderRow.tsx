@@ -7,12 +7,14 @@ import { OrderStatusBadge, useOrderMoveRefusal, useOrderStatusLabel } from '@baz
 import { useProductText } from '@bazar/web-kit/product-text';
 import { useSetOrderStatusMutation } from '../../api';
 import { useDashboardText } from '../../i18n';
+import { useSlotText } from '../../slot-text';
 
 /** One order of the list: a line to scan, opening onto everything needed to fulfil it. */
 export function OrderRow({ order }: { order: Order }) {
   const [open, setOpen] = useState(false);
   const detailId = useId();
   const { formatTaka, formatTime } = useFormats();
+  const { slotText } = useSlotText();
   return (
     <li className="border-t border-stone-100 first:border-t-0">
       <button
@@ -24,6 +26,7 @@ export function OrderRow({ order }: { order: Order }) {
       >
         <span className="text-stone-600">
           <time dateTime={order.placedAt}>{formatTime(order.placedAt)}</time>
+          {order.slot && <span className="block text-xs font-medium text-brand-700">{slotText(order.slot)}</span>}
         </span>
         <span className="min-w-0 sm:order-none">
           <span className="block truncate font-medium text-stone-800">{order.name}</span>
@@ -49,6 +52,7 @@ function OrderDetail({ id, order }: { id: string; order: Order }) {
   const moveRefusal = useOrderMoveRefusal();
   const { formatTaka, formatNumber, formatTime } = useFormats();
   const { name } = useProductText();
+  const { slotText, addressLines } = useSlotText();
 
   async function move(status: OrderStatus) {
     if (
@@ -121,7 +125,7 @@ function OrderDetail({ id, order }: { id: string; order: Order }) {
       <div className="grid content-start gap-4">
         <div>
           <h3 className="font-semibold text-stone-800">{t('deliverTo')}</h3>
-          <dl className="mt-2 grid grid-cols-[5rem_1fr] gap-x-3 gap-y-1">
+          <dl className="mt-2 grid grid-cols-[6.5rem_1fr] gap-x-3 gap-y-1">
             <dt className="text-stone-500">{t('name')}</dt>
             <dd>{order.name}</dd>
             <dt className="text-stone-500">{t('phone')}</dt>
@@ -129,6 +133,27 @@ function OrderDetail({ id, order }: { id: string; order: Order }) {
             <dt className="text-stone-500">{t('email')}</dt>
             <dd className="break-all">{order.email}</dd>
             <dt className="text-stone-500">{t('address')}</dt>
+            <dd>
+              {order.address ? (
+                <>
+                  {order.address.label && <span className="block font-medium">{order.address.label}</span>}
+                  {addressLines(order.address).map((line) => (
+                    <span key={line} className="block">
+                      {line}
+                    </span>
+                  ))}
+                  {order.address.landmark && <span className="block text-stone-600">{order.address.landmark}</span>}
+                  <a href={`tel:${order.address.phone}`} className="block">
+                    {order.address.phone}
+                  </a>
+                </>
+              ) : (
+                '—'
+              )}
+            </dd>
+            <dt className="text-stone-500">{t('slots.deliverySlot')}</dt>
+            <dd>{order.slot ? slotText(order.slot) : '—'}</dd>
+            <dt className="text-stone-500">{t('slots.notes')}</dt>
             <dd className="whitespace-pre-line">{order.addinfo || '—'}</dd>
           </dl>
         </div>
