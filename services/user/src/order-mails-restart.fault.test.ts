@@ -1,0 +1,107 @@
+// An order mail is sent once even when the user service dies between sending it and committing the
+// event (issue 54, item 7): the service is killed after the confirmation went out, its consumer
+// group's offset on order-placed is put back before the event and the event's ledger entry removed
+// (what a crash before recording and committing leaves), and the service started again reads the
+// event again and sends nothing, since the mail's own record (sent_mails) was written before it went.
+// Runs alone (BAZAR_TEST_PHASE=alone): it stops the stack's user service.
+import { consumerGroupId } from '@bazar/service-kit';
+import { PlaceOrderAnswer, TOPICS } from '@bazar/contracts';
+import { eventually, mailbox, stackControl, stackEnv } from '@bazar/testing';
+import { identityOf, shopper, TestShelf } from '@bazar/testing/shop';
+import { randomUUID } from 'node:crypto';
+import { Kafka, logLevel } from 'kafkajs';
+import mongoose from 'mongoose';
+
+jest.setTimeout(180_000);
+
+const kafka = new Kafka({ clientId: 'order-mails-restart-test', brokers: stackEnv.kafkaBrokers, logLevel: logLevel.NOTHING });
+const GROUP = consumerGroupId('user', TOPICS.orderPlaced);
+const shelf = new TestShelf();
+let users: mongoose.Connection;
+
+beforeAll(async () => {
+  users = await mongoose.createConnection(stackEnv.mongoUrl, { dbName: 'user' }).asPromise();
+});
+afterAll(async () => {
+  await stackControl.start('user').catch(() => undefined);
+  await shelf.clear();
+  await users?.close();
+});
+
+/** Where the OrderPlaced event of `orderId` lies on its topic, and its id. */
+async function placedEventOf(orderId: string): Promise<{ id: string; partition: number; offset: string }> {
+  const reader = kafka.consumer({ groupId: `order-mails-restart-reader-${randomUUID()}`, maxWaitTimeInMs: 100 });
+  let found: { id: string; partition: number; offset: string } | undefined;
+  await reader.connect();
+  await reader.subscribe({ topic: TOPICS.orderPlaced, fromBeginning: true });
+  await reader.run({
+    eachMessage: async ({ partition, message }) => {
+      try {
+        const event = JSON.parse(message.value?.toString() ?? '') as { id: string; payload?: { orderId?: string } };
+        if (event.payload?.orderId === orderId) found = { id: event.id, partition, offset: message.offset };
+      } catch {
+        return;
+      }
+    },
+  });
+  try {
+    return await eventually(async () => found ?? Promise.reject(new Error(`no order-placed event of ${orderId} yet`)), 60_000);
+  } finally {
+    await reader.disconnect();
+  }
+}
+
+it('sends the confirmation once when the service dies after sending and before committing', async () => {
+  const tea = await shelf.stock('Restart Tea', 90, 10);
+  const buyer = shopper('restart');
+  const synced = await fetch(`${stackEnv.userUrl}/users/${buyer.email}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', ...identityOf({ id: buyer.id, email: buyer.email, name: 'Nasrin' }) },
+    body: JSON.stringify({ language: 'en' }),
+  });
+  expect(synced.status).toBe(201);
+  expect((await buyer.addToCart(tea, 1)).status).toBe(201);
+  const placed = await buyer.placeOrder();
+  expect(placed.status).toBe(201);
+  const { _id: orderId } = PlaceOrderAnswer.parse(placed.body).order;
+  await mailbox.waitFor(buyer.email, { subject: /is placed$/ });
+  const event = await placedEventOf(orderId);
+
+  // the crash: the service goes at once; its group empties once its session times out
+  await stackControl.stop('user', { kill: true });
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    await eventually(async () => {
+      const { groups } = await admin.describeGroups([GROUP]);
+      expect(['Empty', 'Dead']).toContain(groups[0]?.state);
+    }, 60_000);
+    // ... as if it had died before recording the event and committing its offset
+    await admin.setOffsets({
+      groupId: GROUP,
+      topic: TOPICS.orderPlaced,
+      partitions: [{ partition: event.partition, offset: event.offset }],
+    });
+    const forgotten = await users.collection<{ _id: string }>('applied_events').deleteOne({ _id: `${GROUP}/${event.id}` });
+    expect(forgotten.deletedCount).toBe(1);
+
+    await stackControl.start('user');
+    // read again: the ledger has it back, and the group has committed past it
+    await eventually(
+      async () => expect(await users.collection<{ _id: string }>('applied_events').countDocuments({ _id: `${GROUP}/${event.id}` })).toBe(1),
+      60_000,
+    );
+    await eventually(async () => {
+      const [committed] = await admin.fetchOffsets({ groupId: GROUP, topics: [TOPICS.orderPlaced] });
+      const offset = committed?.partitions.find((p) => p.partition === event.partition)?.offset ?? '-1';
+      expect(BigInt(offset)).toBeGreaterThan(BigInt(event.offset));
+    }, 60_000);
+  } finally {
+    await admin.disconnect();
+  }
+
+  expect((await mailbox.list(buyer.email)).map((mail) => mail.subject)).toEqual([
+    `Your Bazar order #${orderId.slice(-6).toUpperCase()} is placed`,
+  ]);
+  expect(await users.collection('sent_mails').countDocuments({ orderId })).toBe(1);
+});
