@@ -20,8 +20,9 @@ export const catalogApi = storefrontApi.injectEndpoints({
       providesTags: ['Product'],
     }),
     getProductDetails: declaredQuery(build, 'productDetails', { providesTags: (_product, _error, id) => [{ type: 'Product', id }] }),
+    getProductReviews: declaredQuery(build, 'productReviews', { providesTags: (_reviews, _error, id) => [{ type: 'Review', id }] }),
   }),
   overrideExisting: 'throw',
 });
 
-export const { useGetProductsQuery, useGetProductDetailsQuery } = catalogApi;
+export const { useGetProductsQuery, useGetProductDetailsQuery, useGetProductReviewsQuery } = catalogApi;

@@ -1,7 +1,7 @@
-// The catalog's static pages (About, Blogs, Contact, Wishlist, Compare) in Bangla once the shopper
-// chooses it in the top bar: Bangla headings and texts, no Latin letter left in the page's content,
-// <html lang="bn">, Bangla digits in the sample table, and no serious axe violation; in English
-// the spec's texts, word for word. Screenshots of each Bangla page go to test-results/.
+// The catalog's static pages (About, Blogs, Contact, Compare) and the wishlist signed out in Bangla
+// once the shopper chooses it in the top bar: Bangla headings and texts, no Latin letter left in the
+// page's content, <html lang="bn">, Bangla digits in the sample table, and no serious axe violation;
+// in English the spec's texts, word for word. Screenshots of each Bangla page go to test-results/.
 import { expect, test } from '@bazar/testing/browser-test';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, seriousViolations, webUrl } from './browser';
@@ -53,10 +53,15 @@ test('Contact in Bangla', async () => {
   await expectBanglaPage('contact');
 });
 
-for (const [path, name, heading] of [
-  ['/wishlist', 'wishlist', 'পছন্দের তালিকা'],
-  ['/compare', 'compare', 'তুলনা'],
-] as const) {
+test('the wishlist signed out in Bangla: a way to log in, no sample rows', async () => {
+  await open('/wishlist', 'পছন্দের তালিকা');
+  await page.getByText('পছন্দের তালিকার পণ্য দেখতে লগইন করুন।').waitFor();
+  await page.getByRole('main').getByRole('link', { name: 'লগইন', exact: true }).waitFor();
+  expect(await page.getByRole('table').count()).toBe(0);
+  await expectBanglaPage('wishlist');
+});
+
+for (const [path, name, heading] of [['/compare', 'compare', 'তুলনা']] as const) {
   test(`${path} in Bangla: the sample table with Bangla digits`, async () => {
     await open(path, heading);
     const table = page.getByRole('table');

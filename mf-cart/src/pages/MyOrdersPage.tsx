@@ -8,6 +8,7 @@ import { takeMyOrderChange, useCancelOrderMutation, useConfirmOrderMutation, use
 import { AfterOrderActions } from '../components/AfterOrderActions';
 import { DeliveryFacts } from '../components/DeliveryFacts';
 import { OrderTimeline } from '../components/OrderTimeline';
+import { ProductReviewButton } from '../components/ProductReviewButton';
 import { useCartText } from '../i18n';
 import { useRefusalText } from '../refusals';
 
@@ -89,9 +90,13 @@ function OrderCard({ order }: { order: Order }) {
       <DeliveryFacts order={order} />
       <ul aria-label={t('items')} className="mt-4 border-t border-stone-100 pt-3 text-sm text-stone-700">
         {order.items.map((item) => (
-          <li key={item.productId} className="flex justify-between gap-4 py-0.5">
-            <span>{t('itemQuantity', { name: name(item), quantity: formatNumber(item.quantity) })}</span>
-            <span className="shrink-0">{formatTaka(item.lineTotal)}</span>
+          <li key={item.productId} className="py-0.5">
+            <div className="flex justify-between gap-4">
+              <span>{t('itemQuantity', { name: name(item), quantity: formatNumber(item.quantity) })}</span>
+              <span className="shrink-0">{formatTaka(item.lineTotal)}</span>
+            </div>
+            {/* a product received may be rated; the order service checks that it was */}
+            {order.status === 'delivered' && <ProductReviewButton item={item} />}
           </li>
         ))}
       </ul>

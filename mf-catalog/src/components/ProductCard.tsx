@@ -3,10 +3,12 @@ import { Link } from '@bazar/web-kit/routing';
 import { Eye, Plus } from 'lucide-react';
 import { useFormats } from '@bazar/web-kit/i18n';
 import { CartStepper, useCartLine } from '@bazar/web-kit/cart';
+import { WishlistHeart } from '@bazar/web-kit/wishlist';
 import { useProductText } from '@bazar/web-kit/product-text';
 import type { Product } from '@bazar/contracts';
 import { useCatalogText } from '../i18n';
 import { ProductImage } from './ProductImage';
+import { Stars } from './Stars';
 
 interface ProductCardProps {
   product: Product;
@@ -39,6 +41,9 @@ export function ProductCard({ product, onAdd, eager = false, priority = false }:
         >
           <Eye className="size-4" aria-hidden />
         </Link>
+        <div className="absolute top-3 left-3">
+          <WishlistHeart product={product} look="card" />
+        </div>
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h3 className="line-clamp-2 font-semibold text-stone-800">
@@ -46,6 +51,7 @@ export function ProductCard({ product, onAdd, eager = false, priority = false }:
             {name(product)}
           </Link>
         </h3>
+        <Stars rating={product.rating} />
         <p className="mt-auto text-sm text-stone-500">
           <span className="text-lg font-bold text-brand-700">{formatTaka(product.price)}</span> {t('perPiece')}
         </p>

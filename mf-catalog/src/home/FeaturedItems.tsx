@@ -1,10 +1,11 @@
 import { Link } from '@bazar/web-kit/routing';
-import { Eye, Plus, Star } from 'lucide-react';
+import { Eye, Plus } from 'lucide-react';
 import { useFormats } from '@bazar/web-kit/i18n';
 import { useProductText } from '@bazar/web-kit/product-text';
 import type { Product } from '@bazar/contracts';
 import { PICTURE_SIZES, ProductImage } from '../components/ProductImage';
 import { SectionTitle } from '../components/SectionTitle';
+import { Stars } from '../components/Stars';
 import { useCatalogText } from '../i18n';
 
 export function FeaturedItems({ products, onAdd }: { products: Product[]; onAdd: (product: Product) => void }) {
@@ -29,15 +30,7 @@ export function FeaturedItems({ products, onAdd }: { products: Product[]; onAdd:
                   {name(product)}
                 </Link>
               </h3>
-              <p className="flex items-center gap-1 text-sm text-stone-500">
-                <span className="flex text-accent-500" role="img" aria-label={t('ratedFour')}>
-                  {[0, 1, 2, 3].map((i) => (
-                    <Star key={i} className="size-4 fill-current" aria-hidden />
-                  ))}
-                  <Star className="size-4 text-stone-300" aria-hidden />
-                </span>
-                {t('threeReviews')}
-              </p>
+              <Stars rating={product.rating} />
               <p className="font-bold text-brand-700">{formatTaka(product.price)}</p>
             </div>
             <div className="absolute top-4 right-4 flex flex-col gap-2 opacity-0 transition group-hover:opacity-100 group-focus-within:opacity-100">

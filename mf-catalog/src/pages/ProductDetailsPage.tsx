@@ -1,11 +1,14 @@
 import { useLoaderData } from '@bazar/web-kit/routing';
-import { Share2, ShoppingCart, Star } from 'lucide-react';
+import { Share2, ShoppingCart } from 'lucide-react';
 import { useFormats } from '@bazar/web-kit/i18n';
 import type { Product } from '@bazar/contracts';
 import { useGetProductDetailsQuery } from '../api';
 import { useAddToCart } from '@bazar/web-kit/cart';
 import { useProductText } from '@bazar/web-kit/product-text';
+import { WishlistHeart } from '@bazar/web-kit/wishlist';
 import { PICTURE_SIZES, ProductImage } from '../components/ProductImage';
+import { ProductReviews } from '../components/ProductReviews';
+import { Stars } from '../components/Stars';
 import { useCatalogText } from '../i18n';
 
 const SHARE_NETWORKS = ['facebook', 'whatsapp', 'email'] as const;
@@ -31,15 +34,7 @@ export default function ProductDetailsPage() {
       </div>
       <div className="flex flex-col gap-4">
         <h1 className="text-3xl font-extrabold text-stone-800">{name(product)}</h1>
-        <p className="flex items-center gap-1 text-sm text-stone-500">
-          <span className="flex text-accent-500" role="img" aria-label={t('ratedFour')}>
-            {[0, 1, 2, 3].map((i) => (
-              <Star key={i} className="size-4 fill-current" aria-hidden />
-            ))}
-            <Star className="size-4 text-stone-300" aria-hidden />
-          </span>
-          {t('threeReviews')}
-        </p>
+        <Stars rating={product.rating} />
         <p className="text-stone-500">
           <span className="text-3xl font-bold text-brand-700">{formatTaka(product.price)}</span> {t('perPiece')}
         </p>
@@ -47,14 +42,17 @@ export default function ProductDetailsPage() {
         <p className={inStock ? 'text-sm text-brand-700' : 'text-sm font-semibold text-red-600'}>
           {inStock ? t('inStock', { quantity: formatNumber(product.quantity) }) : t('stockOut')}
         </p>
-        <button
-          type="button"
-          disabled={!inStock || adding}
-          onClick={() => void add(product)}
-          className="flex w-fit items-center gap-2 rounded-full bg-brand-600 px-8 py-3 font-semibold text-white hover:bg-brand-700 disabled:bg-stone-300"
-        >
-          <ShoppingCart className="size-5" aria-hidden /> {t('addToCart')}
-        </button>
+        <div className="flex items-center gap-3">
+          <button
+            type="button"
+            disabled={!inStock || adding}
+            onClick={() => void add(product)}
+            className="flex w-fit items-center gap-2 rounded-full bg-brand-600 px-8 py-3 font-semibold text-white hover:bg-brand-700 disabled:bg-stone-300"
+          >
+            <ShoppingCart className="size-5" aria-hidden /> {t('addToCart')}
+          </button>
+          <WishlistHeart product={product} look="page" />
+        </div>
         <div className="mt-4 flex items-center gap-3 border-t border-stone-200 pt-4 text-sm text-stone-500">
           <Share2 className="size-4" aria-hidden /> {t('share')}
           {SHARE_NETWORKS.map((network) => (
@@ -68,6 +66,7 @@ export default function ProductDetailsPage() {
           ))}
         </div>
       </div>
+      <ProductReviews productId={product._id} rated={product.rating?.count ?? 0} />
     </article>
   );
 }

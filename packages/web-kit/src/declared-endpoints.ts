@@ -31,7 +31,7 @@ export type DeclaredArg<K extends EndpointName> = [keyof Parts<K>] extends [neve
 export type DeclaredAnswer<K extends EndpointName> = SuccessAnswer<(typeof API)[K]>;
 
 /** The kinds of answer the storefront's api caches, which a mutation makes it read again. */
-export const STOREFRONT_TAGS = ['Product', 'Offer', 'Cart', 'Order', 'User'] as const;
+export const STOREFRONT_TAGS = ['Product', 'Offer', 'Cart', 'Order', 'User', 'Wishlist', 'Review'] as const;
 type Tag = (typeof STOREFRONT_TAGS)[number];
 /** The storefront api's name in the store. */
 type Path = 'api';

@@ -24,6 +24,8 @@ const singletons = [
   // The cart's writes, with their optimistic changes, and the add-to-cart toast and steppers (the
   // catalog's cards and the cart page); the shell does not import it either.
   '@bazar/web-kit/cart',
+  // The wishlist's read and hearts: the top bar's count (shell) and the catalog's hearts share one.
+  '@bazar/web-kit/wishlist',
   // The one i18next instance (language, loaded message files) with its React binding. Apps reach
   // i18next and react-i18next only through it, so they are not shared whole: react-i18next is
   // tree-shaken to the hooks web-kit re-exports.

@@ -10,10 +10,11 @@ import { BellButton, IconLink } from './TopBarIcons';
 import { LanguageSwitch } from './LanguageSwitch';
 import { useShellText } from '../i18n';
 
-// The offers bell and the cart's count read the storefront api, which is fetched beside the first
+// The offers bell, the wishlist's and the cart's counts read the storefront api, which is fetched beside the first
 // render (@bazar/web-kit/api), not before it.
 const OffersBell = lazy(() => import('./OffersBell'));
 const CartLink = lazy(() => import('./CartLink'));
+const WishlistLink = lazy(() => import('./WishlistLink'));
 
 export function TopBar() {
   const [menuOpen, setMenuOpen] = useState(false);
@@ -43,9 +44,15 @@ export function TopBar() {
           <WithApi placeholder={<BellButton />}>
             <OffersBell />
           </WithApi>
-          <IconLink to="/wishlist" label={t('wishlist')} count={0}>
-            <Heart className="size-6" />
-          </IconLink>
+          <WithApi
+            placeholder={
+              <IconLink to="/wishlist" label={t('wishlist')}>
+                <Heart className="size-6" />
+              </IconLink>
+            }
+          >
+            <WishlistLink />
+          </WithApi>
           <WithApi
             placeholder={
               <IconLink to="/cart" label={t('cart')}>
