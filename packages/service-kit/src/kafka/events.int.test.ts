@@ -1,13 +1,15 @@
 // The kit's event path against the real FerretDB and Kafka: a document's outbox is relayed to
 // Kafka, a consumer applies it once even when it is delivered twice, and a poison message lands
 // in the dead-letter topic; the trace of the write travels with the event to the handler, and only
-// an event of a traced write is logged as applied. Without
+// an event of a traced write is logged as applied, with the database commands it sent; a handler
+// passes over the events it does not act on, without a ledger entry. Without
 // a reachable Kafka broker the relay cannot send, and this fails.
 import { randomUUID } from 'node:crypto';
 import { Kafka, logLevel } from 'kafkajs';
 import mongoose, { Schema } from 'mongoose';
 import { z } from 'zod';
 import { deadLetterTopic } from '@bazar/contracts';
+import { tallyCommandsByTrace } from '../db-commands';
 import { createLogger } from '../logger';
 import { currentTrace, formatTraceparent, newSpanId, newTraceId, runInTrace } from '../trace';
 import { EventConsumer } from './consumer';
@@ -17,7 +19,7 @@ import { eventually, stackEnv } from '@bazar/testing';
 
 const topic = `kit-test-${randomUUID()}`;
 /** what the kit logs here, one parsed line each */
-const logged: { msg: string; eventId?: string }[] = [];
+const logged: { msg: string; eventId?: string; dbCommands?: Record<string, number> }[] = [];
 const log = createLogger('kit-test', 'info', { write: (line: string) => void logged.push(JSON.parse(line)) });
 const kafka = new Kafka({ clientId: 'kit-test', brokers: stackEnv.kafkaBrokers, logLevel: logLevel.NOTHING, retry: { retries: 2 } });
 const producer = new EventProducer(kafka, log);
@@ -44,8 +46,24 @@ const consumer = new EventConsumer({
   },
 });
 
+/** A second group on the topic whose handler acts only on parcels marked for pick-up. */
+const Pickup = mongoose.model('Pickup', new Schema({ parcelId: String }), 'pickups');
+const pickups = new EventConsumer({
+  kafka,
+  groupId: `kit-test-pickups.${topic}`,
+  producer,
+  log,
+  handler: {
+    topic,
+    schema: ParcelShipped,
+    appliesTo: (event) => event.payload.parcelId.startsWith('pick-up'),
+    handle: async (event) => void (await Pickup.create({ parcelId: event.payload.parcelId })),
+  },
+});
+
 beforeAll(async () => {
-  await mongoose.connect(stackEnv.mongoUrl, { dbName: 'kit_test', serverSelectionTimeoutMS: 5_000 });
+  await mongoose.connect(stackEnv.mongoUrl, { dbName: 'kit_test', serverSelectionTimeoutMS: 5_000, monitorCommands: true });
+  tallyCommandsByTrace(mongoose.connection);
   const admin = kafka.admin();
   await admin.connect();
   await admin.createTopics({
@@ -250,4 +268,37 @@ it('carries the trace of the write through the outbox and a Kafka header into th
   const applied = logged.filter((line) => line.msg === 'event applied').map((line) => line.eventId);
   expect(applied).toContain(event.id);
   expect(applied).not.toContain(untraced.id);
+  // with the commands it sent: the ledger's look, the handler's write, the ledger's entry
+  expect(logged.find((line) => line.msg === 'event applied' && line.eventId === event.id)?.dbCommands).toEqual({
+    'find applied_events': 1,
+    'insert deliveries': 1,
+    'update applied_events': 1,
+  });
+});
+
+it('passes over the events a handler does not act on, without a ledger entry', async () => {
+  const [wanted, other] = [newEvent('ParcelShipped', { parcelId: 'pick-up-1' }), newEvent('ParcelShipped', { parcelId: 'doorstep-1' })];
+  const trace = { traceId: newTraceId(), spanId: newSpanId() };
+  const headers = { traceparent: formatTraceparent(trace) };
+  await producer.send(
+    { topic, key: 'o', value: JSON.stringify(other), headers },
+    { topic, key: 'w', value: JSON.stringify(wanted), headers },
+  );
+  // started here: it reads the topic from its beginning, whose poison message the test above expects
+  // dead-lettered once
+  pickups.start();
+  try {
+    await eventually(async () => expect(await Pickup.countDocuments({ parcelId: 'pick-up-1' })).toBe(1), 20_000);
+    await eventually(async () =>
+      expect(logged.filter((line) => line.eventId === other.id).map((line) => line.msg)).toContain('event passed over'),
+    );
+  } finally {
+    await pickups.stop();
+  }
+  const ledger = mongoose.connection.collection<{ _id: string }>('applied_events');
+  expect(await ledger.findOne({ _id: `kit-test-pickups.${topic}/${wanted.id}` })).not.toBeNull();
+  expect(await ledger.findOne({ _id: `kit-test-pickups.${topic}/${other.id}` })).toBeNull();
+  expect(await Pickup.countDocuments({ parcelId: 'doorstep-1' })).toBe(0);
+  // the first group, which acts on every event, applied both
+  await eventually(async () => expect(await Delivery.countDocuments({ eventId: { $in: [wanted.id, other.id] } })).toBe(2));
 });
