@@ -83,6 +83,23 @@ test('Buy again from My Orders puts the lines back in the cart and names the one
   expect(await page.getByRole('main').getByText(lastJar.name).count()).toBe(0);
 });
 
+test('Buy again in Bangla on a phone names the sold-out line by its Bangla name', async () => {
+  const context = await browsingIn(browser, 'bn', 'phone');
+  page = await context.newPage();
+  await openSignedIn(page, '/dashboard/my-orders', shopper);
+  const card = page.getByRole('listitem', { name: `অর্ডার ${order._id}` });
+  await card.getByRole('link', { name: 'রসিদ' }).waitFor();
+  await card.screenshot({ path: 'test-results/my-order-card-bn-390.png' });
+  await card.getByRole('button', { name: 'আবার কিনুন' }).click();
+  const dialog = page.getByRole('dialog', { name: 'কার্টে যোগ হয়েছে' });
+  await dialog.getByText('১টি পণ্য আজকের দামে আপনার কার্টে ফিরেছে। আড়ং ঘি ২০০ গ্রাম স্টকে নেই।').waitFor();
+  await page.screenshot({ path: 'test-results/buy-again-bn-390.png' });
+  await dialog.getByRole('button', { name: 'ঠিক আছে' }).click();
+  // the rice line grew by the order's two pieces again
+  await page.locator('header a[href="/cart"]').getByText('৪', { exact: true }).waitFor();
+  await context.close();
+});
+
 test('the receipt page in Bangla on a phone: printed without the store’s frame, and kept as a PDF', async () => {
   const context = await browsingIn(browser, 'bn', 'phone');
   page = await context.newPage();
