@@ -372,6 +372,9 @@ export const API = {
     summary: "An order's receipt as a PDF file, in English or Bangla (lang), for the order's shopper or an admin",
     service: 'order',
     access: 'user',
+    // writing a PDF costs the service a few hundred milliseconds of CPU: counted against the tighter
+    // budget of writes, which a shopper keeping receipts never reaches
+    limit: 'write',
     params: IdParams,
     query: ReceiptQuery,
     answers: {
