@@ -1,7 +1,8 @@
 // The places a shopper's unconfirmed orders hold (unconfirmed-orders.ts), against the stack's database: a
 // full list makes room only for orders that moved on, never for one whose place was claimed and
-// whose order is still being written. Orders are written here by hand, as placing and moving them
-// leave them.
+// whose order is still being written; those that moved on are named in their shoppers' lists of
+// orders before their places go. Orders are written here by hand, as placing and moving them leave
+// them.
 import { connectMongo, createLogger, disconnectMongo } from '@bazar/service-kit';
 import { stackEnv } from '@bazar/testing';
 import mongoose from 'mongoose';
@@ -62,4 +63,33 @@ it('answers a repeated claim of a listed order as claimed, the list full or not'
   expect(await unconfirmed.claim(userId, open[2]!)).toBe(true);
   expect(await unconfirmed.claim(userId, open[0]!)).toBe(true);
   expect(await openOf(userId)).toEqual(open);
+});
+
+const namedOf = async (userId: string) =>
+  (await mongoose.connection.collection<{ _id: string; orders?: string[] }>('shopper_orders').findOne({ _id: userId }))?.orders;
+
+it('names the orders that moved on in their shoppers’ lists before freeing their places, once each', async () => {
+  const [placed, confirmed, cancelled] = [await orderIn('placed'), await orderIn('confirmed'), await orderIn('cancelled')];
+  const first = await holding([placed, confirmed]);
+  const second = await holding([cancelled]);
+  await unconfirmed.releaseSettled([
+    { userId: first, orderId: confirmed },
+    { userId: second, orderId: cancelled },
+  ]);
+  expect([await openOf(first), await openOf(second)]).toEqual([[placed], []]);
+  expect([await namedOf(first), await namedOf(second)]).toEqual([[confirmed], [cancelled]]);
+
+  // a pass that stopped between naming and freeing left one named and still holding its place: the
+  // next names the others and not that one again
+  const [delivered, alsoConfirmed] = [await orderIn('delivered'), await orderIn('confirmed')];
+  const third = await holding([delivered, alsoConfirmed]);
+  await mongoose.connection.collection<{ _id: string; orders: string[] }>('shopper_orders').insertOne({ _id: third, orders: [delivered] });
+  await unconfirmed.releaseSettled([
+    { userId: third, orderId: delivered },
+    { userId: third, orderId: alsoConfirmed },
+    { userId: first, orderId: confirmed },
+  ]);
+  expect(await namedOf(third)).toEqual([delivered, alsoConfirmed]);
+  expect(await namedOf(first)).toEqual([confirmed]);
+  expect([await openOf(third), await openOf(first)]).toEqual([[], [placed]]);
 });
