@@ -33,7 +33,7 @@ const BENGALI = /[\u0964\u0965\u0980-\u09FF\u25CC]|\u200C|\u200D/;
 type Run = { text: string; bengali: boolean };
 
 /** The text cut into stretches of Bengali and of everything else, for the two font files. */
-function runsOf(text: string): Run[] {
+export function runsOf(text: string): Run[] {
   const runs: Run[] = [];
   for (const char of text) {
     const last = runs.at(-1);
