@@ -60,6 +60,15 @@ describe('wishlist', () => {
     expect(await listOf(asma)).toEqual([dal]);
   });
 
+  it('keeps every product of changes made at once (each written on the version it read)', async () => {
+    const gita = shopper('gita');
+    const products = await Promise.all(Array.from({ length: 6 }, (_, at) => shelf.stock(`Wished At Once ${at}`, 50 + at, 10)));
+    const answers = await Promise.all(products.map((id) => gita.call(catalog(`/wishlist/${id}`), { method: 'PUT' })));
+    expect(answers.map((answer) => answer.status)).toEqual(products.map(() => 200));
+    const kept = Wishlist.parse((await gita.call(catalog('/wishlist'))).body).products.map((product) => product._id);
+    expect(kept.sort()).toEqual([...products].sort());
+  });
+
   it('refuses a product the store does not sell (404) and a visitor (401), changing nothing', async () => {
     const chitra = shopper('chitra');
     const missing = new mongoose.Types.ObjectId().toString();
@@ -138,6 +147,18 @@ describe('product reviews', () => {
       );
       expect(shelfPage.find((product) => product._id === rice)?.rating).toEqual({ average: 3.5, count: 2 });
     }, 10_000);
+  });
+
+  it('counts every review of reviews sent at once', async () => {
+    const lentils = await shelf.stock('Reviewed At Once Lentils', 150, 100);
+    const reviewers = ['hasan', 'ina', 'jamal', 'kona'].map((label) => shopper(label));
+    for (const reviewer of reviewers) await orderOf(reviewer, lentils, 'delivered');
+    const stars = [5, 4, 4, 2];
+    const answers = await Promise.all(reviewers.map((reviewer, at) => review(reviewer, lentils, { rating: stars[at] })));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    expect((await detailsOf(lentils)).rating).toEqual({ average: 3.8, count: 4 });
+    await db.collection('product_reviews').deleteMany({ productId: lentils });
+    await db.collection('product_ratings').deleteOne({ _id: new mongoose.Types.ObjectId(lentils) });
   });
 
   it('holds the stars to whole numbers from 1 to 5 and the words to 1,000 characters (400), changing nothing', async () => {
