@@ -100,7 +100,8 @@ export function proxyTo(baseUrls: readonly string[], serviceName: string, log: L
   };
 
   return (req, res) => {
-    const headers = endToEnd(req.headers);
+    // a caller's traceparent reaches the service as this request's span (ours, or OpenTelemetry's client span)
+    const headers = endToEnd(req.headers, TRACEPARENT_HEADER);
     headers[REQUEST_ID_HEADER] = String(res.getHeader(REQUEST_ID_HEADER));
     const traceparent = outgoingTraceparent();
     if (traceparent) headers[TRACEPARENT_HEADER] = traceparent;

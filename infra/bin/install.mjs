@@ -15,6 +15,9 @@ const COMPOSE_VERSION = 'v2.40.3';
 // the newest version the Go module proxy lists for github.com/Shopify/toxiproxy/v2
 const TOXIPROXY_VERSION = 'v2.5.0';
 const SCHEMATHESIS_VERSION = '4.32.5';
+// Jaeger v2's command (cmd/jaeger) is released in the module github.com/jaegertracing/jaeger under
+// v1 tags; v1.75.0 is the newest the Go module proxy serves as an approved release.
+const JAEGER_VERSION = 'v1.75.0';
 // The chart's test (infra/k8s/chart.test.ts): helm, and kubectl-validate, which carries Kubernetes'
 // own schemas and reads the operators' CRDs from a folder, so it validates with no cluster and no
 // download (v0.0.4 is the one version the Go module proxy lists).
@@ -481,6 +484,18 @@ const installToxiproxy = () =>
     binary: path.join(STACK, 'bin', 'toxiproxy-server'),
   });
 
+/** The stack's trace store (infra/jaeger/config.yaml). Its go.mod has a replace directive, which
+ *  `go install …@version` rejects, hence a build in place. The module carries no built UI (the
+ *  UI is a JavaScript project of its own, not in any registry): Jaeger serves a placeholder page at
+ *  its root, and its query API (/api/traces, /api/services) in full. */
+const installJaeger = () =>
+  buildGoCommand({
+    module: 'github.com/jaegertracing/jaeger',
+    version: JAEGER_VERSION,
+    pkg: './cmd/jaeger',
+    binary: path.join(STACK, 'bin', 'jaeger'),
+  });
+
 /** helm and kubectl-validate, for the test that renders and validates the Kubernetes chart offline. */
 export function installChartTools() {
   const helm = buildGoCommand({
@@ -583,6 +598,7 @@ export function prepare({ forTests = false } = {}) {
   step(`Keycloak ${KEYCLOAK_VERSION} (Maven Central)`, installKeycloak);
   step('Keycloak providers of the store (Maven)', buildKeycloakProviders);
   step(`FerretDB ${FERRETDB_VERSION} (Go module proxy)`, installFerretDb);
+  step(`Jaeger ${JAEGER_VERSION} for the services' traces (Go module proxy; the first build takes minutes)`, installJaeger);
   if (forTests) {
     step('system packages for the tests (python3-venv, wrk)', () => installSystemPackages(TEST_PACKAGES));
     step(`Toxiproxy ${TOXIPROXY_VERSION} for the fault tests (Go module proxy)`, installToxiproxy);

@@ -10,6 +10,7 @@ import { demoAccountsWanted, prepareRealmImport } from './keycloak-realm.ts';
 import { stackKindOf } from './stack-choice.ts';
 import {
   DEPLOYABLES,
+  JAEGER,
   KEYCLOAK_ENV,
   MAIL,
   NODE_DEPLOYABLE_FLAGS,
@@ -103,6 +104,10 @@ export const DEMO_ACCOUNTS = demoAccountsWanted();
 /** Writes what Keycloak imports on its start into `<home>/data/import` (keycloak-realm.ts). */
 export const prepareKeycloakImport = (home: string) => prepareRealmImport(home, SECRETS, { demoAccounts: DEMO_ACCOUNTS });
 
+/** Settings the native stack gives unless the environment says otherwise: the services send their
+ *  spans to its Jaeger (OTEL_EXPORTER_OTLP_ENDPOINT= turns tracing off). */
+const NATIVE_SETTINGS: Record<string, string> = { OTEL_EXPORTER_OTLP_ENDPOINT: JAEGER.otlpEndpoint(HOST) };
+
 /** The native stack as a place of the topology (infra/topology): everything on loopback, a
  *  neighbour's every replica named in its URL setting, the installation's secrets from .stack. */
 function placeOf(replicas: number): Place {
@@ -119,7 +124,7 @@ function placeOf(replicas: number): Place {
     publicOrigin: WEB_URL,
     secret: (name) => secrets[name],
     dir: (of) => stackPath(of),
-    setting: (name, fallback) => process.env[name] ?? fallback,
+    setting: (name, fallback) => process.env[name] ?? NATIVE_SETTINGS[name] ?? fallback,
     machine: (name, fallback) => process.env[name] ?? fallback,
   };
 }
@@ -274,6 +279,24 @@ const mail: Component = {
   readyTimeoutMs: 15_000,
 };
 
+/** Keeps the services' traces in memory (infra/jaeger/config.yaml): spans over OTLP/HTTP, its UI and
+ *  query API at http://127.0.0.1:16686. A stack without it runs the same: the services' exporters
+ *  drop what they cannot send. */
+const jaeger: Component = {
+  name: 'jaeger',
+  ports: [JAEGER.port, JAEGER.otlpPort, JAEGER.grpcPort],
+  command: stackPath('bin', 'jaeger'),
+  args: ['--config', rootPath('infra', 'jaeger', 'config.yaml')],
+  env: {
+    JAEGER_HOST: HOST,
+    JAEGER_UI_PORT: String(JAEGER.port),
+    JAEGER_OTLP_PORT: String(JAEGER.otlpPort),
+    JAEGER_GRPC_PORT: String(JAEGER.grpcPort),
+  },
+  ready: [`http-get://${HOST}:${JAEGER.port}/api/services`, `tcp:${HOST}:${JAEGER.otlpPort}`],
+  readyTimeoutMs: 30_000,
+};
+
 /** Keycloak's options, natively and in its container: dev mode, the topology's options. */
 export const KEYCLOAK_ARGS = [
   'start-dev',
@@ -358,7 +381,7 @@ const renderer = node('renderer', DEPLOYABLES.renderer.folder, PORTS.renderer, e
 
 const proxies = FAULT_PROXIES ? [toxiproxy] : [];
 /** With CONTAINERS, what runs natively beside the containers, which start after it. */
-export const INFRA = CONTAINERS ? [...proxies, mail] : [redis, ferretdb, ...proxies, kafka, mail, keycloak];
+export const INFRA = CONTAINERS ? [...proxies, jaeger, mail] : [redis, ferretdb, ...proxies, kafka, jaeger, mail, keycloak];
 
 /** The components of a stack with `replicas` of each service and of the gateway. */
 export function stackOf(replicas: number): { APP: Component[]; WEB: Component[]; ALL: Component[] } {
@@ -396,4 +419,5 @@ export const STACK_ENV = {
   MEDIA_URL: serviceUrl('media'),
   BAZAR_STACK_CONTROL_URL: `http://${HOST}:${PORTS.stackControl}`,
   BAZAR_MAIL_URL: serviceUrl('mail'),
+  BAZAR_JAEGER_URL: serviceUrl('jaeger'),
 };

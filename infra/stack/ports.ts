@@ -24,6 +24,11 @@ export const PORTS = {
   kafkaProxy: 9192,
   redisProxy: 6479,
   ferretdbProxy: 27117,
+  /** Jaeger, which keeps the services' traces (in memory): its UI and query API, the OTLP/HTTP port
+   *  the services send spans to, and its query API's gRPC port */
+  jaeger: 16686,
+  jaegerOtlp: 4318,
+  jaegerGrpc: 16685,
   /** the stack runner's own control port, for the fault tests (infra/stack/control.ts) */
   stackControl: 4099,
 } as const;

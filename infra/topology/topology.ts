@@ -61,6 +61,9 @@ const secret = (name: SecretName): Value => ({ kind: 'secret', name });
 const plain = (value: string): Value => ({ kind: 'plain', value });
 const keycloak = (path = ''): Value => ({ kind: 'keycloak', path });
 const logLevel: Value = { kind: 'setting', default: 'info' };
+/** Where a Node deployable sends its spans (OTLP over HTTP, packages/service-kit/src/telemetry): none
+ *  unless given, and then nothing of OpenTelemetry is loaded; the native stack gives its Jaeger's. */
+const tracing: Value = { kind: 'setting', default: '' };
 
 export type Kind = 'service' | 'gateway' | 'renderer' | 'web' | 'edge';
 export type Environment = Record<string, Value>;
@@ -89,6 +92,7 @@ const serviceEnv = (extra: Environment = {}): Environment => ({
   KAFKA_BROKERS: engine('kafka'),
   REDIS_URL: engine('redis'),
   LOG_LEVEL: logLevel,
+  OTEL_EXPORTER_OTLP_ENDPOINT: tracing,
   // every service verifies the gateway's identity tokens and the service tokens with these
   BAZAR_IDENTITY_VERIFY_KEY: secret('BAZAR_IDENTITY_VERIFY_KEY'),
   BAZAR_SERVICE_VERIFY_KEY: secret('BAZAR_SERVICE_VERIFY_KEY'),
@@ -162,6 +166,7 @@ export const DEPLOYABLES = {
       OIDC_AUDIENCE: plain('bazar-api'),
       KEYCLOAK_URL: keycloak(),
       LOG_LEVEL: logLevel,
+      OTEL_EXPORTER_OTLP_ENDPOINT: tracing,
       // signs who is signed in for the services; only the gateway (and the one-shot seed) hold it
       BAZAR_IDENTITY_SIGNING_KEY: secret('BAZAR_IDENTITY_SIGNING_KEY'),
       // signs its role lookups at the user service's internal route
@@ -232,7 +237,13 @@ export const neighboursOf = (name: string): string[] => {
  * 2026-11-30, docs/decisions/request-path.md). A request's objects live milliseconds, so the young
  * generation is where they belong.
  */
-export const NODE_DEPLOYABLE_FLAGS = ['--no-allocation-site-pretenuring'];
+export const NODE_DEPLOYABLE_FLAGS = [
+  '--no-allocation-site-pretenuring',
+  // OpenTelemetry's SDK, loaded before the deployable's modules so its instrumentations patch them;
+  // it loads nothing unless OTEL_EXPORTER_OTLP_ENDPOINT is given (resolved from the working folder,
+  // the repository's or the image's /app, where node_modules holds the kit)
+  '--import=@bazar/service-kit/dist/telemetry/register.js',
+];
 
 /** The engines, on the images docker-compose.yml and BAZAR_STACK=containers run (Keycloak's is the
  *  base of infra/docker/keycloak.Dockerfile; MongoDB stands where the native stack runs FerretDB). */
@@ -268,6 +279,17 @@ export const kafkaContainerEnv = (advertised: string): Record<string, string> =>
   KAFKA_LOG_RETENTION_HOURS: '168',
   KAFKA_HEAP_OPTS: '-Xms256m -Xmx512m',
 });
+
+/** Jaeger (v2, built from its Go module by infra/bin/install.mjs), the native stack's trace store: it
+ *  takes spans over OTLP/HTTP and keeps them in memory for its UI and query API
+ *  (infra/jaeger/config.yaml). Compose and the cluster have none: OTEL_EXPORTER_OTLP_ENDPOINT names
+ *  the installation's collector there, if it has one. */
+export const JAEGER = {
+  port: PORTS.jaeger,
+  otlpPort: PORTS.jaegerOtlp,
+  grpcPort: PORTS.jaegerGrpc,
+  otlpEndpoint: (host: string): string => `http://${host}:${PORTS.jaegerOtlp}`,
+};
 
 /** The mail sink (infra/mail/server.ts): every mail Keycloak sends ends there and nothing is
  *  delivered. The cluster sends through an SMTP relay of the installation's instead. */

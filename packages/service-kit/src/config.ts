@@ -32,6 +32,9 @@ export const ServiceEnv = z.object({
   REQUEST_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(DEFAULT_REQUEST_SAMPLE_RATE),
   /** A request that takes longer is logged, whatever its answer. */
   SLOW_REQUEST_MS: z.coerce.number().int().positive().default(DEFAULT_SLOW_REQUEST_MS),
+  /** Where spans are sent (OTLP over HTTP); empty or unset: tracing off. Read by telemetry/register.ts
+   *  before the service starts; here so a malformed one is refused at start. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.union([z.literal(''), url(/^https?$/)]).optional(),
 });
 
 export const MongoEnv = z.object({

@@ -1,10 +1,38 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomFillSync } from 'node:crypto';
+import * as otel from '@opentelemetry/api';
 import type { IHeaders } from 'kafkajs';
+
+/**
+ * A request's or an event's trace. Two ways, one interface for the rest of the kit (logs, the
+ * database commands' tally, the outbox, the Kafka consumer):
+ * - with OTEL_EXPORTER_OTLP_ENDPOINT set and telemetry/register.ts loaded first, OpenTelemetry's
+ *   instrumentations start the spans, pass the context on (http, undici; Kafka in kafka/ below) and
+ *   export them; the trace context here takes its ids from the active span;
+ * - without it, the kit passes W3C traceparent along by itself (no span leaves the process), so a
+ *   log line still names the trace it belongs to, at the cost of a few random bytes a request.
+ */
 
 /** The W3C Trace Context header (https://www.w3.org/TR/trace-context/), on HTTP requests and
  *  answers and on Kafka messages. */
 export const TRACEPARENT_HEADER = 'traceparent';
+
+/** Whether this process is meant to export spans: OTEL_EXPORTER_OTLP_ENDPOINT names a collector. */
+export const tracingWanted = (env: NodeJS.ProcessEnv = process.env): boolean => Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim());
+
+const TRACING_ON = Symbol.for('@bazar/service-kit/tracing-on');
+type Flagged = { [TRACING_ON]?: boolean };
+/** Whether OpenTelemetry traces this process (telemetry/register.ts started its SDK). The flag lives on
+ *  the global object because register.ts is loaded by `--import`, apart from the app's own modules. */
+export const tracingOn = (): boolean => (globalThis as Flagged)[TRACING_ON] === true;
+export function markTracingOn(): void {
+  (globalThis as Flagged)[TRACING_ON] = true;
+}
+
+export const tracer = (): otel.Tracer => otel.trace.getTracer('@bazar/service-kit');
+
+const sampled = ({ traceFlags }: otel.SpanContext) => (traceFlags & otel.TraceFlags.SAMPLED) === otel.TraceFlags.SAMPLED;
+const formatSpanContext = (context: otel.SpanContext) => `00-${context.traceId}-${context.spanId}-${sampled(context) ? '01' : '00'}`;
 
 /** The trace a request or an event belongs to, and this process's span of it. */
 export interface TraceContext {
@@ -67,11 +95,96 @@ export function currentTrace(): TraceContext | undefined {
   return storage.getStore();
 }
 
-/** The traceparent to send on a call or message made now: the current trace, with this process's
- *  span as the parent; undefined outside any request or event. */
+/** The traceparent to send on a call made now: the current trace, with this process's span as the
+ *  parent; undefined outside any request or event, and when OpenTelemetry traces (its http and
+ *  undici instrumentations put their own client span's on every call). */
 export function outgoingTraceparent(): string | undefined {
+  if (tracingOn()) return undefined;
   const trace = storage.getStore();
   return trace && formatTraceparent(trace);
+}
+
+/** The traceparent of what is done now, for an event to carry when it is sent later (the outbox
+ *  keeps it): the active span's, sampled or not, when OpenTelemetry traces; else the kit's own. */
+export function currentTraceparent(): string | undefined {
+  if (!tracingOn()) return outgoingTraceparent();
+  const span = otel.trace.getActiveSpan();
+  return span && formatSpanContext(span.spanContext());
+}
+
+/** The trace of the span OpenTelemetry's http instrumentation started for the request being answered
+ *  (the caller's span from `traceparent`), and whether it is sampled; undefined when OpenTelemetry
+ *  does not trace, or left this request alone. */
+export function requestSpanTrace(traceparent: unknown): { trace: TraceContext; sampled: boolean } | undefined {
+  if (!tracingOn()) return undefined;
+  const span = otel.trace.getActiveSpan();
+  if (!span) return undefined;
+  const context = span.spanContext();
+  const parentSpanId = parseTraceparent(traceparent)?.parentSpanId;
+  const trace = { traceId: context.traceId, spanId: context.spanId, ...(parentSpanId && { parentSpanId }) };
+  return { trace, sampled: sampled(context) };
+}
+
+/**
+ * Runs the handling of a consumed event in its trace: the producer's (from the message's
+ * traceparent), or a new one. With OpenTelemetry, in a consumer span that is a child of the producer's
+ * span, so the event's handling (its database commands, the events it sends on) is part of the
+ * trace of the request that caused it. `traced` says whether it is followed: sampled, or without
+ * OpenTelemetry, sent with a traceparent.
+ */
+export async function runInEventTrace<T>(traceparent: string | undefined, topic: string, fn: (traced: boolean) => Promise<T>): Promise<T> {
+  if (!tracingOn()) return runInTrace(continueTrace(traceparent), () => fn(traceparent !== undefined));
+  const parent = traceparent ? otel.propagation.extract(otel.ROOT_CONTEXT, { [TRACEPARENT_HEADER]: traceparent }) : otel.ROOT_CONTEXT;
+  const span = tracer().startSpan(
+    `process ${topic}`,
+    {
+      kind: otel.SpanKind.CONSUMER,
+      attributes: { 'messaging.system': 'kafka', 'messaging.destination.name': topic, 'messaging.operation.type': 'process' },
+    },
+    parent,
+  );
+  const context = span.spanContext();
+  const parentSpanId = parseTraceparent(traceparent)?.parentSpanId;
+  const trace = { traceId: context.traceId, spanId: context.spanId, ...(parentSpanId && { parentSpanId }) };
+  try {
+    return await otel.context.with(otel.trace.setSpan(parent, span), () => runInTrace(trace, () => fn(sampled(context))));
+  } catch (err) {
+    span.recordException(err instanceof Error ? err : String(err));
+    span.setStatus({ code: otel.SpanStatusCode.ERROR });
+    throw err;
+  } finally {
+    span.end();
+  }
+}
+
+/**
+ * Producer spans for messages sent now, each a child of the span its traceparent header names (an
+ * outbox entry keeps the traceparent of the request that wrote it, and is relayed later, outside
+ * it) or else of the active span; each message then carries its producer span's traceparent. Returns
+ * what ends the spans once the send is done; nothing to do when OpenTelemetry does not trace.
+ */
+export function startSendSpans(messages: { topic: string; headers?: IHeaders }[]): (err?: unknown) => void {
+  if (!tracingOn()) return () => undefined;
+  const spans = messages.map((message) => {
+    const traceparent = traceparentOf(message.headers);
+    const parent = traceparent ? otel.propagation.extract(otel.ROOT_CONTEXT, { [TRACEPARENT_HEADER]: traceparent }) : otel.context.active();
+    const span = tracer().startSpan(
+      `send ${message.topic}`,
+      {
+        kind: otel.SpanKind.PRODUCER,
+        attributes: { 'messaging.system': 'kafka', 'messaging.destination.name': message.topic, 'messaging.operation.type': 'send' },
+      },
+      parent,
+    );
+    message.headers = { ...message.headers, [TRACEPARENT_HEADER]: formatSpanContext(span.spanContext()) };
+    return span;
+  });
+  return (err) => {
+    for (const span of spans) {
+      if (err !== undefined) span.setStatus({ code: otel.SpanStatusCode.ERROR, message: err instanceof Error ? err.message : String(err) });
+      span.end();
+    }
+  };
 }
 
 /** Runs `fn` (and everything it starts) inside `trace`. */
@@ -82,7 +195,7 @@ export function runInTrace<T>(trace: TraceContext, fn: () => T): T {
 /** Runs `fn` outside any trace: for background work started from a request (the outbox relay's
  *  pass covers other requests' events too). */
 export function runOutsideTrace<T>(fn: () => T): T {
-  return storage.exit(fn);
+  return storage.exit(() => (tracingOn() ? otel.context.with(otel.ROOT_CONTEXT, fn) : fn()));
 }
 
 /** The traceparent header of a consumed Kafka message, as a string. */

@@ -4,7 +4,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { dbCommandsOf } from '../db-commands';
 import type { Logger } from '../logger';
 import { recordHttpRequest } from '../metrics';
-import { TRACEPARENT_HEADER, continueTrace, formatTraceparent, runInTrace, type TraceContext } from '../trace';
+import { TRACEPARENT_HEADER, continueTrace, formatTraceparent, requestSpanTrace, runInTrace, type TraceContext } from '../trace';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -49,8 +49,11 @@ export function observeRequests(options: ObserveOptions): RequestHandler {
     const incomingId = req.headers[REQUEST_ID_HEADER];
     const id = typeof incomingId === 'string' && REQUEST_ID.test(incomingId) ? incomingId : randomUUID();
     res.setHeader(REQUEST_ID_HEADER, id);
-    const trace = continueTrace(req.headers[TRACEPARENT_HEADER]);
-    const traced = trace.parentSpanId !== undefined || Math.random() < options.sampleRate;
+    // With OpenTelemetry the request's span is already started, and its sampler has decided
+    // (telemetry/sdk.ts: the caller's decision, else the same sample rate)
+    const spanned = requestSpanTrace(req.headers[TRACEPARENT_HEADER]);
+    const trace = spanned?.trace ?? continueTrace(req.headers[TRACEPARENT_HEADER]);
+    const traced = spanned ? spanned.sampled : trace.parentSpanId !== undefined || Math.random() < options.sampleRate;
     res.setHeader(TRACEPARENT_HEADER, formatTraceparent(trace));
     (req as Observed)[OBSERVATION] = { id, trace, traced, started: performance.now(), quiet: QUIET_PATHS.has(req.url), options };
     res.on('close', requestDone);

@@ -5,7 +5,7 @@ import { deadLetterTopic } from '@bazar/contracts';
 import { dbCommandsOf } from '../db-commands';
 import type { Logger } from '../logger';
 import { countConsumedEvent, watchConsumerLag } from '../metrics';
-import { continueTrace, currentTrace, runInTrace, traceparentOf } from '../trace';
+import { currentTrace, runInEventTrace, traceparentOf } from '../trace';
 import type { EventProducer } from './producer';
 
 /** The ledger of applied events, in the consuming service's own database. */
@@ -129,8 +129,7 @@ export class EventConsumer<S extends z.ZodType<{ id: string }>> {
           try {
             for (const message of messages) {
               if (!isRunning() || isStale()) break;
-              const traceparent = traceparentOf(message.headers);
-              await runInTrace(continueTrace(traceparent), () => this.apply(message, partition, traceparent !== undefined));
+              await runInEventTrace(traceparentOf(message.headers), handler.topic, (traced) => this.apply(message, partition, traced));
               resolveOffset(message.offset);
               applied = message.offset;
               await heartbeat();

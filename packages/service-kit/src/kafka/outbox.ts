@@ -1,7 +1,7 @@
 import { Schema, type Model, type UpdateQuery } from 'mongoose';
 import type { Leases } from '../leases';
 import type { Logger } from '../logger';
-import { TRACEPARENT_HEADER, outgoingTraceparent, runOutsideTrace } from '../trace';
+import { TRACEPARENT_HEADER, currentTraceparent, runOutsideTrace } from '../trace';
 import type { EventProducer } from './producer';
 
 /** One event waiting on its document to be relayed to Kafka; it leaves the outbox once sent. */
@@ -52,7 +52,7 @@ export const HAS_PENDING_EVENTS = { 'outboxPending.0': { $exists: true } };
 
 /** A pending entry, stamped with the current trace if there is one. */
 function pendingEntry(entry: NewOutboxEntry): OutboxEntry {
-  const traceparent = outgoingTraceparent();
+  const traceparent = currentTraceparent();
   return { ...entry, ...(traceparent && { traceparent }) };
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Partitioners, type Kafka, type Producer, type IHeaders } from 'kafkajs';
 import type { Logger } from '../logger';
+import { startSendSpans } from '../trace';
 
 export interface OutgoingMessage {
   topic: string;
@@ -48,15 +49,23 @@ export class EventProducer {
 
   async send(...messages: OutgoingMessage[]): Promise<void> {
     if (!this.connected) await this.connect();
+    const outgoing = messages.map(({ topic, key, value, headers }) => ({ topic, key, value, headers }));
+    const sent = startSendSpans(outgoing);
     const byTopic = new Map<string, OutgoingMessage[]>();
-    for (const message of messages) byTopic.set(message.topic, [...(byTopic.get(message.topic) ?? []), message]);
-    await this.producer.sendBatch({
-      acks: -1,
-      topicMessages: [...byTopic].map(([topic, list]) => ({
-        topic,
-        messages: list.map(({ key, value, headers }) => ({ key, value, headers })),
-      })),
-    });
+    for (const message of outgoing) byTopic.set(message.topic, [...(byTopic.get(message.topic) ?? []), message]);
+    try {
+      await this.producer.sendBatch({
+        acks: -1,
+        topicMessages: [...byTopic].map(([topic, list]) => ({
+          topic,
+          messages: list.map(({ key, value, headers }) => ({ key, value, headers })),
+        })),
+      });
+      sent();
+    } catch (err) {
+      sent(err);
+      throw err;
+    }
   }
 
   /** Waits for sends in flight, then closes the connection. */

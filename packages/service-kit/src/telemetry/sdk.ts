@@ -1,0 +1,66 @@
+import path from 'node:path';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
+import { ExpressInstrumentation, ExpressLayerType } from '@opentelemetry/instrumentation-express';
+import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
+import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
+import { MongoDBInstrumentation } from '@opentelemetry/instrumentation-mongodb';
+import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
+import { NodeSDK } from '@opentelemetry/sdk-node';
+import { BatchSpanProcessor, ParentBasedSampler, TraceIdRatioBasedSampler } from '@opentelemetry/sdk-trace';
+import { DEFAULT_REQUEST_SAMPLE_RATE } from '../config';
+import { markTracingOn } from '../trace';
+
+/** Probes and the metrics scraper ask these every few seconds: no trace is worth keeping of them. */
+const QUIET_PATHS = new Set(['/health', '/ready', '/metrics']);
+
+/** The deployable's name: OTEL_SERVICE_NAME, or the folder of the script it runs
+ *  (services/order/dist/main.js: order), which every replica of it shares. */
+function serviceName(): string {
+  const script = process.argv[1];
+  return process.env.OTEL_SERVICE_NAME ?? (script ? path.basename(path.dirname(path.dirname(path.resolve(script)))) : 'bazar');
+}
+
+/** The fraction of requests followed when no caller decided: the kit's REQUEST_SAMPLE_RATE, the
+ *  same that decides which requests are logged without tracing (observeRequests). */
+function sampleRate(): number {
+  const rate = Number(process.env.REQUEST_SAMPLE_RATE ?? DEFAULT_REQUEST_SAMPLE_RATE);
+  return Number.isFinite(rate) && rate >= 0 && rate <= 1 ? rate : DEFAULT_REQUEST_SAMPLE_RATE;
+}
+
+/**
+ * Starts OpenTelemetry's SDK: spans of incoming requests (http, express), of calls to other services
+ * (undici, which the kit's clients and the gateway's proxy use), of Redis and MongoDB commands, sent
+ * over OTLP (HTTP, protobuf) to OTEL_EXPORTER_OTLP_ENDPOINT in batches. A request is followed when
+ * its caller's traceparent says it is sampled, or else by REQUEST_SAMPLE_RATE; a span not followed
+ * is not recorded. Kafka's producer and consumer spans are the kit's own (trace.ts: startSendSpans,
+ * runInEventTrace): kafkajs' instrumentation would start the producer span in the outbox relay's
+ * context, not in the request that wrote the event, and only link a batch's consumer spans to it,
+ * where the kit makes them children, so an order is one trace from the gateway to its consumers.
+ * When the collector is away the exporter drops the spans it cannot send (its queue is bounded) and
+ * says nothing: tracing never stops the store.
+ */
+export function startTracing(): void {
+  // traces only: no OTLP metrics or logs (the services have /metrics and their log lines)
+  process.env.OTEL_METRICS_EXPORTER ??= 'none';
+  process.env.OTEL_LOGS_EXPORTER ??= 'none';
+  const sdk = new NodeSDK({
+    serviceName: serviceName(),
+    sampler: new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(sampleRate()) }),
+    spanProcessors: [new BatchSpanProcessor({ exporter: new OTLPTraceExporter() })],
+    instrumentations: [
+      new HttpInstrumentation({
+        ignoreIncomingRequestHook: (req) => QUIET_PATHS.has(req.url ?? ''),
+        // the kit's own clients go through undici; node:http calls are Keycloak's libraries' and tests'
+        requireParentforOutgoingSpans: true,
+      }),
+      // the route names the request's span; a span for each router and middleware passed would only
+      // be noise (a service mounts its routers one after the other on the app)
+      new ExpressInstrumentation({ ignoreLayersType: [ExpressLayerType.MIDDLEWARE, ExpressLayerType.ROUTER] }),
+      new UndiciInstrumentation(),
+      new IORedisInstrumentation({ requireParentSpan: true }),
+      new MongoDBInstrumentation({ requireParentSpan: true }),
+    ],
+  });
+  sdk.start();
+  markTracingOn();
+}
