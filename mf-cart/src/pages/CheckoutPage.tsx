@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from '@bazar/web-kit/routing';
 import { ShoppingBag, Truck } from 'lucide-react';
 import { BD_MOBILE_INPUT_PATTERN, IDEMPOTENCY_KEY_HEADER } from '@bazar/contracts';
-import { showNotice } from '@bazar/web-kit';
+import { LoadFailure, showNotice } from '@bazar/web-kit';
 import { translate } from '@bazar/web-kit/i18n';
 import '../styles.css';
 import { pointsToMyOrders, usePlaceOrderMutation } from '../api';
@@ -135,12 +135,15 @@ export default function CheckoutPage() {
           {addressChoice !== undefined && (
             <DeliveryAddressPicker addresses={addresses} choice={addressChoice} onChoice={setAddressPicked} />
           )}
-          <DeliverySlotPicker
-            slots={deliverySlots.data?.slots ?? []}
-            readAt={deliverySlots.fulfilledTimeStamp ?? 0}
-            value={slot}
-            onChange={setSlotPicked}
-          />
+          {deliverySlots.isError && <LoadFailure what={t('delivery.slotHeading')} onRetry={() => void deliverySlots.refetch()} />}
+          {deliverySlots.data && (
+            <DeliverySlotPicker
+              slots={deliverySlots.data.slots}
+              readAt={deliverySlots.fulfilledTimeStamp ?? 0}
+              value={slot}
+              onChange={setSlotPicked}
+            />
+          )}
         </form>
         <div className="mt-8 hidden grid-cols-2 gap-4 sm:grid" aria-hidden>
           <div className="flex h-40 items-center justify-center rounded-2xl bg-amber-50 text-amber-600">
