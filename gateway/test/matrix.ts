@@ -40,6 +40,35 @@ export const ROWS: Row[] = [
   { method: 'POST', endpoint: '/offer', path: () => '/offer', body: () => ({}), expect: adminOnly(400) },
   { method: 'POST', endpoint: '/addproducts', path: () => '/addproducts', body: () => ({}), expect: adminOnly(400) },
   { method: 'PATCH', endpoint: '/products/{id}', path: (w) => `/products/${w.productId}`, body: () => ({}), expect: adminOnly(400) },
+  // a wishlist is its owner's alone, whoever the caller (the user from the token, no email in the path)
+  { method: 'GET', endpoint: '/wishlist', path: () => '/wishlist', expect: { visitor: 401, shopper: 200, other: 200, admin: 200 } },
+  {
+    method: 'PUT',
+    endpoint: '/wishlist/{id}',
+    path: (w) => `/wishlist/${w.productId}`,
+    expect: { visitor: 401, shopper: 200, other: 200, admin: 200 },
+  },
+  {
+    method: 'DELETE',
+    endpoint: '/wishlist/{id}',
+    path: (w) => `/wishlist/${w.productId}`,
+    expect: { visitor: 401, shopper: 200, other: 200, admin: 200 },
+  },
+  { method: 'GET', endpoint: '/products/{id}/reviews', path: (w) => `/products/${w.productId}/reviews`, expect: everyone(200) },
+  {
+    method: 'GET',
+    endpoint: '/my-product-reviews',
+    path: () => '/my-product-reviews',
+    expect: { visitor: 401, shopper: 200, other: 200, admin: 200 },
+  },
+  // no caller has received the product: the order service refuses every one, the admin too
+  {
+    method: 'PUT',
+    endpoint: '/products/{id}/review',
+    path: (w) => `/products/${w.productId}/review`,
+    body: () => ({ rating: 5 }),
+    expect: { visitor: 401, shopper: 403, other: 403, admin: 403 },
+  },
   // the shopper's cart is empty here, so a well-formed order for them is refused for that reason
   {
     method: 'POST',
