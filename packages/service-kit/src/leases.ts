@@ -27,14 +27,19 @@ export class Leases {
 
   constructor(
     private readonly redis: Redis,
-    private readonly service: string,
+    /** whose replicas share the leases: the service, and the database its work is on. A process of
+     *  the service on a database of its own (a test's, a bench's) sweeps that database; holding the
+     *  same lease, it kept the service's own replicas from sweeping theirs while it ran. */
+    private readonly owner: { service: string; database?: string },
     private readonly log: Logger,
   ) {}
 
   /** Whether this replica holds lease `name` for the next `forMs`: taken when free, renewed when its own. */
   async hold(name: string, forMs: number): Promise<boolean> {
     try {
-      return (await this.redis.eval(HOLD, 1, `lease:${this.service}:${name}`, this.holder, Math.ceil(forMs))) === 1;
+      const { service, database } = this.owner;
+      const key = `lease:${service}${database ? `/${database}` : ''}:${name}`;
+      return (await this.redis.eval(HOLD, 1, key, this.holder, Math.ceil(forMs))) === 1;
     } catch (err) {
       this.log.debug({ err, lease: name }, 'lease unknown (Redis away); doing the work anyway');
       return true;

@@ -114,7 +114,7 @@ async function startService<S extends z.ZodType<BaseConfig>>(definition: Service
   const producer = new EventProducer(kafka, log);
   const probe = new KafkaProbe(kafka);
   const relays = new Map<OutboxModel, OutboxRelay>();
-  const leases = new Leases(redis, definition.name, log);
+  const leases = new Leases(redis, { service: definition.name, ...(useDatabase && { database: config.MONGO_DB }) }, log);
 
   const wiring = await definition.wire({
     name: definition.name,
