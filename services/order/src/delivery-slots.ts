@@ -14,6 +14,15 @@ import { DeliverySlotPlaces, SLOT_SETTINGS_ID, SlotSettings, type DeliverySlotDo
 
 /** Takings of one slot racing each other are decided again on what the winner left, this often. */
 const ATTEMPTS = 10;
+/** How long a capacity read by `check` is taken as the first guess of the `take` that follows it. */
+const GUESS_MS = 2_000;
+
+interface CapacityRead {
+  capacity: number;
+  /** the slot's own capacity as read (null: the default's), which the taking's filter holds it to */
+  own: number | null;
+  at: number;
+}
 
 /**
  * The delivery slots' places (issue 54). The last place of a slot goes to one placement only, as
@@ -22,6 +31,10 @@ const ATTEMPTS = 10;
  * (its taker still among them), so a taking or a giving back repeated does nothing more.
  */
 export class DeliverySlots {
+  /** the capacities `check` read last, by slot: a placement's `take` tries its write on them first,
+   *  without reading again (a stale guess matches nothing, and the slot is read as usual) */
+  private readonly lastRead = new Map<string, CapacityRead>();
+
   constructor(private readonly configuredCapacity: number) {}
 
   async defaultCapacity(): Promise<number> {
@@ -46,12 +59,17 @@ export class DeliverySlots {
       DeliverySlotPlaces.findById(slot).lean<DeliverySlotDocument>(),
       this.defaultCapacity(),
     ]);
-    if (doc && (doc.taken ?? 0) >= (doc.capacity ?? defaultCapacity)) throw conflict(SLOT_FULL, { slot });
+    const capacity = doc?.capacity ?? defaultCapacity;
+    if (this.lastRead.size > 100) this.lastRead.clear();
+    this.lastRead.set(slot, { capacity, own: doc?.capacity ?? null, at: Date.now() });
+    if (doc && (doc.taken ?? 0) >= capacity) throw conflict(SLOT_FULL, { slot });
   }
 
   /** Takes a place in `slot` for `taker` (a placement's reservation id), or refuses (409) when the
    *  slot is full; a taker holding one already keeps it. */
   async take(slot: string, taker: string): Promise<void> {
+    const guess = this.lastRead.get(slot);
+    if (guess && Date.now() - guess.at < GUESS_MS && (await this.takeIfRoom(slot, taker, guess.capacity, guess.own))) return;
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
       const [doc, defaultCapacity] = await Promise.all([
         DeliverySlotPlaces.findById(slot).lean<DeliverySlotDocument>(),
@@ -70,14 +88,19 @@ export class DeliverySlots {
           continue;
         }
       }
-      const { modifiedCount } = await DeliverySlotPlaces.updateOne(
-        // the capacity as read: an admin's change meanwhile has the taking decided again
-        { _id: slot, taken: { $lt: capacity }, takers: { $ne: taker }, capacity: doc.capacity ?? null },
-        { $inc: { taken: 1 }, $push: { takers: taker } },
-      );
-      if (modifiedCount === 1) return;
+      if (await this.takeIfRoom(slot, taker, capacity, doc.capacity ?? null)) return;
     }
     throw conflict(SLOT_FULL, { slot });
+  }
+
+  /** The conditional write that takes a place: true if it did. */
+  private async takeIfRoom(slot: string, taker: string, capacity: number, own: number | null): Promise<boolean> {
+    const { modifiedCount } = await DeliverySlotPlaces.updateOne(
+      // the capacity as read: an admin's change meanwhile has the taking decided again
+      { _id: slot, taken: { $lt: capacity }, takers: { $ne: taker }, capacity: own },
+      { $inc: { taken: 1 }, $push: { takers: taker } },
+    );
+    return modifiedCount === 1;
   }
 
   /** Gives `taker`'s place in `slot` back, if it holds one. */
