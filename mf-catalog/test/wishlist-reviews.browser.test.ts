@@ -50,7 +50,7 @@ async function productFor(label: string): Promise<TestProduct & { name_bn: strin
 
 const WORDS = {
   en: {
-    keep: (name: string) => `Add ${name} to your wishlist`,
+    keep: (name: string) => `Keep ${name} in your wishlist`,
     drop: (name: string) => `Remove ${name} from your wishlist`,
     add: 'Add',
     empty: /Your wishlist is empty/,
