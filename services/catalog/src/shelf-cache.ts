@@ -64,6 +64,14 @@ export class ShelfCache {
     return this.cache.read(`suggestions:${searchKey}`, TTL_SECONDS, async () => JSON.stringify(await find()));
   }
 
+  /** A product's reviews as JSON, cached under the stars it shows now (`stars`): a new review, or
+   *  one whose stars changed, changes them and so is read afresh; words edited alone show once the
+   *  entry has lapsed. FerretDB reads the whole collection of reviews for a product's, on a page
+   *  every shopper opens. */
+  reviews(id: string, stars: string, load: () => Promise<string>): Promise<string> {
+    return this.cache.read(`reviews:${id}:${stars}`, TTL_SECONDS, load);
+  }
+
   /** The products' answers as a JSON array, in the order of `page`; one no longer sold is left out. */
   async answers(page: string[]): Promise<string> {
     const answers = await this.cache.readRevised(page.map(productKey), TTL_SECONDS, async (missing) => {

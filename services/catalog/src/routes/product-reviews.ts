@@ -31,14 +31,18 @@ export function productReviewRoutes(shelf: ShelfCache, ratings: ProductRatingKee
     const json = await shelf.product(req.params.id);
     if (!json) throw notFound('No such product');
     const { rating } = JSON.parse(json) as ProductAnswer;
-    const reviews = await ProductReview.find({ productId: req.params.id })
-      .sort({ reviewedAt: -1 })
-      .limit(REVIEWS_SHOWN)
-      .lean<ProductReviewDocument[]>();
-    res.set('Cache-Control', 'no-cache').json({
-      ...(rating && { rating }),
-      reviews: reviews.map(({ name, rating, text, reviewedAt }) => ({ name, rating, text, reviewedAt: reviewedAt.toISOString() })),
-    } satisfies ProductReviewList);
+    const stars = rating ? `${rating.count}:${rating.average}` : 'none';
+    const answer = await shelf.reviews(req.params.id, stars, async () => {
+      const reviews = await ProductReview.find({ productId: req.params.id })
+        .sort({ reviewedAt: -1 })
+        .limit(REVIEWS_SHOWN)
+        .lean<ProductReviewDocument[]>();
+      return JSON.stringify({
+        ...(rating && { rating }),
+        reviews: reviews.map(({ name, rating, text, reviewedAt }) => ({ name, rating, text, reviewedAt: reviewedAt.toISOString() })),
+      } satisfies ProductReviewList);
+    });
+    res.set('Cache-Control', 'no-cache').type('json').send(answer);
   });
 
   router.implement(API.myProductReviews, async (req, res) => {
