@@ -3,7 +3,7 @@
 // an order's slot in its row and its address in its detail, and sets a slot's own capacity (a slot
 // full is marked so; emptied, the default again). In English at 1280 and 390 px, in Bangla at 390.
 import { expect, test } from '@bazar/testing/browser-test';
-import { DeliverySlotList, PlaceOrderAnswer, type Order } from '@bazar/contracts';
+import { DeliverySlotList, PlaceOrderAnswer, dhakaDay, slotsOn, type Order } from '@bazar/contracts';
 import {
   ACCOUNTS,
   animationsEnded,
@@ -32,9 +32,10 @@ test.beforeAll(async () => {
   const shopper = await createAccount('slot-admin');
   [product, adminToken] = await Promise.all([publishProduct('Chinigura Rice 1 kg', 20), signedInAndSynced(ACCOUNTS.admin)]);
   const token = await signedInAndSynced(shopper);
-  const slots = DeliverySlotList.parse((await gatewayCall('GET', '/deliveryslots', token)).body);
-  // the last slot offered: tomorrow evening, the one the other tests pick last
-  slot = slots.slots.filter((one) => one.offered).at(-1)!.id;
+  // tomorrow's last slot (8:00 – 10:00 PM), with room for this order whatever others took
+  slot = slotsOn(dhakaDay(new Date(), 1)).at(-1)!;
+  const { taken } = DeliverySlotList.parse((await gatewayCall('GET', '/deliveryslots', token)).body).slots.find((one) => one.id === slot)!;
+  expect((await gatewayCall('PUT', `/deliveryslots/${slot}`, adminToken, { capacity: taken + 5 })).status).toBe(200);
   expect((await gatewayCall('POST', '/addtocart', token, { productId: product._id, cartQuantity: 1 })).status).toBe(201);
   const placed = await gatewayCall('POST', '/orderplace', token, {
     name: 'Slot Shopper',
@@ -59,9 +60,8 @@ test('the admin finds a slot’s orders, sees the order’s slot and address, an
   const panel = orders.getByRole('region', { name: 'Delivery slots' });
   const line = panel.getByRole('listitem', { name: /^Tomorrow, 8:00 – 10:00 PM$/ });
   await line.waitFor();
-  const before = DeliverySlotList.parse((await gatewayCall('GET', '/deliveryslots', adminToken)).body).slots.find(
-    (one) => one.id === slot,
-  )!;
+  const slots = DeliverySlotList.parse((await gatewayCall('GET', '/deliveryslots', adminToken)).body);
+  const before = slots.slots.find((one) => one.id === slot)!;
   await expect(line).toContainText(`${before.taken} of ${before.capacity}`);
 
   // the slot's orders: the filter takes the slot, the row shows it, the detail the address
@@ -85,7 +85,7 @@ test('the admin finds a slot’s orders, sees the order’s slot and address, an
   // emptied: the default again
   await capacity.fill('');
   await line.getByRole('button', { name: 'Save' }).click();
-  await expect(line).toContainText(`${before.taken} of ${before.capacity}`);
+  await expect(line).toContainText(`${before.taken} of ${slots.defaultCapacity}`);
   now = DeliverySlotList.parse((await gatewayCall('GET', '/deliveryslots', adminToken)).body).slots.find((one) => one.id === slot)!;
   expect(now).toMatchObject({ capacitySet: false });
 
