@@ -425,7 +425,8 @@ export const API = {
     service: 'order',
     access: 'admin',
     query: OrderExportQuery,
-    answers: { 200: { description: 'text/csv, one order a row, with a header row', schema: z.string() } },
+    // a file, streamed as it is made: UTF-8 with a byte order mark, a header row, one order a row
+    answers: { 200: { description: 'The orders, one a row, with a header row', schema: z.string(), mediaType: 'text/csv' } },
   }),
   setOrderStatus: endpoint({
     method: 'put',
