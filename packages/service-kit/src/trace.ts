@@ -7,8 +7,9 @@ import type { IHeaders } from 'kafkajs';
  * A request's or an event's trace. Two ways, one interface for the rest of the kit (logs, the
  * database commands' tally, the outbox, the Kafka consumer):
  * - with OTEL_EXPORTER_OTLP_ENDPOINT set and telemetry/register.ts loaded first, OpenTelemetry's
- *   instrumentations start the spans, pass the context on (http, undici; Kafka in kafka/ below) and
- *   export them; the trace context here takes its ids from the active span;
+ *   instrumentations start the spans and pass the context on (http, undici; Kafka's spans are
+ *   started here, by kafka/'s producer and consumer) and export them; the trace context here takes
+ *   its ids from the active span;
  * - without it, the kit passes W3C traceparent along by itself (no span leaves the process), so a
  *   log line still names the trace it belongs to, at the cost of a few random bytes a request.
  */
