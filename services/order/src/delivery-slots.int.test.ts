@@ -18,7 +18,7 @@ import {
   type DeliveryAddress,
 } from '@bazar/contracts';
 import { stackEnv } from '@bazar/testing';
-import { asAdmin, shopper, TestShelf, type Shopper } from '@bazar/testing/shop';
+import { adminIdentity, asAdmin, shopper, TestShelf, type Shopper } from '@bazar/testing/shop';
 
 const shelf = new TestShelf();
 const address: DeliveryAddress = {
@@ -83,9 +83,16 @@ it('gives the last place of a slot to one of the shoppers racing for it; the oth
   expect(await slotNow(slot)).toMatchObject({ left: 0, offered: false });
 
   // the admin's list finds the slot's order by the slot
-  const page = OrderPage.parse((await asAdmin(`${stackEnv.orderUrl}/allorders?slot=${slot}`)).body);
+  const page = OrderPage.parse((await asAdmin(`${stackEnv.orderUrl}/allorders?slot=${slot}&pageSize=50`)).body);
   expect(page.orders.map((one) => one._id)).toContain(order._id);
   expect(page.orders.every((one) => one.slot === slot)).toBe(true);
+  // and so does its CSV export: the slot's orders only
+  const csv = await fetch(`${stackEnv.orderUrl}/allorders/export?slot=${slot}`, { headers: adminIdentity }).then((answer) => answer.text());
+  const exported = csv
+    .split('\r\n')
+    .slice(1, -1)
+    .map((row) => row.split(',')[0]);
+  expect(exported.sort()).toEqual(page.orders.map((one) => one._id).sort());
 });
 
 it('gives a cancelled order’s place back to the next shopper', async () => {

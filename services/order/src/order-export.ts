@@ -5,6 +5,7 @@ import { readByIds, type Logger } from '@bazar/service-kit';
 import type { Response } from 'express';
 import { Order, type OrderDocument } from './model/order';
 import type { DayCounts, OrderDayDocument } from './model/order-days';
+import { slotPage } from './slot-orders';
 import {
   countOf,
   countsOfEveryPart,
@@ -97,8 +98,15 @@ function csvRow(order: ExportedOrder): string {
 }
 
 /** The days (newest first) and, for each, the ids of its orders matching the filters, newest first:
- *  a day's entries at a time, the way the admin's list finds them (order-listings.ts `listedPage`). */
-async function* matchingDays({ status, from, to, q }: OrderExportQuery): AsyncGenerator<string[]> {
+ *  a day's entries at a time, the way the admin's list finds them (order-listings.ts `listedPage`).
+ *  A delivery slot's orders, at most its capacity, come at once through the slot's index, as the
+ *  list finds them (slot-orders.ts). */
+async function* matchingDays(query: OrderExportQuery): AsyncGenerator<string[]> {
+  const { status, from, to, q, slot } = query;
+  if (slot) {
+    yield (await slotPage({ ...query, slot, page: 1, pageSize: Number.MAX_SAFE_INTEGER })).ids;
+    return;
+  }
   const inRange = (day: string) => (!from || day >= from) && (!to || day <= to);
   const found = q ? searchFor(q) : () => true;
   const matches = ([id, entry]: [string, ListedOrder]) => (!status || entry.status === status) && found(id, entry);
