@@ -18,6 +18,13 @@ const SCHEMATHESIS_VERSION = '4.32.5';
 // Jaeger v2's command (cmd/jaeger) is released in the module github.com/jaegertracing/jaeger under
 // v1 tags; v1.75.0 is the newest the Go module proxy serves as an approved release.
 const JAEGER_VERSION = 'v1.75.0';
+// Mailpit, the stack's mail sink (SMTP, web inbox, API): the newest the Go module proxy serves.
+const MAILPIT_VERSION = 'v1.33.1';
+/** Its web inbox is a Vue app the module carries as source (server/ui-src) and builds with esbuild
+ *  into server/ui/dist, which the Go binary embeds. Its own lock pins releases the npm registry here
+ *  does not serve (rapidoc 12, sass-embedded 1.108), so the build installs only what esbuild needs,
+ *  from the package's own ranges, with rapidoc (its API page) at the newest served release. */
+const MAILPIT_UI_BUILD = { rapidoc: '9.3.8', keep: ['esbuild', 'esbuild-plugin-vue-next', 'esbuild-sass-plugin', '@vue/compiler-sfc'] };
 // The chart's test (infra/k8s/chart.test.ts): helm, and kubectl-validate, which carries Kubernetes'
 // own schemas and reads the operators' CRDs from a folder, so it validates with no cluster and no
 // download (v0.0.4 is the one version the Go module proxy lists).
@@ -496,6 +503,30 @@ const installJaeger = () =>
     binary: path.join(STACK, 'bin', 'jaeger'),
   });
 
+/** The stack's mail sink: Keycloak's and the user service's mails end there (infra/stack/components.ts). */
+const installMailpit = () =>
+  buildGoCommand({
+    module: 'github.com/axllent/mailpit',
+    version: MAILPIT_VERSION,
+    pkg: '.',
+    binary: path.join(STACK, 'bin', 'mailpit'),
+    ldflags: `-X github.com/axllent/mailpit/config.Version=${MAILPIT_VERSION}`,
+    prepare: (source) => {
+      const manifest = path.join(source, 'package.json');
+      const pkg = JSON.parse(readFileSync(manifest, 'utf8'));
+      pkg.dependencies.rapidoc = MAILPIT_UI_BUILD.rapidoc;
+      pkg.devDependencies = Object.fromEntries(MAILPIT_UI_BUILD.keep.map((name) => [name, pkg.devDependencies[name]]));
+      writeFileSync(manifest, JSON.stringify(pkg, null, 2));
+      rmSync(path.join(source, 'package-lock.json'));
+      // sass-embedded is only a peer of the Sass plugin, which compiles with the plain `sass` package
+      run('npm', ['install', '--ignore-scripts', '--legacy-peer-deps', '--no-audit', '--no-fund', '--loglevel=error'], {
+        cwd: source,
+        capture: true,
+      });
+      run('node', ['esbuild.config.mjs'], { cwd: source, capture: true, env: { ...process.env, MINIFY: 'true' } });
+    },
+  });
+
 /** helm and kubectl-validate, for the test that renders and validates the Kubernetes chart offline. */
 export function installChartTools() {
   const helm = buildGoCommand({
@@ -599,6 +630,7 @@ export function prepare({ forTests = false } = {}) {
   step('Keycloak providers of the store (Maven)', buildKeycloakProviders);
   step(`FerretDB ${FERRETDB_VERSION} (Go module proxy)`, installFerretDb);
   step(`Jaeger ${JAEGER_VERSION} for the services' traces (Go module proxy; the first build takes minutes)`, installJaeger);
+  step(`Mailpit ${MAILPIT_VERSION}, the mail sink and its web inbox (Go module proxy, npm registry)`, installMailpit);
   if (forTests) {
     step('system packages for the tests (python3-venv, wrk)', () => installSystemPackages(TEST_PACKAGES));
     step(`Toxiproxy ${TOXIPROXY_VERSION} for the fault tests (Go module proxy)`, installToxiproxy);

@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile, copyFile, access, symlink, rm } from 'node:fs/promises';
+import { mkdir, readFile, writeFile, copyFile, access, symlink, rm, chmod, readdir, open } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { execa } from 'execa';
 import { HOST, MAX_REPLICAS, PORTS, WEB_URL, replicaPort } from './ports.ts';
@@ -267,15 +267,29 @@ const kafka: Component = {
   afterReady: () => createTopics(`${HOST}:${PORTS.kafka}`),
 };
 
-/** Catches every mail the stack sends (Keycloak's password resets) and keeps it in .stack/mail for
- *  its JSON API (infra/mail/server.ts); nothing leaves the machine. */
+/** Catches every mail the stack sends (Keycloak's password resets and verifications, the order mails)
+ *  in Mailpit (the topology's MAIL): its web inbox and API at http://127.0.0.1:8025, its database in
+ *  .stack/mail; nothing leaves the machine. */
 const mail: Component = {
   name: 'mail',
   ports: [PORTS.mailSmtp, PORTS.mail],
-  command: PROJECT_NODE,
-  args: ['--import', 'tsx', rootPath('infra', 'mail', 'server.ts')],
+  command: stackPath('bin', 'mailpit'),
+  args: [],
   env: environmentIn(placeOf(1), MAIL.env, { port: MAIL.port, smtpPort: MAIL.smtpPort }),
-  ready: [`tcp:${HOST}:${PORTS.mailSmtp}`, `http-get://${HOST}:${PORTS.mail}/ready`],
+  // The mails' links act for their accounts: the folder is the stack's user's alone (0700), and the
+  // database is made 0600 before Mailpit opens it, so SQLite gives its journal files the same mode.
+  // The files of the sink before Mailpit (`{id}.eml`, `{id}.json`) go.
+  prepare: async () => {
+    const dir = stackPath('mail');
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    await chmod(dir, 0o700);
+    for (const name of await readdir(dir)) {
+      if (/^[0-9]{13}-[0-9a-f]{8}\.(eml|json)$/.test(name)) await rm(stackPath('mail', name), { force: true });
+      else await chmod(stackPath('mail', name), 0o600);
+    }
+    await (await open(stackPath('mail', 'mailpit.db'), 'a', 0o600)).close();
+  },
+  ready: [`tcp:${HOST}:${PORTS.mailSmtp}`, `http-get://${HOST}:${PORTS.mail}/readyz`],
   readyTimeoutMs: 15_000,
 };
 

@@ -16,7 +16,7 @@ export const PORTS = {
   redis: 6379,
   kafka: 9092,
   kafkaController: 9093,
-  /** the local mail sink (infra/mail): SMTP for Keycloak's mails, and its JSON API to read them */
+  /** the mail sink (Mailpit): SMTP for Keycloak's and the order mails, and its web inbox and API */
   mailSmtp: 1025,
   mail: 8025,
   /** Toxiproxy's API, and the proxies it keeps between the services and Kafka, Redis and FerretDB */

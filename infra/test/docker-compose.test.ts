@@ -199,7 +199,10 @@ test("Keycloak's realm mails the mail sink, on the port it listens on", () => {
 
   const keycloak = config.services.keycloak!;
   const mail = config.services.mail!;
-  expect(keycloak.environment).toEqual(expect.objectContaining({ BAZAR_SMTP_HOST: 'mail', BAZAR_SMTP_PORT: mail.environment!.SMTP_PORT }));
+  // Mailpit listens for SMTP on every interface of its container, on the port Keycloak is given
+  const smtpPort = mail.environment!.MP_SMTP_BIND_ADDR?.match(/^0\.0\.0\.0:(\d+)$/)?.[1];
+  expect(smtpPort).toBeDefined();
+  expect(keycloak.environment).toEqual(expect.objectContaining({ BAZAR_SMTP_HOST: 'mail', BAZAR_SMTP_PORT: smtpPort }));
   expect(keycloak.depends_on?.mail).toEqual(expect.objectContaining({ condition: 'service_healthy' }));
 });
 

@@ -2,7 +2,7 @@
  * "Forgot password?" and "Remember me" for real, in Debian's Chromium through the store, each with a
  * fresh shopper made through Keycloak's admin API (the seeded accounts are never touched):
  *   - the shopper asks for a reset link on the store's login page; Keycloak mails it to the stack's mail
- *     sink (infra/mail), the test reads it from the sink's API, follows it, chooses a new password and
+ *     sink (Mailpit), the test reads it from the sink's API, follows it, chooses a new password and
  *     is back in the store signed in; in a new browser the old password is refused and the new one works;
  *   - signed in with 'Remember me' ticked, the cookies that survive a browser restart (the persistent
  *     ones) still sign the shopper in; without the box ticked, they do not.

@@ -1,6 +1,7 @@
 /**
- * The stack's mail sink (infra/mail/server.ts): a message handed to it over SMTP, as Keycloak hands its
- * reset mails, is listed and read back through its JSON API, and can be deleted.
+ * The stack's mail sink (Mailpit): a message handed to it over SMTP, as Keycloak hands its reset mails,
+ * is listed and read back through its API (/api/v1, read by @bazar/testing's mailbox), can be deleted,
+ * and its web inbox is served.
  */
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
@@ -34,9 +35,16 @@ async function smtp(commands: string[]): Promise<string[]> {
 const id = () => randomUUID().replaceAll('-', '').slice(0, 12);
 
 describe('the mail sink', () => {
-  it('answers its readiness probe', async () => {
-    const response = await fetch(`${stackEnv.mailUrl}/ready`);
-    expect(response.status).toBe(200);
+  it('answers its readiness probe and serves its web inbox', async () => {
+    expect((await fetch(`${stackEnv.mailUrl}/readyz`)).status).toBe(200);
+    const inbox = await fetch(`${stackEnv.mailUrl}/`);
+    expect(inbox.status).toBe(200);
+    const page = await inbox.text();
+    expect(page).toContain('Mailpit');
+    // the inbox's script is built into the binary (infra/bin/install.mjs), not a placeholder
+    const script = page.match(/src="([^"]*app\.js[^"]*)"/)?.[1];
+    expect(script).toBeDefined();
+    expect((await fetch(new URL(script!, `${stackEnv.mailUrl}/`))).status).toBe(200);
   });
 
   it('accepts a message for any address over SMTP and serves it back, parsed and raw', async () => {
@@ -87,12 +95,12 @@ describe('the mail sink', () => {
 
     await mailbox.clear(to);
     expect(await mailbox.list(to)).toEqual([]);
-    expect((await fetch(`${stackEnv.mailUrl}/messages/${listed!.id}`)).status).toBe(404);
+    expect((await fetch(`${stackEnv.mailUrl}/api/v1/message/${listed!.id}`)).status).toBe(404);
   });
 
   it('answers unknown messages and routes with 404', async () => {
-    expect((await fetch(`${stackEnv.mailUrl}/messages/0000000000000-00000000`)).status).toBe(404);
-    expect((await fetch(`${stackEnv.mailUrl}/messages/..%2F..%2Fetc%2Fpasswd`)).status).toBe(404);
+    expect((await fetch(`${stackEnv.mailUrl}/api/v1/message/0000000000000-00000000`)).status).toBe(404);
+    expect((await fetch(`${stackEnv.mailUrl}/api/v1/message/..%2F..%2Fetc%2Fpasswd`)).status).toBe(404);
     expect((await fetch(`${stackEnv.mailUrl}/elsewhere`)).status).toBe(404);
   });
 });

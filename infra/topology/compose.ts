@@ -163,12 +163,12 @@ const engines = {
     healthcheck: { test: ['CMD', 'redis-cli', 'ping'], interval: '5s', timeout: '3s', retries: 12 },
   },
   mail: {
-    build: { context: '.', dockerfile: 'infra/docker/mail.Dockerfile' },
     image: MAIL.image,
     restart: 'unless-stopped',
     environment: environmentIn(COMPOSE, MAIL.env, { port: MAIL.port, smtpPort: MAIL.smtpPort }),
     volumes: ['mail:/var/lib/bazar/mail'],
-    healthcheck: NODE_HEALTHCHECK,
+    // the image's own probe: GET /readyz on the inbox's address (MP_UI_BIND_ADDR)
+    healthcheck: { test: ['CMD', '/mailpit', 'readyz'], interval: '5s', timeout: '3s', retries: 12 },
   },
   'keycloak-db': {
     image: 'postgres:17',
@@ -266,7 +266,7 @@ const COMMENTS: Record<string, string> = {
     'One-shot: the topics of packages/contracts (src/topics.ts) with the partition count of\ninfra/stack/kafka-topics.ts, and a dead-letter twin of each.',
   'services.redis.command': 'a cache and rate-limit store: nothing to keep across restarts (as in the local stack)',
   'services.mail':
-    "The mail sink (infra/mail/server.ts): every mail Keycloak sends (password resets) ends here and nothing is\ndelivered. Its JSON API stays on the container's loopback:\n`docker compose exec mail node -e \"fetch('http://127.0.0.1:8025/messages').then((r) => r.text()).then(console.log)\"`.",
+    "The mail sink, Mailpit: every mail Keycloak and the user service send ends here and nothing is delivered.\nIts web inbox and API stay on the container's loopback (a mail's links act for its account):\n`docker compose exec mail wget -qO- http://127.0.0.1:8025/api/v1/messages`.",
   'services.keycloak-db':
     "Keycloak's own database: `start` keeps realms, accounts and sessions in a real database (the dev-file\nstore is for start-dev only), on the internal network alone.",
   'services.keycloak':

@@ -40,6 +40,8 @@ function valueIn(place: Place, value: Value, self: Self, name: string): string |
       return String(value.which === 'smtp' ? self.smtpPort : self.port);
     case 'listen':
       return place.listen;
+    case 'bind':
+      return `${place.listen}:${value.which === 'smtp' ? self.smtpPort : self.port}`;
     case 'address':
       return place.address(value.of, value.replicas);
     case 'host':
@@ -58,7 +60,7 @@ function valueIn(place: Place, value: Value, self: Self, name: string): string |
     case 'secret':
       return place.secret(value.name);
     case 'dir':
-      return place.dir(value.of);
+      return value.file ? `${place.dir(value.of)}/${value.file}` : place.dir(value.of);
     case 'setting':
       return place.setting(name, value.default);
     case 'plain':

@@ -26,6 +26,8 @@ export type SecretName =
 export type Value =
   /** the port the component itself listens on (its replica's, natively) */
   | { kind: 'port'; which?: 'smtp' }
+  /** the interface and port it listens on, as `interface:port` */
+  | { kind: 'bind'; which?: 'smtp' }
   /** the interface it listens on: loopback natively, every interface in a container */
   | { kind: 'listen' }
   /** the base URL of a neighbour inside the store: every replica of it, or one address */
@@ -42,8 +44,8 @@ export type Value =
   /** the component's own database */
   | { kind: 'database' }
   | { kind: 'secret'; name: SecretName }
-  /** a folder the component keeps files in */
-  | { kind: 'dir'; of: 'media' | 'rendered' | 'mail' }
+  /** a folder the component keeps files in, or a file of it */
+  | { kind: 'dir'; of: 'media' | 'rendered' | 'mail'; file?: string }
   /** an operator's setting of the same name, with its default */
   | { kind: 'setting'; default: string }
   | { kind: 'plain'; value: string }
@@ -291,13 +293,28 @@ export const JAEGER = {
   otlpEndpoint: (host: string): string => `http://${host}:${PORTS.jaegerOtlp}`,
 };
 
-/** The mail sink (infra/mail/server.ts): every mail Keycloak sends ends there and nothing is
- *  delivered. The cluster sends through an SMTP relay of the installation's instead. */
+/** The mail sink, Mailpit (built from its Go module by infra/bin/install.mjs natively, its image in
+ *  compose): every mail Keycloak and the user service send ends there and nothing is delivered. Its
+ *  web inbox and API (/api/v1) answer on loopback only, wherever it runs, and ask no password: whoever
+ *  reads a mail holds its links (a password reset acts for its account), so only the machine's own
+ *  processes (the container's, in compose) reach them. SMTP listens where the component listens
+ *  (loopback natively; the compose network, for Keycloak's container). The cluster sends through an
+ *  SMTP relay of the installation's instead. */
 export const MAIL = {
-  image: 'bazar/mail',
+  image: 'axllent/mailpit:v1.33.1',
   port: PORTS.mail,
   smtpPort: PORTS.mailSmtp,
-  env: { HOST: listen, SMTP_PORT: { kind: 'port', which: 'smtp' }, PORT: port, MAIL_DIR: { kind: 'dir', of: 'mail' } } as Environment,
+  env: {
+    MP_SMTP_BIND_ADDR: { kind: 'bind', which: 'smtp' },
+    MP_UI_BIND_ADDR: plain(`127.0.0.1:${PORTS.mail}`),
+    MP_DATABASE: { kind: 'dir', of: 'mail', file: 'mailpit.db' },
+    MP_MAX_MESSAGES: plain('1000'),
+    // nothing of the sink reaches outside the machine: no release check, no reverse DNS of a sender,
+    // no remote stylesheet or font of a mail fetched by the inbox
+    MP_DISABLE_VERSION_CHECK: plain('true'),
+    MP_SMTP_DISABLE_RDNS: plain('true'),
+    MP_BLOCK_REMOTE_CSS_AND_FONTS: plain('true'),
+  } as Environment,
 };
 
 /** Keycloak's options wherever it runs (the cluster's Keycloak resource says the ones it has fields

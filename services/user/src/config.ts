@@ -18,7 +18,7 @@ export const UserConfig = StandardServiceEnv.extend({
     )
     .pipe(z.array(z.url().transform((url) => new URL(url).origin))),
   /** Where the order mails go out (order-mails.ts): the SMTP server Keycloak's realm mails through
-   *  too. The defaults are the local stack's mail sink (infra/mail), which delivers nothing. */
+   *  too. The defaults are the local stack's mail sink (Mailpit), which delivers nothing. */
   SMTP_HOST: z.string().min(1).default('127.0.0.1'),
   SMTP_PORT: z.coerce.number().int().min(1).max(65_535).default(1025),
   /** the sender of the order mails, as Keycloak's realm sends its own (smtpServer.from) */
