@@ -170,6 +170,42 @@ export const ROWS: Row[] = [
     body: () => ({ firstName: 'Rahima', lastName: 'Begum', des: 'Fresh fish, quick delivery.' }),
     expect: { visitor: 401, shopper: 201, other: 201, admin: 201 },
   },
+  // the address book is its owner's alone (the user from the token); an empty body is refused by validation
+  { method: 'GET', endpoint: '/addresses', path: () => '/addresses', expect: { visitor: 401, shopper: 200, other: 200, admin: 200 } },
+  {
+    method: 'POST',
+    endpoint: '/addresses',
+    path: () => '/addresses',
+    body: () => ({}),
+    expect: { visitor: 401, shopper: 400, other: 400, admin: 400 },
+  },
+  {
+    method: 'PUT',
+    endpoint: '/addresses/{id}',
+    path: () => `/addresses/${UNKNOWN_ORDER}`,
+    body: () => ({}),
+    expect: { visitor: 401, shopper: 400, other: 400, admin: 400 },
+  },
+  {
+    method: 'DELETE',
+    endpoint: '/addresses/{id}',
+    path: () => `/addresses/${UNKNOWN_ORDER}`,
+    expect: { visitor: 401, shopper: 404, other: 404, admin: 404 },
+  },
+  {
+    method: 'GET',
+    endpoint: '/deliveryslots',
+    path: () => '/deliveryslots',
+    expect: { visitor: 401, shopper: 200, other: 200, admin: 200 },
+  },
+  { method: 'PUT', endpoint: '/deliveryslotcapacity', path: () => '/deliveryslotcapacity', body: () => ({}), expect: adminOnly(400) },
+  {
+    method: 'PUT',
+    endpoint: '/deliveryslots/{slot}',
+    path: () => '/deliveryslots/2026-12-08T08',
+    body: () => ({}),
+    expect: adminOnly(400),
+  },
   { method: 'DELETE', endpoint: '/delete/{id}', path: (w) => `/delete/${w.victimId}`, expect: adminOnly(200) },
 ];
 
