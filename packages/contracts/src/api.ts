@@ -200,7 +200,7 @@ export const API = {
     service: 'catalog',
     access: 'user',
     params: IdParams,
-    answers: ok(WishlistChange),
+    answers: { ...ok(WishlistChange), 404: refused('No such product') },
   }),
   productReviews: endpoint({
     method: 'get',

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { HIGHEST_RATING, LOWEST_RATING, type ReceivedProductReview } from '@bazar/contracts';
 import { conflict, isDuplicateKey, type Logger } from '@bazar/service-kit';
 import { Product, type AnswerFields } from './model/product';
@@ -10,7 +11,10 @@ import {
 } from './model/product-review';
 import type { ShelfCache } from './shelf-cache';
 
-const ATTEMPTS = 5;
+/** How often a count is tried again when another review's landed first, after a pause of a few
+ *  milliseconds, different each time so that reviews racing each other part. */
+const ATTEMPTS = 20;
+const pause = () => sleep(2 + Math.random() * 20);
 
 /** The average of the stars, to one decimal. */
 function averageOf(stars: number[]): number {
@@ -53,6 +57,7 @@ export class ProductRatingKeeper {
   /** Counts the shopper's stars in the product's ratings, on the version read. */
   private async count(productId: string, reviewer: string, rating: number): Promise<ProductRatingsDocument> {
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+      if (attempt > 0) await pause();
       const ratings = await ProductRatings.findById(productId).lean<ProductRatingsDocument>();
       const stars = { ...ratings?.stars, [reviewer]: rating };
       if (ratings && ratings.stars[reviewer] === rating) return ratings;

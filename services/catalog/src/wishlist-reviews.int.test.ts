@@ -74,6 +74,10 @@ describe('wishlist', () => {
     const missing = new mongoose.Types.ObjectId().toString();
     const refused = await chitra.call(catalog(`/wishlist/${missing}`), { method: 'PUT' });
     expect(refused).toEqual({ status: 404, body: { error: 'No such product' } });
+    expect(await chitra.call(catalog(`/wishlist/${missing}`), { method: 'DELETE' })).toEqual({
+      status: 404,
+      body: { error: 'No such product' },
+    });
     expect(Wishlist.parse((await chitra.call(catalog('/wishlist'))).body).products).toEqual([]);
     expect((await fetch(catalog(`/wishlist/${rice}`), { method: 'PUT' })).status).toBe(401);
     expect((await fetch(catalog('/wishlist'))).status).toBe(401);

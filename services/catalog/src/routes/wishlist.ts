@@ -1,11 +1,14 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { API, MAX_WISHLIST_PRODUCTS, WISHLIST_FULL, type WishlistChange } from '@bazar/contracts';
 import { conflict, currentUser, endpointRouter, isDuplicateKey, notFound } from '@bazar/service-kit';
 import type { Router } from 'express';
 import { Wishlist, wishlistIdOf, type KeptProduct, type WishlistDocument } from '../model/wishlist';
 import type { ShelfCache } from '../shelf-cache';
 
-/** How often a change is tried again when another change of the same wishlist landed first. */
-const ATTEMPTS = 5;
+/** How often a change is tried again when another change of the same wishlist landed first, after
+ *  a pause of a few milliseconds, different each time so that changes racing each other part. */
+const ATTEMPTS = 20;
+const pause = () => sleep(2 + Math.random() * 20);
 
 /** The shopper's wishlist, kept by the catalog: its page shows the products as the shelf has them
  *  now (price, stock, picture), one read of the cached answers. Never cached for anyone else. */
@@ -32,7 +35,13 @@ export function wishlistRoutes(shelf: ShelfCache): Router {
 
   router.implement(API.dropFromWishlist, async (req, res) => {
     const productId = req.params.id;
-    const items = await changeWishlist(currentUser(req).id, (kept) => kept.filter((item) => item.productId !== productId));
+    let held = false;
+    const items = await changeWishlist(currentUser(req).id, (kept) => {
+      held = kept.some((item) => item.productId === productId);
+      return kept.filter((item) => item.productId !== productId);
+    });
+    // one the store has since stopped selling is still taken out; an id that names nothing is a 404
+    if (!held && !(await shelf.product(productId))) throw notFound('No such product');
     res.json({ productId, kept: false, count: items.length } satisfies WishlistChange);
   });
 
@@ -44,6 +53,7 @@ export function wishlistRoutes(shelf: ShelfCache): Router {
 async function changeWishlist(userId: string, change: (kept: KeptProduct[]) => KeptProduct[]): Promise<KeptProduct[]> {
   const _id = wishlistIdOf(userId);
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    if (attempt > 0) await pause();
     const wishlist = await Wishlist.findById(_id).lean<WishlistDocument>();
     const kept = wishlist?.items ?? [];
     const next = change(kept);
