@@ -58,7 +58,8 @@ afterAll(async () => {
 });
 
 it('covers every endpoint of the public API', () => {
-  expect([...ROWS.map(rowName), ...Object.keys(NOT_IN_MATRIX)].sort()).toEqual(endpointNames().sort());
+  // an endpoint may have several rows (GET /allusers plain and paged): each is covered once at least
+  expect([...new Set([...ROWS.map(rowName), ...Object.keys(NOT_IN_MATRIX)])].sort()).toEqual(endpointNames().sort());
 });
 
 describe.each(ROWS)('$method $endpoint', (row) => {

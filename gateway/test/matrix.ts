@@ -117,6 +117,26 @@ export const ROWS: Row[] = [
     path: () => `/orders/${UNKNOWN_ORDER}/cancel`,
     expect: { visitor: 401, shopper: 404, other: 404, admin: 404 },
   },
+  // an order, its receipt and Buy again: the caller's own orders only (after-order.int.test.ts holds
+  // another shopper's order to the same 404 as a missing one)
+  {
+    method: 'GET',
+    endpoint: '/orders/{id}',
+    path: () => `/orders/${UNKNOWN_ORDER}`,
+    expect: { visitor: 401, shopper: 404, other: 404, admin: 404 },
+  },
+  {
+    method: 'GET',
+    endpoint: '/orders/{id}/receipt',
+    path: () => `/orders/${UNKNOWN_ORDER}/receipt?lang=bn`,
+    expect: { visitor: 401, shopper: 404, other: 404, admin: 404 },
+  },
+  {
+    method: 'POST',
+    endpoint: '/orders/{id}/buy-again',
+    path: () => `/orders/${UNKNOWN_ORDER}/buy-again`,
+    expect: { visitor: 401, shopper: 404, other: 404, admin: 404 },
+  },
   { method: 'GET', endpoint: '/allorders', path: () => '/allorders', expect: adminOnly(200) },
   { method: 'GET', endpoint: '/ordersummary', path: () => '/ordersummary', expect: adminOnly(200) },
   { method: 'GET', endpoint: '/salesreport', path: () => '/salesreport', expect: adminOnly(200) },
