@@ -61,14 +61,17 @@ export const AddressEntry = z.strictObject({
 });
 export type AddressEntry = z.infer<typeof AddressEntry>;
 
-/** A delivery slot's id: `2026-12-07T14` is 14:00–16:00 Bangladesh time on 7 December. */
-export const DeliverySlotId = z
+const SLOT_ID_SHAPE = z
   .string()
   .regex(SLOT_ID_PATTERN, 'slot must be a day and a starting hour, such as 2026-12-07T14')
-  .refine((slot) => slotWindow(slot) !== undefined, 'slot must be on a day of the calendar')
   .meta({ description: 'A two-hour delivery window in Bangladesh time, YYYY-MM-DDTHH (HH: 08, 10, … 20)' });
 
-export const DeliverySlotParams = z.strictObject({ slot: DeliverySlotId });
+/** A delivery slot's id: `2026-12-07T14` is 14:00–16:00 Bangladesh time on 7 December. */
+export const DeliverySlotId = SLOT_ID_SHAPE.refine((slot) => slotWindow(slot) !== undefined, 'slot must be on a day of the calendar');
+
+/** In a path, a slot's id is its shape: a day the calendar has not (2026-02-30) names no slot the
+ *  store offers, which the service answers 404 as it does any day but today and tomorrow. */
+export const DeliverySlotParams = z.strictObject({ slot: SLOT_ID_SHAPE });
 
 /** A slot as offered: `offered` is false once it has started or is full. */
 export const DeliverySlot = z.object({

@@ -26,7 +26,8 @@ const admin = {
     SERVICE_NAMES,
   ),
 };
-const pathOf = (path: string) => path.replace('{email}', email).replace('{id}', '0123456789abcdef01234567');
+const pathOf = (path: string) =>
+  path.replace('{email}', email).replace('{id}', '0123456789abcdef01234567').replace('{slot}', '2026-12-07T14');
 const call = (method: string, path: string, body: unknown) => {
   const agent = request(app);
   return agent[method as 'post'](pathOf(path))
