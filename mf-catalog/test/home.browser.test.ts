@@ -116,6 +116,8 @@ test("featured cards: products 11 to 16, each with the 'Feature' tag, its real s
     const card = cards.nth(i);
     expect(await card.getByText('Feature', { exact: true }).isVisible()).toBe(true);
     expect(await card.getByText(formatTaka(product.price), { exact: true }).isVisible()).toBe(true);
+    // signed out, the heart is there and asks to log in when pressed (wishlist-reviews.browser.test.ts)
+    expect(await card.getByRole('button', { name: `Keep ${product.name} in your wishlist` }).isVisible()).toBe(true);
     // the spec's fixed four stars and '(3 reviews)' are gone: stars come from shoppers' reviews
     expect(await card.getByText('(3 reviews)', { exact: true }).count()).toBe(0);
     const stars = card.getByRole('img', { name: /^Rated .* out of 5$/ });

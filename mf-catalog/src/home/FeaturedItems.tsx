@@ -2,6 +2,7 @@ import { Link } from '@bazar/web-kit/routing';
 import { Eye, Plus } from 'lucide-react';
 import { useFormats } from '@bazar/web-kit/i18n';
 import { useProductText } from '@bazar/web-kit/product-text';
+import { WishlistHeart } from '@bazar/web-kit/wishlist';
 import type { Product } from '@bazar/contracts';
 import { PICTURE_SIZES, ProductImage } from '../components/ProductImage';
 import { SectionTitle } from '../components/SectionTitle';
@@ -20,9 +21,14 @@ export function FeaturedItems({ products, onAdd }: { products: Product[]; onAdd:
       <div className="grid gap-4 md:grid-cols-2">
         {products.map((product) => (
           <article key={product._id} className="group relative flex gap-4 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm">
-            <Link to={`/product-details/${product._id}`} tabIndex={-1} aria-hidden className="shrink-0">
-              <ProductImage src={product.img} name={name(product)} className="size-28 rounded-xl" sizes={PICTURE_SIZES.thumbnail} />
-            </Link>
+            <div className="relative shrink-0">
+              <Link to={`/product-details/${product._id}`} tabIndex={-1} aria-hidden>
+                <ProductImage src={product.img} name={name(product)} className="size-28 rounded-xl" sizes={PICTURE_SIZES.thumbnail} />
+              </Link>
+              <div className="absolute top-1 left-1">
+                <WishlistHeart product={product} look="card" />
+              </div>
+            </div>
             <div className="flex flex-col justify-center gap-1">
               <span className="w-fit rounded-full bg-accent-500 px-2.5 py-0.5 text-xs font-bold text-white">{t('feature')}</span>
               <h3 className="font-semibold text-stone-800">
