@@ -40,7 +40,12 @@ function lineWrite(productId: string, product: CatalogProduct, quantity: { raise
 
 /** The product's line written whole, where the cart has none of it (or only an emptied line); the
  *  cart itself made if the shopper has none. Undefined where the cart has the product. */
-export async function addLine(email: string, productId: string, product: CatalogProduct, cartQuantity: number): Promise<CartLine | undefined> {
+export async function addLine(
+  email: string,
+  productId: string,
+  product: CatalogProduct,
+  cartQuantity: number,
+): Promise<CartLine | undefined> {
   const at = `lines.${productId}`;
   try {
     const cart = await Cart.findOneAndUpdate(
@@ -56,7 +61,12 @@ export async function addLine(email: string, productId: string, product: Catalog
 }
 
 /** More of the product on the cart's line, if the shelf holds the line's pieces and these. */
-export async function raiseLine(email: string, productId: string, product: CatalogProduct, cartQuantity: number): Promise<CartLine | undefined> {
+export async function raiseLine(
+  email: string,
+  productId: string,
+  product: CatalogProduct,
+  cartQuantity: number,
+): Promise<CartLine | undefined> {
   const cart = await Cart.findOneAndUpdate(
     { _id: email, [`lines.${productId}.cartQuantity`]: { $gte: 1, $lte: product.quantity - cartQuantity } },
     lineWrite(productId, product, { raiseBy: cartQuantity }),

@@ -9,9 +9,14 @@ import type { ShelfCache } from '../shelf-cache';
 export function productLookupRoutes(shelf: ShelfCache): Router {
   const router = Router();
 
-  router.post('/internal/products/lookup', requireService({ at: 'catalog', from: ['order'] }), validate({ body: ProductLookup }), async (req, res) => {
-    res.type('json').send(await shelf.answers(req.body.ids));
-  });
+  router.post(
+    '/internal/products/lookup',
+    requireService({ at: 'catalog', from: ['order'] }),
+    validate({ body: ProductLookup }),
+    async (req, res) => {
+      res.type('json').send(await shelf.answers(req.body.ids));
+    },
+  );
 
   return router;
 }
