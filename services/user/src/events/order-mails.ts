@@ -47,6 +47,8 @@ export function mailOrderSteps(mails: OrderMails, log: Logger): EventHandler<typ
   return {
     topic: TOPICS.orderStatusChanged,
     schema: OrderStatusChanged,
+    // the steps that send nothing are passed over without the ledger's read and write
+    appliesTo: ({ payload }) => MAILED_STEPS[payload.status] !== undefined,
     async handle({ id, occurredAt, payload }) {
       const kind = MAILED_STEPS[payload.status];
       if (!kind) return;
