@@ -14,9 +14,11 @@ const NOT_THE_STORES = new Set(['admin', 'config', 'local']);
 
 /** Read models a service derives from its own records and repairs from them by itself: the order
  *  service's admin list and shoppers' lists (services/order/src/order-listings.ts and
- *  shopper-orders.ts, whose reconciles rebuild them from the orders). Comparisons look at the records: a test that deletes the orders its accepted requests
+ *  shopper-orders.ts, whose reconciles rebuild them from the orders), and each shopper's places
+ *  among unconfirmed orders (holds), which the order sweep frees on its own clock once an order
+ *  has moved on, minutes after the request that moved it. Comparisons look at the records: a test that deletes the orders its accepted requests
  *  placed leaves their entries to that repair. */
-const DERIVED = new Set(['order.order_days', 'order.order_day_counts', 'order.shopper_orders']);
+const DERIVED = new Set(['order.order_days', 'order.order_day_counts', 'order.shopper_orders', 'order.holds']);
 
 const hashOf = (document: unknown) =>
   createHash('sha1')
@@ -105,8 +107,8 @@ export async function startStoreClock(): Promise<StoreClock> {
 /**
  * What the store changed by itself since `clock` was started, as `databaseChanges` names documents:
  * the orders its sweep moved (an unconfirmed order cancelled when its hold ran out, 30 minutes after
- * a test placed it and left it), the hold list of each order's shopper, its reservation and the
- * products whose units came back; and released reservations the sweep deleted. A test comparing every database
+ * a test placed it and left it), the hold list of each order's shopper, its reservation, its
+ * delivery slot and the products whose units came back; and released reservations the sweep deleted. A test comparing every database
  * over minutes sets these aside: they are the clock's doing, not its requests'.
  */
 export async function storeOwnWork({ since, released }: StoreClock): Promise<Set<string>> {
@@ -119,10 +121,11 @@ export async function storeOwnWork({ since, released }: StoreClock): Promise<Set
         _id: mongo.ObjectId;
         userId: string;
         reservationId: string;
+        slot?: string;
         items: { productId: string }[];
         history?: { by: string; at: Date }[];
       }>('orders')
-      .find({ status: 'cancelled' }, { projection: { userId: 1, reservationId: 1, items: 1, history: 1 } })
+      .find({ status: 'cancelled' }, { projection: { userId: 1, reservationId: 1, slot: 1, items: 1, history: 1 } })
       .toArray();
     const moved = cancelled.filter((order) => order.history?.some((step) => step.by === 'system' && step.at >= since));
     return new Set([
@@ -130,6 +133,8 @@ export async function storeOwnWork({ since, released }: StoreClock): Promise<Set
         `order.orders/${String(order._id)}`,
         `order.holds/${order.userId}`,
         `catalog.reservations/${order.reservationId}`,
+        // a cancelled order gives its delivery slot's place back
+        ...(order.slot ? [`order.delivery_slots/${order.slot}`] : []),
         ...order.items.map((item) => `catalog.products/${item.productId}`),
       ]),
       ...[...released].map((reservationId) => `catalog.reservations/${reservationId}`),
