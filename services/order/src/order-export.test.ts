@@ -20,3 +20,29 @@ it.each(['=1+2', '+8801712345678', '-2+3', '@SUM(A1:A2)', '\t=1', '\r=1'])('keep
 it('quotes a formula-like cell that also needs quotes', () => {
   expect(csvText('=HYPERLINK("http://x","y")')).toBe('"\'=HYPERLINK(""http://x"",""y"")"');
 });
+
+// A download the admin's browser gave up on while the export waited for it to take the file: the
+// export must see the connection gone and stop, not wait for a 'close' that was emitted already.
+it('stops writing to a download that was closed while it waited', async () => {
+  const { createServer } = await import('node:http');
+  const { connect } = await import('node:net');
+  const { send } = await import('./order-export');
+  let writes = 0;
+  const finished = new Promise<number>((resolve) => {
+    const server = createServer(async (_req, res) => {
+      const chunk = 'x'.repeat(256 * 1024);
+      // far more than the socket's buffers hold, so `send` has to wait for the client
+      for (let i = 0; i < 400 && !res.destroyed; i++, writes++) await send(res as never, chunk);
+      await send(res as never, chunk); // once more on the closed response: answers at once
+      server.close();
+      resolve(writes);
+    });
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address() as { port: number };
+      const client = connect(address.port, '127.0.0.1', () => client.write('GET / HTTP/1.1\r\nHost: x\r\n\r\n'));
+      client.pause(); // takes nothing, so the server's writes back up
+      client.once('connect', () => setTimeout(() => client.destroy(), 300));
+    });
+  });
+  expect(await finished).toBeLessThan(400);
+});

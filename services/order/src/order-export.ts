@@ -128,11 +128,12 @@ async function* matchingDays(query: OrderExportQuery): AsyncGenerator<string[]> 
   }
 }
 
-const gone = (res: Response) => res.destroyed || res.writableEnded;
+const gone = (res: Pick<Response, 'destroyed' | 'writableEnded'>) => res.destroyed || res.writableEnded;
 
-/** Writes `text`, waiting for the client to take what was written before when it is behind. */
-async function send(res: Response, text: string): Promise<void> {
-  if (res.write(text)) return;
+/** Writes `text`, waiting for the client to take what was written before when it is behind. A
+ *  response already closed answers at once: its 'close' has been emitted and would never come again. */
+export async function send(res: Response, text: string): Promise<void> {
+  if (res.write(text) || gone(res)) return;
   const waited = new AbortController(); // the listener of the event that did not come goes too
   try {
     await Promise.race([once(res, 'drain', { signal: waited.signal }), once(res, 'close', { signal: waited.signal })]);
