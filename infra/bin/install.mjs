@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const STACK = process.env.BAZAR_STACK_DIR ?? path.join(ROOT, '.stack');
 const KEYCLOAK_VERSION = '26.4.7';
-const FERRETDB_VERSION = 'v1.24.2';
+export const FERRETDB_VERSION = 'v1.24.2';
 const COMPOSE_VERSION = 'v2.40.3';
 // the newest version the Go module proxy lists for github.com/Shopify/toxiproxy/v2
 const TOXIPROXY_VERSION = 'v2.5.0';
@@ -54,8 +54,10 @@ const STORE_PACKAGES = {
   // storefront brings its own web font), and the tests' screenshots must show Bangla, not boxes.
   'fonts-noto-core': () => hasFont(':lang=bn'),
   'fonts-liberation': () => hasFont(':family=Liberation Sans'),
-  // FerretDB is built with the C SQLite library (see FERRETDB_PATCHES), through cgo
+  // FerretDB is built with the C SQLite library (infra/ferretdb/patches/07-c-sqlite.patch), through
+  // cgo, and patched with Debian's patch
   gcc: () => has('gcc'),
+  patch: () => has('patch'),
 };
 /** What only `npm run bench` adds: wrk, the load generator of its throughput figures (bench/load.ts). */
 const BENCH_PACKAGES = { wrk: () => has('wrk') };
@@ -207,275 +209,54 @@ function buildGoCommand({ module, version, pkg, binary, prepare = () => {}, ldfl
   rmSync(source, { recursive: true, force: true });
 }
 
-/**
- * FerretDB 1.24's SQLite backend indexes `_id` as `_ferretdb_sjson->"_id"` but looks it up as
- * `_ferretdb_sjson->'$._id'`: the same value, but SQLite matches an index by the expression's text,
- * so every lookup, update and delete by `_id` scanned the whole table, and took longer the larger the
- * collection. The first patch makes the lookup use the index's own expression.
- *
- * The second: it hands SQLite a condition only for a filter that is `{ _id }` alone, and reads and
- * decodes the whole table for any other, such as the services' background sweeps
- * (`'outboxPending.0': { $exists: true }`, reservations by state), so every pass of a sweep decoded
- * every document of its collection, and FerretDB was busy with nothing asked of it.
- * `infra/ferretdb/filter_pushdown.go` states in SQL what it safely can of a filter (equality and
- * `$in` on booleans, ids and plain strings, `$exists`, `$and`, `$or`, a dotted `$exists`), on the
- * fields' JSON text as the indexes hold it, so SQLite uses a field's index where there is one; the
- * handler still checks the whole filter on what it finds, as it always does, so a condition left out
- * only costs a read. The stack runs FerretDB with nested pushdown on, which otherwise drops the
- * dotted conditions of a find before the backend sees them.
- *
- * The third: `$push` ignores `$slice`, so an array meant to keep the last few entries (a product's
- * recent stock events, a cart's recent orders) grew by one entry per order without end, and every
- * read of the document decoded all of it. The patch trims the array after the push as MongoDB does
- * (a negative `$slice` keeps the last entries, a positive one the first).
- *
- * The fourth: an update or findAndModify reads the matching documents and writes them back outside
- * any transaction, so two of them on the same document from two connections could both read the old
- * value and one write was lost (100 concurrent `$inc` of one document kept 10), and two conditional
- * decrements (`quantity >= n`) could both pass. MongoDB makes every single-document update atomic;
- * the patch does the same by letting one update of a collection run at a time (a mutex per database
- * and collection). Reads and other collections are not held up, and services may keep a pool of
- * connections, as they do on MongoDB.
- *
- * An update command's statements each read the documents they change through a query of their own,
- * and FerretDB closed those queries only once the whole command was done: each held one of the
- * database's 100 SQLite connections meanwhile, and writing a statement needs one more. A bulk write
- * of about 100 statements (the outbox relay marking what it sent after a backlog) took every
- * connection and then waited for one for good; with the lock above, every update of the collection
- * waited behind it, and the store stopped taking orders (seen here under the order bench; a bulk of
- * 150 updates hung for as long as one cared to wait). Each statement's query is now closed once the
- * statement is done.
- *
- * It also tracks every cursor, connection and iterator for leak detection: a pprof record with the
- * caller's stack and a finalizer each, paid on every query. The next two patches turn that tracking
- * off, as a leak check is for FerretDB's own tests, not for a store.
- *
- * The last two open its databases with the C SQLite library (mattn/go-sqlite3, through cgo) instead
- * of modernc.org/sqlite, the same library translated to Go. SQLite's own work (its byte code, its
- * b-trees, the JSON of every index expression) was about a third of FerretDB's CPU, and in Go it
- * runs slower (what the order bench measured: bench/results.md, history of 2026-11-27). The URI's
- * `_pragma` values, which the Go driver applied, are run on each new connection instead; a duplicate
- * key is told by the C library's code.
- *
- * The sjson patches: FerretDB stores a document as JSON and decodes it at every read and update,
- * each value with a `json.Decoder` of its own (down to every string and number), which copies the
- * value into a buffer it allocates before decoding it; that was a quarter of its CPU under the order
- * flow. `json.Unmarshal` decodes the bytes where they are, and refuses what a Decoder and its
- * `checkConsumed` refused (a truncated value, anything after it), in its own words (figures:
- * bench/results.md, history of 2026-11-29). The schema (`$s`) is still decoded strictly: decoding it
- * by `json.Unmarshal` is no faster.
- */
-const FERRETDB_PATCHES = [
-  {
-    file: 'internal/backends/sqlite/metadata/metadata.go',
-    from: `IDColumn = DefaultColumn + "->'$._id'"`,
-    to: 'IDColumn = DefaultColumn + `->"_id"`',
-  },
-  // Query's, then Explain's own lookup by `_id` alone, replaced by filter_pushdown.go's clause
-  ...[
-    {
-      lookup:
-        'whereClause = fmt.Sprintf(` WHERE %s = ?`, metadata.IDColumn)\n\t\t\targs = []any{string(must.NotFail(sjson.MarshalSingleValue(v)))}',
-      after: '',
-    },
-    {
-      lookup:
-        'filterPushdown = true\n\t\t\twhereClause = fmt.Sprintf(` WHERE %s = ?`, metadata.IDColumn)\n\t\t\targs = []any{string(must.NotFail(sjson.MarshalSingleValue(v)))}',
-      after: '\tfilterPushdown = whereClause != ""\n',
-    },
-  ].map(({ lookup, after }) => ({
-    file: 'internal/backends/sqlite/collection.go',
-    from: `\tif params.Filter.Len() == 1 {\n\t\tv, _ := params.Filter.Get("_id")\n\t\tswitch v.(type) {\n\t\tcase string, types.ObjectID:\n\t\t\t${lookup}\n\t\t}\n\t}\n`,
-    to: `\twhereClause, args = filterWhereClause(params.Filter)\n${after}`,
-  })),
-  {
-    file: 'internal/handler/common/update_array_operators.go',
-    from: '\tfor i := range each.Len() {\n\t\tarray.Append(must.NotFail(each.Get(i)))\n\t\tchanged = true\n\t}\n',
-    to:
-      '\tfor i := range each.Len() {\n\t\tarray.Append(must.NotFail(each.Get(i)))\n\t\tchanged = true\n\t}\n' +
-      '\tif pushDoc, ok := pushVal.(*types.Document); ok && pushDoc.Has("$slice") {\n' +
-      '\t\tkeep, known := 0, true\n' +
-      '\t\tswitch v := must.NotFail(pushDoc.Get("$slice")).(type) {\n' +
-      '\t\tcase int32:\n\t\t\tkeep = int(v)\n\t\tcase int64:\n\t\t\tkeep = int(v)\n\t\tcase float64:\n\t\t\tkeep = int(v)\n' +
-      '\t\tdefault:\n\t\t\tknown = false\n\t\t}\n' +
-      '\t\tfor known && array.Len() > max(keep, -keep) {\n' +
-      '\t\t\tif keep < 0 {\n\t\t\t\tarray.Remove(0)\n\t\t\t} else {\n\t\t\t\tarray.Remove(array.Len() - 1)\n\t\t\t}\n\t\t}\n\t}\n',
-  },
-  {
-    file: 'internal/handler/msg_update.go',
-    from: 'import (\n\t"context"\n\t"fmt"\n',
-    to: 'import (\n\t"context"\n\t"fmt"\n\t"sync"\n',
-  },
-  {
-    file: 'internal/handler/msg_update.go',
-    from: '// updateDocument iterate through all documents in collection and update them.\n',
-    to:
-      '// collectionUpdates holds a mutex per database and collection: one update of a collection at a time.\n' +
-      'var collectionUpdates sync.Map\n\n' +
-      'func lockCollection(db, collection string) func() {\n' +
-      '\tmu, _ := collectionUpdates.LoadOrStore(db+"."+collection, new(sync.Mutex))\n' +
-      '\tmu.(*sync.Mutex).Lock()\n' +
-      '\treturn mu.(*sync.Mutex).Unlock\n' +
-      '}\n\n' +
-      '// updateDocument iterate through all documents in collection and update them.\n',
-  },
-  {
-    file: 'internal/handler/msg_update.go',
-    from: '(int32, int32, *types.Array, error) {\n\tvar matched, modified int32\n',
-    to: '(int32, int32, *types.Array, error) {\n\tdefer lockCollection(params.DB, params.Collection)()\n\n\tvar matched, modified int32\n',
-  },
-  {
-    file: 'internal/handler/msg_update.go',
-    from: '\t\tcloser := iterator.NewMultiCloser()\n\t\tdefer closer.Close()\n\n\t\tcloser.Add(res.Iter)\n',
-    to: '\t\tcloser := iterator.NewMultiCloser()\n\t\tcloser.Add(res.Iter)\n',
-  },
-  {
-    file: 'internal/handler/msg_update.go',
-    from: '\t\tresult, err := common.UpdateDocument(ctx, c, "update", iter, &u)\n',
-    to: '\t\tresult, err := common.UpdateDocument(ctx, c, "update", iter, &u)\n\t\tcloser.Close()\n',
-  },
-  {
-    file: 'internal/handler/msg_findandmodify.go',
-    from: 'params *common.FindAndModifyParams) (*findAndModifyResult, error) {\n',
-    to: 'params *common.FindAndModifyParams) (*findAndModifyResult, error) {\n\tdefer lockCollection(params.DB, params.Collection)()\n\n',
-  },
-  ...['Track', 'Untrack'].map((name) => ({
-    file: 'internal/util/resource/resource.go',
-    from: `func ${name}(obj any, token *Token) {\n`,
-    to: `func ${name}(obj any, token *Token) {\n\tif true {\n\t\treturn\n\t}\n`,
-  })),
-  {
-    file: 'internal/backends/sqlite/metadata/pool/opendb.go',
-    from: '\t"database/sql"\n\t"log/slog"\n\n\t_ "modernc.org/sqlite" // register database/sql driver\n',
-    to: '\t"database/sql"\n\t"database/sql/driver"\n\t"log/slog"\n\t"net/url"\n\t"strings"\n\n\tsqlite3 "github.com/mattn/go-sqlite3"\n',
-  },
-  {
-    file: 'internal/backends/sqlite/metadata/pool/opendb.go',
-    from: '\tdb, err := sql.Open("sqlite", uri)\n',
-    to: '\tdb, err := openWithC(uri)\n',
-  },
-  {
-    file: 'internal/backends/sqlite/metadata/pool/opendb.go',
-    from: '\treturn fsql.WrapDB(db, name, l), nil\n}\n',
-    to:
-      '\tif !memory {\n\t\tcheckpointInBackground(db, l)\n\t}\n\n' +
-      '\treturn fsql.WrapDB(db, name, l), nil\n}\n\n' +
-      '// cConnector opens connections with the C SQLite library, each running the pragmas first.\n' +
-      'type cConnector struct {\n\tdriver *sqlite3.SQLiteDriver\n\tdsn    string\n}\n\n' +
-      'func (c *cConnector) Connect(context.Context) (driver.Conn, error) { return c.driver.Open(c.dsn) }\n\n' +
-      'func (c *cConnector) Driver() driver.Driver { return c.driver }\n\n' +
-      '// openWithC opens the URI with the C library: its `_pragma=name(value)` parameters become\n' +
-      '// `PRAGMA name = value` on each new connection, in their order.\n' +
-      'func openWithC(uri string) (*sql.DB, error) {\n' +
-      '\tu, err := url.Parse(uri)\n\tif err != nil {\n\t\treturn nil, err\n\t}\n' +
-      '\tvalues := u.Query()\n\tvar pragmas []string\n' +
-      '\tfor _, v := range values["_pragma"] {\n' +
-      '\t\tname, value, _ := strings.Cut(strings.TrimSuffix(v, ")"), "(")\n' +
-      '\t\tpragmas = append(pragmas, "PRAGMA "+name+" = "+value)\n\t}\n' +
-      '\tvalues.Del("_pragma")\n\tu.RawQuery = values.Encode()\n' +
-      '\tconnectHook := func(conn *sqlite3.SQLiteConn) error {\n' +
-      '\t\tfor _, pragma := range append(pragmas, walPragmas...) {\n' +
-      '\t\t\tif _, err := conn.Exec(pragma, nil); err != nil {\n\t\t\t\treturn err\n\t\t\t}\n\t\t}\n\t\treturn nil\n\t}\n' +
-      '\treturn sql.OpenDB(&cConnector{driver: &sqlite3.SQLiteDriver{ConnectHook: connectHook}, dsn: u.String()}), nil\n}\n',
-  },
-  {
-    file: 'internal/backends/sqlite/collection.go',
-    from: '\tsqlite3 "modernc.org/sqlite"\n\tsqlite3lib "modernc.org/sqlite/lib"\n',
-    to: '\tsqlite3 "github.com/mattn/go-sqlite3"\n',
-  },
-  {
-    file: 'internal/backends/sqlite/collection.go',
-    from: '\t\t\t\tvar se *sqlite3.Error\n\t\t\t\tif errors.As(err, &se) && se.Code() == sqlite3lib.SQLITE_CONSTRAINT_UNIQUE {\n',
-    to: '\t\t\t\tvar se sqlite3.Error\n\t\t\t\tif errors.As(err, &se) && se.ExtendedCode == sqlite3.ErrConstraintUnique {\n',
-  },
-  // sjson: each stored value decoded whole by json.Unmarshal, not through a json.Decoder of its own
-  ...[
-    { file: 'array.go', declaration: 'var rawMessages []json.RawMessage', target: 'rawMessages' },
-    { file: 'binary.go', declaration: 'var o []byte', target: 'o', strict: true, errFirst: true },
-    { file: 'bool.go', declaration: 'var o bool', target: 'o' },
-    { file: 'datetime.go', declaration: 'var o int64', target: 'o', strict: true },
-    { file: 'document.go', declaration: 'var rawMessages map[string]json.RawMessage', target: 'rawMessages' },
-    { file: 'double.go', declaration: 'var f float64', target: 'f', strict: true },
-    { file: 'int32.go', declaration: 'var o int32', target: 'o' },
-    { file: 'int64.go', declaration: 'var o int64', target: 'o', strict: true },
-    { file: 'object_id.go', declaration: 'var o string', target: 'o', strict: true },
-    { file: 'regex.go', declaration: 'var o string', target: 'o', strict: true },
-    { file: 'string.go', declaration: 'var o string', target: 'o' },
-    { file: 'timestamp.go', declaration: 'var o uint64', target: 'o', strict: true },
-  ].map(({ file, declaration, target, strict = false, errFirst = false }) => ({
-    file: `internal/handler/sjson/${file}`,
-    from:
-      '\tr := bytes.NewReader(data)\n\tdec := json.NewDecoder(r)\n' +
-      (strict ? '\tdec.DisallowUnknownFields()\n' : '') +
-      (errFirst
-        ? `\n\t${declaration}\n\n\terr := dec.Decode(&${target})\n\tif err != nil {\n`
-        : `\n\t${declaration}\n\tif err := dec.Decode(&${target}); err != nil {\n`) +
-      '\t\treturn lazyerrors.Error(err)\n\t}\n\n' +
-      `\tif err ${errFirst ? '=' : ':='} checkConsumed(dec, r); err != nil {\n\t\treturn lazyerrors.Error(err)\n\t}\n`,
-    to: `\t${declaration}\n\tif err := json.Unmarshal(data, &${target}); err != nil {\n\t\treturn lazyerrors.Error(err)\n\t}\n`,
-  })),
-  {
-    file: 'internal/handler/sjson/sjson.go',
-    from:
-      '\tvar v map[string]json.RawMessage\n\tr := bytes.NewReader(data)\n\tdec := json.NewDecoder(r)\n\n\terr := dec.Decode(&v)\n\tif err != nil {\n' +
-      '\t\treturn nil, lazyerrors.Error(err)\n\t}\n\n\tif err = checkConsumed(dec, r); err != nil {\n\t\treturn nil, lazyerrors.Error(err)\n\t}\n',
-    to: '\tvar v map[string]json.RawMessage\n\tif err := json.Unmarshal(data, &v); err != nil {\n\t\treturn nil, lazyerrors.Error(err)\n\t}\n',
-  },
-  {
-    file: 'internal/handler/sjson/sjson.go',
-    from: '\tr = bytes.NewReader(jsch)\n\tdec = json.NewDecoder(r)\n',
-    to: '\tr := bytes.NewReader(jsch)\n\tdec := json.NewDecoder(r)\n',
-  },
-];
-/** The C SQLite library's Go binding the patches above use: SQLite 3.54.1 (modernc.org/sqlite 1.32 carries 3.46.0). */
-const GO_SQLITE3 = 'github.com/mattn/go-sqlite3@v1.14.53';
+/** FerretDB's patches, applied in their order (01-…, 02-…) to its module's source by Debian's
+ *  patch: each is a unified diff whose header says why and names the test that covers it
+ *  (infra/test/ferretdb-patches.test.ts checks that every one applies to FERRETDB_VERSION). */
+const FERRETDB_PATCHES = path.join(ROOT, 'infra', 'ferretdb', 'patches');
+const ferretDbPatches = () =>
+  readdirSync(FERRETDB_PATCHES)
+    .filter((file) => file.endsWith('.patch'))
+    .sort()
+    .map((file) => path.join(FERRETDB_PATCHES, file));
 /** SQLite built with its `dbstat` table, which FerretDB's listDatabases reads each database's size
  *  from: without it FerretDB skips every database ("no such table: dbstat") and lists none, and a
  *  test's snapshot of every database (packages/testing/src/databases.ts) saw nothing. Go's own
  *  default, -O2 -g, is kept: CGO_CFLAGS replaces it. */
 const SQLITE_CFLAGS = '-O2 -g -DSQLITE_ENABLE_DBSTAT_VTAB';
-/** The SQL conditions the second patch hands SQLite, as a file of the backend's package. */
-const FILTER_PUSHDOWN = path.join(ROOT, 'infra', 'ferretdb', 'filter_pushdown.go');
-/**
- * SQLite copies its write-ahead log into the database file (a checkpoint) at the commit that takes
- * the log past 1,000 pages, and starts the log again only once a checkpoint has copied all of it
- * while no reader still uses it. Under load some connection is always reading, so the checkpoint at
- * a commit never finished, and with none made at rest the log stayed past the mark (tens of MB):
- * every commit then checkpointed, syncing the log (one `fsync` a commit, traced) and copying the
- * same hot pages into the file again. The patched pool turns that off on every connection
- * (`walPragmas`) and checkpoints each database from a goroutine of its own every 250 ms
- * (`checkpointInBackground`), which also finishes at rest, and halves FerretDB's CPU an update
- * (bench/results.md, history of 2026-12-01).
- */
-const WAL_CHECKPOINTS = path.join(ROOT, 'infra', 'ferretdb', 'wal_checkpoints.go');
+
+/** Makes FerretDB's source in `source` (a copy of its module) the one the stack runs: its version
+ *  file, then every patch. Exact: a patch whose lines are no longer there (context included) fails
+ *  the install rather than landing elsewhere. */
+export function patchFerretDb(source) {
+  writeFileSync(path.join(source, 'build', 'version', 'version.txt'), `${FERRETDB_VERSION}\n`);
+  for (const patch of ferretDbPatches()) {
+    const args = ['-p1', '--batch', '--forward', '--fuzz=0', '--no-backup-if-mismatch', '--reject-file=-', '--input', patch];
+    // a dry run first, so a patch that does not apply leaves no half of it behind
+    for (const dryRun of [true, false]) {
+      const result = spawnSync('patch', dryRun ? ['--dry-run', ...args] : args, { cwd: source, encoding: 'utf8' });
+      if (result.error || result.status !== 0)
+        throw new InstallError(
+          `FerretDB ${FERRETDB_VERSION}: ${path.relative(ROOT, patch)} no longer applies to its source; ` +
+            `update the patch (its header says what it is for):\n${result.error?.message ?? `${result.stdout}${result.stderr}`.trimEnd()}`,
+        );
+    }
+  }
+}
 
 function installFerretDb() {
   const binary = path.join(STACK, 'bin', 'ferretdb');
   // a binary built before the patches (or with other ones) is built again
   const marker = `${binary}.patches`;
-  const patches = JSON.stringify([
-    FERRETDB_PATCHES,
-    GO_SQLITE3,
-    SQLITE_CFLAGS,
-    ...[FILTER_PUSHDOWN, WAL_CHECKPOINTS].map((file) => readFileSync(file, 'utf8')),
-  ]);
+  const hash = createHash('sha256').update(`${FERRETDB_VERSION}\n${SQLITE_CFLAGS}\n`);
+  for (const patch of ferretDbPatches()) hash.update(`${path.basename(patch)}\n`).update(readFileSync(patch));
+  const patches = hash.digest('hex');
   if (existsSync(binary) && (!existsSync(marker) || readFileSync(marker, 'utf8') !== patches)) rmSync(binary);
   const built = buildGoCommand({
     module: 'github.com/FerretDB/FerretDB',
     version: FERRETDB_VERSION,
     pkg: './cmd/ferretdb',
     binary,
-    prepare: (source) => {
-      writeFileSync(path.join(source, 'build', 'version', 'version.txt'), `${FERRETDB_VERSION}\n`);
-      for (const { file, from, to } of FERRETDB_PATCHES) {
-        const text = readFileSync(path.join(source, file), 'utf8');
-        if (!text.includes(from)) throw new InstallError(`FerretDB ${FERRETDB_VERSION}: ${file} no longer holds ${from}`);
-        writeFileSync(path.join(source, file), text.replace(from, to));
-      }
-      cpSync(FILTER_PUSHDOWN, path.join(source, 'internal', 'backends', 'sqlite', path.basename(FILTER_PUSHDOWN)));
-      cpSync(WAL_CHECKPOINTS, path.join(source, 'internal', 'backends', 'sqlite', 'metadata', 'pool', path.basename(WAL_CHECKPOINTS)));
-      run('go', ['get', GO_SQLITE3], { cwd: source, capture: true });
-    },
+    prepare: patchFerretDb,
     env: { ...process.env, CGO_ENABLED: '1', CGO_CFLAGS: SQLITE_CFLAGS },
   });
   writeFileSync(marker, patches);
@@ -623,7 +404,7 @@ function build() {
 export function prepare({ forTests = false } = {}) {
   checkPrerequisites();
   step(`Node ${NODE_VERSION} (npm registry)`, installNode);
-  step('system packages (redis, nginx, chromium, fonts, gcc)', () => installSystemPackages(STORE_PACKAGES));
+  step('system packages (redis, nginx, chromium, fonts, gcc, patch)', () => installSystemPackages(STORE_PACKAGES));
   step('node modules (npm ci)', installNodeModules);
   step('Kafka 3.9 broker (Maven Central)', installKafka);
   step(`Keycloak ${KEYCLOAK_VERSION} (Maven Central)`, installKeycloak);

@@ -1,8 +1,9 @@
 // The local FerretDB keeps every single-document update whole, as MongoDB does, even when the updates
-// come over many connections at once (infra/bin/install.mjs patches it to; before, 100 concurrent
-// `$inc` of one document kept about 10 and two conditional decrements could both pass), and an
-// update command of hundreds of statements completes (it held a database connection per statement
-// until the command ended, and with all 100 taken waited for one for good).
+// come over many connections at once (infra/ferretdb/patches/04-atomic-updates.patch; before, 100
+// concurrent `$inc` of one document kept about 10 and two conditional decrements could both pass),
+// and an update command of hundreds of statements completes (05-update-statements-close.patch: it
+// held a database connection per statement until the command ended, and with all 100 taken waited
+// for one for good).
 import { randomUUID } from 'node:crypto';
 import { stackEnv } from '@bazar/testing';
 import mongoose from 'mongoose';

@@ -1,6 +1,6 @@
 // The local FerretDB copies each database's write-ahead log into the database file from the
 // background, every 250 ms, instead of at the commit that takes the log past 1,000 pages
-// (infra/bin/install.mjs, infra/ferretdb/wal_checkpoints.go): so what was written reaches the file
+// (infra/ferretdb/patches/08-wal-checkpoints.patch): so what was written reaches the file
 // soon after, with nothing written after it, while SQLite alone would keep those pages in the log
 // until more commits came. With MongoDB in FerretDB's place (BAZAR_STACK=containers) there are no
 // such files, and this is skipped.
