@@ -171,7 +171,7 @@ const toxiproxyConfig = stackPath('toxiproxy.json');
 const PROXIES = [
   { name: 'kafka', listen: PORTS.kafkaProxy, upstream: PORTS.kafka },
   { name: 'redis', listen: PORTS.redisProxy, upstream: PORTS.redis },
-  { name: 'ferretdb', listen: PORTS.ferretdbProxy, upstream: PORTS.ferretdb },
+  { name: 'database', listen: PORTS.ferretdbProxy, upstream: PORTS.ferretdb },
 ];
 const toxiproxy: Component = {
   name: 'toxiproxy',

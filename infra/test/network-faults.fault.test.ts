@@ -38,7 +38,7 @@ async function placedOrder(productId: string, quantity: number): Promise<{ order
 
 it('answers and takes orders while every database answer comes 150 ms late', async () => {
   const dal = await shelf.stock('Slow Dal', 140, 50);
-  await networkFaults.delay('ferretdb', 150);
+  await networkFaults.delay('database', 150);
   const started = Date.now();
   const { orderId, buyer } = await placedOrder(dal, 2);
   // the delay is real: placing an order takes several database round trips
@@ -96,13 +96,13 @@ it('keeps orders while the connections to Kafka are cut and publishes each once 
 it('answers 503 while the database cannot be reached, and works again once it can', async () => {
   const salt = await shelf.stock('Cut Database Salt', 40, 50);
   const buyer = shopper('network');
-  await networkFaults.cut('ferretdb');
+  await networkFaults.cut('database');
   // the cart's own read, and the cart asking the catalog, whose product is not in its cache yet
   expect(await buyer.call(`${stackEnv.cartUrl}/myallcart/${buyer.email}`)).toEqual({
     status: 503,
-    body: { error: 'The store cannot reach its database just now; try again in a moment' },
+    body: { error: 'The store cannot reach its database just now; try again in a moment', code: 'database-away' },
   });
-  expect(await buyer.addToCart(salt, 1)).toEqual({ status: 503, body: { error: expect.stringMatching(/unavailable|database/) } });
+  expect(await buyer.addToCart(salt, 1)).toEqual({ status: 503, body: { error: expect.stringMatching(/unavailable|database/), code: expect.stringMatching(/^(service|database)-away$/) } });
 
   await networkFaults.heal();
   await eventually(async () => expect((await buyer.addToCart(salt, 1)).status).toBe(201), 30_000, 500);

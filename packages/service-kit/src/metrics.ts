@@ -198,7 +198,7 @@ interface Backlog {
 let backlogRead: { at: number; result: Promise<Backlog[]> } | undefined;
 
 /** Documents and events waiting to be relayed, counted now and shared by both gauges of one scrape.
- *  The events are summed here rather than by a $group, which FerretDB answers with 0. */
+ *  The events are summed here rather than by a $group, which the local database answers with 0. */
 function outboxBacklog(): Promise<Backlog[]> {
   if (backlogRead && Date.now() - backlogRead.at < 1_000) return backlogRead.result;
   const result = Promise.all(

@@ -1,5 +1,5 @@
-// connectMongo on the stack's database: mongoose's own index building is off (it had FerretDB take
-// its catalog's write lock at every start), so the kit creates what a model declares and its
+// connectMongo on the stack's database: mongoose's own index building is off (it took the
+// database catalog's write lock at every start), so the kit creates what a model declares and its
 // collection lacks, for a collection that exists without them as for one that does not exist yet.
 import { randomUUID } from 'node:crypto';
 import { stackEnv } from '@bazar/testing';

@@ -55,19 +55,19 @@ function reopenWhenLostForGood(connection: Connection, open: () => Promise<unkno
   watchdogs.push(setInterval(() => void check(), 5_000).unref());
 }
 
-/** Queries of one process at once on the write connection. FerretDB on SQLite answers each
- *  database with at most 100 SQLite connections, and an open query holds one; with the driver's
- *  default of 100 a burst of one service (or two replicas) could hold them all, and FerretDB then
- *  stalled every client of that database for good once an index or collection was being created
- *  (seen here: 100 open queries waiting on its catalog lock, the index creation waiting for a
- *  connection; docs/decisions/ferretdb-locks.md). */
+/** Queries of one process at once on the write connection. The local database answers each
+ *  database with at most 100 connections of its own, and an open query holds one; with the driver's
+ *  default of 100 a burst of one service (or two replicas) could hold them all, and it then stalled
+ *  every client of that database for good once an index or collection was being created (seen here:
+ *  100 open queries waiting on its catalog lock, the index creation waiting for a connection;
+ *  docs/database.md). */
 const WRITE_POOL_SIZE = 20;
 
 /** Creates the indexes a model declares when its collection lacks one of them. Asking for all of
- *  them at every start, as mongoose does by default, has FerretDB take its catalog's write lock each
+ *  them at every start, as mongoose does by default, takes the database catalog's write lock each
  *  time a service starts, though nothing is missing; listing them takes only its read lock. Indexes
- *  are told apart by their keys alone: FerretDB keeps no `sparse`, so mongoose's own comparison
- *  (diffIndexes) finds a sparse index missing at every start. */
+ *  are told apart by their keys alone: the local database keeps no `sparse`, so mongoose's own
+ *  comparison (diffIndexes) would find a sparse index missing at every start. */
 async function createMissingIndexes(model: Model<unknown>): Promise<void> {
   const existing = await model.listIndexes().catch((err: unknown) => {
     if (typeof err === 'object' && err !== null && 'codeName' in err && err.codeName === 'NamespaceNotFound') return [];
@@ -116,21 +116,20 @@ export async function disconnectMongo(): Promise<void> {
 
 /** An ObjectId that always comes out the same for the same parts (the first 12 bytes of their
  *  SHA-256). A document that is "the one for these parts" (the order an Idempotency-Key stands for,
- *  the cart line of a product) is then found by `_id`: the one filter FerretDB on SQLite looks up
- *  without reading the whole collection, and a twin racing it fails on the duplicate `_id`. */
+ *  the cart line of a product) is then found by `_id`, a look-up in the `_id` index, and a twin
+ *  racing it fails on the duplicate `_id`. */
 export function derivedObjectId(...parts: string[]): mongoose.Types.ObjectId {
   return new mongoose.Types.ObjectId(createHash('sha256').update(parts.join('\n')).digest().subarray(0, 12));
 }
 
-/** How many ids one command names at most. FerretDB on SQLite binds each as an SQL variable, and
+/** How many ids one command names at most. The local database binds each as an SQL variable, and
  *  refuses a command that needs more than 32,766: a `deleteMany` matching 33,000 documents failed
  *  with "too many SQL variables", and removed none. */
 export const IDS_A_COMMAND = 500;
 
 /** The ids in groups of at most IDS_A_COMMAND, a command's worth each. Documents asked for by
- *  `_id: { $in }` are looked up in the `_id` index, by MongoDB and by the stack's FerretDB (its filter
- *  pushdown, infra/ferretdb/filter_pushdown.go): 120 orders of 1,909 came in 16-24 ms in one read,
- *  and in 86-107 ms read one after another. */
+ *  `_id: { $in }` are looked up in the `_id` index: 120 orders of 1,909 came in 16-24 ms in one
+ *  read, and in 86-107 ms read one after another. */
 export function idBatches<Id>(ids: readonly Id[]): Id[][] {
   const batches: Id[][] = [];
   for (let from = 0; from < ids.length; from += IDS_A_COMMAND) batches.push(ids.slice(from, from + IDS_A_COMMAND));
@@ -169,8 +168,8 @@ export const isDuplicateKey = (err: unknown): boolean => typeof err === 'object'
 /**
  * An `updateOne` with `upsert` that a racing upsert cannot make fail. Two upserts of a missing
  * document may both find nothing and both insert: MongoDB answers the second with a duplicate key
- * (it tries again by itself only when the filter is equality on the unique key alone), while FerretDB
- * runs each upsert in one transaction. A duplicate key means the document is there now, so the
+ * (it tries again by itself only when the filter is equality on the unique key alone), while the
+ * local database runs each upsert in one transaction. A duplicate key means the document is there now, so the
  * write is made once more without `upsert`: it applies where the document matches the filter, and
  * leaves it alone where the filter excludes it (the clash the caller's filter is written for, such
  * as a list already full). True if the write found or made its document.
@@ -192,10 +191,9 @@ const GENTLE_BUSY_SHARE = 0.2;
 
 /**
  * A background job's read of a whole collection, a batch at a time with a pause after each, so that
- * it keeps the database and the process busy at most a fifth of the time. FerretDB on SQLite reads
- * every document for any filter but `_id`, on one thread, and a whole read at once held up the
- * requests waiting behind it for seconds (measured in docs/decisions/admin-order-list.md). `pause`
- * is for tests.
+ * it keeps the database and the process busy at most a fifth of the time: read at once, a whole
+ * collection held up the requests waiting behind it for seconds (the local database answers on one
+ * thread; measured in docs/decisions/admin-order-list.md). `pause` is for tests.
  */
 export async function* readGently<T>(
   query: { batchSize(size: number): { cursor(): AsyncIterable<T> } },

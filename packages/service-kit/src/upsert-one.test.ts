@@ -1,5 +1,5 @@
-// upsertOne's handling of a duplicate key, which a racing upsert causes on MongoDB (FerretDB runs
-// each upsert in one transaction, so the stack never shows it): the write is made once more without
+// upsertOne's handling of a duplicate key, which a racing upsert causes on MongoDB (the local
+// database runs each upsert in one transaction, so the stack never shows it): the write is made once more without
 // `upsert`. A stand-in for the model answers as MongoDB would; the database itself is not the subject.
 import type { Model } from 'mongoose';
 import { upsertOne } from './mongo';

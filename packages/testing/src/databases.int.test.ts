@@ -1,6 +1,6 @@
 // The snapshots the fuzz tests compare to prove a refused request changed nothing must see the
 // stores: a document written, changed and removed in a service's database shows as such, and
-// `removeAddedDocuments` takes out what was added. (For a day FerretDB listed no database, every
+// `removeAddedDocuments` takes out what was added. (For a day the local database listed none, every
 // snapshot was empty, and every such comparison passed whatever the requests did.)
 import { randomUUID } from 'node:crypto';
 import { mongo } from 'mongoose';

@@ -27,7 +27,7 @@ const hashOf = (document: unknown) =>
 
 /** Every document of every service's database, hashed. */
 export async function databaseSnapshot(): Promise<DatabaseSnapshot> {
-  // the stack's URL: one connection, since FerretDB on SQLite loses concurrent updates otherwise
+  // the stack's database, every service's
   const client = await new mongo.MongoClient(stackEnv.mongoUrl, { serverSelectionTimeoutMS: 5_000 }).connect();
   try {
     const snapshot: DatabaseSnapshot = new Map();
@@ -35,7 +35,7 @@ export async function databaseSnapshot(): Promise<DatabaseSnapshot> {
     // a picture of nothing would make every comparison pass: the stores exist once the stack is up
     if (!databases.some((d) => !NOT_THE_STORES.has(d.name))) {
       throw new Error(
-        `${stackEnv.mongoUrl} lists no database: a snapshot would see no change (FerretDB lists none when its SQLite lacks dbstat)`,
+        `${stackEnv.mongoUrl} lists no database: a snapshot would see no change (the local database lists none when built without SQLite's dbstat)`,
       );
     }
     for (const { name } of databases.filter((d) => !NOT_THE_STORES.has(d.name)).sort((a, b) => a.name.localeCompare(b.name))) {
@@ -114,7 +114,7 @@ export async function startStoreClock(): Promise<StoreClock> {
 export async function storeOwnWork({ since, released }: StoreClock): Promise<Set<string>> {
   const client = await new mongo.MongoClient(stackEnv.mongoUrl, { serverSelectionTimeoutMS: 5_000 }).connect();
   try {
-    // every move the sweep makes is a cancellation (FerretDB has no $elemMatch of fields)
+    // every move the sweep makes is a cancellation (the local database has no $elemMatch of fields)
     const cancelled = await client
       .db('order')
       .collection<{

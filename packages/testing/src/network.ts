@@ -1,8 +1,8 @@
 // The Toxiproxy of a test run's stack (FAULT_PROXIES in infra/stack/components.ts), between the
-// services and Kafka, Redis and FerretDB: the fault tests slow those connections down or cut them.
+// services and Kafka, Redis and the database: the fault tests slow those connections down or cut them.
 import { stackEnv } from './stack';
 
-export type ProxiedComponent = 'kafka' | 'redis' | 'ferretdb';
+export type ProxiedComponent = 'kafka' | 'redis' | 'database';
 
 async function toxiproxy(path: string, body?: unknown): Promise<void> {
   const response = await fetch(`${stackEnv.toxiproxyUrl}${path}`, {

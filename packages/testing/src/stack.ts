@@ -31,7 +31,7 @@ export const stackEnv = {
   userUrl: process.env.USER_URL ?? 'http://127.0.0.1:4004',
   mediaUrl: process.env.MEDIA_URL ?? 'http://127.0.0.1:4005',
   mongoUrl: process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27017',
-  /** FerretDB's Prometheus metrics (its debug address): the commands it has answered, by name */
+  /** the local database's Prometheus metrics (its debug address): the commands it has answered, by name */
   databaseMetricsUrl: process.env.BAZAR_DATABASE_METRICS_URL ?? 'http://127.0.0.1:8088/debug/metrics',
   kafkaBrokers: (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(','),
   redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
@@ -59,7 +59,7 @@ export const stackEnv = {
     return process.env.BAZAR_SERVICE_VERIFY_KEY ?? installationSecret('BAZAR_SERVICE_VERIFY_KEY');
   },
   controlUrl: process.env.BAZAR_STACK_CONTROL_URL ?? 'http://127.0.0.1:4099',
-  /** the API of the Toxiproxy between the services and Kafka, Redis and FerretDB */
+  /** the API of the Toxiproxy between the services and Kafka, Redis and the database */
   toxiproxyUrl: process.env.BAZAR_TOXIPROXY_URL ?? 'http://127.0.0.1:8474',
   /** the JSON API of the local mail sink, which catches every mail the stack sends */
   mailUrl: process.env.BAZAR_MAIL_URL ?? 'http://127.0.0.1:8025',

@@ -160,7 +160,7 @@ const HEARD_KEPT = 5_000;
 /** How often a live page reads its orders again at most, for the changes it could not take in
  *  from the message (an order it does not hold: on the admin's page, every new order). At 20 orders
  *  a second, reading the Orders page's list and summary again on each change kept them read back to
- *  back: FerretDB's CPU an order went from 11.5 to 34 ms and the order service's from 11 to 20, with
+ *  back: the database's CPU an order went from 11.5 to 34 ms and the order service's from 11 to 20, with
  *  one admin watching. A change the page holds the order of is shown at once, without a read. */
 const REREAD_AT_MOST_EVERY_MS = 2_000;
 /** A stream the server ended after this long ended as planned (its identity expired, a replica

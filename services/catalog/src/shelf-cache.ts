@@ -7,9 +7,8 @@ const TTL_SECONDS = 60;
 const productKey = (id: string) => `product:${id}`;
 const revised = (product: AnswerFields): Revised => ({ revision: product.revision ?? 0, json: JSON.stringify(toProductAnswer(product)) });
 /** The answer fields of these products, those gone left out. Asked for by `_id` together,
- *  IDS_A_COMMAND in a read, which the stack's FerretDB looks up in its `_id` index
- *  (infra/ferretdb/filter_pushdown.go): among 5,053 products, 24 came in 2.4 ms against 8.3 ms one
- *  at a time, and 5,000 in 398 ms in reads of 500 against 726 ms in one read. */
+ *  IDS_A_COMMAND in a read, looked up in the `_id` index: among 5,053 products, 24 came in 2.4 ms
+ *  against 8.3 ms one at a time, and 5,000 in 398 ms in reads of 500 against 726 ms in one read. */
 const findAnswerFields = (ids: string[]) => readByIds<ProductDocument>(Product, ids, { fields: ANSWER_FIELDS });
 
 /**
@@ -33,7 +32,7 @@ export class ShelfCache {
   }
 
   /** Lists being loaded by this process, by key: requests that miss the same list at once wait for
-   *  one database read (on FerretDB a list reads the whole collection) instead of each making one. */
+   *  one database read (a query of the list's products, sorted) instead of each making one. */
   private readonly loading = new Map<string, Promise<string[]>>();
 
   /** A list of products as a JSON array, with how many products the whole list holds in its
@@ -66,8 +65,8 @@ export class ShelfCache {
 
   /** A product's reviews as JSON, cached under the stars it shows now (`stars`): a new review, or
    *  one whose stars changed, changes them and so is read afresh; words edited alone show once the
-   *  entry has lapsed. FerretDB reads the whole collection of reviews for a product's, on a page
-   *  every shopper opens. */
+   *  entry has lapsed. A product's reviews are a query of every review, on a page every shopper
+   *  opens. */
   reviews(id: string, stars: string, load: () => Promise<string>): Promise<string> {
     return this.cache.read(`reviews:${id}:${stars}`, TTL_SECONDS, load);
   }

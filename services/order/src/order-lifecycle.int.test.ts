@@ -92,7 +92,7 @@ describe.each([
     const { buyer, orderId } = await orderAt(from);
     for (const to of STATUSES.filter((to) => !mayMove(to))) {
       const answer = await move(buyer, orderId, to);
-      if (answer) expect(answer).toEqual({ status: 409, body: { error: expect.stringContaining(`This order is ${from}`), status: from } });
+      if (answer) expect(answer).toEqual({ status: 409, body: { error: expect.stringContaining(`This order is ${from}`), code: 'order-move-refused', to, status: from } });
     }
     // each allowed move on an order of its own, since it changes the order
     for (const to of STATUSES.filter(mayMove)) {
@@ -165,7 +165,7 @@ it('holds at most three unconfirmed orders per shopper; confirming one makes roo
   const stock = await shelf.stockOf(honey);
   expect(await buyer.placeOrder()).toEqual({
     status: 409,
-    body: { error: 'You already have 3 orders waiting for confirmation; confirm or cancel one in My Orders first', limit: 3 },
+    body: { error: 'You already have 3 orders waiting for confirmation; confirm or cancel one in My Orders first', code: 'hold-limit-reached', limit: 3 },
   });
   expect((await buyer.cart()).map((line) => line.cartQuantity)).toEqual([2]);
   expect(await shelf.stockOf(honey)).toBe(stock);
@@ -215,7 +215,7 @@ describe('with a replica that holds orders for a second and a half', () => {
     expect((await asAdmin(`${quick.url}/orderstatus/${cancelledElsewhere.order._id}`, cancel)).status).toBe(200);
     expect(await cancelledElsewhere.buyer.confirm(cancelledElsewhere.order._id)).toEqual({
       status: 409,
-      body: { error: 'This order is cancelled; it cannot become confirmed', status: 'cancelled' },
+      body: { error: 'This order is cancelled; it cannot become confirmed', code: 'order-move-refused', to: 'confirmed', status: 'cancelled' },
     });
 
     const confirmedElsewhere = await placed();
@@ -233,8 +233,8 @@ describe('with a replica that holds orders for a second and a half', () => {
     await eventually(async () => expect(await movesOf(order._id)).toEqual(['→placed', 'placed→confirmed', 'confirmed→cancelled']), 10_000);
   });
 
-  // The sweep finds open orders through the shoppers' lists of them (FerretDB would read every order
-  // to find them by status); what a process that stopped midway left there is cleared.
+  // The sweep finds open orders through the shoppers' lists of them (by `_id`, not a query of the
+  // orders by status); what a process that stopped midway left there is cleared.
   describe('what a stopped process left', () => {
     /** An order a process wrote `placing` a minute ago and then stopped, listed open for the sweep;
      *  its one piece of honey at `unitPricePaisa`, as the cart had it. It has the fields the admin's
@@ -355,7 +355,7 @@ describe('the admin’s orders', () => {
     expect((await asAdmin(`${stackEnv.orderUrl}/allorders?status=lost`)).status).toBe(400);
     expect((await asAdmin(`${stackEnv.orderUrl}/allorders?sort=price`)).status).toBe(400);
     const someone = shopper('nosy');
-    expect(await someone.call(`${stackEnv.orderUrl}/allorders`)).toEqual({ status: 403, body: { error: 'Only an admin may do that' } });
+    expect(await someone.call(`${stackEnv.orderUrl}/allorders`)).toEqual({ status: 403, body: { error: 'Only an admin may do that', code: 'admin-only' } });
     expect((await someone.call(`${stackEnv.orderUrl}/ordersummary`)).status).toBe(403);
   });
 

@@ -61,7 +61,7 @@ const soldOrderIds = (parts: OrderDayDocument[]) =>
 
 /**
  * The Orders page's chart and best sellers (issue 54, item 8), from the admin's read model
- * (order-listings.ts) rather than the orders, which FerretDB would read whole for any question:
+ * (order-listings.ts) rather than a query of the orders, which would read every order for any question:
  * - Orders and revenue a day are the days' counts the summary reads: the counts copies of the days
  *   before the last three, those days' parts themselves.
  * - Best sellers need the orders' lines, which the read model does not hold. A day before the last

@@ -46,8 +46,8 @@ async function nameOne(userId: string, orderId: string): Promise<void> {
 }
 
 /**
- * Each shopper's latest orders by id, so that My Orders reads them by `_id`: FerretDB on SQLite finds
- * orders by their shopper only by reading every order of the store (1.8 s with 20,000 stored).
+ * Each shopper's latest orders by id, so that My Orders reads them by `_id` rather than querying the
+ * orders by their shopper (which read every order on the local database: 1.8 s with 20,000 stored).
  * An order is claimed a place among the shopper's unconfirmed orders before it is written
  * (UnconfirmedOrders) and named here once it has moved on, when that place is freed (`nameSettled`),
  * so every order that comes to exist is in one list or the other, and My Orders reads both: a write

@@ -1,6 +1,6 @@
 // Two admins who demote (or delete) each other at the same moment must not leave the store without
 // an admin. The user service's routes run here, in the test, on a database of their own in the
-// running FerretDB, with one connection as in the service: through the gateway the pair could be the
+// stack's database server, with one connection as in the service: through the gateway the pair could be the
 // last two admins only if the seeded admin, whom the other tests use meanwhile, were demoted first.
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';

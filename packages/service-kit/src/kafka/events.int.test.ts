@@ -1,4 +1,4 @@
-// The kit's event path against the real FerretDB and Kafka: a document's outbox is relayed to
+// The kit's event path against the stack's real database and Kafka: a document's outbox is relayed to
 // Kafka, a consumer applies it once even when it is delivered twice, and a poison message lands
 // in the dead-letter topic; the trace of the write travels with the event to the handler, and only
 // an event of a traced write is logged as applied, with the database commands it sent; a handler

@@ -21,9 +21,9 @@ type NewOutboxEntry = Omit<OutboxEntry, 'traceparent'>;
  *  single-document write as the change it reports (no transactions needed), keyed by event id;
  *  `outboxPending` lists the ids of the entries not yet sent.
  *
- *  Every write the relay makes filters on `_id` alone: FerretDB on SQLite pushes no other filter
- *  down to the database and reads the whole collection instead (about 0.3 ms a document), so a
- *  mark filtered on anything more grew slower with every order stored. Marking an entry sent is
+ *  Every write the relay makes filters on `_id` alone, a look-up in the `_id` index: a mark filtered
+ *  on anything more read the whole collection on the local database (about 0.3 ms a document), and
+ *  grew slower with every order stored. Marking an entry sent is
  *  `$unset` + `$pull`, which a second relay repeating it cannot over-count. */
 export const outboxFields = {
   outbox: {
@@ -138,8 +138,8 @@ export class OutboxRelay {
   constructor(private readonly options: RelayOptions) {}
 
   start(): void {
-    // Seldom: on FerretDB a sweep reads and decodes the whole collection (only `_id` filters reach
-    // its index; about 0.3 ms a document) and holds the service's one connection meanwhile.
+    // Seldom: a sweep is a query of the whole collection (through the index on `outboxPending`)
+    // and holds the service's one connection meanwhile.
     const every = this.options.sweepIntervalMs ?? 60_000;
     this.timer = setInterval(() => void this.sweepWhenHeld(every), every);
     this.sweep(); // what this replica left at its last stop or crash, whoever holds the lease

@@ -3,8 +3,8 @@ import { derivedObjectId } from '@bazar/service-kit';
 import mongoose, { Schema } from 'mongoose';
 
 // One document per shopper, `_id` their email, lines keyed by product id. Every read and write
-// names the cart by `_id`: FerretDB on SQLite pushes no other filter down and would read every
-// shopper's cart to find one (a collection of lines filtered by email did exactly that).
+// names the cart by `_id`, one look-up in the `_id` index (a collection of lines filtered by email
+// read every shopper's cart on the local database to find one).
 
 // A line is stored under its product's id; its own id is derived from the shopper and the product
 // (cartLineId), so neither is stored again inside it.

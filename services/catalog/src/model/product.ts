@@ -32,9 +32,8 @@ const productSchema = new Schema(
   { timestamps: true },
 );
 productSchema.index({ createdAt: 1 });
-// A category page in each of its orders. FerretDB 1.x on SQLite reads the whole collection for any
-// filter but `_id` whatever the indexes (the shelf cache keeps the ordered ids so it rarely has to);
-// on MongoDB these make a category page an index walk.
+// A category page in each of its orders, an index walk; the shelf cache keeps each list's ordered
+// ids, so a page rarely asks the database at all.
 productSchema.index({ category: 1, createdAt: 1 });
 productSchema.index({ category: 1, pricePaisa: 1 });
 productSchema.index({ category: 1, sold: -1 });

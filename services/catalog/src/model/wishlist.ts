@@ -10,8 +10,8 @@ const keptSchema = new Schema(
 );
 
 /**
- * A shopper's wishlist, one document an account found by `_id` (the one filter FerretDB on SQLite
- * looks up without reading the whole collection), its products in the order kept. Written whole,
+ * A shopper's wishlist, one document an account found by `_id` (a look-up in the `_id` index), its
+ * products in the order kept. Written whole,
  * on the `version` read before it: two changes at once cannot both land on the same version, so
  * neither is lost and the list never holds more than the most it may.
  */

@@ -13,16 +13,15 @@ const countsFields = {
 /**
  * The admin's read model of orders: each shop day (Bangladesh time) in parts of a bounded size
  * (order-listings.ts says how they are named and chosen), each holding its orders (by id) and their
- * counts. FerretDB on SQLite finds a document without
- * reading the whole collection only by `_id`, and has no multi-document transactions: a part is found
- * by its `_id`, and an order's entry and the counts it changes are written in one conditional write
- * of that part, so each move of an order is counted exactly once however often it is written.
+ * counts. A part is found by its `_id`, and an order's entry and the counts it changes are written
+ * in one conditional write of that part, with no multi-document transaction, so each move of an
+ * order is counted exactly once however often it is written.
  */
 const orderDaySchema = new Schema(
   {
     _id: { type: String },
-    /** order id → its entry (order-listings.ts `entryText`): one string an order, which FerretDB
-     *  reads about three times faster than a small document an order */
+    /** order id → its entry (order-listings.ts `entryText`): one string an order, which the local
+     *  database reads about three times faster than a small document an order */
     orders: { type: Map, of: String },
     /** in the first part of a line of the day (order-listings.ts): the last generation opened */
     parts: Number,

@@ -81,9 +81,8 @@ const orderSchema = new Schema(
      *  place it, so that an attempt given up can never be mistaken for a later one */
     reservationId: { type: String, required: true },
     /** The cart state the order was placed from (`cartStateOf`): its claim, made in the order's own
-     *  write, so that one state of a cart becomes one order. Only its unique index reads it (FerretDB
-     *  on SQLite enforces one). Sparse for MongoDB, where older orders without it would clash;
-     *  FerretDB ignores `sparse`, and its SQLite index lets any number of them lack the field. */
+     *  write, so that one state of a cart becomes one order. Only its unique index reads it. Sparse,
+     *  so that any number of older orders may lack it. */
     cartState: { type: String, unique: true, sparse: true },
     /** Set while a placement given up (its lines never taken: the cart refused or voided the
      *  checkout) is undone: it can never be placed, so it no longer claims its cart state, and

@@ -10,8 +10,8 @@ import mongoose, { Schema } from 'mongoose';
 const productSalesDaySchema = new Schema(
   {
     _id: { type: String },
-    /** product id → `units revenuePaisa`, one string a product (FerretDB reads them faster than
-     *  small documents, as the read model's entries) */
+    /** product id → `units revenuePaisa`, one string a product (read faster than small documents,
+     *  as the read model's entries) */
     sold: { type: Map, of: String },
     /** product id → its name, and its Bangla name after a tab when it had one, in the latest order */
     names: { type: Map, of: String },

@@ -17,7 +17,7 @@ const savedAddressSchema = new Schema(
 
 /** A shopper's delivery addresses, all in one document (`_id`: the account's id at the identity
  *  provider, as on the verified token): which one is the default and how many there are are decided
- *  in one single-document write, with no transaction, which FerretDB does not have. `version` makes
+ *  in one single-document write, atomic with no transaction. `version` makes
  *  each change a conditional write over the book as it was read. */
 const addressBookSchema = new Schema(
   {
