@@ -203,8 +203,9 @@ const ferretdb: Component = {
     // WAL with synchronous=NORMAL: a commit no longer waits for an fsync (a sequential conditional
     // write took 1.0-1.3 ms instead of 1.6-1.9 ms here). A crash of FerretDB or of a service still
     // loses nothing committed; an OS crash or power cut may lose the commits since the last
-    // checkpoint, which the patched FerretDB makes every 250 ms (infra/ferretdb/patches/08-wal-checkpoints.patch),
-    // as MongoDB's own default (journal flushed every 100 ms) may lose its last in docker-compose.
+    // checkpoint, which the patched FerretDB makes every 250 ms
+    // (infra/ferretdb/patches/08-wal-checkpoints.patch), as MongoDB's own default (journal flushed
+    // every 100 ms) may lose its last in docker-compose.
     // Each connection keeps its last 64 prepared statements (the C library's statement cache):
     // preparing the same few statements again was a tenth of FerretDB's CPU under the order flow,
     // and with the cache its CPU an order fell by 1.3-2.5 ms (18.4-19.9 ms against 19.8-21.7,
