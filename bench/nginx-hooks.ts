@@ -1,34 +1,38 @@
-// What the benchmarks need of the local stack's nginx, added only while they run: the shipped
-// configuration (infra/nginx/nginx.conf) includes {{STACK}}/nginx/extra/*.map into the map of
-// $catalog_read_client and {{STACK}}/nginx/extra/*.conf into its server, and that folder is empty
-// but for these files.
-// - bench.map: a catalog read from 127.0.0.1 naming one address of the range reserved for benchmarks
-//   (198.18.0.0/15, RFC 2544) in X-Forwarded-For is counted by the gateway under that address, so
-//   that a load spread over many addresses (bench/load.ts, spread-addresses.lua) measures the
-//   application with its per-address limiter on rather than the limiter's refusals. Any other client,
-//   any other claim (another range, a list), and every other location keep the address nginx saw.
-// - bench.conf: /bench/ serves the baselines the benchmarks write into .stack/bench (the catalog's JSON
-//   as a static file, static snapshots of rendered pages).
+// What the benchmarks need of the local stack's nginx, added only while they run: their own file,
+// bench/nginx-hooks.conf (a benchmark's client address on the catalog reads, and /bench/ for their
+// baselines), which the shipped configuration (infra/nginx/bazar.conf.template) does not include.
+// addBenchHooks writes it into the stack's nginx folder, followed by the shipped catalog reads'
+// location passing that address on instead of nginx's (the same micro-cache, measured as shipped),
+// and includes it at the top of the server of the stack's nginx.conf, so that its location is the one
+// nginx picks for a catalog read; removeBenchHooks takes the line out again. The stack rewrites only
+// the gateway's replicas when it scales, so the hooks stay on through a benchmark that scales it.
 // nginx reads them on SIGHUP (a graceful reload: requests in flight finish on the old workers).
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { stackDir, stackEnv } from '@bazar/testing';
 
 const ROOT = resolve(__dirname, '..');
-export const HOOKS_DIR = join(stackDir, 'nginx', 'extra');
-const MAP_FILE = join(HOOKS_DIR, 'bench.map');
-const LOCATION_FILE = join(HOOKS_DIR, 'bench.conf');
+const CONFIG = join(stackDir, 'nginx', 'nginx.conf');
+export const HOOKS_FILE = join(stackDir, 'nginx', 'bench-hooks.conf');
+const INCLUDE = `    include ${HOOKS_FILE};\n`;
 const BENCH_DIR = join(stackDir, 'bench');
 /** A file under /bench/ that tells whether nginx has taken the hooks in (served) or left them (not). */
 const PROBE = 'nginx-hooks-probe.txt';
 
-const MAP = `"~^127\\.0\\.0\\.1 (?<bench_client>198\\.1[89]\\.[0-9]{1,3}\\.[0-9]{1,3})$" $bench_client;\n`;
-const LOCATION = `location /bench/ {
-  include ${ROOT}/infra/nginx/security-headers.conf;
-  alias ${BENCH_DIR}/;
-  add_header Cache-Control no-cache;
+/** The location of nginx.conf's server that micro-caches the catalog reads, passing on `client` as
+ *  the address the gateway counts the read against instead of the address nginx saw. */
+function catalogReadsWith(config: string, client: string): string {
+  const lines = config.split('\n');
+  const cached = lines.indexOf('      proxy_cache catalog_reads;');
+  let start = cached;
+  while (start > 0 && !lines[start]!.startsWith('    location ')) start -= 1;
+  const end = lines.indexOf('    }', cached);
+  const location = lines.slice(start, end + 1).join('\n');
+  const shipped = '      proxy_set_header X-Forwarded-For $remote_addr;';
+  if (cached < 0 || start <= 0 || end < 0 || location.split(shipped).length !== 2)
+    throw new Error(`${CONFIG}: no location of the catalog reads that passes on the address nginx saw`);
+  return `${location.replace(shipped, `      proxy_set_header X-Forwarded-For ${client};`)}\n`;
 }
-`;
 
 /** The worker processes of nginx's master `pid` now (Linux). */
 async function workersOf(pid: number): Promise<number[]> {
@@ -53,6 +57,8 @@ const OLD_WORKERS_MS = 2_000;
  *  idle connections (a connection kept alive to one of them would still be answered as before). */
 async function reload(served: boolean): Promise<void> {
   const pid = Number((await readFile(join(stackDir, 'nginx', 'nginx.pid'), 'utf8')).trim());
+  // 0 or less would signal a process group (ours among them), not nginx
+  if (!Number.isInteger(pid) || pid <= 0) throw new Error(`${stackDir}/nginx/nginx.pid names no running nginx`);
   const old = await workersOf(pid);
   process.kill(pid, 'SIGHUP');
   const sent = Date.now();
@@ -65,7 +71,7 @@ async function reload(served: boolean): Promise<void> {
     if ((status === 200) === served && (!old.some(running) || Date.now() - sent > OLD_WORKERS_MS)) return;
     if (Date.now() > deadline)
       throw new Error(
-        `nginx did not ${served ? 'take in' : 'leave'} the benchmark hooks of ${HOOKS_DIR} (see its error log in .stack/logs)`,
+        `nginx did not ${served ? 'take in' : 'leave'} the benchmark hooks of ${HOOKS_FILE} (see its error log in .stack/logs)`,
       );
     await new Promise((done) => setTimeout(done, 100));
   }
@@ -73,18 +79,27 @@ async function reload(served: boolean): Promise<void> {
 
 /** Adds the benchmark hooks to the running stack's nginx. */
 export async function addBenchHooks(): Promise<void> {
-  await mkdir(HOOKS_DIR, { recursive: true });
   await mkdir(BENCH_DIR, { recursive: true });
   await writeFile(join(BENCH_DIR, PROBE), 'the benchmark hooks are on\n');
-  await writeFile(MAP_FILE, MAP);
-  await writeFile(LOCATION_FILE, LOCATION);
+  const config = await readFile(CONFIG, 'utf8');
+  const hooks = (await readFile(join(ROOT, 'bench', 'nginx-hooks.conf'), 'utf8'))
+    .replace(/^(#.*\n)+\n/, '')
+    .replaceAll('${SNIPPETS}', join(ROOT, 'infra', 'nginx'))
+    .replaceAll('${BENCH_DIR}', BENCH_DIR);
+  await writeFile(HOOKS_FILE, `${hooks}\n${catalogReadsWith(config, '$bench_client')}`);
+  if (!config.includes(INCLUDE)) {
+    const server = config.indexOf('\n  server {\n');
+    if (server < 0) throw new Error(`${CONFIG}: no server to add the benchmark hooks to`);
+    const at = server + '\n  server {\n'.length;
+    await writeFile(CONFIG, `${config.slice(0, at)}${INCLUDE}${config.slice(at)}`);
+  }
   await reload(true);
 }
 
 /** Takes them out again: nginx is as shipped. */
 export async function removeBenchHooks(): Promise<void> {
-  await rm(MAP_FILE, { force: true });
-  await rm(LOCATION_FILE, { force: true });
+  await writeFile(CONFIG, (await readFile(CONFIG, 'utf8')).replace(INCLUDE, ''));
+  await rm(HOOKS_FILE, { force: true });
   await reload(false);
 }
 

@@ -22,7 +22,7 @@ import {
   STACK_ENV,
   replicasWanted,
   stackOf,
-  writeNginxConfig,
+  writeNginxGateways,
   type Component,
 } from './components.ts';
 import type { StoreContainers } from './containers.ts';
@@ -90,7 +90,7 @@ function serveControlOf(stack: Stack, replicas: number, { store }: { store: bool
       // gateways first, so that nothing new arrives at the services while they go
       for (const component of [...before].reverse()) if (running.has(component.name)) await stack.stop(component.name);
       for (const component of after) await stack.start(component);
-      await writeNginxConfig(count);
+      await writeNginxGateways(count);
       stack.signal('nginx', 'SIGHUP');
       current = count;
       console.log(`  replicas  ${count} of each service and of the gateway`);

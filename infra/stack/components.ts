@@ -4,7 +4,7 @@ import { execa } from 'execa';
 import { HOST, MAX_REPLICAS, PORTS, WEB_URL, replicaPort } from './ports.ts';
 import { KEYCLOAK_HOME, PROJECT_NODE, ROOT, rootPath, stackPath } from './paths.ts';
 import { createTopics } from './kafka-topics.ts';
-import { renderNginxConfig } from './nginx-config.ts';
+import { renderNginxConfig, writeGatewayReplicas } from './nginx-config.ts';
 import { installationIdentityKeys, installationSecrets, installationServiceKeys } from './secrets.ts';
 import { demoAccountsWanted, prepareRealmImport } from './keycloak-realm.ts';
 import { stackKindOf } from './stack-choice.ts';
@@ -372,9 +372,8 @@ function appOf(replicas: number): Component[] {
 }
 
 const nginxConfig = stackPath('nginx', 'nginx.conf');
-/** Writes nginx's configuration for a stack of `gateways` gateway replicas. */
-export const writeNginxConfig = async (gateways: number) =>
-  writeFile(nginxConfig, await renderNginxConfig({ root: ROOT, stack: stackPath(), port: PORTS.web, gateways }));
+/** Has nginx balance over `gateways` gateway replicas (from its next start or SIGHUP). */
+export const writeNginxGateways = (gateways: number) => writeGatewayReplicas(stackPath(), gateways);
 const nginxOf = (gateways: number): Component => ({
   name: 'nginx',
   ports: [PORTS.web],
@@ -383,8 +382,9 @@ const nginxOf = (gateways: number): Component => ({
   ready: [`http-get://${HOST}:${PORTS.web}/mf-remotes.json`],
   readyTimeoutMs: 15_000,
   prepare: async () => {
-    for (const dir of ['nginx/temp', 'nginx/cache', 'logs', 'media', 'bench', 'releases']) await mkdir(stackPath(dir), { recursive: true });
-    await writeNginxConfig(gateways);
+    for (const dir of ['nginx', 'logs', 'media', 'bench', 'releases']) await mkdir(stackPath(dir), { recursive: true });
+    await writeFile(nginxConfig, renderNginxConfig({ root: ROOT, stack: stackPath(), port: PORTS.web }));
+    await writeNginxGateways(gateways);
   },
 });
 

@@ -1,31 +1,41 @@
-import { readFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { nativeEdge, type EdgePlace } from '../topology/edge.ts';
+import { portOf } from '../topology/place.ts';
 import { rootPath } from './paths.ts';
 import { HOST, PORTS, replicaPort } from './ports.ts';
 
-/** infra/nginx/nginx.conf with its placeholders filled in (the repository, the stack folder nginx
- *  keeps its state in and serves media and releases from), listening on `port` instead of 8080, and
- *  balancing over `gateways` replicas of the gateway (one by default). nginx passes a request a
- *  replica refused to connect on to the next one (proxy_next_upstream's default, `error timeout`). */
-export async function renderNginxConfig({
-  root,
-  stack,
-  port,
-  gateways = 1,
-}: {
-  root: string;
-  stack: string;
-  port: number;
-  gateways?: number;
-}): Promise<string> {
-  const gatewayServers = Array.from({ length: gateways }, (_, at) => `    server ${HOST}:${replicaPort(PORTS.gateway, at + 1)};`);
-  const template = await readFile(rootPath('infra', 'nginx', 'nginx.conf'), 'utf8');
-  return (
-    template
-      .replaceAll('{{ROOT}}', root)
-      .replaceAll('{{STACK}}', stack)
-      .replace('listen 127.0.0.1:8080;', `listen 127.0.0.1:${port};`)
-      .replace(`    server ${HOST}:${PORTS.gateway};`, gatewayServers.join('\n'))
-      // Workers of a root master run as nobody unless told otherwise; the project files belong to the caller.
-      .replaceAll('{{USER}}', process.getuid?.() === 0 ? 'user root;' : '')
+/** The file of the gateway's replicas nginx balances over, beside its nginx.conf in the stack folder. */
+const replicasFile = (stack: string) => path.join(stack, 'nginx', 'gateway-replicas.conf');
+
+/** The native stack's nginx.conf (infra/nginx/bazar.conf.template, infra/topology/edge.ts): its state
+ *  in the stack folder `stack`, which it also serves media, rendered pages and releases from, the
+ *  storefront's builds of the repository `root`, listening on `port`, the neighbours on loopback. */
+export function renderNginxConfig({ root, stack, port }: { root: string; stack: string; port: number }): string {
+  const place: EdgePlace = {
+    address: (of) => `http://${HOST}:${portOf(of)}`,
+    keycloak: `http://${HOST}:${PORTS.keycloak}/auth`,
+    dir: (of) => path.join(stack, of),
+  };
+  const config = nativeEdge(
+    place,
+    {
+      state: path.join(stack, 'nginx'),
+      errorLog: path.join(stack, 'logs', 'nginx-error.log'),
+      listen: `${HOST}:${port}`,
+      snippets: rootPath('infra', 'nginx'),
+    },
+    { root, releases: path.join(stack, 'releases'), gatewayReplicas: replicasFile(stack) },
   );
+  // Workers of a root master run as nobody unless told otherwise; the project files belong to the caller.
+  return `# Rendered by infra/stack/nginx-config.ts from infra/nginx/bazar.conf.template.\n${process.getuid?.() === 0 ? 'user root;\n' : ''}${config}`;
+}
+
+/** Writes the gateway's `gateways` replicas for the nginx of the stack folder `stack` (a `server` line
+ *  each), which nginx reads on its start and on SIGHUP; the stack rewrites only this file when it
+ *  scales, so the rest of nginx.conf stays as it is. */
+export async function writeGatewayReplicas(stack: string, gateways: number): Promise<void> {
+  await mkdir(path.dirname(replicasFile(stack)), { recursive: true });
+  const servers = Array.from({ length: gateways }, (_, at) => `server ${HOST}:${replicaPort(PORTS.gateway, at + 1)};\n`);
+  await writeFile(replicasFile(stack), servers.join(''));
 }

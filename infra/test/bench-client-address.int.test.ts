@@ -1,7 +1,7 @@
-// Which client address the gateway counts a catalog read through nginx against
-// ($catalog_read_client in infra/nginx/nginx.conf). The shipped configuration believes no
-// X-Forwarded-For and serves no /bench/: both are hooks only the benchmarks add while they run
-// (bench/nginx-hooks.ts, files in .stack/nginx/extra that nginx includes). With them, bench/catalog-read
+// Which client address the gateway counts a catalog read through nginx against. The shipped
+// configuration (infra/nginx/bazar.conf.template) believes no X-Forwarded-For and serves no /bench/:
+// both are hooks only the benchmarks add while they run (bench/nginx-hooks.conf, which
+// bench/nginx-hooks.ts includes in the stack's nginx.conf). With them, bench/catalog-read
 // loads the application through nginx from loopback and names an address of the benchmark range
 // (198.18.0.0/15) in X-Forwarded-For for each request, so that the gateway's per-address limit (1,200 a
 // minute) counts the load as many clients. nginx then believes that header only from 127.0.0.1, only

@@ -1,8 +1,7 @@
 // nginx micro-caches exactly the endpoints the contracts declare cacheable (microCacheSeconds), for
 // as long as they say, in the local stack's config and the containers' alike.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { PUBLIC_API } from '@bazar/contracts';
+import { EDGE_PLACES, edgeConfigOf } from './edge-configs.ts';
 
 /** The regular expression of the location that uses the micro-cache, and its seconds. */
 function cachedLocation(config: string): [RegExp, number] {
@@ -10,9 +9,8 @@ function cachedLocation(config: string): [RegExp, number] {
   return [new RegExp(/^~ (\S+) \{/.exec(block)?.[1] ?? '$^'), Number(/proxy_cache_valid 200 404 (\d+)s;/.exec(block)?.[1])];
 }
 
-describe.each(['nginx.conf', 'docker.conf'])('%s', (file) => {
-  const config = readFileSync(path.resolve(__dirname, '../nginx', file), 'utf8');
-  const [cached, seconds] = cachedLocation(config);
+describe.each(EDGE_PLACES)('the %s nginx.conf', (place) => {
+  const [cached, seconds] = cachedLocation(edgeConfigOf(place));
 
   it.each(PUBLIC_API.map((e) => [`${e.method.toUpperCase()} ${e.path}`, e.microCacheSeconds] as const))(
     '%s, micro-cached for %p seconds',

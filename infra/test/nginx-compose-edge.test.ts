@@ -1,27 +1,33 @@
-// The compose nginx (infra/nginx/docker.conf) keeps the edge of the local stack's (nginx.conf), which
-// the integration tests walk at :8080 (keycloak-edge, nginx-api-edge, nginx-refusals-in-json): the
-// same Keycloak paths forwarded and the rest of /auth refused, the same /api locations, and nginx's own
-// refusals answered by the same pages. Compose needs an engine to run; this reads the files.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+// The containers' nginx (compose's, the chart's) keeps the edge of the local stack's, which the
+// integration tests walk at :8080 (keycloak-edge, nginx-api-edge, nginx-refusals-in-json): the same
+// Keycloak paths forwarded and the rest of /auth refused, the same /api locations, and nginx's own
+// refusals answered by the same pages. All come from infra/nginx/bazar.conf.template; this holds the
+// places' parts (infra/nginx/places) to leaving them alone. Compose needs an engine to run; this
+// reads the files.
+import { EDGE_PLACES, edgeConfigOf, type EdgePlaceName } from './edge-configs.ts';
 
-/** A config's lines, trimmed, with the security headers' include named alike (the files live
- *  elsewhere in the image). */
-const config = (file: string) =>
-  readFileSync(path.resolve(__dirname, '../nginx', file), 'utf8')
+/** A config's lines, trimmed, with the security headers' include and the upstreams' names said alike
+ *  (the files live elsewhere in the image; the neighbours have the place's names). */
+const config = (place: EdgePlaceName) =>
+  edgeConfigOf(place)
     .split('\n')
-    .map((line) => line.trim().replace(/^include \S*security-headers\.conf;$/, 'include security-headers.conf;'));
-const local = config('nginx.conf');
-const compose = config('docker.conf');
+    .map((line) =>
+      line
+        .trim()
+        .replace(/^include \S*security-headers\.conf;$/, 'include security-headers.conf;')
+        .replace(/^set \$(\w+)_upstream \S+;$/, 'set $$$1_upstream <place>;'),
+    );
+const local = config('native');
+const containers = EDGE_PLACES.filter((place) => place !== 'native');
 
 it.each([
   ['the Keycloak locations', /^location .*\/auth\//],
   ['the /api locations', /^location .*\/api\//],
   ["nginx's own error pages", /^error_page /],
-])('%s are the same in docker.conf as in nginx.conf', (_what, pattern) => {
+])('%s are the same in compose and on the cluster as natively', (_what, pattern) => {
   const ours = local.filter((line) => pattern.test(line));
   expect(ours.length).toBeGreaterThan(0);
-  expect(compose.filter((line) => pattern.test(line))).toEqual(ours);
+  for (const place of containers) expect(config(place).filter((line) => pattern.test(line))).toEqual(ours);
 });
 
 /** The lines of the location `target` names, up to its closing brace. */
@@ -36,8 +42,8 @@ const refusalPages = [...new Set(local.flatMap((line) => /^error_page .* (\S+);$
   (target) => target !== '@client_app',
 );
 
-it.each(refusalPages)('the refusal page %s answers the same in docker.conf', (target) => {
+it.each(refusalPages)('the refusal page %s answers the same in compose and on the cluster', (target) => {
   const ours = locationOf(local, target);
   expect(ours.length).toBeGreaterThan(2);
-  expect(locationOf(compose, target)).toEqual(ours);
+  for (const place of containers) expect(locationOf(config(place), target)).toEqual(ours);
 });

@@ -3,9 +3,8 @@
  * own refusals included: a path with an extension that names no file is nginx's 404 (issue 53,
  * finding 9). Keycloak's pages are the exception: they send their own.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { stackEnv } from '@bazar/testing';
+import { EDGE_PLACES, edgeConfigOf } from './edge-configs.ts';
 
 const HEADERS = ['content-security-policy', 'x-content-type-options', 'referrer-policy'];
 
@@ -25,8 +24,8 @@ it.each([
 });
 
 /** The locations of a config with no security headers: only Keycloak's, which send their own. */
-it.each(['nginx.conf', 'docker.conf'])('every location of %s but Keycloak’s includes the security headers', (file) => {
-  const lines = readFileSync(path.resolve(__dirname, '../nginx', file), 'utf8').split('\n');
+it.each(EDGE_PLACES)('every location of the %s nginx.conf but Keycloak’s includes the security headers', (place) => {
+  const lines = edgeConfigOf(place).split('\n');
   const bare: string[] = [];
   for (let i = 0; i < lines.length; i++) {
     if (!/^\s*location /.test(lines[i]!)) continue;

@@ -1,5 +1,5 @@
 // Releases of a test's own: a stack folder of its own, served by a second nginx from the same
-// infra/nginx/nginx.conf (the remotes' builds, the shell and /api are the running store's), into
+// template as the stack's (infra/stack/nginx-config.ts; the remotes' builds, the shell and /api are the running store's), into
 // which infra/bin/release.mjs releases copies of a remote's sources. The store at :8080 never sees
 // these releases, and no tracked file is edited.
 import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -9,7 +9,7 @@ import path from 'node:path';
 import { freePort } from '@bazar/testing';
 import { test } from '@bazar/testing/browser-test';
 import type { Page } from 'playwright-core';
-import { renderNginxConfig } from '../stack/nginx-config.ts';
+import { renderNginxConfig, writeGatewayReplicas } from '../stack/nginx-config.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const RELEASE = path.join(ROOT, 'infra', 'bin', 'release.mjs');
@@ -29,11 +29,12 @@ export function ownReleases() {
   }
 
   test.beforeAll(async () => {
-    for (const dir of ['nginx/temp', 'nginx/cache', 'logs', 'media', 'bench']) mkdirSync(path.join(stackDir, dir), { recursive: true });
+    for (const dir of ['nginx', 'logs', 'media', 'bench']) mkdirSync(path.join(stackDir, dir), { recursive: true });
     const port = await freePort();
     webUrl = `http://localhost:${port}`;
     const config = path.join(stackDir, 'nginx', 'nginx.conf');
-    writeFileSync(config, await renderNginxConfig({ root: ROOT, stack: stackDir, port }));
+    writeFileSync(config, renderNginxConfig({ root: ROOT, stack: stackDir, port }));
+    await writeGatewayReplicas(stackDir, 1);
     nginx = spawn('nginx', ['-p', path.join(stackDir, 'nginx'), '-c', config, '-g', 'daemon off;'], { stdio: 'ignore' });
     await untilServed('/mf-remotes.json');
   });

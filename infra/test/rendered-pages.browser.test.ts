@@ -27,7 +27,7 @@ import {
   stackEnv,
   type TestProduct,
 } from '@bazar/testing';
-import { renderNginxConfig } from '../stack/nginx-config.ts';
+import { renderNginxConfig, writeGatewayReplicas } from '../stack/nginx-config.ts';
 import { PORTS } from '../stack/ports.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -424,12 +424,12 @@ test.describe('without the renderer', () => {
   // A second nginx from the same config whose renderer is a port nothing listens on: the running
   // store's renderer is not stopped under the other tests.
   test.beforeAll(async () => {
-    for (const dir of ['nginx/temp', 'nginx/cache', 'logs', 'media', 'bench', 'releases'])
-      mkdirSync(path.join(stackDir, dir), { recursive: true });
+    for (const dir of ['nginx', 'logs', 'media', 'bench', 'releases']) mkdirSync(path.join(stackDir, dir), { recursive: true });
     const [port, deadRenderer] = [await freePort(), await freePort()];
     webUrl = `http://localhost:${port}`;
     const config = path.join(stackDir, 'nginx', 'nginx.conf');
-    const rendered = await renderNginxConfig({ root: ROOT, stack: stackDir, port });
+    const rendered = renderNginxConfig({ root: ROOT, stack: stackDir, port });
+    await writeGatewayReplicas(stackDir, 1);
     expect(rendered).toContain(`server 127.0.0.1:${PORTS.renderer};`);
     writeFileSync(config, rendered.replace(`server 127.0.0.1:${PORTS.renderer};`, `server 127.0.0.1:${deadRenderer};`));
     nginx = spawn('nginx', ['-p', path.join(stackDir, 'nginx'), '-c', config, '-g', 'daemon off;'], { stdio: 'ignore' });

@@ -8,6 +8,7 @@ import { Document, isMap, isScalar, visit, type Node, type Pair } from 'yaml';
 import { TOPICS, deadLetterTopic } from '../../packages/contracts/src/topics.ts';
 import { PARTITIONS } from '../stack/kafka-topics.ts';
 import { PORTS } from '../stack/ports.ts';
+import { containerSite, containersEdge } from './edge.ts';
 import { environmentIn, portOf, type Place } from './place.ts';
 import {
   DEPLOYABLES,
@@ -214,6 +215,12 @@ const engines = {
   },
 };
 
+/** The compose edge's nginx.conf, made from infra/nginx/bazar.conf.template by generate.ts. */
+export const EDGE_CONFIG = 'infra/nginx/compose.generated.conf';
+
+/** Its text: the neighbours by their service names, asked of Docker's DNS. */
+export const composeEdgeConfig = (): string => containersEdge(COMPOSE, containerSite(portOf('nginx')), '127.0.0.11');
+
 function edge(d: Deployable) {
   const waitsFor = deployableNames.filter((name) => ['gateway', 'web'].includes(DEPLOYABLES[name].kind));
   return {
@@ -223,10 +230,10 @@ function edge(d: Deployable) {
     ports: [`127.0.0.1:${PORTS.web}:${portOf('nginx')}`],
     networks: ['default', 'edge'],
     volumes: [
-      './infra/nginx/docker.conf:/etc/nginx/nginx.conf:ro',
+      `./${EDGE_CONFIG}:/etc/nginx/nginx.conf:ro`,
       './infra/nginx/security-headers.conf:/etc/nginx/security-headers.conf:ro',
-      'media:/srv/media:ro',
-      'rendered-pages:/srv/rendered:ro',
+      `media:${COMPOSE.dir('media')}:ro`,
+      `rendered-pages:${COMPOSE.dir('rendered')}:ro`,
     ],
     healthcheck: {
       test: ['CMD', 'curl', '-fsS', '-o', '/dev/null', `http://127.0.0.1:${portOf('nginx')}/mf-remotes.json`],
@@ -302,12 +309,13 @@ Bazar on official images: \`docker compose up --build\`, then http://localhost:8
 
 The same system as the local stack of \`npm start\`: the same ports inside the compose network, the same
 environment for every service (both from the topology), the same Kafka topics, the same nginx routes
-(infra/nginx/docker.conf mirrors infra/nginx/nginx.conf). Only the front nginx publishes a port, on
-loopback. Everything else is on an internal network with no way out (Keycloak also joins the edge
-network, for Google sign-in), and the services believe who is signed in only from an identity token the
-gateway signs for a minute with the installation's private key; they hold only the public key
-(SECURITY.md). No secret is written here: they come from an \`.env\` beside this file (ignored by git),
-made from \`.env.example\` as the README says; compose refuses to start while one is missing.
+(its nginx.conf and the local stack's are made from infra/nginx/bazar.conf.template). Only the front
+nginx publishes a port, on loopback. Everything else is on an internal network with no way out
+(Keycloak also joins the edge network, for Google sign-in), and the services believe who is signed in
+only from an identity token the gateway signs for a minute with the installation's private key; they
+hold only the public key (SECURITY.md). No secret is written here: they come from an \`.env\` beside
+this file (ignored by git), made from \`.env.example\` as the README says; compose refuses to start
+while one is missing.
 
 Build or run one deployable alone: \`docker compose build cart\`, \`docker compose up -d --build mf-cart\`.`;
 

@@ -108,7 +108,8 @@ const service = (name: string, schema: string, env?: Environment): Deployable =>
   config: { module: `services/${name}/src/config.ts`, schema },
   env: serviceEnv(env),
 });
-const webApp = (name: string): Deployable => ({ folder: name, kind: 'web', image: `bazar/${name}` });
+/** A storefront app's image: nginx serving its build on :8080 (infra/docker/web-app.nginx.conf). */
+const webApp = (name: string): Deployable => ({ folder: name, kind: 'web', image: `bazar/${name}`, port: 8080 });
 
 /** The deployables, by the name compose and the cluster give them, in the order they start. */
 export const DEPLOYABLES = {
