@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import path from 'node:path';
 import { PROJECT_NODE, ROOT, projectEnv } from './install.mjs';
 
-/** nginx serves {{STACK}}/releases (infra/nginx/nginx.conf); a test's own nginx another folder. */
+/** nginx serves <stack folder>/releases (infra/nginx/places/native.server.conf); a test's own nginx another folder. */
 const RELEASES = process.env.BAZAR_RELEASES_DIR ?? path.join(process.env.BAZAR_STACK_DIR ?? path.join(ROOT, '.stack'), 'releases');
 const RUNTIME_MANIFEST = path.join(RELEASES, 'mf-remotes.json');
 /** Per remote, the entries it used before the one in use now, the latest last: what rollback returns to. */

@@ -1,4 +1,4 @@
-// Keycloak at the store's public address (nginx, infra/nginx/nginx.conf): a browser gets what it needs
+// Keycloak at the store's public address (nginx, infra/nginx/bazar.conf.template): a browser gets what it needs
 // of realm bazar, and nothing of Keycloak's admin surface, the master realm or any other realm answers
 // (issue 18: with the admin API public, a leaked client secret made anyone admin). Requests are sent
 // byte for byte (rawWebRequest), so `..` and encoded slashes reach nginx as written.

@@ -1,5 +1,5 @@
 /** The store's languages; the first is the default. nginx decides which one a shopper's page is in
- *  (infra/nginx/nginx.conf, $page_language), as the storefront does: the shopper's choice, else the
+ *  (infra/nginx/bazar.conf.template, $page_language), as the storefront does: the shopper's choice, else the
  *  browser's first language the store speaks, else English. */
 export const LANGUAGES = ['en', 'bn'] as const;
 export type Language = (typeof LANGUAGES)[number];

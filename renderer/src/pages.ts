@@ -1,6 +1,6 @@
 /**
  * The addresses the renderer keeps rendered, and the name each is kept under: the file nginx serves
- * (infra/nginx/nginx.conf's $rendered_page says the same in nginx's words). Only the plain first
+ * (infra/nginx/bazar.conf.template's $rendered_page says the same in nginx's words). Only the plain first
  * page of a category or a search: a sort, a later page or more parameters are client-rendered. A
  * product's page by the id the catalog gives it (lowercase hex), without a query.
  */

@@ -74,7 +74,7 @@ export interface Endpoint {
   /** a successful call may change the role of the user whose email the path ends with (the
    *  gateway forgets its cached role) */
   changesRole?: true;
-  /** seconds nginx's micro-cache keeps a success for every caller (infra/nginx/nginx.conf); the
+  /** seconds nginx's micro-cache keeps a success for every caller (infra/nginx/bazar.conf.template); the
    *  answer must be the same for everyone */
   microCacheSeconds?: number;
   limit: RateLimitClass;
