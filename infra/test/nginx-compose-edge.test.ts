@@ -47,3 +47,14 @@ it.each(refusalPages)('the refusal page %s answers the same in compose and on th
   expect(ours.length).toBeGreaterThan(2);
   for (const place of containers) expect(locationOf(config(place), target)).toEqual(ours);
 });
+
+// A neighbour by the name its place gives it: compose's service name, the cluster's Service in the
+// release's namespace (which the chart fills in), with its port.
+it.each([
+  ['compose', /^[a-z][a-z-]*:\d+$/],
+  ['cluster', /^[a-z][a-z-]*\.@NAMESPACE@\.svc\.cluster\.local:\d+$/],
+] as const)('every neighbour of the %s nginx.conf is named as its place names it', (place, name) => {
+  const named = [...edgeConfigOf(place).matchAll(/^\s*set \$\w+_upstream (\S+);$/gm)].map((match) => match[1]!);
+  expect(named.length).toBeGreaterThan(5);
+  expect(named.filter((upstream) => !name.test(upstream))).toEqual([]);
+});

@@ -46,8 +46,9 @@ const partOf = (shape: EdgeShape, level: 'http' | 'server', values: Record<strin
   return fill(text.slice(text.indexOf('\n\n') + 2), values, `infra/nginx/${file}`);
 };
 
-/** host:port of a base URL. */
-const hostOf = (url: string) => new URL(url).host;
+/** host:port of a base URL (not by URL's parser: the chart's names hold Helm's @NAMESPACE@, which it
+ *  would take for a user's name). */
+const hostOf = (url: string) => url.replace(/^[a-z]+:\/\//, '').replace(/\/.*$/, '');
 
 /** The edge's nginx.conf in `shape`, with the place's `values` (the template's and the part's). */
 export function renderEdge(shape: EdgeShape, values: Record<string, string>): string {
