@@ -6,7 +6,7 @@ import { expect, test } from '@bazar/testing/browser-test';
 import { ProductList } from '@bazar/contracts';
 import { ACCOUNTS } from '@bazar/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, seriousViolations, signIn, waitForPath, webUrl } from './browser';
+import { launchChromium, seriousViolations, signIn, waitForPath, webUrl } from '@bazar/testing/pages';
 
 let browser: Browser;
 test.beforeAll(async () => {

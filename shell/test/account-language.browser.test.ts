@@ -12,7 +12,7 @@ import {
   type Credentials,
 } from '@bazar/testing';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
-import { launchChromium, seriousViolations, webUrl } from './browser';
+import { launchChromium, seriousViolations, webUrl } from '@bazar/testing/pages';
 
 const LAPTOP = { viewport: { width: 1280, height: 900 }, locale: 'en-US' };
 

@@ -5,7 +5,7 @@
 import { expect, test } from '@bazar/testing/browser-test';
 import { ACCOUNTS, createAccount, signIn as tokenFor, stackEnv, type Credentials } from '@bazar/testing';
 import type { Browser, Page } from 'playwright-core';
-import { accounts, launchChromium, nextDialogLifetime, signIn, waitForPath, webUrl } from './browser';
+import { accounts, launchChromium, nextDialogLifetime, signIn, waitForPath, webUrl } from '@bazar/testing/pages';
 
 let browser: Browser;
 let page: Page;

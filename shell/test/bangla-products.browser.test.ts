@@ -17,7 +17,7 @@ import {
 } from '@bazar/testing';
 import { picture } from '@bazar/testing/pictures';
 import type { Browser, Page } from 'playwright-core';
-import { catalogProducts, webUrl } from './browser';
+import { catalogProducts, webUrl } from '@bazar/testing/pages';
 
 /** A word no other product has, in English and in Bangla. */
 const { word: WORD, banglaWord: BANGLA_WORD } = runWords();

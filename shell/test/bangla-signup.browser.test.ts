@@ -5,7 +5,7 @@
 import { expect, test } from '@bazar/testing/browser-test';
 import { keycloakAccount, launchChromium } from '@bazar/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { seriousViolations, webUrl } from './browser';
+import { seriousViolations, webUrl } from '@bazar/testing/pages';
 
 const BANGLA = {
   emailInvalid: 'সঠিক ইমেইল দিন',

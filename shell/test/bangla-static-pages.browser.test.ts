@@ -4,7 +4,7 @@
 // in English the spec's texts, word for word. Screenshots of each Bangla page go to test-results/.
 import { expect, test } from '@bazar/testing/browser-test';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, seriousViolations, webUrl } from './browser';
+import { launchChromium, seriousViolations, webUrl } from '@bazar/testing/pages';
 
 const LAPTOP = { viewport: { width: 1280, height: 900 }, locale: 'en-US' };
 

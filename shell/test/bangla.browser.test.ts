@@ -17,7 +17,7 @@ import {
   type TestProduct,
 } from '@bazar/testing';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { seriousViolations } from './browser';
+import { seriousViolations } from '@bazar/testing/pages';
 
 const LAPTOP: BrowserContextOptions = { viewport: { width: 1280, height: 900 }, locale: 'en-US' };
 const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'en-US' };

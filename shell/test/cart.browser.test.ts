@@ -4,7 +4,7 @@
 import { expect, test } from '@bazar/testing/browser-test';
 import { formatTaka } from '@bazar/contracts';
 import { createAccount, type Credentials } from '@bazar/testing';
-import { pagePerFile, signIn, waitForPath, webUrl } from './browser';
+import { pagePerFile, signIn, waitForPath, webUrl } from '@bazar/testing/pages';
 
 const page = pagePerFile();
 let shopper: Credentials;

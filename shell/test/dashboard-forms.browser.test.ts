@@ -7,7 +7,7 @@ import { randomFillSync } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import { createAccount, type Credentials } from '@bazar/testing';
 import type { Locator, Request } from 'playwright-core';
-import { accounts, catalogProducts, nextDialogLifetime, pagePerTest, signIn, waitForPath, webUrl } from './browser';
+import { accounts, catalogProducts, nextDialogLifetime, pagePerTest, signIn, waitForPath, webUrl } from '@bazar/testing/pages';
 
 const page = pagePerTest();
 let shopper: Credentials;

@@ -1,6 +1,6 @@
 import { expect, test } from '@bazar/testing/browser-test';
 import { createAccount, type Credentials } from '@bazar/testing';
-import { accounts, nextDialogLifetime, pagePerTest, signIn, waitForPath, webUrl } from './browser';
+import { accounts, nextDialogLifetime, pagePerTest, signIn, waitForPath, webUrl } from '@bazar/testing/pages';
 
 const page = pagePerTest();
 /** The shopper pages are tried with a fresh account; the seeded admin only opens admin pages. */

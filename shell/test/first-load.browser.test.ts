@@ -12,7 +12,7 @@ import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { codeTookOver, eventually, servedAs } from '@bazar/testing';
-import { catalogProducts, pagePerTest, signInAsShopper, waitForPath, webUrl } from './browser';
+import { catalogProducts, pagePerTest, signInAsShopper, waitForPath, webUrl } from '@bazar/testing/pages';
 
 const page = pagePerTest();
 

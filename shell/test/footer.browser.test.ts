@@ -1,7 +1,7 @@
 // The footer (spec.md section 2, Footer): its texts and links on the store's pages, and none on
 // /login and /singup, which hand over to Keycloak's own pages.
 import { expect, test } from '@bazar/testing/browser-test';
-import { pagePerTest, waitForPath, webUrl } from './browser';
+import { pagePerTest, waitForPath, webUrl } from '@bazar/testing/pages';
 
 const page = pagePerTest();
 

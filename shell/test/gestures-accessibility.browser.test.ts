@@ -6,7 +6,7 @@
 import { expect, test } from '@bazar/testing/browser-test';
 import { ACCOUNTS, createAccount, launchChromium, publishProduct, removeProduct, stackEnv, type TestProduct } from '@bazar/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { seriousViolations } from './browser';
+import { seriousViolations } from '@bazar/testing/pages';
 
 const webUrl = stackEnv.webUrl;
 

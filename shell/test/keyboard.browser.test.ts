@@ -6,7 +6,7 @@ import { expect, test } from '@bazar/testing/browser-test';
 import { OrderList } from '@bazar/contracts';
 import { createAccount, eventually, gatewayCall, signIn as tokenFor, signedInAndSynced, stackEnv, TEST_ADDRESS } from '@bazar/testing';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, waitForPath, webUrl } from './browser';
+import { launchChromium, waitForPath, webUrl } from '@bazar/testing/pages';
 
 let browser: Browser;
 test.beforeAll(async () => {

@@ -2,7 +2,7 @@
 // modal with the first offer's title and details, Cancel and Continue.
 import { expect, test } from '@bazar/testing/browser-test';
 import type { Offer } from '@bazar/contracts';
-import { pagePerTest, webUrl } from './browser';
+import { pagePerTest, webUrl } from '@bazar/testing/pages';
 
 const page = pagePerTest();
 

@@ -3,7 +3,7 @@
 // greeting, sidebar and pages fit the screen without sideways scrolling, as every storefront page does.
 import { expect, test } from '@bazar/testing/browser-test';
 import { catalogProducts, createAccount, widthPastTheScreen } from '@bazar/testing';
-import { pagePerFile, signIn, waitForPath, webUrl } from './browser';
+import { pagePerFile, signIn, waitForPath, webUrl } from '@bazar/testing/pages';
 
 const page = pagePerFile({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 

@@ -4,7 +4,7 @@
 import { expect, test } from '@bazar/testing/browser-test';
 import { ACCOUNTS, createAccount, gatewayCall, signedInAndSynced } from '@bazar/testing';
 import type { Browser } from 'playwright-core';
-import { launchChromium, signIn, waitForPath, webUrl } from './browser';
+import { launchChromium, signIn, waitForPath, webUrl } from '@bazar/testing/pages';
 
 let browser: Browser;
 test.beforeAll(async () => {

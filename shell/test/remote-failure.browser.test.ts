@@ -1,6 +1,6 @@
 import { expect, test } from '@bazar/testing/browser-test';
 import type { Route } from 'playwright-core';
-import { pagePerTest, signInAsShopper, waitForPath, webUrl } from './browser';
+import { pagePerTest, signInAsShopper, waitForPath, webUrl } from '@bazar/testing/pages';
 
 const page = pagePerTest({});
 const gone = (route: Route) => route.fulfill({ status: 404, body: 'Not Found' });

@@ -9,7 +9,7 @@ import { InsertAnswer, ProductList } from '@bazar/contracts';
 import { ACCOUNTS, gatewayCall, signedInAndSynced, stackEnv } from '@bazar/testing';
 import mongoose from 'mongoose';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, signInAsShopper, waitForPath, webUrl } from './browser';
+import { launchChromium, signInAsShopper, waitForPath, webUrl } from '@bazar/testing/pages';
 
 let browser: Browser;
 let page: Page;

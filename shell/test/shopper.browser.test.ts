@@ -1,6 +1,6 @@
 import { expect, test } from '@bazar/testing/browser-test';
 import { chooseWhereAndWhen, codeTookOver, openRendered } from '@bazar/testing';
-import { catalogProducts, pagePerTest, signInAsShopper, waitForPath, webUrl } from './browser';
+import { catalogProducts, pagePerTest, signInAsShopper, waitForPath, webUrl } from '@bazar/testing/pages';
 
 const page = pagePerTest();
 

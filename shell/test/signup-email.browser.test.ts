@@ -14,7 +14,7 @@ import {
   widthPastTheScreen,
 } from '@bazar/testing';
 import type { Browser, Page } from 'playwright-core';
-import { waitForPath, webUrl } from './browser';
+import { waitForPath, webUrl } from '@bazar/testing/pages';
 
 const EMAIL = 'first.last@gmail.com';
 const SCREENSHOTS = 'test-results';

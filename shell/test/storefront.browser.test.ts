@@ -2,7 +2,7 @@ import { expect, test } from '@bazar/testing/browser-test';
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { catalogProducts, launchChromium, webUrl } from './browser';
+import { catalogProducts, launchChromium, webUrl } from '@bazar/testing/pages';
 
 let browser: Browser;
 let page: Page;

@@ -5,7 +5,7 @@
 import { expect, test } from '@bazar/testing/browser-test';
 import { createAccount, gatewayCall, type Credentials } from '@bazar/testing';
 import type { Request } from 'playwright-core';
-import { catalogProducts, pagePerFile, signIn, waitForPath, webUrl } from './browser';
+import { catalogProducts, pagePerFile, signIn, waitForPath, webUrl } from '@bazar/testing/pages';
 
 test.describe.configure({ timeout: 180_000 });
 

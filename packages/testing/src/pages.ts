@@ -1,15 +1,34 @@
+// What the browser tests that walk the store's pages share, whichever slice's pages they are:
+// where the store is, the seeded accounts, Keycloak's login form filled as a shopper fills it, a wait
+// for an address, and how long a dialog stays; with the page helpers they use most, so a test
+// imports them from one place.
 import type { Page } from 'playwright-core';
 
-import { ACCOUNTS, stackEnv } from '@bazar/testing';
+import { ACCOUNTS } from './auth';
+import { stackEnv } from './stack';
 
-export { catalogProducts, launchChromium } from '@bazar/testing';
-export { pagePerFile, pagePerTest, seriousViolations } from '@bazar/testing/browser-test';
+export { catalogProducts } from './catalog';
+export { launchChromium } from './browser';
+export { pagePerFile, pagePerTest, seriousViolations } from './browser-test';
 
 /** The store as a shopper's browser reaches it (nginx). */
 export const webUrl = stackEnv.webUrl;
 
 /** The accounts the realm import seeds for local use (infra/keycloak). */
 export const accounts = ACCOUNTS;
+
+/** What the callbacks below read of the page they run in: this package is type-checked without the
+ *  DOM's types (tsconfig.test.json). */
+interface InThePage {
+  document: {
+    body: unknown;
+    activeElement: { outerHTML: string } | null;
+    querySelector(selector: string): { textContent: string | null } | null;
+  };
+  MutationObserver: new (callback: (records: unknown, observer: { disconnect(): void }) => void) => {
+    observe(target: unknown, options: { childList: boolean; subtree: boolean }): void;
+  };
+}
 
 /** Fills Keycloak's login page, which the store has handed over to. */
 export async function signIn(page: Page, account: { email: string; password: string }): Promise<void> {
@@ -30,9 +49,10 @@ export async function waitForPath(page: Page, path: string): Promise<void> {
     .catch(async (error: unknown) => {
       // Where the page is instead, to tell a navigation that never happened from one that went on
       const seen = await page
-        .evaluate(
-          () => `heading '${document.querySelector('h1')?.textContent ?? ''}', focus on ${document.activeElement?.outerHTML.slice(0, 160)}`,
-        )
+        .evaluate(() => {
+          const { document } = globalThis as unknown as InThePage;
+          return `heading '${document.querySelector('h1')?.textContent ?? ''}', focus on ${document.activeElement?.outerHTML.slice(0, 160)}`;
+        })
         .catch(() => 'nothing readable');
       throw new Error(`The page is at ${page.url()}, not ${path}: ${seen}`, { cause: error });
     });
@@ -44,6 +64,7 @@ export function nextDialogLifetime(page: Page): Promise<number> {
   return page.evaluate(
     () =>
       new Promise<number>((resolve) => {
+        const { document, MutationObserver } = globalThis as unknown as InThePage;
         let opened = 0;
         new MutationObserver((_, observer) => {
           const open = document.querySelector('[role="dialog"].swal2-popup') !== null;
