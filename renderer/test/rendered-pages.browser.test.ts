@@ -27,8 +27,8 @@ import {
   stackEnv,
   type TestProduct,
 } from '@bazar/testing';
-import { renderNginxConfig, writeGatewayReplicas } from '../stack/nginx-config.ts';
-import { PORTS } from '../stack/ports.ts';
+import { renderNginxConfig, writeGatewayReplicas } from '../../infra/stack/nginx-config.ts';
+import { PORTS } from '../../infra/stack/ports.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const HERO_HEADING = 'Fresh vegetables, picked this morning';

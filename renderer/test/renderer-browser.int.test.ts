@@ -7,7 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readdir, readFile, readlink } from 'node:fs/promises';
-import { HOST, PORTS } from '../stack/ports.ts';
+import { HOST, PORTS } from '../../infra/stack/ports.ts';
 
 const RENDERER = `http://${HOST}:${PORTS.renderer}`;
 
