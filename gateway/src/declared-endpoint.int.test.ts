@@ -57,11 +57,14 @@ it('is routed to its service and answered by its handler, with the caller the ga
 });
 
 it('is access-checked as declared: a visitor must sign in, a shopper is no admin', async () => {
-  expect(await call(`/shelf-notes/${SHELF}`, undefined, { note: 'x' })).toEqual({ status: 401, body: { error: 'Sign in first' } });
+  expect(await call(`/shelf-notes/${SHELF}`, undefined, { note: 'x' })).toEqual({
+    status: 401,
+    body: { error: 'Sign in first', code: 'sign-in-first' },
+  });
   const shopper = await newShopper('shelf-note');
   expect(await call(`/shelf-notes/${SHELF}`, shopper.token, { note: 'x' })).toEqual({
     status: 403,
-    body: { error: 'Only an admin may do that' },
+    body: { error: 'Only an admin may do that', code: 'admin-only' },
   });
 });
 
@@ -69,7 +72,7 @@ it('is validated by its schemas, each refusal naming its field', async () => {
   const admin = await signedInAndSynced(ACCOUNTS.admin);
   expect(await call('/shelf-notes/not-an-id', admin, { note: 'x' })).toMatchObject({
     status: 400,
-    body: { error: expect.stringMatching(/^params id/) },
+    body: { error: expect.stringMatching(/^params id/), code: 'invalid-request' },
   });
   expect(await call(`/shelf-notes/${SHELF}`, admin, { note: '' })).toMatchObject({
     status: 400,

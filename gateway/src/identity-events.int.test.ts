@@ -85,11 +85,17 @@ it('never demotes the last admin, and an admin never deletes themself', async ()
   for (const other of admins.filter((u) => u.email !== admin.email))
     expect((await call('PUT', `/removeadmin/${other.email}`, admin.token)).status).toBe(200);
   expect(await call('PUT', `/removeadmin/${admin.email}`, admin.token)).toEqual(
-    expect.objectContaining({ status: 409, body: { error: 'The last admin cannot be demoted; make someone else an admin first' } }),
+    expect.objectContaining({
+      status: 409,
+      body: { error: 'The last admin cannot be demoted; make someone else an admin first', code: 'last-admin' },
+    }),
   );
   const self = users.find((u) => u.email === admin.email)!;
   expect(await call('DELETE', `/delete/${self._id}`, admin.token)).toEqual(
-    expect.objectContaining({ status: 409, body: { error: 'An admin cannot delete their own account' } }),
+    expect.objectContaining({
+      status: 409,
+      body: { error: 'An admin cannot delete their own account', code: 'cannot-delete-own-account' },
+    }),
   );
 });
 
@@ -102,11 +108,14 @@ it('deletes a user: the Keycloak account and the cart go, the record disappears,
 
   expect(await call('DELETE', `/delete/${_id}`, admin.token)).toMatchObject({ status: 200, body: { acknowledged: true, deletedCount: 1 } });
   expect(UserList.parse((await call('GET', '/allusers', admin.token)).body).map((u) => u.email)).not.toContain(doomed.email);
-  expect(await call('DELETE', `/delete/${_id}`, admin.token)).toMatchObject({ status: 404, body: { error: 'No such user' } });
+  expect(await call('DELETE', `/delete/${_id}`, admin.token)).toMatchObject({
+    status: 404,
+    body: { error: 'No such user', code: 'no-such-user' },
+  });
   await eventually(async () => expect(await keycloakAccount(doomed.email)).toBeUndefined());
   // the token is still signed and unexpired, but the gateway refuses it: it cannot sync the deleted
   // account back into the store, nor read what is left of it
-  expect(await sync(doomed)).toMatchObject({ status: 401, body: { error: 'This account has been deleted' } });
+  expect(await sync(doomed)).toMatchObject({ status: 401, body: { error: 'This account has been deleted', code: 'account-deleted' } });
   expect((await call('GET', `/myallcart/${doomed.email}`, doomed.token)).status).toBe(401);
   // the cart service has dropped the lines (asked directly, as the gateway would have)
   const identity = identityOf({ id: 'identity-events-test', email: doomed.email });

@@ -137,5 +137,5 @@ it('tells a stream that the log cannot vouch for its position to read its orders
     headers: { ...from, authorization: `Bearer ${token}`, 'last-event-id': 'the-beginning' },
   });
   expect(madeUp.status).toBe(400);
-  expect(await madeUp.json()).toEqual({ error: expect.stringMatching(/Last-Event-ID/) });
+  expect(await madeUp.json()).toEqual({ error: expect.stringMatching(/Last-Event-ID/), code: 'invalid-request' });
 });

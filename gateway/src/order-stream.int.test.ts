@@ -104,7 +104,7 @@ describe('a stream ends when its rights end (issue 53)', () => {
       expect(await shoppers.endsWithin(5_000)).toBeLessThan(5_000);
       const refused = await open({ authorization: `Bearer ${token}` }, abort.signal);
       expect(refused.status).toBe(401);
-      expect(await refused.json()).toEqual({ error: expect.any(String) });
+      expect(await refused.json()).toEqual({ error: expect.any(String), code: 'account-deleted' });
     } finally {
       abort.abort();
     }
@@ -150,7 +150,11 @@ describe('how many streams may be open (issue 53)', () => {
       expect(five.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
       const sixth = await open({ authorization: `Bearer ${token}` }, tabs[5]!.signal);
       expect(sixth.status).toBe(429);
-      expect(await sixth.json()).toEqual({ error: expect.stringMatching(/live streams/) });
+      expect(await sixth.json()).toEqual({
+        error: expect.stringMatching(/live streams/),
+        code: 'too-many-streams',
+        limit: expect.any(Number),
+      });
 
       tabs[0]!.abort();
       await eventually(async () => {
@@ -175,7 +179,11 @@ describe('how many streams may be open (issue 53)', () => {
       expect(twenty.every((answer) => answer.status === 200)).toBe(true);
       const fromTheFifth = await open({ authorization: `Bearer ${tokens[4]}`, ...address }, abort.signal);
       expect(fromTheFifth.status).toBe(429);
-      expect(await fromTheFifth.json()).toEqual({ error: expect.stringMatching(/address/) });
+      expect(await fromTheFifth.json()).toEqual({
+        error: expect.stringMatching(/address/),
+        code: 'too-many-streams',
+        limit: expect.any(Number),
+      });
       // the same account from another address is let through
       expect((await open({ authorization: `Bearer ${tokens[4]}` }, abort.signal)).status).toBe(200);
     } finally {

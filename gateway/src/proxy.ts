@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import { PassThrough } from 'node:stream';
 import { REQUEST_ID_HEADER, TRACEPARENT_HEADER, Upstreams, connectionRefused, outgoingTraceparent, type Logger } from '@bazar/service-kit';
-import { MAX_UPLOAD_BYTES } from '@bazar/contracts';
+import { MAX_UPLOAD_BYTES, type ErrorAnswer } from '@bazar/contracts';
 import type { Request, RequestHandler, Response } from 'express';
 import { Pool, errors, type Dispatcher } from 'undici';
 
@@ -91,11 +91,13 @@ export function proxyTo(baseUrls: readonly string[], serviceName: string, log: L
     log.warn({ err: err.message, code, service: serviceName }, 'service unreachable');
     afterTheBody(req, res, () => {
       res.setHeader('Retry-After', RETRY_AFTER_SECONDS);
-      res.status(timedOut ? 504 : 503).json({
-        error: timedOut
-          ? `The ${serviceName} service did not answer in time`
-          : `The ${serviceName} service is unavailable; try again shortly`,
-      });
+      res
+        .status(timedOut ? 504 : 503)
+        .json(
+          (timedOut
+            ? { error: `The ${serviceName} service did not answer in time`, code: 'service-timeout' }
+            : { error: `The ${serviceName} service is unavailable; try again shortly`, code: 'service-away' }) satisfies ErrorAnswer,
+        );
     });
   };
 

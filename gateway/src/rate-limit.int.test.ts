@@ -16,7 +16,7 @@ it('limits writes per address: 429 with Retry-After once the minute’s 300 are 
   expect(statuses.slice(0, 300).every((s) => s === 401)).toBe(true);
   const refused = await call('POST', '/review', undefined, {}, from);
   expect(statuses[300]).toBe(429);
-  expect(refused).toMatchObject({ status: 429, body: { error: 'Too many requests; try again shortly' } });
+  expect(refused).toMatchObject({ status: 429, body: { error: 'Too many requests; try again shortly', code: 'too-many-requests' } });
   expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
   expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
   // reads from the same address still have budget left

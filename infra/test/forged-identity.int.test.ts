@@ -20,9 +20,9 @@ const admin = { id: 'forged', email: 'admin@bazar.test', role: 'admin' } as cons
 const forgedAdmin = { [IDENTITY_HEADERS.id]: admin.id, [IDENTITY_HEADERS.email]: admin.email, [IDENTITY_HEADERS.role]: admin.role };
 const adminClaims: IdentityClaims = { sub: admin.id, email: admin.email, role: 'admin', email_verified: true };
 const stated = (token: string) => ({ [IDENTITY_TOKEN.header]: token });
-const fromGatewayOnly = { error: 'Who is signed in is taken from the gateway only' };
-const notValid = { error: 'The identity token is not valid' };
-const meantElsewhere = { error: 'The identity token is meant for another service' };
+const fromGatewayOnly = { error: 'Who is signed in is taken from the gateway only', code: 'services-only' };
+const notValid = { error: 'The identity token is not valid', code: 'sign-in-again' };
+const meantElsewhere = { error: 'The identity token is meant for another service', code: 'sign-in-again' };
 
 /** One signed-in call of each service, as an admin would make it (an admin may make each). */
 const SERVICES = [
@@ -65,7 +65,10 @@ describe('a service of the running stack, called directly', () => {
   it.each(each)('%s refuses an expired token of the installation: 401', async (_name, service) => {
     const now = Math.floor(Date.now() / 1000);
     const expired = es256({ ...adminClaims, iss: IDENTITY_TOKEN.issuer, aud: service.name, iat: now - 120, exp: now - 60 });
-    expect(await call(service, stated(expired))).toEqual({ status: 401, body: { error: 'The identity token has expired' } });
+    expect(await call(service, stated(expired))).toEqual({
+      status: 401,
+      body: { error: 'The identity token has expired', code: 'sign-in-again' },
+    });
   });
 
   it.each(each)('%s refuses a shopper’s token made an admin’s by changing its payload: 401', async (_name, service) => {
@@ -150,7 +153,7 @@ const INTERNAL = [
   { name: 'user role', url: stackEnv.userUrl, method: 'GET', path: '/internal/role/nobody-here@bazar.test', caller: 'gateway', at: 'user' },
 ] as const;
 const other = (caller: ServiceCaller): ServiceCaller => (caller === 'order' ? 'gateway' : 'order');
-const onlyServices = { error: "Only the store's own services may call this" };
+const onlyServices = { error: "Only the store's own services may call this", code: 'services-only' };
 
 describe('an internal route of the running stack, called directly', () => {
   const internal = INTERNAL.map((route) => [route.name, route] as const);
@@ -169,7 +172,7 @@ describe('an internal route of the running stack, called directly', () => {
       expect({ elsewhere, ...(await call(route, serviceHeaders(route.caller, elsewhere))) }).toEqual({
         elsewhere,
         status: 401,
-        body: { error: 'The service token is meant for another service' },
+        body: { error: 'The service token is meant for another service', code: 'services-only' },
       });
   });
 
@@ -216,7 +219,7 @@ describe('a service on the network, as compose and a cluster run it', () => {
       expect(await media.upload({ ...forgedAdmin, 'x-bazar-gateway-secret': 'guessed' })).toEqual({ status: 401, body: fromGatewayOnly });
       expect(await media.upload(stated(identityToken(admin)))).toEqual({
         status: 400,
-        body: expect.objectContaining({ error: expect.stringMatching(/multipart\/form-data/) }),
+        body: expect.objectContaining({ error: expect.stringMatching(/multipart\/form-data/), code: 'image-missing' }),
       });
     } finally {
       await media.stop();

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type { ServiceContext, Wiring } from '@bazar/service-kit';
+import type { ErrorAnswer } from '@bazar/contracts';
 import { z } from 'zod';
 import type { RendererConfig } from './config';
 import { startChromium } from './chromium';
@@ -40,10 +41,13 @@ export function wireRenderer({ config, log }: ServiceContext<RendererConfig>): W
   const routes = Router();
   routes.get('/{*page}', async (req, res) => {
     const asked = Asked.safeParse({ address: req.originalUrl, language: req.get('x-page-language') });
-    if (!asked.success) return void res.status(400).json({ error: 'Not an address of the store in one of its languages' });
+    if (!asked.success)
+      return void res
+        .status(400)
+        .json({ error: 'Not an address of the store in one of its languages', code: 'invalid-request' } satisfies ErrorAnswer);
     await started;
     pages.ask(asked.data.address, asked.data.language);
-    res.status(404).json({ error: 'This page is not rendered yet' });
+    res.status(404).json({ error: 'This page is not rendered yet', code: 'no-such-page' } satisfies ErrorAnswer);
   });
   return {
     routes: [routes],

@@ -51,20 +51,20 @@ export function authenticate(gate: Gate, { verifier, roles, revocations, limits,
     }
 
     const match = BEARER.exec(req.get('authorization') ?? '');
-    if (!match?.[1]) throw new HttpError(401, 'Sign in first');
+    if (!match?.[1]) throw new HttpError(401, 'sign-in-first', 'Sign in first');
     let token: VerifiedToken;
     try {
       token = await verifier.verify(match[1]);
     } catch (err) {
       if (!(err instanceof InvalidToken)) throw err;
       log.info({ reason: err.message }, 'token refused');
-      throw new HttpError(401, 'Your sign-in is not valid; sign in again');
+      throw new HttpError(401, 'sign-in-again', 'Your sign-in is not valid; sign in again');
     }
-    if (!token.email) throw new HttpError(403, 'This token does not belong to a shopper');
+    if (!token.email) throw new HttpError(403, 'forbidden', 'This token does not belong to a shopper');
     // two lookups in Redis, asked at once rather than one after another; answered in this order
     const revoked = revocations.isRevoked(token.sub);
     const known = settled(roles.roleOf(token.email));
-    if (await revoked) throw new HttpError(401, 'This account has been deleted');
+    if (await revoked) throw new HttpError(401, 'account-deleted', 'This account has been deleted');
     limits.user(token.sub, res, gate.limit);
 
     let role: Role;
@@ -76,7 +76,7 @@ export function authenticate(gate: Gate, { verifier, roles, revocations, limits,
       log.warn({ err: lookup.error }, 'role unknown; treated as a plain user');
       role = 'user';
     }
-    if (gate.access === 'admin' && role !== 'admin') throw new HttpError(403, 'Only an admin may do that');
+    if (gate.access === 'admin' && role !== 'admin') throw new HttpError(403, 'admin-only', 'Only an admin may do that');
 
     const target = gate.changesRole ? emailAtEndOf(req) : undefined;
     // Dropped as the answer goes out, before the caller can send another request (and on the one

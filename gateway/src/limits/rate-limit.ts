@@ -161,6 +161,6 @@ export class RateLimits {
     const wait = budgets.all.spend(key) ?? (limit === 'write' ? budgets.writes.spend(key) : undefined);
     if (wait === undefined) return;
     res.setHeader('Retry-After', String(Math.max(1, Math.ceil(wait / 1000))));
-    throw new HttpError(429, 'Too many requests; try again shortly');
+    throw new HttpError(429, 'too-many-requests', 'Too many requests; try again shortly');
   }
 }

@@ -69,9 +69,11 @@ export class StreamLimits {
       res.setHeader('Retry-After', String(REFRESH_MS / 1000));
       throw new HttpError(
         429,
+        'too-many-streams',
         full === 'account'
           ? `This account already has ${this.perAccount} live streams open; close one (another tab or device) first`
           : `This address already has ${this.perAddress} live streams open; close one first`,
+        { limit: full === 'account' ? this.perAccount : this.perAddress },
       );
     }
     this.open.set(id, stream);

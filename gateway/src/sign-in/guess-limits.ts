@@ -88,7 +88,7 @@ export function signInGuard(config: Config, redis: Redis, log: Logger) {
       }
       const minutes = Math.max(1, Math.ceil(err.msBeforeNext / 60_000));
       res.setHeader('Retry-After', String(Math.ceil(err.msBeforeNext / 1000)));
-      throw new HttpError(429, `${refusal}; try again in ${minutes} minutes`);
+      throw new HttpError(429, 'too-many-sign-in-attempts', `${refusal}; try again in ${minutes} minutes`, { minutes });
     }
   }
   const takeAddress = (address: string, res: Response) => take(byAddress, address, res, 'Too many wrong passwords from your address');
@@ -143,9 +143,9 @@ export function signInGuard(config: Config, redis: Redis, log: Logger) {
 
   async function handle(req: Request, res: Response): Promise<void> {
     const action = String(req.params.action);
-    if (!LOGIN_ACTIONS.has(action)) throw new HttpError(404, 'No such page');
+    if (!LOGIN_ACTIONS.has(action)) throw new HttpError(404, 'no-such-page', 'No such page');
     if (req.method === 'GET' || req.method === 'HEAD') return passOn(req, res, action, undefined, undefined);
-    if (req.method !== 'POST') throw new HttpError(405, 'The sign-in pages take GET and POST only');
+    if (req.method !== 'POST') throw new HttpError(405, 'method-not-allowed', 'The sign-in pages take GET and POST only');
 
     const address = clientAddress(req);
     const form = readSignInForm(req, res.locals.signInBodyError);
@@ -160,7 +160,7 @@ export function signInGuard(config: Config, redis: Redis, log: Logger) {
     // without naming it: both are counted for the address alone.
     if (guess && !form.named) {
       await takeAddress(address, res);
-      throw new HttpError(400, 'The sign-in form needs your email address');
+      throw new HttpError(400, 'email-required', 'The sign-in form needs your email address');
     }
     if (form.fields.has('password') && form.account === undefined && (guess || action.endsWith('broker-login')))
       await takeAddress(address, res);
@@ -186,7 +186,7 @@ export function signInGuard(config: Config, redis: Redis, log: Logger) {
     } catch (err) {
       if (taken) await giveBack(taken);
       log.warn({ err }, 'Keycloak did not answer a sign-in page');
-      throw new HttpError(503, 'Sign-in is not available right now; try again shortly');
+      throw new HttpError(503, 'sign-in-away', 'Sign-in is not available right now; try again shortly');
     }
 
     const cookies = answer.headers.getSetCookie();

@@ -35,19 +35,20 @@ const EDGES = /^[\u0000-\u0020\s]+|[\u0000-\u0020\s]+$/gu;
 export function readSignInForm(req: Request, bodyError: unknown): SignInForm | HttpError {
   if (bodyError !== undefined)
     return (bodyError as { status?: unknown }).status === 413
-      ? new HttpError(413, 'The sign-in form is too large')
-      : new HttpError(400, 'The sign-in form could not be read');
+      ? new HttpError(413, 'body-too-large', 'The sign-in form is too large')
+      : new HttpError(400, 'sign-in-form-unreadable', 'The sign-in form could not be read');
   if (!FORM_TYPE.test(req.get('content-type') ?? ''))
-    return new HttpError(415, 'The sign-in form must be sent as a UTF-8 application/x-www-form-urlencoded form');
+    return new HttpError(415, 'unsupported-media-type', 'The sign-in form must be sent as a UTF-8 application/x-www-form-urlencoded form');
   let text: string;
   try {
     text = utf8.decode(Buffer.isBuffer(req.body) ? req.body : new Uint8Array());
   } catch {
-    return new HttpError(400, 'The sign-in form is not UTF-8');
+    return new HttpError(400, 'sign-in-form-unreadable', 'The sign-in form is not UTF-8');
   }
   const fields = new URLSearchParams(text);
   for (const name of ['username', 'password'])
-    if (fields.getAll(name).length > 1) return new HttpError(400, `The sign-in form names its ${name} more than once`);
+    if (fields.getAll(name).length > 1)
+      return new HttpError(400, 'sign-in-form-unreadable', `The sign-in form names its ${name} more than once`);
   const username = fields.get('username');
   if (username === null) return { fields, named: false, account: undefined };
   const trimmed = username.replace(EDGES, '');
@@ -55,6 +56,7 @@ export function readSignInForm(req: Request, bodyError: unknown): SignInForm | H
   if (trimmed === '') return { fields, named: true, account: undefined };
   // an invalid percent-encoding decodes to U+FFFD here and perhaps to another name in Keycloak
   const parsed = SignInFormFields.safeParse({ username: trimmed });
-  if (!parsed.success || username.includes('\uFFFD')) return new HttpError(400, 'The sign-in form needs your email address');
+  if (!parsed.success || username.includes('\uFFFD'))
+    return new HttpError(400, 'email-required', 'The sign-in form needs your email address');
   return { fields, named: true, account: parsed.data.username };
 }

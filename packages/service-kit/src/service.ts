@@ -166,7 +166,7 @@ async function startService<S extends z.ZodType<BaseConfig>>(definition: Service
   const ready: RequestHandler = (_req, res) => {
     const down = unavailable();
     if (down.length === 0) res.json({ ready: true, checks: checks() });
-    else res.status(503).json({ error: `Not ready: ${down.join(' and ')} unavailable`, checks: checks() });
+    else res.status(503).json({ error: `Not ready: ${down.join(' and ')} unavailable`, code: 'not-ready', checks: checks() });
   };
   // the probes, Prometheus metrics (the gateway's are not public: nginx answers /api/metrics with a
   // 404), then the service's routes

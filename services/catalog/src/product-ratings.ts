@@ -74,7 +74,7 @@ export class ProductRatingKeeper {
       const { matchedCount } = await ProductRatings.updateOne({ _id: productId, version: ratings.version }, { $set: { stars, version } });
       if (matchedCount > 0) return { ...ratings, stars, version };
     }
-    throw conflict('Reviews of this product kept coming in at once; send yours again');
+    throw conflict('changed-meanwhile', 'Reviews of this product kept coming in at once; send yours again');
   }
 
   /** The product takes the ratings' figures, unless it shows those of a later version already. */

@@ -52,7 +52,7 @@ export class StockReservations {
       if (!isDuplicateKey(err)) throw err;
       const earlier = await Reservation.findById(reservationId).lean<ReservationDocument>();
       if (earlier?.state === 'held') return ProductList.parse(JSON.parse(await this.shelf.answers(items.map((item) => item.productId))));
-      throw conflict('This order was withdrawn; place it again');
+      throw conflict('order-withdrawn', 'This order was withdrawn; place it again');
     }
 
     const taken: Item[] = [];
@@ -68,7 +68,7 @@ export class StockReservations {
       // refused whole in this request: nothing is left to remember
       await Reservation.deleteOne({ _id: reservationId, state: 'reserving' });
       const short = await this.shortages(items);
-      throw conflict(outOfStockMessage(short), { items: short });
+      throw conflict('out-of-stock', outOfStockMessage(short), { items: short });
     }
 
     const { modifiedCount } = await Reservation.updateOne({ _id: reservationId, state: 'reserving' }, { $set: { state: 'held' } });
@@ -76,7 +76,7 @@ export class StockReservations {
       // released meanwhile (the order gave up waiting): what this request took goes back, once,
       // whether the release or this line gets to each product first
       await Promise.all(taken.map((item) => this.giveBackTaken(reservationId, item)));
-      throw conflict('This order was withdrawn; place it again');
+      throw conflict('order-withdrawn', 'This order was withdrawn; place it again');
     }
     this.toSettle.set(reservationId, items);
     this.settleTimer ??= setTimeout(() => void this.settleHeld(), SETTLE_DELAY_MS).unref();

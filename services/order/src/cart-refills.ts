@@ -15,7 +15,8 @@ export class CartRefills {
       body: { email, items } satisfies CartRefill,
       headers: serviceCallHeaders('order', 'cart'),
     });
-    if (answer.status !== 200) throw new HttpError(503, `The cart service refused the call (${answer.status}); try again shortly`);
+    if (answer.status !== 200)
+      throw new HttpError(503, 'service-away', `The cart service refused the call (${answer.status}); try again shortly`);
     return CartRefillAnswer.parse(answer.body);
   }
 }

@@ -54,7 +54,8 @@ export class DeliverySlots {
    *  A read only: the place is taken by `take`. */
   async check(slot: string, now = new Date()): Promise<void> {
     const refusal = slotRefusal(slot, now);
-    if (refusal) throw conflict(refusal === 'past' ? SLOT_PAST : SLOT_NOT_OFFERED, { slot });
+    if (refusal)
+      throw refusal === 'past' ? conflict('slot-past', SLOT_PAST, { slot }) : conflict('slot-not-offered', SLOT_NOT_OFFERED, { slot });
     const [doc, defaultCapacity] = await Promise.all([
       DeliverySlotPlaces.findById(slot).lean<DeliverySlotDocument>(),
       this.defaultCapacity(),
@@ -62,7 +63,7 @@ export class DeliverySlots {
     const capacity = doc?.capacity ?? defaultCapacity;
     if (this.lastRead.size > 100) this.lastRead.clear();
     this.lastRead.set(slot, { capacity, own: doc?.capacity ?? null, at: Date.now() });
-    if (doc && (doc.taken ?? 0) >= capacity) throw conflict(SLOT_FULL, { slot });
+    if (doc && (doc.taken ?? 0) >= capacity) throw conflict('slot-full', SLOT_FULL, { slot });
   }
 
   /** Takes a place in `slot` for `taker` (a placement's reservation id), or refuses (409) when the
@@ -77,7 +78,7 @@ export class DeliverySlots {
       ]);
       if (doc?.takers?.includes(taker)) return;
       const capacity = doc?.capacity ?? defaultCapacity;
-      if ((doc?.taken ?? 0) >= capacity) throw conflict(SLOT_FULL, { slot });
+      if ((doc?.taken ?? 0) >= capacity) throw conflict('slot-full', SLOT_FULL, { slot });
       if (!doc) {
         // the slot's first place: its document is written with it (one of two first ones wins)
         try {
@@ -90,7 +91,7 @@ export class DeliverySlots {
       }
       if (await this.takeIfRoom(slot, taker, capacity, doc.capacity ?? null)) return;
     }
-    throw conflict(SLOT_FULL, { slot });
+    throw conflict('slot-full', SLOT_FULL, { slot });
   }
 
   /** The conditional write that takes a place: true if it did. */
@@ -121,7 +122,7 @@ export class DeliverySlots {
   /** Sets a slot's own capacity (null: the default again); only today's and tomorrow's. */
   async setCapacity(slot: string, capacity: number | null, now = new Date()): Promise<DeliverySlot> {
     const window = slotWindow(slot);
-    if (!window || !offeredDays(now).includes(window.day)) throw notFound('No such delivery slot today or tomorrow');
+    if (!window || !offeredDays(now).includes(window.day)) throw notFound('no-such-slot', 'No such delivery slot today or tomorrow');
     const change = capacity === null ? { $unset: { capacity: 1 } } : { $set: { capacity } };
     await DeliverySlotPlaces.updateOne({ _id: slot }, { ...change, $setOnInsert: { taken: 0, takers: [] } }, { upsert: true }).catch(
       async (err: unknown) => {

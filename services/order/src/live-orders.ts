@@ -1,5 +1,6 @@
 import {
   IDENTITY_TOKEN,
+  type ErrorAnswer,
   ORDER_STREAM_EVENT,
   ORDER_STREAM_OPENED_EVENT,
   type OrderStatusChanged,
@@ -82,7 +83,8 @@ export class LiveOrders {
     const user = currentUser(req);
     const expiresAt = expiryOf(user.token);
     const left = expiresAt - Date.now();
-    if (left <= 0) return void res.status(401).json({ error: 'The identity token has expired' });
+    if (left <= 0)
+      return void res.status(401).json({ error: 'The identity token has expired', code: 'sign-in-again' } satisfies ErrorAnswer);
     res.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-store',

@@ -25,8 +25,9 @@ export async function moveOrder(
   const guess = desk.recent.take(orderId);
   const known = guess && (!ownerId || guess.userId === ownerId) && mayMoveOrder(actor, guess.status, to) ? guess : undefined;
   const current = known ?? (await movableOrder(orderId, ownerId));
-  if (!current) throw notFound('No such order');
-  if (!mayMoveOrder(actor, current.status, to)) throw conflict(orderMoveRefused(current.status, to), { status: current.status });
+  if (!current) throw notFound('no-such-order', 'No such order');
+  if (!mayMoveOrder(actor, current.status, to))
+    throw conflict('order-move-refused', orderMoveRefused(current.status, to), { status: current.status, to });
 
   const moved = await desk.announcer.findOneAndUpdate<OrderDocument>(
     Order,

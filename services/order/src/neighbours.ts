@@ -3,6 +3,7 @@ import {
   CartLineList,
   CartRevisionTag,
   CheckoutOutcome,
+  ErrorAnswer,
   OutOfStockAnswer,
   ProductList,
   StockReservationAnswer,
@@ -52,7 +53,8 @@ export class Neighbours {
   async cartOf(user: RequestUser): Promise<{ lines: CartLine[]; revision: number }> {
     const answer = await this.cart.read(`/myallcart/${encodeURIComponent(user.email)}`, identityHeadersOf(user));
     const revision = CartRevisionTag.safeParse(answer?.headers[CART_REVISION_HEADER]);
-    if (!answer || !revision.success) throw new HttpError(503, 'The cart service answered without the cart revision; try again shortly');
+    if (!answer || !revision.success)
+      throw new HttpError(503, 'service-away', 'The cart service answered without the cart revision; try again shortly');
     return { lines: CartLineList.parse(answer.body), revision: revision.data };
   }
 
@@ -106,10 +108,10 @@ export class Neighbours {
 
 function expectDone(answer: { status: number; body: unknown }, service: string): void {
   if (answer.status < 300) return;
-  const refusal = OutOfStockAnswer.partial({ items: true }).safeParse(answer.body);
+  const refusal = ErrorAnswer.extend({ items: OutOfStockAnswer.shape.items.optional() }).safeParse(answer.body);
   if (answer.status === 409 && refusal.success) {
-    const { error, items } = refusal.data;
-    throw conflict(error, items && { items });
+    const { error, code, items } = refusal.data;
+    throw conflict(code, error, items && { items });
   }
-  throw new HttpError(503, `The ${service} service refused the call (${answer.status}); try again shortly`);
+  throw new HttpError(503, 'service-away', `The ${service} service refused the call (${answer.status}); try again shortly`);
 }

@@ -69,20 +69,21 @@ export async function placeOrder(
   desk: OrderDesk,
   { user, body, idempotencyKey }: { user: RequestUser; body: PlaceOrder; idempotencyKey: string | undefined },
 ): Promise<{ order: OrderDocument; created: boolean }> {
-  if (!user.emailVerified) throw new HttpError(403, verifyEmailBeforeOrdering(user.email));
-  if (body.email !== user.email) throw fieldRefusal(403, 'email', 'You can only place orders for your own account');
+  if (!user.emailVerified) throw new HttpError(403, 'email-not-verified', verifyEmailBeforeOrdering(user.email), { email: user.email });
+  if (body.email !== user.email) throw fieldRefusal(403, 'own-account-only', 'email', 'You can only place orders for your own account');
   const _id = idempotencyKey ? derivedObjectId('order', user.id, idempotencyKey) : new Types.ObjectId();
   // what the key stands for: a repeat must ask for the same order, not reuse the key for another
   const requestHash = createHash('sha256').update(JSON.stringify(body)).digest('base64url');
   const earlierOrderOr = async (refusal: Error) => {
     const earlier = idempotencyKey && (await settledOrder(_id, user.id));
     if (!earlier) throw refusal;
-    if (earlier.requestHash !== requestHash) throw conflict('This Idempotency-Key was already used for another order');
+    if (earlier.requestHash !== requestHash)
+      throw conflict('idempotency-key-reused', 'This Idempotency-Key was already used for another order');
     return { order: earlier, created: false };
   };
 
   const { lines, revision } = await desk.neighbours.cartOf(user);
-  if (lines.length === 0) return earlierOrderOr(badRequest('Your cart is empty'));
+  if (lines.length === 0) return earlierOrderOr(badRequest('cart-empty', 'Your cart is empty'));
   // a slot past or full is refused before anything is written (a repeat answers its order, whose
   // place may be the one that filled the slot); its place is taken at step 2
   if (body.slot) {
@@ -106,7 +107,7 @@ export async function placeOrder(
   // claimed first, so that every order placing or placed is listed where the sweep looks
   const { limit } = desk.unconfirmed;
   if (!(await desk.unconfirmed.claim(user.id, _id.toString())))
-    return earlierOrderOr(conflict(holdLimitReached(limit), { limit } satisfies Partial<HoldLimitAnswer>));
+    return earlierOrderOr(conflict('hold-limit-reached', holdLimitReached(limit), { limit } satisfies Partial<HoldLimitAnswer>));
   const unclaim = async () => {
     // a repeat of an order that exists shares its id, and its place: one still open holds it, and
     // one that moved on is named in the shopper's list when the sweep frees it (releaseSettled)
@@ -146,7 +147,7 @@ export async function placeOrder(
     if (idempotencyKey && (await undoWithdrawn(desk, _id))) return placeOrder(desk, { user, body, idempotencyKey });
     // the same key placed its order already (a repeat, or a twin request that got there first):
     // answer that order; otherwise another order has claimed this cart state
-    return earlierOrderOr(conflict(CART_ALREADY_ORDERED));
+    return earlierOrderOr(conflict('cart-already-ordered', CART_ALREADY_ORDERED));
   }
   const order = await completePlacing(desk, placing);
   if (body.total !== undefined && takaToPaisa(body.total) !== order.totalPaisa) {
@@ -169,7 +170,7 @@ async function settledOrder(_id: Types.ObjectId, userId: string): Promise<OrderD
     const order = await Order.findOne({ _id, userId }).lean<OrderDocument>();
     if (!order) return undefined;
     if (order.status !== 'placing') return order;
-    if (Date.now() > giveUpAt) throw conflict(ORDER_STILL_PLACING);
+    if (Date.now() > giveUpAt) throw conflict('order-still-placing', ORDER_STILL_PLACING);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -230,7 +231,7 @@ async function undoWithdrawn(desk: OrderDesk, _id: Types.ObjectId): Promise<bool
   const withdrawn = await Order.findOne({ _id, status: 'placing', withdrawn: true }).lean<OrderDocument>();
   if (!withdrawn) return false;
   if (!(await undoPlacing(desk, withdrawn)))
-    throw new HttpError(503, 'Your earlier attempt at this order is being undone; try again shortly');
+    throw new HttpError(503, 'order-not-completed', 'Your earlier attempt at this order is being undone; try again shortly');
   return true;
 }
 
@@ -289,5 +290,5 @@ async function markPlaced(desk: OrderDesk, order: OrderDocument, shelf?: Shelf):
     await desk.listings.follow(current);
     return current;
   }
-  throw new HttpError(503, 'Your order could not be completed; try again shortly');
+  throw new HttpError(503, 'order-not-completed', 'Your order could not be completed; try again shortly');
 }

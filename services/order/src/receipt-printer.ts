@@ -28,7 +28,7 @@ export class ReceiptPrinter {
     const id = this.nextId++;
     return new Promise<Buffer>((resolve, reject) => {
       const timer = setTimeout(
-        () => this.giveUp(new HttpError(503, 'The receipt could not be written in time; try again shortly')),
+        () => this.giveUp(new HttpError(503, 'receipt-not-ready', 'The receipt could not be written in time; try again shortly')),
         RECEIPT_TIMEOUT_MS,
       );
       this.waiting.set(id, { resolve, reject, timer });
@@ -48,12 +48,12 @@ export class ReceiptPrinter {
       if ('pdf' in done) waiting.resolve(Buffer.from(done.pdf));
       else {
         this.log.error({ reason: done.error }, 'a receipt could not be written');
-        waiting.reject(new HttpError(503, 'The receipt could not be written; try again shortly'));
+        waiting.reject(new HttpError(503, 'receipt-not-ready', 'The receipt could not be written; try again shortly'));
       }
     });
     worker.on('error', (err) => {
       this.log.error({ err }, 'the receipt thread failed');
-      this.giveUp(new HttpError(503, 'The receipt could not be written; try again shortly'));
+      this.giveUp(new HttpError(503, 'receipt-not-ready', 'The receipt could not be written; try again shortly'));
     });
     this.worker = worker;
     return worker;

@@ -84,11 +84,11 @@ export function answeringFirst(app: Express, table: RouteTable): RequestListener
     };
     const next = (err?: unknown): void => {
       // 'route' and 'router' ask express for the next route; the table has one a request
-      if (err === 'route' || err === 'router') err = notFound('No such endpoint');
+      if (err === 'route' || err === 'router') err = notFound('no-such-endpoint', 'No such endpoint');
       if (err !== undefined && err !== null) return failed(err);
       const step = index < first.length ? first[index] : found.steps[index - first.length];
       index++;
-      if (!step) return failed(notFound('No such endpoint'));
+      if (!step) return failed(notFound('no-such-endpoint', 'No such endpoint'));
       try {
         const running: unknown = step(req, res, next);
         if (running instanceof Promise) running.catch((rejection: unknown) => next(rejection ?? new Error('Rejected promise')));

@@ -3,13 +3,15 @@ import mongoose from 'mongoose';
 import { isDuplicateKey } from '../mongo';
 import { logRequestProblem } from './observe';
 import { ZodError } from 'zod';
-import type { FieldErrors } from '@bazar/contracts';
+import type { ErrorAnswer, FieldErrors, RefusalCode } from '@bazar/contracts';
 
-/** An error whose message is safe to show to the client, with its HTTP status. */
+/** An error whose message is safe to show to the client, with its HTTP status and the code of the
+ *  refusal (the contracts' REFUSALS), which the answer carries beside the message. */
 export class HttpError extends Error {
   override name = 'HttpError';
   constructor(
     readonly status: number,
+    readonly code: RefusalCode,
     message: string,
     /** extra answer fields, e.g. the items that are out of stock */
     readonly details?: Record<string, unknown>,
@@ -18,15 +20,16 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (message: string) => new HttpError(400, message);
-export const forbidden = (message = 'You may not do that') => new HttpError(403, message);
-export const notFound = (message = 'Not found') => new HttpError(404, message);
-export const conflict = (message: string, details?: Record<string, unknown>) => new HttpError(409, message, details);
+export const badRequest = (code: RefusalCode, message: string) => new HttpError(400, code, message);
+export const forbidden = (code: RefusalCode = 'forbidden', message = 'You may not do that') => new HttpError(403, code, message);
+export const notFound = (code: RefusalCode = 'not-found', message = 'Not found') => new HttpError(404, code, message);
+export const conflict = (code: RefusalCode, message: string, details?: Record<string, unknown>) =>
+  new HttpError(409, code, message, details);
 /** A refusal of one body field found by route code rather than `validate()`, which names the
  *  field in `fields` the same way, so a form can show the message under it; `details` are further
  *  answer fields. */
-export const fieldRefusal = (status: number, field: string, message: string, details?: Record<string, unknown>) =>
-  new HttpError(status, message, { fields: { [field]: message } satisfies FieldErrors, ...details });
+export const fieldRefusal = (status: number, code: RefusalCode, field: string, message: string, details?: Record<string, unknown>) =>
+  new HttpError(status, code, message, { fields: { [field]: message } satisfies FieldErrors, ...details });
 
 /** One problem in plain words, "price must be a number", its subject named once. */
 function describeIssue(issue: ZodError['issues'][number], where?: string): string {
@@ -100,42 +103,52 @@ function databaseUnreachable(err: unknown): boolean {
   return err instanceof mongoose.Error && /buffering timed out/.test(err.message);
 }
 
-export const unknownRoute: RequestHandler = (_req, _res, next) => next(notFound('No such endpoint'));
+export const unknownRoute: RequestHandler = (_req, _res, next) => next(notFound('no-such-endpoint', 'No such endpoint'));
 
-/** Maps every error to `{ error }` (the contracts' `ErrorAnswer`) with a status; only unexpected errors answer 500, without detail. */
+/** The code of a body parser's (http-errors') 4xx by its status. */
+function clientErrorCode(status: number): RefusalCode {
+  if (status === 413) return 'body-too-large';
+  if (status === 415) return 'unsupported-media-type';
+  return 'unreadable-request';
+}
+
+/** Maps every error to `{ error, code }` (the contracts' `ErrorAnswer`) with a status; only unexpected errors answer 500, without detail. */
 export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, next) => {
   if (res.headersSent) return next(err);
-  const answer = (status: number, error: string, details?: Record<string, unknown>) => void res.status(status).json({ ...details, error });
+  const answer = (status: number, code: RefusalCode, error: string, details?: Record<string, unknown>) =>
+    void res.status(status).json({ error, code, ...details } satisfies ErrorAnswer);
 
   if (err instanceof HttpError) {
     if (err.status === 503) res.setHeader('Retry-After', '5');
-    return answer(err.status, err.message, err.details);
+    return answer(err.status, err.code, err.message, err.details);
   }
-  if (err instanceof ZodError) return answer(400, describeZodError(err));
+  if (err instanceof ZodError) return answer(400, 'invalid-request', describeZodError(err));
   if (isBodyParserError(err)) {
-    if (err.type === 'entity.too.large') return answer(413, 'The request body is too large');
-    if (err.type === 'entity.parse.failed') return answer(400, 'The request body is not valid JSON');
-    if (err.status >= 400 && err.status < 500) return answer(err.status, err.expose ? err.message : 'Bad request');
+    if (err.type === 'entity.too.large') return answer(413, 'body-too-large', 'The request body is too large');
+    if (err.type === 'entity.parse.failed') return answer(400, 'unreadable-request', 'The request body is not valid JSON');
+    if (err.status >= 400 && err.status < 500)
+      return answer(err.status, clientErrorCode(err.status), err.expose ? err.message : 'Bad request');
   }
   // express's router marks a path with a broken %-escape 400; body-parser marks a body that does not
   // decompress as its Content-Encoding says 400, with zlib's words (and no `type`)
-  if (err instanceof URIError) return answer(400, 'The address is not validly percent-encoded');
-  if (isClientError(err)) return answer(err.status, 'The request body could not be read');
-  if (err instanceof mongoose.Error.CastError) return answer(400, `${err.path} is malformed`);
+  if (err instanceof URIError) return answer(400, 'unreadable-request', 'The address is not validly percent-encoded');
+  if (isClientError(err)) return answer(err.status, clientErrorCode(err.status), 'The request body could not be read');
+  if (err instanceof mongoose.Error.CastError) return answer(400, 'invalid-request', `${err.path} is malformed`);
   if (err instanceof mongoose.Error.ValidationError)
     return answer(
       400,
+      'invalid-request',
       Object.values(err.errors)
         .map((e) => e.message)
         .join('; '),
     );
-  if (isDuplicateKey(err)) return answer(409, 'That already exists');
+  if (isDuplicateKey(err)) return answer(409, 'already-exists', 'That already exists');
   if (databaseUnreachable(err)) {
     logRequestProblem(req, 'warn', { err }, 'database unreachable');
     res.setHeader('Retry-After', '5');
-    return answer(503, 'The store cannot reach its database just now; try again in a moment');
+    return answer(503, 'database-away', 'The store cannot reach its database just now; try again in a moment');
   }
 
   logRequestProblem(req, 'error', { err }, 'request failed');
-  return answer(500, 'Internal error');
+  return answer(500, 'internal', 'Internal error');
 };

@@ -20,7 +20,7 @@ export type Handler<E extends Endpoint> = RequestHandler<
 /** Refuses a caller other than the user the owner parameter names. */
 function ownerOnly({ param, refusal }: NonNullable<Endpoint['owner']>): RequestHandler {
   return (req, _res, next) => {
-    if (req.params[param] !== currentUser(req).email) throw forbidden(refusal);
+    if (req.params[param] !== currentUser(req).email) throw forbidden('own-account-only', refusal);
     next();
   };
 }

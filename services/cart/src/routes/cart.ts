@@ -16,7 +16,7 @@ import { Cart, lineById, lineOf, linesOf, revised, revisionOf, toCartLineAnswer,
  *  shelf holds (CartStockRefusal). */
 function notEnoughStock(product: CatalogProduct) {
   const left = product.quantity === 0 ? `${product.name} is out of stock` : `Only ${product.quantity} of ${product.name} left`;
-  return fieldRefusal(409, 'cartQuantity', left, { available: product.quantity } satisfies Partial<CartStockRefusal>);
+  return fieldRefusal(409, 'not-enough-stock', 'cartQuantity', left, { available: product.quantity } satisfies Partial<CartStockRefusal>);
 }
 
 /** The update that writes a product's whole line, with the catalog's current names, price, image
@@ -85,10 +85,10 @@ export function cartRoutes(catalog: CatalogClient): Router {
   router.implement(API.addToCart, async (req, res) => {
     const { email } = currentUser(req);
     const { productId, cartQuantity, userEmail } = req.body;
-    if (userEmail && userEmail !== email) throw fieldRefusal(403, 'userEmail', 'You can only add to your own cart');
+    if (userEmail && userEmail !== email) throw fieldRefusal(403, 'own-account-only', 'userEmail', 'You can only add to your own cart');
 
     const product = await catalog.product(productId);
-    if (!product) throw notFound('No such product');
+    if (!product) throw notFound('no-such-product', 'No such product');
     if (cartQuantity > product.quantity) throw notEnoughStock(product);
 
     // One conditional write, without reading the cart first: a new line where the cart has none of
@@ -103,7 +103,7 @@ export function cartRoutes(catalog: CatalogClient): Router {
       const there = linesOf(await cartOf(email)).find((line) => line.productId === productId);
       if (there && there.cartQuantity + cartQuantity > product.quantity) throw notEnoughStock(product);
     }
-    throw conflict(CART_KEPT_CHANGING);
+    throw conflict('changed-meanwhile', CART_KEPT_CHANGING);
   });
 
   router.implement(API.myCart, async (req, res) => {
@@ -117,9 +117,9 @@ export function cartRoutes(catalog: CatalogClient): Router {
     const { email } = currentUser(req);
     // another shopper's line is answered like a missing one, as on delete
     const existing = lineById(await cartOf(email), req.params.id);
-    if (!existing) throw notFound('No such cart line');
+    if (!existing) throw notFound('no-such-cart-line', 'No such cart line');
     const product = await catalog.product(existing.productId);
-    if (!product) throw notFound('That product is no longer sold');
+    if (!product) throw notFound('product-no-longer-sold', 'That product is no longer sold');
     if (req.body.cartQuantity > product.quantity) throw notEnoughStock(product);
 
     const updated = await Cart.findOneAndUpdate({ _id: email }, lineWrite(existing.productId, product, { setTo: req.body.cartQuantity }), {
@@ -127,7 +127,7 @@ export function cartRoutes(catalog: CatalogClient): Router {
       lean: true,
     });
     const line = lineOf(updated as CartDocument | null, existing.productId);
-    if (!line) throw notFound('No such cart line'); // the cart went in the meantime
+    if (!line) throw notFound('no-such-cart-line', 'No such cart line'); // the cart went in the meantime
     res.json(toCartLineAnswer(email, line) satisfies CartLineAnswer);
   });
 
@@ -135,7 +135,7 @@ export function cartRoutes(catalog: CatalogClient): Router {
     const { email } = currentUser(req);
     // another shopper's line is answered like a missing one: its existence is not theirs to learn
     const line = lineById(await cartOf(email), req.params.id);
-    if (!line) throw notFound('No such cart line');
+    if (!line) throw notFound('no-such-cart-line', 'No such cart line');
     const { modifiedCount } = await Cart.updateOne({ _id: email }, revised({ $unset: { [`lines.${line.productId}`]: 1 } }));
     res.json({ acknowledged: true, deletedCount: modifiedCount } satisfies DeleteAnswer);
   });

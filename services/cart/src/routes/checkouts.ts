@@ -40,7 +40,7 @@ export function checkoutRoutes(): Router {
       }),
     );
     if (modifiedCount > 0 || (await checkoutsOf(email)).includes(checkoutId)) return void res.json(answer('taken'));
-    throw conflict(CART_CHANGED_DURING_ORDER);
+    throw conflict('cart-changed-during-order', CART_CHANGED_DURING_ORDER);
   });
 
   router.post(

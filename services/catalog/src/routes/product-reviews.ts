@@ -29,7 +29,7 @@ export function productReviewRoutes(shelf: ShelfCache, ratings: ProductRatingKee
 
   router.implement(API.productReviews, async (req, res) => {
     const json = await shelf.product(req.params.id);
-    if (!json) throw notFound('No such product');
+    if (!json) throw notFound('no-such-product', 'No such product');
     const { rating } = JSON.parse(json) as ProductAnswer;
     const stars = rating ? `${rating.count}:${rating.average}` : 'none';
     const answer = await shelf.reviews(req.params.id, stars, async () => {
@@ -59,7 +59,7 @@ export function productReviewRoutes(shelf: ShelfCache, ratings: ProductRatingKee
     validate({ params: IdParams, body: ReceivedProductReview }),
     async (req, res) => {
       const kept = await ratings.keep(req.params.id as string, req.body as ReceivedProductReview);
-      if (!kept) throw notFound('No such product');
+      if (!kept) throw notFound('no-such-product', 'No such product');
       res.json(myReview(kept) satisfies MyProductReview);
     },
   );

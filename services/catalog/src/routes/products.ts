@@ -40,7 +40,7 @@ export function productRoutes(shelf: ShelfCache, products: ProductSearch, announ
 
   router.implement(API.productDetails, async (req, res) => {
     const json = await shelf.product(req.params.id);
-    if (!json) throw notFound('No such product');
+    if (!json) throw notFound('no-such-product', 'No such product');
     sendPublicJson(res, json);
   });
 
@@ -67,7 +67,7 @@ export function productRoutes(shelf: ShelfCache, products: ProductSearch, announ
       { $set, ...(taken.length > 0 && { $unset: Object.fromEntries(taken) }), $inc: { revision: 1 } },
       [productChanged(id, 'updated')],
     );
-    if (!edited) throw notFound('No such product');
+    if (!edited) throw notFound('no-such-product', 'No such product');
     await products.productChanged(id);
     // a new name, price or category may move the product in any list, search or suggestion
     await shelf.listsChanged();

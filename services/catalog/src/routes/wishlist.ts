@@ -24,10 +24,10 @@ export function wishlistRoutes(shelf: ShelfCache): Router {
 
   router.implement(API.keepInWishlist, async (req, res) => {
     const productId = req.params.id;
-    if (!(await shelf.product(productId))) throw notFound('No such product');
+    if (!(await shelf.product(productId))) throw notFound('no-such-product', 'No such product');
     const items = await changeWishlist(currentUser(req).id, (kept) => {
       if (kept.some((item) => item.productId === productId)) return kept;
-      if (kept.length >= MAX_WISHLIST_PRODUCTS) throw conflict(WISHLIST_FULL);
+      if (kept.length >= MAX_WISHLIST_PRODUCTS) throw conflict('wishlist-full', WISHLIST_FULL, { limit: MAX_WISHLIST_PRODUCTS });
       return [...kept, { productId, keptAt: new Date() }];
     });
     res.json({ productId, kept: true, count: items.length } satisfies WishlistChange);
@@ -41,7 +41,7 @@ export function wishlistRoutes(shelf: ShelfCache): Router {
       return kept.filter((item) => item.productId !== productId);
     });
     // one the store has since stopped selling is still taken out; an id that names nothing is a 404
-    if (!held && !(await shelf.product(productId))) throw notFound('No such product');
+    if (!held && !(await shelf.product(productId))) throw notFound('no-such-product', 'No such product');
     res.json({ productId, kept: false, count: items.length } satisfies WishlistChange);
   });
 
@@ -73,5 +73,5 @@ async function changeWishlist(userId: string, change: (kept: KeptProduct[]) => K
     );
     if (matchedCount > 0) return next;
   }
-  throw conflict('Your wishlist kept changing; try again');
+  throw conflict('changed-meanwhile', 'Your wishlist kept changing; try again');
 }

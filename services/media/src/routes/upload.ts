@@ -17,11 +17,13 @@ function receiveImage(): RequestHandler {
   return (req, res, next) => {
     receive(req, res, (err: unknown) => {
       if (err instanceof multer.MulterError) {
-        if (err.code === 'LIMIT_FILE_SIZE') return next(new HttpError(413, `The image is larger than ${MAX_MB} MB`));
-        if (err.code === 'LIMIT_UNEXPECTED_FILE') return next(badRequest(`Send one image, in the form field '${UPLOAD_FIELD}'`));
-        return next(badRequest(`The upload form was refused: ${err.message}`));
+        if (err.code === 'LIMIT_FILE_SIZE')
+          return next(new HttpError(413, 'image-too-large', `The image is larger than ${MAX_MB} MB`, { limit: MAX_MB }));
+        if (err.code === 'LIMIT_UNEXPECTED_FILE')
+          return next(badRequest('image-missing', `Send one image, in the form field '${UPLOAD_FIELD}'`));
+        return next(badRequest('upload-form-malformed', `The upload form was refused: ${err.message}`));
       }
-      if (err instanceof Error) return next(badRequest('The upload form is malformed'));
+      if (err instanceof Error) return next(badRequest('upload-form-malformed', 'The upload form is malformed'));
       next();
     });
   };
@@ -47,7 +49,10 @@ function shopperQuota(redis: Redis, perDay: number, log: Logger): RequestHandler
       .exec()
       .then((answers) => {
         const count = Number(answers?.[0]?.[1] ?? 0);
-        if (count > perDay) return next(new HttpError(429, `You may upload ${perDay} images a day; try again tomorrow`));
+        if (count > perDay)
+          return next(
+            new HttpError(429, 'upload-limit-reached', `You may upload ${perDay} images a day; try again tomorrow`, { limit: perDay }),
+          );
         next();
       })
       .catch((err: unknown) => {
@@ -68,16 +73,17 @@ export function uploadRoutes(store: ImageStore, publicPath: string, log: Logger,
     validate({ body: NoBody }),
     async (req, res) => {
       const bytes = req.file?.buffer;
-      if (!bytes || bytes.length === 0) throw badRequest(`Send the image as multipart/form-data in the field '${UPLOAD_FIELD}'`);
+      if (!bytes || bytes.length === 0)
+        throw badRequest('image-missing', `Send the image as multipart/form-data in the field '${UPLOAD_FIELD}'`);
       const kind = imageKindOf(bytes);
-      if (!kind) throw badRequest('Only JPEG, PNG or WebP images are accepted');
+      if (!kind) throw badRequest('image-type-not-accepted', 'Only JPEG, PNG or WebP images are accepted');
 
       let encoded: Encoded;
       try {
         encoded = await reencode(bytes);
       } catch (err) {
         log.info({ kind, size: bytes.length, reason: err instanceof Error ? err.message : String(err) }, 'image refused by the decoder');
-        throw badRequest(`The ${kind.toUpperCase()} image is damaged or incomplete`);
+        throw badRequest('image-damaged', `The ${kind.toUpperCase()} image is damaged or incomplete`);
       }
 
       const user = currentUser(req);

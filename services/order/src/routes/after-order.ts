@@ -9,7 +9,7 @@ import type { ReceiptPrinter } from '../receipt-printer';
  *  Another shopper's order is answered like a missing one: its existence is not theirs to learn. */
 async function readableOrder(id: string, user: RequestUser): Promise<OrderDocument> {
   const [order] = await ordersWithIds([id], user.role === 'admin' ? {} : { userId: user.id });
-  if (!order || order.status === 'placing') throw notFound('No such order');
+  if (!order || order.status === 'placing') throw notFound('no-such-order', 'No such order');
   return order;
 }
 
@@ -39,7 +39,7 @@ export function afterOrderRoutes(refills: CartRefills, printer: ReceiptPrinter):
   router.implement(API.buyAgain, async (req, res) => {
     const user = currentUser(req);
     const [order] = await ordersWithIds([req.params.id], { userId: user.id });
-    if (!order || order.status === 'placing') throw notFound('No such order');
+    if (!order || order.status === 'placing') throw notFound('no-such-order', 'No such order');
     const { lines, items } = await refills.refill(
       user.email,
       order.items.map(({ productId, quantity }) => ({ productId, quantity })),

@@ -16,14 +16,15 @@ export function productReviewRoutes(catalogUrls: string | readonly string[]): Ro
     const user = currentUser(req);
     const productId = req.params.id;
     const received = await Order.exists({ userId: user.id, status: 'delivered', 'items.productId': productId });
-    if (!received) throw forbidden(REVIEW_NEEDS_DELIVERY);
+    if (!received) throw forbidden('review-needs-delivery', REVIEW_NEEDS_DELIVERY);
     const review: ReceivedProductReview = { ...req.body, userId: user.id, name: firstNameOf(user.name) };
     const answer = await catalog.send('PUT', `/internal/product-reviews/${productId}`, {
       body: review,
       headers: serviceCallHeaders('order', 'catalog'),
     });
-    if (answer.status === 404) throw notFound('No such product');
-    if (answer.status >= 300) throw new HttpError(503, `The catalog service refused the review (${answer.status}); try again shortly`);
+    if (answer.status === 404) throw notFound('no-such-product', 'No such product');
+    if (answer.status >= 300)
+      throw new HttpError(503, 'service-away', `The catalog service refused the review (${answer.status}); try again shortly`);
     res.json(MyProductReview.parse(answer.body));
   });
 

@@ -38,8 +38,9 @@ export async function unlessLastAdmin<T>(admin: Types.ObjectId, refusal: string,
   try {
     const leaving = entries.filter((other) => !expired.includes(other)).map(userOf);
     const staying = await User.exists({ role: 'admin', ...live, _id: { $nin: leaving } });
-    if (!staying) throw conflict(refusal);
-    if (Date.now() - started > ENTRY_LIFETIME_MS / 2) throw new HttpError(503, 'The store is too busy to change roles just now; try again');
+    if (!staying) throw conflict('last-admin', refusal);
+    if (Date.now() - started > ENTRY_LIFETIME_MS / 2)
+      throw new HttpError(503, 'store-busy', 'The store is too busy to change roles just now; try again');
     return await change();
   } finally {
     await LeavingAdmins.updateOne({ _id: GUARD_ID }, { $pullAll: { entries: [entry, ...expired] } });

@@ -33,7 +33,7 @@ async function changeBook<T>(userId: string, change: (book: Book) => { book: Boo
     } catch (err) {
       if (!isDuplicateKey(err)) throw err;
     }
-    if (attempt === ATTEMPTS) throw conflict('Your address book was changed at the same moment; try again');
+    if (attempt === ATTEMPTS) throw conflict('changed-meanwhile', 'Your address book was changed at the same moment; try again');
   }
 }
 
@@ -41,7 +41,7 @@ async function changeBook<T>(userId: string, change: (book: Book) => { book: Boo
  *  address" (404) for anyone else. */
 function addressIn(book: Book, id: string): StoredAddress {
   const address = book.addresses.find((one) => one._id === id);
-  if (!address) throw notFound(NO_SUCH_ADDRESS);
+  if (!address) throw notFound('no-such-address', NO_SUCH_ADDRESS);
   return address;
 }
 
@@ -59,7 +59,9 @@ export function addressRoutes(): Router {
     const { address, makeDefault } = req.body;
     const saved = await changeBook(currentUser(req).id, (book) => {
       if (book.addresses.length >= MAX_SAVED_ADDRESSES)
-        throw conflict(`You can keep up to ${MAX_SAVED_ADDRESSES} addresses; remove one first`);
+        throw conflict('address-book-full', `You can keep up to ${MAX_SAVED_ADDRESSES} addresses; remove one first`, {
+          limit: MAX_SAVED_ADDRESSES,
+        });
       const added: StoredAddress = { _id: new Types.ObjectId().toString(), ...address };
       const defaultId = makeDefault || !book.defaultId ? added._id : book.defaultId;
       return { book: { addresses: [...book.addresses, added], defaultId }, answer: toSavedAddress(added, defaultId) };

@@ -12,7 +12,7 @@ export function internalRoutes(): Router {
     validate({ params: EmailParams }),
     async (req, res) => {
       const user = await User.findOne({ email: req.params.email, ...live }, { role: 1 }).lean<Pick<UserDocument, 'role'>>();
-      if (!user) throw notFound('No such user');
+      if (!user) throw notFound('no-such-user', 'No such user');
       res.json({ role: user.role } satisfies RoleAnswer);
     },
   );

@@ -17,7 +17,7 @@ export function profileRoutes(mediaOrigins: readonly string[], log: Logger): Rou
     const { email } = req.params;
     const { name, phone, address, img } = req.body;
     if (/^https?:/.test(img) && !mediaOrigins.includes(new URL(img).origin))
-      throw fieldRefusal(400, 'img', 'img must be an image uploaded to the store');
+      throw fieldRefusal(400, 'not-an-uploaded-image', 'img', 'img must be an image uploaded to the store');
     const caller = currentUser(req);
     const profile = await Profile.findOneAndUpdate(
       { email },

@@ -33,7 +33,7 @@ import { DEFAULT_USER_PAGE_SIZE, usersPage } from '../model/user-search';
 
 async function liveUser(email: string): Promise<UserDocument> {
   const user = await User.findOne({ email, ...live }).lean<UserDocument>();
-  if (!user) throw notFound('No such user');
+  if (!user) throw notFound('no-such-user', 'No such user');
   return user;
 }
 
@@ -44,7 +44,8 @@ export function userRoutes(announcer: Announcer, redis: Redis, log: Logger, veri
   router.implement(API.syncUser, async (req, res) => {
     const caller = currentUser(req);
     const { email } = req.params;
-    if (req.body.email && req.body.email !== caller.email) throw fieldRefusal(403, 'email', 'You can only sync your own account');
+    if (req.body.email && req.body.email !== caller.email)
+      throw fieldRefusal(403, 'own-account-only', 'email', 'You can only sync your own account');
     // Keycloak's name, cleaned of hidden characters (handed-name.ts); the body's was checked as typed text
     const name = (caller.name && handedName(caller.name, log, caller.id)) || req.body.name || '';
     const { language } = req.body;
@@ -55,8 +56,8 @@ export function userRoutes(announcer: Announcer, redis: Redis, log: Logger, veri
       verificationMails.sendIfDue(caller, existing._id);
       return void res.json({ user: toUserAnswer(existing), role: existing.role } satisfies SyncUserAnswer);
     }
-    if (await User.exists({ email })) throw conflict('This account is being deleted');
-    if (await DeletedAccount.exists({ _id: caller.id })) throw forbidden('This account has been deleted');
+    if (await User.exists({ email })) throw conflict('account-being-deleted', 'This account is being deleted');
+    if (await DeletedAccount.exists({ _id: caller.id })) throw forbidden('account-deleted', 'This account has been deleted');
 
     // The first admin comes from Keycloak: the realm role is in a token Keycloak signed and the
     // gateway verified, and only Keycloak's own administrators (or the realm import) can grant it.
@@ -93,7 +94,8 @@ export function userRoutes(announcer: Announcer, redis: Redis, log: Logger, veri
 
   router.implement(API.isAdmin, async (req, res) => {
     const caller = currentUser(req);
-    if (req.params.email !== caller.email && caller.role !== 'admin') throw forbidden('You can only ask about your own account');
+    if (req.params.email !== caller.email && caller.role !== 'admin')
+      throw forbidden('own-account-only', 'You can only ask about your own account');
     const user = await liveUser(req.params.email);
     res.json({ admin: user.role === 'admin' } satisfies AdminAnswer);
   });
@@ -118,8 +120,8 @@ export function userRoutes(announcer: Announcer, redis: Redis, log: Logger, veri
 
   router.implement(API.deleteUser, async (req, res) => {
     const user = await User.findOne({ _id: req.params.id, ...live }).lean<UserDocument>();
-    if (!user) throw notFound('No such user');
-    if (user.email === currentUser(req).email) throw conflict('An admin cannot delete their own account');
+    if (!user) throw notFound('no-such-user', 'No such user');
+    if (user.email === currentUser(req).email) throw conflict('cannot-delete-own-account', 'An admin cannot delete their own account');
     // the role read above: an admin is deleted only through the last-admin check
     const remove = () =>
       announcer.updateOne(User, { _id: user._id, role: user.role, ...live }, { $set: { deletedAt: new Date() } }, [userDeletedEntry(user)]);
