@@ -83,7 +83,7 @@ it.each(['/api/docs/nothing.js', '/api/docs/swagger-ui-0.0.0/swagger-ui-bundle.j
   async (path) => {
     const { answer, body } = await get(`${stackEnv.webUrl}${path}`);
     expect({ path, status: answer.status }).toEqual({ path, status: 404 });
-    expect(JSON.parse(body)).toEqual({ error: expect.any(String) });
+    expect(JSON.parse(body)).toEqual({ error: expect.any(String), code: 'no-such-endpoint' });
     expectSecurityHeaders(path, answer);
   },
 );

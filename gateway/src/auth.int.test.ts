@@ -36,10 +36,10 @@ it('lets anonymous visitors read the catalog', async () => {
 
 it('refuses a write or a private read without a token', async () => {
   const orderplace = await call('/orderplace', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-  expect(orderplace).toEqual({ status: 401, body: { error: 'Sign in first' } });
+  expect(orderplace).toEqual({ status: 401, body: { error: 'Sign in first', code: 'sign-in-first' } });
   expect(await call('/myorders', { headers: { authorization: 'Basic c2hvcHBlcjpzaG9wcGVyMTIz' } })).toEqual({
     status: 401,
-    body: { error: 'Sign in first' },
+    body: { error: 'Sign in first', code: 'sign-in-first' },
   });
 });
 
@@ -51,7 +51,10 @@ it('refuses a token signed with a key that is not the realm’s', async () => {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const real = jwt.decode(await serviceAccountToken(), { complete: true });
   const forged = jwt.sign(claims, privateKey, { algorithm: 'RS256', keyid: real?.header.kid, expiresIn: 300 });
-  expect(await call('/myorders', withToken(forged))).toEqual({ status: 401, body: { error: 'Your sign-in is not valid; sign in again' } });
+  expect(await call('/myorders', withToken(forged))).toEqual({
+    status: 401,
+    body: { error: 'Your sign-in is not valid; sign in again', code: 'sign-in-again' },
+  });
 });
 
 it('accepts a fresh real token after a flood of tokens naming made-up key ids', async () => {
@@ -87,10 +90,10 @@ it('refuses a real token that has been tampered with', async () => {
 it('accepts a genuine realm token, but only a shopper’s token may act as a shopper', async () => {
   expect(await call('/myorders', withToken(await serviceAccountToken()))).toEqual({
     status: 403,
-    body: { error: 'This token does not belong to a shopper' },
+    body: { error: 'This token does not belong to a shopper', code: 'forbidden' },
   });
 });
 
 it('answers unknown paths with a JSON 404', async () => {
-  expect(await call('/nothing-here')).toEqual({ status: 404, body: { error: 'No such endpoint' } });
+  expect(await call('/nothing-here')).toEqual({ status: 404, body: { error: 'No such endpoint', code: 'no-such-endpoint' } });
 });

@@ -56,7 +56,10 @@ it('refuses a body on a write that declares none, naming its keys', async () => 
     expect({ key, status: refused.status }).toEqual({ key, status: 400 });
     expect((refused.body as { error: string }).error).toContain(key);
   }
-  expect(await call('DELETE', '/deletecart/0123456789abcdef01234567')).toMatchObject({ status: 404, body: { error: 'No such cart line' } });
+  expect(await call('DELETE', '/deletecart/0123456789abcdef01234567')).toMatchObject({
+    status: 404,
+    body: { error: 'No such cart line', code: 'no-such-cart-line' },
+  });
 });
 
 // Issue 53: these were stored, where U+202E, U+2067 and U+0000 were refused.
@@ -111,7 +114,11 @@ it('refuses an order whose mycart line carries a key the store does not know ($w
   const refused = await call('POST', '/orderplace', { ...order, mycart: [{ ...line, $where: 'sleep(1000)' }] });
   expect({ status: refused.status, body: refused.body }).toEqual({
     status: 400,
-    body: { error: 'mycart.0: Unrecognized key: "$where"', fields: { 'mycart.0': 'mycart.0: Unrecognized key: "$where"' } },
+    body: {
+      error: 'mycart.0: Unrecognized key: "$where"',
+      code: 'invalid-request',
+      fields: { 'mycart.0': 'mycart.0: Unrecognized key: "$where"' },
+    },
   });
   expect(OrderList.parse((await call('GET', '/myorders')).body)).toEqual([]);
   expect(CartLineList.parse((await call('GET', `/myallcart/${email}`)).body)).toEqual([line]);

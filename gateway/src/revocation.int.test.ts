@@ -18,7 +18,10 @@ it('refuses a deleted account’s token on the very next request, and lets the a
 
   // the token is still within its five minutes, and still signed by the realm
   for (const path of ['/myorders', `/myallcart/${account.email}`, `/myprofiledata/${account.email}`])
-    expect(await call('GET', path, token)).toMatchObject({ status: 401, body: { error: 'This account has been deleted' } });
+    expect(await call('GET', path, token)).toMatchObject({
+      status: 401,
+      body: { error: 'This account has been deleted', code: 'account-deleted' },
+    });
 
   await eventually(async () => expect(await keycloakAccount(account.email)).toBeUndefined());
   const again = await signedInAndSynced(await createAccount('revoked', account.email));

@@ -134,7 +134,7 @@ it('keeps its word through killed services and a Redis outage', async () => {
         expect({ service, status: down.status, body: down.body, retryAfter: down.retryAfter }).toEqual({
           service,
           status: 503,
-          body: { error: expect.stringContaining(service) },
+          body: { error: expect.stringContaining(service), code: 'service-away' },
           retryAfter: expect.stringMatching(/^\d+$/),
         });
       } finally {

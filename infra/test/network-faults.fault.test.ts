@@ -100,9 +100,12 @@ it('answers 503 while the database cannot be reached, and works again once it ca
   // the cart's own read, and the cart asking the catalog, whose product is not in its cache yet
   expect(await buyer.call(`${stackEnv.cartUrl}/myallcart/${buyer.email}`)).toEqual({
     status: 503,
-    body: { error: 'The store cannot reach its database just now; try again in a moment' },
+    body: { error: 'The store cannot reach its database just now; try again in a moment', code: 'database-away' },
   });
-  expect(await buyer.addToCart(salt, 1)).toEqual({ status: 503, body: { error: expect.stringMatching(/unavailable|database/) } });
+  expect(await buyer.addToCart(salt, 1)).toEqual({
+    status: 503,
+    body: { error: expect.stringMatching(/unavailable|database/), code: expect.stringMatching(/^(service|database)-away$/) },
+  });
 
   await networkFaults.heal();
   await eventually(async () => expect((await buyer.addToCart(salt, 1)).status).toBe(201), 30_000, 500);

@@ -17,10 +17,15 @@ describe('writes to the micro-cached catalog paths keep their token', () => {
   it('a valid token reaches the gateway (no such write: 404), an invalid one is refused as invalid, none as missing', async () => {
     // a shopper of its own: the demo admin's writes (60 a minute) are spent by other tests running beside
     const { token } = await newShopper('alloffers');
-    expect(await post(token)).toEqual(expect.objectContaining({ status: 404, body: JSON.stringify({ error: 'No such endpoint' }) }));
+    expect(await post(token)).toEqual(
+      expect.objectContaining({ status: 404, body: JSON.stringify({ error: 'No such endpoint', code: 'no-such-endpoint' }) }),
+    );
     // the gateway tells a token it refused from no token at all
-    expect(JSON.parse((await post('not.a.token')).body)).toEqual({ error: 'Your sign-in is not valid; sign in again' });
-    expect(JSON.parse((await post(undefined)).body)).toEqual({ error: 'Sign in first' });
+    expect(JSON.parse((await post('not.a.token')).body)).toEqual({
+      error: 'Your sign-in is not valid; sign in again',
+      code: 'sign-in-again',
+    });
+    expect(JSON.parse((await post(undefined)).body)).toEqual({ error: 'Sign in first', code: 'sign-in-first' });
   });
 
   it('a read of the same path is still served without the token', async () => {
@@ -48,7 +53,7 @@ describe('every path of the API passes a write’s token on to the gateway', () 
     );
     expect({ status: answer.status, body: answer.body }).toEqual({
       status: 401,
-      body: JSON.stringify({ error: 'Your sign-in is not valid; sign in again' }),
+      body: JSON.stringify({ error: 'Your sign-in is not valid; sign in again', code: 'sign-in-again' }),
     });
   });
 });

@@ -367,7 +367,7 @@ it('keeps its word while a replica of each service and of the gateway is killed,
   expect(hung).toEqual([]);
   // a refusal is a 503 with a JSON error, never another 5xx or a page
   expect([...seen.keys()].filter((status) => status >= 500 && status !== 503)).toEqual([]);
-  for (const body of unavailableBodies) expect(body).toEqual({ error: expect.any(String) });
+  for (const body of unavailableBodies) expect(body).toEqual({ error: expect.any(String), code: expect.any(String) });
   expect(refused).toEqual([]);
   expect(acknowledged()).toBeGreaterThanOrEqual(2 * (KILLED.length + 2));
 });

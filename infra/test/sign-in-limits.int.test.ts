@@ -84,6 +84,8 @@ function expectGuessRefusal(answer: RawWebAnswer) {
   expect(answer.headers['content-type']).toMatch(/^application\/json/);
   expect(JSON.parse(answer.body)).toEqual({
     error: 'Too many wrong passwords for this account from your address; try again in 15 minutes',
+    code: 'too-many-sign-in-attempts',
+    minutes: 15,
   });
 }
 
@@ -213,7 +215,11 @@ describe('no post walks around the count of wrong passwords', () => {
   const answerOf = (answer: RawWebAnswer) => ({ status: answer.status, body: answer.body.slice(0, 200) });
   const guessRefusal = {
     status: 429,
-    body: JSON.stringify({ error: 'Too many wrong passwords for this account from your address; try again in 15 minutes' }),
+    body: JSON.stringify({
+      error: 'Too many wrong passwords for this account from your address; try again in 15 minutes',
+      code: 'too-many-sign-in-attempts',
+      minutes: 15,
+    }),
   };
 
   /** An address that has spent its wrong passwords for `email` (the count per address and account). */
@@ -244,6 +250,7 @@ describe('no post walks around the count of wrong passwords', () => {
       });
       expect(JSON.parse(answer.body)).toEqual({
         error: expect.stringMatching(/^The sign-in form names its (username|password) more than once$/),
+        code: 'sign-in-form-unreadable',
       });
     }
     // Keycloak trims the username as Java does, control characters too: the same account, the same count
@@ -326,7 +333,7 @@ describe('no post walks around the count of wrong passwords', () => {
         status,
         type: expect.stringMatching(/^application\/json/),
       });
-      expect(JSON.parse(answer.body)).toEqual({ error: expect.any(String) });
+      expect(JSON.parse(answer.body)).toEqual({ error: expect.any(String), code: expect.any(String) });
     }
     expect(await signInStatus(address, owner)).toBe(302);
   });
@@ -344,7 +351,11 @@ describe('no post walks around the count of wrong passwords', () => {
     }, 80);
     expect(passed.length).toBe(50);
     expectWrongPasswordPages(passed);
-    const accountRefusal = { error: 'Too many wrong passwords for this account; try again in 15 minutes' };
+    const accountRefusal = {
+      error: 'Too many wrong passwords for this account; try again in 15 minutes',
+      code: 'too-many-sign-in-attempts',
+      minutes: 15,
+    };
     expect({ status: refusal.status, body: JSON.parse(refusal.body) as unknown }).toEqual({ status: 429, body: accountRefusal });
     // a new address is refused even with the right password; the owner's, where they signed in before, is not
     const elsewhere = await (await signInForm(newAddress())).post(attempt(owner.email, owner.password));

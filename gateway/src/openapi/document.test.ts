@@ -1,4 +1,4 @@
-import { BD_MOBILE_PATTERN, EMAIL_PATTERN, IMAGE_UPLOAD, MAX_PRICE_TAKA, MAX_STOCK, PUBLIC_API } from '@bazar/contracts';
+import { BD_MOBILE_PATTERN, EMAIL_PATTERN, IMAGE_UPLOAD, MAX_PRICE_TAKA, MAX_STOCK, PUBLIC_API, REFUSAL_CODES } from '@bazar/contracts';
 import fc from 'fast-check';
 import { openApiDocument } from './document';
 
@@ -109,4 +109,13 @@ it('groups every endpoint under the service that owns it, each group named and d
   expect(new Set(groups).size).toBe(groups.length);
   expect(groups).toEqual(expect.arrayContaining([...new Set(PUBLIC_API.map((e) => e.service))]));
   for (const { description } of doc.tags) expect(description).toMatch(/^The \w+ service: /);
+});
+
+it("lists every refusal's code in the error answers, so a client knows each code it may meet", () => {
+  const tooMany = (operation('get', '/products').responses['429'] as { content: Record<string, { schema: Schema }> }).content[
+    'application/json'
+  ]!.schema;
+  expect(tooMany.required).toEqual(expect.arrayContaining(['error', 'code']));
+  expect(tooMany.properties?.code?.enum).toEqual(REFUSAL_CODES);
+  expect(tooMany.properties?.code?.description).toMatch(/stable/);
 });

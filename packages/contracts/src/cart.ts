@@ -47,5 +47,5 @@ export type SetCartQuantity = z.infer<typeof SetCartQuantity>;
 /** 409 answer when a cart line would hold more than the shelf: `error` in words ('Only 2 of Hilsa
  *  left'), named under `cartQuantity`, and `available`, how many the shelf holds, for a screen to word
  *  it in its own language. */
-export const CartStockRefusal = ErrorAnswer.extend({ available: z.number().int().min(0) });
+export const CartStockRefusal = ErrorAnswer.extend({ code: z.literal('not-enough-stock'), available: z.number().int().min(0) });
 export type CartStockRefusal = z.infer<typeof CartStockRefusal>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RefusalCode } from './refusals';
 import { NOT_A_MOBILE_NUMBER, OBJECT_ID_PATTERN, westernDigits } from './typed-digits';
 
 /** A body field's path (`price`, `mycart.0.cartPrice`) and its first problem in plain words
@@ -6,9 +7,10 @@ import { NOT_A_MOBILE_NUMBER, OBJECT_ID_PATTERN, westernDigits } from './typed-d
 export const FieldErrors = z.record(z.string(), z.string());
 export type FieldErrors = z.infer<typeof FieldErrors>;
 
-/** The answer of every refused request: `error` says it all in one line; a refused body also
- *  names its fields in `fields`. */
-export const ErrorAnswer = z.object({ error: z.string(), fields: FieldErrors.optional() });
+/** The answer of every refused request: `error` says it all in one line, in English; `code` names
+ *  the refusal (REFUSALS), for a page in another language to word it; a refused body also names its
+ *  fields in `fields`. */
+export const ErrorAnswer = z.object({ error: z.string(), code: RefusalCode, fields: FieldErrors.optional() });
 export type ErrorAnswer = z.infer<typeof ErrorAnswer>;
 
 /** A MongoDB ObjectId as 24 hex characters; anything else (including `{ "$gt": "" }`) is refused. */

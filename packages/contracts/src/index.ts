@@ -1,3 +1,4 @@
+export * from './refusals';
 export * from './common';
 export * from './typed-digits';
 export * from './money';

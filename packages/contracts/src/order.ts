@@ -88,7 +88,7 @@ export type PlaceOrderAnswer = z.infer<typeof PlaceOrderAnswer>;
 /** 409 answer when the cart asks for more than the shelf holds: `error` names each item and how many
  *  are left (`Only 1 left of Fresh Carrot`), `items` the same for a screen. */
 export const OutOfStockItem = z.object({ productId: ObjectIdString, name: z.string(), requested: z.number(), available: z.number() });
-export const OutOfStockAnswer = z.object({ error: z.string(), items: z.array(OutOfStockItem) });
+export const OutOfStockAnswer = z.object({ error: z.string(), code: z.literal('out-of-stock'), items: z.array(OutOfStockItem) });
 export type OutOfStockAnswer = z.infer<typeof OutOfStockAnswer>;
 
 /** Plain words for what the shelf cannot give: `Only 1 left of Fresh Carrot, Mustard Oil is out of stock`. */
@@ -96,14 +96,20 @@ export function outOfStockMessage(items: OutOfStockAnswer['items']): string {
   return items.map(({ name, available }) => (available > 0 ? `Only ${available} left of ${name}` : `${name} is out of stock`)).join(', ');
 }
 
-export const CartAlreadyOrderedAnswer = z.object({ error: z.literal(CART_ALREADY_ORDERED) });
+export const CartAlreadyOrderedAnswer = z.object({ error: z.literal(CART_ALREADY_ORDERED), code: z.literal('cart-already-ordered') });
 
 /** 409 answer when the shopper holds as many unconfirmed orders as the store allows (`limit`). */
-export const HoldLimitAnswer = z.object({ error: z.string(), limit: z.number().int().positive() });
+export const HoldLimitAnswer = z.object({ error: z.string(), code: z.literal('hold-limit-reached'), limit: z.number().int().positive() });
 export type HoldLimitAnswer = z.infer<typeof HoldLimitAnswer>;
 
-/** 409 answer when an order cannot be moved as asked: `status` is where it stands now. */
-export const OrderMoveRefusal = z.object({ error: z.string(), status: OrderStatus });
+/** 409 answer when an order cannot be moved as asked: `status` is where it stands now, `to` the
+ *  status asked for. */
+export const OrderMoveRefusal = z.object({
+  error: z.string(),
+  code: z.literal('order-move-refused'),
+  status: OrderStatus,
+  to: OrderStatus,
+});
 export type OrderMoveRefusal = z.infer<typeof OrderMoveRefusal>;
 
 /** An admin moves an order on (or cancels it): the status it should have now. */

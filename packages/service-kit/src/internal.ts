@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { Agent, request, type Dispatcher } from 'undici';
 
 type RequestOptions = { dispatcher: Dispatcher } & Omit<Dispatcher.RequestOptions<null>, 'origin' | 'path'>;
+import { ErrorAnswer } from '@bazar/contracts';
 import { HttpError } from './http/errors';
 import { TRACEPARENT_HEADER, outgoingTraceparent } from './trace';
 import { Upstreams, connectionRefused } from './upstreams';
@@ -35,7 +36,8 @@ export class InternalClient {
   async read(path: string, headers: Record<string, string> = {}): Promise<{ body: unknown; headers: IncomingHttpHeaders } | undefined> {
     const answer = await this.send('GET', path, { headers });
     if (answer.status === 404) return undefined;
-    if (answer.status >= 300) throw new HttpError(503, `The ${this.serviceName} service answered ${answer.status}; try again shortly`);
+    if (answer.status >= 300)
+      throw new HttpError(503, 'service-away', `The ${this.serviceName} service answered ${answer.status}; try again shortly`);
     return answer;
   }
 
@@ -62,13 +64,17 @@ export class InternalClient {
       if (answer.statusCode >= 500) {
         // a neighbour that says why it cannot answer now (its database is away) is passed on in its words
         const why = answer.statusCode === 503 ? reasonOf(await answer.body.text()) : void (await answer.body.dump());
-        throw new HttpError(503, why ?? `The ${this.serviceName} service answered ${answer.statusCode}; try again shortly`);
+        throw new HttpError(
+          503,
+          why?.code ?? 'service-away',
+          why?.error ?? `The ${this.serviceName} service answered ${answer.statusCode}; try again shortly`,
+        );
       }
       const text = await answer.body.text();
       return { status: answer.statusCode, body: text ? (JSON.parse(text) as unknown) : undefined, headers: answer.headers };
     } catch (err) {
       if (err instanceof HttpError) throw err;
-      throw new HttpError(503, `The ${this.serviceName} service is unavailable; try again shortly`);
+      throw new HttpError(503, 'service-away', `The ${this.serviceName} service is unavailable; try again shortly`);
     }
   }
 
@@ -88,10 +94,10 @@ export class InternalClient {
 }
 
 /** The `error` of a JSON answer `{ "error": "…" }`, if that is what it is. */
-function reasonOf(text: string): string | undefined {
+function reasonOf(text: string): Pick<ErrorAnswer, 'error' | 'code'> | undefined {
   try {
-    const { error } = JSON.parse(text) as { error?: unknown };
-    return typeof error === 'string' ? error : undefined;
+    const reason = ErrorAnswer.pick({ error: true, code: true }).safeParse(JSON.parse(text));
+    return reason.success ? reason.data : undefined;
   } catch {
     return undefined;
   }

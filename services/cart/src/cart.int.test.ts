@@ -39,7 +39,10 @@ describe('PUT /cartquantity/{id}', () => {
 
   it('refuses more than the stock, naming the product, and keeps the line as it was', async () => {
     const refused = await call('PUT', `/cartquantity/${line._id}`, alice, { cartQuantity: 6 });
-    expect(refused).toMatchObject({ status: 409, body: { error: expect.stringMatching(/^Only 5 of Cart Limes \w+ left$/) } });
+    expect(refused).toMatchObject({
+      status: 409,
+      body: { error: expect.stringMatching(/^Only 5 of Cart Limes \w+ left$/), code: 'not-enough-stock' },
+    });
     // the quantity is the field to change, named as validate() names one
     const { error } = ErrorAnswer.parse(refused.body);
     expect(refused.body).toEqual({ error, fields: { cartQuantity: error }, available: 5 });
@@ -49,12 +52,15 @@ describe('PUT /cartquantity/{id}', () => {
   it('answers another shopper as if the line did not exist, and changes nothing', async () => {
     expect(await call('PUT', `/cartquantity/${line._id}`, bob, { cartQuantity: 1 })).toMatchObject({
       status: 404,
-      body: { error: 'No such cart line' },
+      body: { error: 'No such cart line', code: 'no-such-cart-line' },
     });
-    expect(await call('DELETE', `/deletecart/${line._id}`, bob)).toMatchObject({ status: 404, body: { error: 'No such cart line' } });
+    expect(await call('DELETE', `/deletecart/${line._id}`, bob)).toMatchObject({
+      status: 404,
+      body: { error: 'No such cart line', code: 'no-such-cart-line' },
+    });
     expect(await call('GET', `/myallcart/${alice.email}`, bob)).toMatchObject({
       status: 403,
-      body: { error: 'You can only see your own cart' },
+      body: { error: 'You can only see your own cart', code: 'own-account-only' },
     });
     expect((await cartOf(alice))[0]?.cartQuantity).toBe(2);
   });
@@ -68,22 +74,22 @@ describe('PUT /cartquantity/{id}', () => {
     [{}, 'cartQuantity'],
   ])('refuses the body %j with a 400 naming %s', async (body, field) => {
     const refused = await call('PUT', `/cartquantity/${line._id}`, alice, body);
-    expect(refused).toMatchObject({ status: 400, body: { error: expect.stringContaining(field) } });
+    expect(refused).toMatchObject({ status: 400, body: { error: expect.stringContaining(field), code: 'invalid-request' } });
     expect((await cartOf(alice))[0]?.cartQuantity).toBe(2);
   });
 
   it('refuses a malformed id, an unknown line and a caller without a token', async () => {
     expect(await call('PUT', '/cartquantity/not-an-id', alice, { cartQuantity: 1 })).toMatchObject({
       status: 400,
-      body: { error: expect.stringContaining('id') },
+      body: { error: expect.stringContaining('id'), code: 'invalid-request' },
     });
     expect(await call('PUT', '/cartquantity/0123456789abcdef01234567', alice, { cartQuantity: 1 })).toMatchObject({
       status: 404,
-      body: { error: 'No such cart line' },
+      body: { error: 'No such cart line', code: 'no-such-cart-line' },
     });
     expect(await call('PUT', `/cartquantity/${line._id}`, undefined, { cartQuantity: 1 })).toMatchObject({
       status: 401,
-      body: { error: 'Sign in first' },
+      body: { error: 'Sign in first', code: 'sign-in-first' },
     });
   });
 
@@ -106,7 +112,7 @@ describe('POST /addtocart', () => {
     });
     expect(await call('POST', '/addtocart', bob, { productId: '0123456789abcdef01234567' })).toMatchObject({
       status: 404,
-      body: { error: 'No such product' },
+      body: { error: 'No such product', code: 'no-such-product' },
     });
     for (const cartQuantity of [0, 100, 1.5])
       expect((await call('POST', '/addtocart', bob, { productId: limes, cartQuantity })).status).toBe(400);
@@ -121,7 +127,10 @@ describe('POST /addtocart', () => {
     expect((await Promise.all([add(1), add(1)])).map((answer) => answer.status)).toEqual([200, 200]);
     expect(await add(1)).toMatchObject({ status: 200, body: { cartQuantity: 4 } });
     const refused = await add(2);
-    expect(refused).toMatchObject({ status: 409, body: { error: expect.stringMatching(/^Only 5 of Cart Limes \w+ left$/) } });
+    expect(refused).toMatchObject({
+      status: 409,
+      body: { error: expect.stringMatching(/^Only 5 of Cart Limes \w+ left$/), code: 'not-enough-stock' },
+    });
     expect(refused.body).toEqual({
       error: ErrorAnswer.parse(refused.body).error,
       fields: { cartQuantity: ErrorAnswer.parse(refused.body).error },

@@ -83,35 +83,41 @@ describe('POST /addproducts validation', () => {
 
 describe('who may publish', () => {
   it('refuses visitors (401) and shoppers (403) at the gateway', async () => {
-    expect(await viaGateway('/addproducts', undefined, validProduct)).toEqual({ status: 401, body: { error: 'Sign in first' } });
+    expect(await viaGateway('/addproducts', undefined, validProduct)).toEqual({
+      status: 401,
+      body: { error: 'Sign in first', code: 'sign-in-first' },
+    });
     expect(await viaGateway('/addproducts', shopperToken, validProduct)).toEqual({
       status: 403,
-      body: { error: 'Only an admin may do that' },
+      body: { error: 'Only an admin may do that', code: 'admin-only' },
     });
     expect(await viaGateway('/offer', shopperToken, { offerTitle: 'x', offerDetails: 'y' })).toEqual({
       status: 403,
-      body: { error: 'Only an admin may do that' },
+      body: { error: 'Only an admin may do that', code: 'admin-only' },
     });
   });
 
   it('refuses a shopper in the service too', async () => {
-    expect(await addProduct(validProduct, shopper)).toEqual({ status: 403, body: { error: 'Only an admin may do that' } });
+    expect(await addProduct(validProduct, shopper)).toEqual({
+      status: 403,
+      body: { error: 'Only an admin may do that', code: 'admin-only' },
+    });
     expect(
       await call(`${stackEnv.catalogUrl}/offer`, { method: 'POST', headers: shopper, body: { offerTitle: 'x', offerDetails: 'y' } }),
     ).toEqual({
       status: 403,
-      body: { error: 'Only an admin may do that' },
+      body: { error: 'Only an admin may do that', code: 'admin-only' },
     });
   });
 
   it('lets an admin publish an offer, which needs a title and details', async () => {
     expect(await viaGateway('/offer', adminToken, { offerTitle: `Test offer ${run}` })).toEqual({
       status: 400,
-      body: { error: 'offerDetails is required', fields: { offerDetails: 'offerDetails is required' } },
+      body: { error: 'offerDetails is required', code: 'invalid-request', fields: { offerDetails: 'offerDetails is required' } },
     });
     expect(await viaGateway('/offer', adminToken, { offerTitle: ' ', offerDetails: 'x' })).toEqual({
       status: 400,
-      body: { error: 'offerTitle is required', fields: { offerTitle: 'offerTitle is required' } },
+      body: { error: 'offerTitle is required', code: 'invalid-request', fields: { offerTitle: 'offerTitle is required' } },
     });
     const published = await viaGateway('/offer', adminToken, { offerTitle: `Test offer ${run}`, offerDetails: 'Two for one.' });
     expect(published.status).toBe(201);
@@ -211,7 +217,7 @@ describe('publishing and stock', () => {
       { ids: [productId], price: 1 },
       {},
     ])
-      expect(await lookup(refused)).toMatchObject({ status: 400, body: { error: expect.any(String) } });
+      expect(await lookup(refused)).toMatchObject({ status: 400, body: { error: expect.any(String), code: 'invalid-request' } });
   });
 
   it('settles reservations held together, one released meanwhile giving back its own units', async () => {
@@ -234,7 +240,10 @@ describe('publishing and stock', () => {
   it('refuses a reservation that arrives after its release, holding nothing', async () => {
     const late = newId();
     expect((await release(late)).status).toBe(200);
-    expect(await reserve(late, 1)).toEqual({ status: 409, body: { error: 'This order was withdrawn; place it again' } });
+    expect(await reserve(late, 1)).toEqual({
+      status: 409,
+      body: { error: 'This order was withdrawn; place it again', code: 'order-withdrawn' },
+    });
     expect((await products().findOne({ _id: new mongoose.Types.ObjectId(productId) }))?.quantity).toBe(12);
   });
 
@@ -294,7 +303,10 @@ describe('publishing and stock', () => {
     // the sweep runs every 15 s
     await eventually(async () => expect(await reservations.countDocuments({ piledBy: run })).toBe(1), 90_000, 1_000);
     expect(await reservations.findOne({ piledBy: run }, { projection: { _id: 1 } })).toEqual({ _id: recent._id });
-    expect(await reserve(recent._id, 1)).toEqual({ status: 409, body: { error: 'This order was withdrawn; place it again' } });
+    expect(await reserve(recent._id, 1)).toEqual({
+      status: 409,
+      body: { error: 'This order was withdrawn; place it again', code: 'order-withdrawn' },
+    });
     await reservations.deleteOne({ _id: recent._id });
   }, 120_000);
 });

@@ -33,8 +33,11 @@ it('treats search text literally, never as a pattern', async () => {
 });
 
 it('refuses query operators and repeated parameters', async () => {
-  expect(await get('/products?search[$ne]=x')).toEqual({ status: 400, body: { error: expect.any(String) } });
-  expect(await get('/products?search=a&search=b')).toEqual({ status: 400, body: { error: expect.stringContaining('search') } });
+  expect(await get('/products?search[$ne]=x')).toEqual({ status: 400, body: { error: expect.any(String), code: 'invalid-request' } });
+  expect(await get('/products?search=a&search=b')).toEqual({
+    status: 400,
+    body: { error: expect.stringContaining('search'), code: 'invalid-request' },
+  });
 });
 
 it('answers one product, 400 for a malformed id and 404 for an unknown one', async () => {
@@ -42,8 +45,14 @@ it('answers one product, 400 for a malformed id and 404 for an unknown one', asy
   const detail = await get(`/product-details/${first!._id}`);
   expect(detail.status).toBe(200);
   expect(Product.parse(detail.body)).toEqual(first);
-  expect(await get('/product-details/not-an-id')).toEqual({ status: 400, body: { error: 'params id must be a 24-character hex id' } });
-  expect(await get('/product-details/0123456789abcdef01234567')).toEqual({ status: 404, body: { error: 'No such product' } });
+  expect(await get('/product-details/not-an-id')).toEqual({
+    status: 400,
+    body: { error: 'params id must be a 24-character hex id', code: 'invalid-request' },
+  });
+  expect(await get('/product-details/0123456789abcdef01234567')).toEqual({
+    status: 404,
+    body: { error: 'No such product', code: 'no-such-product' },
+  });
 });
 
 it('lists the offers', async () => {
@@ -59,5 +68,5 @@ it('refuses a write without the identity the gateway forwards', async () => {
     body: '{}',
   });
   expect(response.status).toBe(401);
-  expect(await response.json()).toEqual({ error: 'Sign in first' });
+  expect(await response.json()).toEqual({ error: 'Sign in first', code: 'sign-in-first' });
 });

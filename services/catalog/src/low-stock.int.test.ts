@@ -65,7 +65,7 @@ it('refuses a threshold that is not a whole number from 0 to 100,000, and anyone
   for (const lowStockThreshold of [-1, 2.5, 'many', 100_001, null])
     expect(await call('PUT', '/storesettings', { lowStockThreshold })).toMatchObject({
       status: 400,
-      body: { error: expect.stringContaining('lowStockThreshold') },
+      body: { error: expect.stringContaining('lowStockThreshold'), code: 'invalid-request' },
     });
   expect((await call('PUT', '/storesettings', { lowStockThreshold: 5, role: 'admin' })).status).toBe(400);
   expect((await call('PUT', '/storesettings', {})).status).toBe(400);

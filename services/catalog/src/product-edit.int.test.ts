@@ -140,30 +140,39 @@ describe('refused edits', () => {
   });
 
   it('refuses an empty body, an unknown field and a body that is not an object', async () => {
-    expect(await editAtService({})).toEqual({ status: 400, body: { error: 'Give at least one field to change' } });
-    expect(await editAtService({ name: `Never ${run}`, sold: 0 })).toEqual({ status: 400, body: { error: 'Unrecognized key: "sold"' } });
+    expect(await editAtService({})).toEqual({ status: 400, body: { error: 'Give at least one field to change', code: 'invalid-request' } });
+    expect(await editAtService({ name: `Never ${run}`, sold: 0 })).toEqual({
+      status: 400,
+      body: { error: 'Unrecognized key: "sold"', code: 'invalid-request' },
+    });
     expect((await editAtService([{ name: `Never ${run}` }])).status).toBe(400);
   });
 
   it('answers 400 for a malformed id and 404 for an unknown one, through the gateway', async () => {
     expect(await edit({ name: `Never ${run}` }, adminToken, 'not-an-id')).toMatchObject({
       status: 400,
-      body: { error: 'params id must be a 24-character hex id' },
+      body: { error: 'params id must be a 24-character hex id', code: 'invalid-request' },
     });
     expect(await edit({ name: `Never ${run}` }, adminToken, new mongoose.Types.ObjectId().toString())).toMatchObject({
       status: 404,
-      body: { error: 'No such product' },
+      body: { error: 'No such product', code: 'no-such-product' },
     });
   });
 
   it('refuses visitors (401) and shoppers (403) at the gateway, and shoppers at the service', async () => {
-    expect(await edit({ name: `Never ${run}` }, undefined)).toMatchObject({ status: 401, body: { error: 'Sign in first' } });
-    expect(await edit({ name: `Never ${run}` }, shopperToken)).toMatchObject({ status: 403, body: { error: 'Only an admin may do that' } });
+    expect(await edit({ name: `Never ${run}` }, undefined)).toMatchObject({
+      status: 401,
+      body: { error: 'Sign in first', code: 'sign-in-first' },
+    });
+    expect(await edit({ name: `Never ${run}` }, shopperToken)).toMatchObject({
+      status: 403,
+      body: { error: 'Only an admin may do that', code: 'admin-only' },
+    });
     expect(
       await shopper().call(`${stackEnv.catalogUrl}/products/${productId}`, { method: 'PATCH', body: { name: `Never ${run}` } }),
     ).toEqual({
       status: 403,
-      body: { error: 'Only an admin may do that' },
+      body: { error: 'Only an admin may do that', code: 'admin-only' },
     });
   });
 

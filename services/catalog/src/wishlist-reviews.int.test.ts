@@ -73,10 +73,10 @@ describe('wishlist', () => {
     const chitra = shopper('chitra');
     const missing = new mongoose.Types.ObjectId().toString();
     const refused = await chitra.call(catalog(`/wishlist/${missing}`), { method: 'PUT' });
-    expect(refused).toEqual({ status: 404, body: { error: 'No such product' } });
+    expect(refused).toEqual({ status: 404, body: { error: 'No such product', code: 'no-such-product' } });
     expect(await chitra.call(catalog(`/wishlist/${missing}`), { method: 'DELETE' })).toEqual({
       status: 404,
-      body: { error: 'No such product' },
+      body: { error: 'No such product', code: 'no-such-product' },
     });
     expect(Wishlist.parse((await chitra.call(catalog('/wishlist'))).body).products).toEqual([]);
     expect((await fetch(catalog(`/wishlist/${rice}`), { method: 'PUT' })).status).toBe(401);
@@ -107,7 +107,7 @@ describe('product reviews', () => {
     // never ordered
     const never = await review(dipa, rice, { rating: 5, text: 'Lovely' });
     expect(never.status).toBe(403);
-    expect(never.body).toEqual({ error: expect.stringMatching(/delivered/) });
+    expect(never.body).toEqual({ error: expect.stringMatching(/delivered/), code: 'review-needs-delivery' });
     // ordered, on its way, not yet delivered
     await orderOf(dipa, rice, 'out-for-delivery');
     expect((await review(dipa, rice, { rating: 5 })).status).toBe(403);

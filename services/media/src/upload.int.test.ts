@@ -168,7 +168,7 @@ it('judges the bytes, not the name or Content-Type', async () => {
   const html = Buffer.from('<!doctype html><script>alert(document.cookie)</script>');
   expect(await uploadAsTester(form(html, { name: 'cat.png', type: 'image/png' }))).toEqual({
     status: 400,
-    body: { error: 'Only JPEG, PNG or WebP images are accepted' },
+    body: { error: 'Only JPEG, PNG or WebP images are accepted', code: 'image-type-not-accepted' },
   });
 });
 
@@ -200,13 +200,13 @@ describe('refusals store nothing', () => {
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
     expect(await refusedCount(async () => form(svg, { name: 'logo.svg', type: 'image/svg+xml' }))).toEqual({
       status: 400,
-      body: { error: 'Only JPEG, PNG or WebP images are accepted' },
+      body: { error: 'Only JPEG, PNG or WebP images are accepted', code: 'image-type-not-accepted' },
     });
     expect(
       await refusedCount(async () => form(Buffer.from('<html><body>hi</body></html>'), { name: 'x.html', type: 'text/html' })),
     ).toEqual({
       status: 400,
-      body: { error: 'Only JPEG, PNG or WebP images are accepted' },
+      body: { error: 'Only JPEG, PNG or WebP images are accepted', code: 'image-type-not-accepted' },
     });
   });
 
@@ -214,19 +214,22 @@ describe('refusals store nothing', () => {
     const png = await picture(400, 400, 'png');
     expect(await refusedCount(async () => form(png.subarray(0, Math.floor(png.length / 2))))).toEqual({
       status: 400,
-      body: { error: 'The PNG image is damaged or incomplete' },
+      body: { error: 'The PNG image is damaged or incomplete', code: 'image-damaged' },
     });
     const jpeg = await picture(400, 400, 'jpeg');
     expect(await refusedCount(async () => form(jpeg.subarray(0, Math.floor(jpeg.length / 2)), { type: 'image/jpeg' }))).toEqual({
       status: 400,
-      body: { error: 'The JPEG image is damaged or incomplete' },
+      body: { error: 'The JPEG image is damaged or incomplete', code: 'image-damaged' },
     });
   });
 
   it('refuses a file over 5 MB with 413', async () => {
     const header = await picture(10, 10, 'png');
     const big = Buffer.concat([header, Buffer.alloc(MAX_UPLOAD_BYTES + 1 - header.length, 7)]);
-    expect(await refusedCount(async () => form(big))).toEqual({ status: 413, body: { error: 'The image is larger than 5 MB' } });
+    expect(await refusedCount(async () => form(big))).toEqual({
+      status: 413,
+      body: { error: 'The image is larger than 5 MB', code: 'image-too-large', limit: 5 },
+    });
   });
 
   it('refuses a field beside the image, naming it', async () => {
@@ -235,25 +238,31 @@ describe('refusals store nothing', () => {
       body.append('role', 'admin');
       return body;
     };
-    expect(await refusedCount(withField)).toEqual({ status: 400, body: { error: expect.stringContaining('"role"') } });
+    expect(await refusedCount(withField)).toEqual({
+      status: 400,
+      body: { error: expect.stringContaining('"role"'), code: 'invalid-request' },
+    });
   });
 
   it('refuses a form without the image field, or no form at all', async () => {
     const png = await picture(10, 10, 'png');
     expect(await refusedCount(async () => form(png, { field: 'photo' }))).toEqual({
       status: 400,
-      body: { error: "Send one image, in the form field 'image'" },
+      body: { error: "Send one image, in the form field 'image'", code: 'image-missing' },
     });
     expect(await refusedCount(async () => new FormData())).toEqual({
       status: 400,
-      body: { error: "Send the image as multipart/form-data in the field 'image'" },
+      body: { error: "Send the image as multipart/form-data in the field 'image'", code: 'image-missing' },
     });
   });
 });
 
 it('needs a signed-in user at the gateway', async () => {
   const response = await fetch(`${stackEnv.gatewayUrl}/upload`, { method: 'POST', body: form(await picture(10, 10, 'png')) });
-  expect({ status: response.status, body: await response.json() }).toEqual({ status: 401, body: { error: 'Sign in first' } });
+  expect({ status: response.status, body: await response.json() }).toEqual({
+    status: 401,
+    body: { error: 'Sign in first', code: 'sign-in-first' },
+  });
 });
 
 it("counts a shopper's uploads a day and refuses the 11th with 429, while an admin uploads on", async () => {
@@ -263,7 +272,7 @@ it("counts a shopper's uploads a day and refuses the 11th with 429, while an adm
   expect(statuses).toEqual(Array<number>(10).fill(200));
   expect(await uploadAs(shopper, form(await picture(60, 40, 'png')))).toEqual({
     status: 429,
-    body: { error: 'You may upload 10 images a day; try again tomorrow' },
+    body: { error: 'You may upload 10 images a day; try again tomorrow', code: 'upload-limit-reached', limit: 10 },
   });
   expect((await uploadAsAdmin(form(await picture(61, 40, 'png')))).status).toBe(200);
 });

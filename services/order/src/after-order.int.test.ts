@@ -77,7 +77,7 @@ it('answers another shopper’s order like a missing one: no buying it again, no
   expect((await stranger.call(`${stackEnv.orderUrl}/orders/${orderId}`)).status).toBe(404);
   const refused = await receipt(orderId, identityOf({ id: stranger.id, email: stranger.email }));
   expect(refused.status).toBe(404);
-  expect(await refused.json()).toEqual({ error: 'No such order' });
+  expect(await refused.json()).toEqual({ error: 'No such order', code: 'no-such-order' });
 
   // the owner reads it; so does an admin
   const own = await buyer.call(`${stackEnv.orderUrl}/orders/${orderId}`);
@@ -110,5 +110,5 @@ it('gives the owner and an admin the receipt as a PDF, in English or Bangla', as
 
   const unknownLanguage = await receipt(orderId, own, 'fr');
   expect(unknownLanguage.status).toBe(400);
-  expect(await unknownLanguage.json()).toMatchObject({ error: expect.stringMatching(/lang/) });
+  expect(await unknownLanguage.json()).toMatchObject({ error: expect.stringMatching(/lang/), code: 'invalid-request' });
 });

@@ -34,7 +34,7 @@ it('places the order pressed again once the catalog is back, with the same key o
       [newKey, `catalog-away-first-${newKey.id}`],
     ] as const) {
       const refused = await buyer.placeOrder(orderKey);
-      expect(refused).toEqual({ status: 503, body: { error: expect.stringMatching(/catalog/) } });
+      expect(refused).toEqual({ status: 503, body: { error: expect.stringMatching(/catalog/), code: 'service-away' } });
     }
     expect(await sameKey.pieces()).toEqual([[lentils, 2]]);
     expect(await newKey.pieces()).toEqual([[oil, 1]]);

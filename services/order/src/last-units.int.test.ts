@@ -35,7 +35,10 @@ it.each([
   expect(unitsSold).toBe(Math.floor(onShelf / each) * each);
   expect(await shelf.stockOf(carrot)).toBe(onShelf - unitsSold);
   for (const answer of refused) {
-    expect(answer).toMatchObject({ status: 409, body: { error: expect.stringMatching(/^(Only \d left of|.* is out of stock)/) } });
+    expect(answer).toMatchObject({
+      status: 409,
+      body: { error: expect.stringMatching(/^(Only \d left of|.* is out of stock)/), code: 'out-of-stock' },
+    });
   }
   // the refused keep their carts; the served have none left
   const carts = await Promise.all(buyers.map(async (buyer) => (await buyer.cart()).reduce((sum, line) => sum + line.cartQuantity, 0)));

@@ -21,7 +21,7 @@ beforeAll(async () => {
 afterAll(() => shelf.clear());
 
 it('refuses an empty cart', async () => {
-  expect(await me.placeOrder(`empty-${randomUUID()}`)).toEqual({ status: 400, body: { error: 'Your cart is empty' } });
+  expect(await me.placeOrder(`empty-${randomUUID()}`)).toEqual({ status: 400, body: { error: 'Your cart is empty', code: 'cart-empty' } });
 });
 
 it("refuses an order in someone else's name, naming the email field", async () => {
@@ -143,6 +143,7 @@ it('refuses an order for more than the shelf holds, naming each item and how man
     status: 409,
     body: {
       error: expect.stringMatching(/^Only 1 left of Kagzi Lime \w+$/),
+      code: 'out-of-stock',
       items: [{ productId: lime, name: expect.stringContaining('Kagzi Lime'), requested: 3, available: 1 }],
     },
   });
@@ -172,7 +173,7 @@ it('keeps orders to their owner: another shopper can neither see nor move them',
   const stranger = shopper('stranger');
   expect(await stranger.myOrders()).toEqual([]);
   for (const move of [stranger.confirm, stranger.cancel])
-    expect(await move(mine[0]!._id)).toEqual({ status: 404, body: { error: 'No such order' } });
+    expect(await move(mine[0]!._id)).toEqual({ status: 404, body: { error: 'No such order', code: 'no-such-order' } });
   expect(await me.confirm(mine[0]!._id)).toMatchObject({ status: 200, body: { status: 'confirmed' } });
 });
 
@@ -190,7 +191,10 @@ it('refuses an idempotency key sent again with other content: another address, a
   expect((await order('Road 1', [{ cartName: 'Key Tea', cartQuantity: 1 }])).status).toBe(201);
   expect((await order('Road 1', [{ cartName: 'Key Tea', cartQuantity: 1 }])).status).toBe(200); // the same request again
 
-  const refusal = { status: 409, body: { error: 'This Idempotency-Key was already used for another order' } };
+  const refusal = {
+    status: 409,
+    body: { error: 'This Idempotency-Key was already used for another order', code: 'idempotency-key-reused' },
+  };
   expect(await order('Road 2', [{ cartName: 'Key Tea', cartQuantity: 1 }])).toEqual(refusal);
   expect((await buyer.addToCart(tea, 2)).status).toBe(201);
   expect(await order('Road 1', [{ cartName: 'Key Tea', cartQuantity: 2 }])).toEqual(refusal);
@@ -218,7 +222,7 @@ describe('one state of a cart becomes at most one order', () => {
   const refusals = [
     { status: 409, body: { error: CART_ALREADY_ORDERED } },
     // what a request that lost the race so badly that the first had already taken the lines meets
-    { status: 400, body: { error: 'Your cart is empty' } },
+    { status: 400, body: { error: 'Your cart is empty', code: 'cart-empty' } },
   ];
 
   /** The cart placed from two tabs at once, each with a key of its own: one of them places the order. */
@@ -253,7 +257,7 @@ describe('one state of a cart becomes at most one order', () => {
     const repeat = await tabs.placeOrder(placingKey);
     expect(repeat.status).toBe(200);
     expect(PlaceOrderAnswer.parse(repeat.body).insertedId).toBe(insertedId);
-    expect(await tabs.placeOrder(refusedKey)).toEqual({ status: 400, body: { error: 'Your cart is empty' } });
+    expect(await tabs.placeOrder(refusedKey)).toEqual({ status: 400, body: { error: 'Your cart is empty', code: 'cart-empty' } });
   });
 
   it('takes a cart changed after its order as a new state, which can be ordered once more', async () => {

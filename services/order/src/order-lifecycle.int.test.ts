@@ -92,7 +92,11 @@ describe.each([
     const { buyer, orderId } = await orderAt(from);
     for (const to of STATUSES.filter((to) => !mayMove(to))) {
       const answer = await move(buyer, orderId, to);
-      if (answer) expect(answer).toEqual({ status: 409, body: { error: expect.stringContaining(`This order is ${from}`), status: from } });
+      if (answer)
+        expect(answer).toEqual({
+          status: 409,
+          body: { error: expect.stringContaining(`This order is ${from}`), code: 'order-move-refused', to, status: from },
+        });
     }
     // each allowed move on an order of its own, since it changes the order
     for (const to of STATUSES.filter(mayMove)) {
@@ -165,7 +169,11 @@ it('holds at most three unconfirmed orders per shopper; confirming one makes roo
   const stock = await shelf.stockOf(honey);
   expect(await buyer.placeOrder()).toEqual({
     status: 409,
-    body: { error: 'You already have 3 orders waiting for confirmation; confirm or cancel one in My Orders first', limit: 3 },
+    body: {
+      error: 'You already have 3 orders waiting for confirmation; confirm or cancel one in My Orders first',
+      code: 'hold-limit-reached',
+      limit: 3,
+    },
   });
   expect((await buyer.cart()).map((line) => line.cartQuantity)).toEqual([2]);
   expect(await shelf.stockOf(honey)).toBe(stock);
@@ -215,7 +223,12 @@ describe('with a replica that holds orders for a second and a half', () => {
     expect((await asAdmin(`${quick.url}/orderstatus/${cancelledElsewhere.order._id}`, cancel)).status).toBe(200);
     expect(await cancelledElsewhere.buyer.confirm(cancelledElsewhere.order._id)).toEqual({
       status: 409,
-      body: { error: 'This order is cancelled; it cannot become confirmed', status: 'cancelled' },
+      body: {
+        error: 'This order is cancelled; it cannot become confirmed',
+        code: 'order-move-refused',
+        to: 'confirmed',
+        status: 'cancelled',
+      },
     });
 
     const confirmedElsewhere = await placed();
@@ -355,7 +368,10 @@ describe('the admin’s orders', () => {
     expect((await asAdmin(`${stackEnv.orderUrl}/allorders?status=lost`)).status).toBe(400);
     expect((await asAdmin(`${stackEnv.orderUrl}/allorders?sort=price`)).status).toBe(400);
     const someone = shopper('nosy');
-    expect(await someone.call(`${stackEnv.orderUrl}/allorders`)).toEqual({ status: 403, body: { error: 'Only an admin may do that' } });
+    expect(await someone.call(`${stackEnv.orderUrl}/allorders`)).toEqual({
+      status: 403,
+      body: { error: 'Only an admin may do that', code: 'admin-only' },
+    });
     expect((await someone.call(`${stackEnv.orderUrl}/ordersummary`)).status).toBe(403);
   });
 

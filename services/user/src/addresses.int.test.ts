@@ -92,9 +92,9 @@ it("answers another account's address as no such address, and leaves it as it wa
   await other.add(office);
   const before = await other.book();
 
-  expect(await other.edit(address._id, office)).toEqual({ status: 404, body: { error: 'No such address' } });
+  expect(await other.edit(address._id, office)).toEqual({ status: 404, body: { error: 'No such address', code: 'no-such-address' } });
   expect(await other.edit(address._id, office, true)).toMatchObject({ status: 404 });
-  expect(await other.remove(address._id)).toEqual({ status: 404, body: { error: 'No such address' } });
+  expect(await other.remove(address._id)).toEqual({ status: 404, body: { error: 'No such address', code: 'no-such-address' } });
   expect(await owner.book()).toEqual([address]);
   expect(await other.book()).toEqual(before);
   // an account without a book gets no book from trying

@@ -50,7 +50,10 @@ it('still answers every account to a plain call, as the spec has it', async () =
 });
 
 it('refuses a page out of bounds, and anyone but an admin', async () => {
-  expect(await allUsers('?pageSize=51')).toMatchObject({ status: 400, body: { error: expect.stringContaining('pageSize') } });
+  expect(await allUsers('?pageSize=51')).toMatchObject({
+    status: 400,
+    body: { error: expect.stringContaining('pageSize'), code: 'invalid-request' },
+  });
   expect(await allUsers('?page=0')).toMatchObject({ status: 400 });
   expect(await allUsers('?role=admin')).toMatchObject({ status: 400 });
   expect((await allUsers('?q=a', identityOf({ id: randomUUID(), email: emails[0]! }))).status).toBe(403);

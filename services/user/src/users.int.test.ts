@@ -26,31 +26,42 @@ it('refuses query operators and malformed emails or ids with 400', async () => {
     status: 400,
     body: {
       error: 'email: Invalid input: expected string, received object',
+      code: 'invalid-request',
       fields: { email: 'email: Invalid input: expected string, received object' },
     },
   });
   expect((await call('GET', '/admin/not-an-email')).status).toBe(400);
   expect(await call('DELETE', '/delete/not-an-id', undefined, 'admin')).toEqual({
     status: 400,
-    body: { error: 'params id must be a 24-character hex id' },
+    body: { error: 'params id must be a 24-character hex id', code: 'invalid-request' },
   });
   expect((await call('PUT', `/makeadmin/${encodeURIComponent('{"$ne":null}')}`, undefined, 'admin')).status).toBe(400);
 });
 
 it('answers 404 for unknown users', async () => {
-  expect(await call('PUT', '/makeadmin/nobody@example.com', undefined, 'admin')).toEqual({ status: 404, body: { error: 'No such user' } });
+  expect(await call('PUT', '/makeadmin/nobody@example.com', undefined, 'admin')).toEqual({
+    status: 404,
+    body: { error: 'No such user', code: 'no-such-user' },
+  });
   expect(await call('DELETE', '/delete/0123456789abcdef01234567', undefined, 'admin')).toEqual({
     status: 404,
-    body: { error: 'No such user' },
+    body: { error: 'No such user', code: 'no-such-user' },
   });
-  expect(await call('GET', '/admin/nobody@example.com', undefined, 'admin')).toEqual({ status: 404, body: { error: 'No such user' } });
+  expect(await call('GET', '/admin/nobody@example.com', undefined, 'admin')).toEqual({
+    status: 404,
+    body: { error: 'No such user', code: 'no-such-user' },
+  });
 });
 
 it('refuses an image URL whose host no URL can have with 400, not 500', async () => {
   const refused = await call('PUT', `/profiledata/${email}`, { ...profile, img: 'http://[/media/me.webp' });
   expect(refused).toEqual({
     status: 400,
-    body: { error: 'img must be an image uploaded to the store', fields: { img: 'img must be an image uploaded to the store' } },
+    body: {
+      error: 'img must be an image uploaded to the store',
+      code: 'not-an-uploaded-image',
+      fields: { img: 'img must be an image uploaded to the store' },
+    },
   });
 });
 
@@ -102,11 +113,11 @@ it("refuses a sync of someone else's email in the body, naming the field; anothe
 it('requires every review field, bounded', async () => {
   expect(await call('POST', '/review', { firstName: 'Rahim', lastName: '', des: 'Good' })).toEqual({
     status: 400,
-    body: { error: 'lastName is required', fields: { lastName: 'lastName is required' } },
+    body: { error: 'lastName is required', code: 'invalid-request', fields: { lastName: 'lastName is required' } },
   });
   expect(await call('POST', '/review', { firstName: 'Rahim', lastName: 'Uddin', des: 'x'.repeat(2001) })).toEqual({
     status: 400,
-    body: { error: 'des must be at most 2000 characters', fields: { des: 'des must be at most 2000 characters' } },
+    body: { error: 'des must be at most 2000 characters', code: 'invalid-request', fields: { des: 'des must be at most 2000 characters' } },
   });
   expect(await call('POST', '/review', { firstName: 'Rahim', lastName: 'Uddin', des: 'Good rice' })).toMatchObject({
     status: 201,
@@ -131,7 +142,11 @@ it('keeps the language the shopper chose with the account; a sync without one le
   expect((await sync({ language: 'en' })).body.user).toMatchObject({ language: 'en' });
   expect(await sync({ language: 'fr' })).toEqual({
     status: 400,
-    body: { error: expect.stringMatching(/^language: /), fields: { language: expect.stringMatching(/^language: /) } },
+    body: {
+      error: expect.stringMatching(/^language: /),
+      code: 'invalid-request',
+      fields: { language: expect.stringMatching(/^language: /) },
+    },
   });
   expect((await sync({})).body.user).toMatchObject({ language: 'en' });
 });

@@ -16,7 +16,7 @@ test('an address longer than Node reads is refused with 431 and the JSON error a
   const answer = await fetch(`${url}/users/a?search=${'😀'.repeat(3000)}`);
   expect(answer.status).toBe(431);
   expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
-  expect(await answer.json()).toEqual({ error: 'The address or the headers of the request are too long' });
+  expect(await answer.json()).toEqual({ error: 'The address or the headers of the request are too long', code: 'address-too-long' });
 });
 
 test('a request of ordinary size still reaches the app', async () => {

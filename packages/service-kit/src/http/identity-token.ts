@@ -34,7 +34,8 @@ type TokenKind = typeof IDENTITY_TOKEN | typeof SERVICE_TOKEN;
 
 /** The payload of a token of `kind` (its algorithm, issuer, lifetime) meant for the service
  *  `audience` (one of the names in its `aud`), or InvalidIdentity. */
-function verifiedPayload(token: string, key: KeyObject, kind: TokenKind, what: string, audience: ServiceName): object {
+function verifiedPayload(token: string, key: KeyObject, kind: TokenKind, what: 'identity' | 'service', audience: ServiceName): object {
+  const code = what === 'service' ? 'services-only' : 'sign-in-again';
   let payload: unknown;
   try {
     payload = jwt.verify(token, key, {
@@ -46,13 +47,13 @@ function verifiedPayload(token: string, key: KeyObject, kind: TokenKind, what: s
       maxAge: kind.lifetimeSeconds + kind.clockToleranceSeconds,
     });
   } catch (err) {
-    if (err instanceof jwt.TokenExpiredError) throw new InvalidIdentity(`The ${what} token has expired`);
+    if (err instanceof jwt.TokenExpiredError) throw new InvalidIdentity(`The ${what} token has expired`, code);
     if (err instanceof jwt.JsonWebTokenError && err.message.startsWith('jwt audience invalid'))
-      throw new InvalidIdentity(`The ${what} token is meant for another service`);
-    throw new InvalidIdentity(`The ${what} token is not valid`);
+      throw new InvalidIdentity(`The ${what} token is meant for another service`, code);
+    throw new InvalidIdentity(`The ${what} token is not valid`, code);
   }
   if (typeof payload !== 'object' || payload === null || typeof (payload as { exp?: unknown }).exp !== 'number')
-    throw new InvalidIdentity(`The ${what} token is not valid`);
+    throw new InvalidIdentity(`The ${what} token is not valid`, code);
   return payload;
 }
 
@@ -60,7 +61,7 @@ function verifiedPayload(token: string, key: KeyObject, kind: TokenKind, what: s
  *  InvalidIdentity (401). */
 export function verifyServiceToken(token: string, key: KeyObject, audience: ServiceName): ServiceCaller {
   const caller = ServiceCaller.safeParse((verifiedPayload(token, key, SERVICE_TOKEN, 'service', audience) as { sub?: unknown }).sub);
-  if (!caller.success) throw new InvalidIdentity('The service token names no calling service');
+  if (!caller.success) throw new InvalidIdentity('The service token names no calling service', 'services-only');
   return caller.data;
 }
 
@@ -96,10 +97,11 @@ export class ServiceTokenSigner {
   }
 }
 
-/** Why a token was refused, in words for the caller (always a 401). */
+/** Why a token was refused, in words for the caller (always a 401): a user's sign-in to try again
+ *  (`sign-in-again`), or a call that only the store's services may make (`services-only`). */
 export class InvalidIdentity extends HttpError {
-  constructor(message: string) {
-    super(401, message);
+  constructor(message: string, code: 'sign-in-again' | 'services-only' = 'sign-in-again') {
+    super(401, code, message);
   }
 }
 

@@ -101,7 +101,7 @@ describe('the gateway’s token', () => {
     expect((await answerTo('/admin', stated(signer.sign(admin, ORDER)))).status).toBe(200);
     expect(await answerTo('/admin', stated(signer.sign(shopper, ORDER)))).toEqual({
       status: 403,
-      body: { error: 'Only an admin may do that' },
+      body: { error: 'Only an admin may do that', code: 'admin-only' },
     });
   });
 
@@ -122,9 +122,9 @@ describe('the gateway’s token', () => {
 const forgedHeaders = { [IDENTITY_HEADERS.id]: 'x', [IDENTITY_HEADERS.email]: 'a@b.cd', [IDENTITY_HEADERS.role]: 'admin' };
 
 describe('refused 401', () => {
-  const fromGatewayOnly = { error: 'Who is signed in is taken from the gateway only' };
-  const notValid = { error: 'The identity token is not valid' };
-  const elsewhere = { error: 'The identity token is meant for another service' };
+  const fromGatewayOnly = { error: 'Who is signed in is taken from the gateway only', code: 'services-only' };
+  const notValid = { error: 'The identity token is not valid', code: 'sign-in-again' };
+  const elsewhere = { error: 'The identity token is meant for another service', code: 'sign-in-again' };
 
   it('a token the gateway signed for another service: one for the catalog at the user service', async () => {
     const forCatalog = stated(signer.sign(admin, 'catalog'));
@@ -149,8 +149,8 @@ describe('refused 401', () => {
   });
 
   it('nothing at all, or an empty token', async () => {
-    expect(await answerTo('/me', {})).toEqual({ status: 401, body: { error: 'Sign in first' } });
-    expect(await answerTo('/me', stated(''))).toEqual({ status: 401, body: { error: 'Sign in first' } });
+    expect(await answerTo('/me', {})).toEqual({ status: 401, body: { error: 'Sign in first', code: 'sign-in-first' } });
+    expect(await answerTo('/me', stated(''))).toEqual({ status: 401, body: { error: 'Sign in first', code: 'sign-in-first' } });
   });
 
   it('headers beside a good token do not change who it states', async () => {
@@ -176,7 +176,7 @@ describe('refused 401', () => {
     const now = Math.floor(Date.now() / 1000);
     expect(await answerTo('/me', stated(signed({ ...shopper, iat: now - 120, exp: now - 60 }, { expiresIn: undefined })))).toEqual({
       status: 401,
-      body: { error: 'The identity token has expired' },
+      body: { error: 'The identity token has expired', code: 'sign-in-again' },
     });
     // still "valid" by its exp, but minted for an hour: not the gateway's minute
     const long = signed({ ...shopper, iat: now - 300 }, { expiresIn: 3600 });
@@ -222,11 +222,11 @@ describe('refused 401', () => {
   it('a good signature over no user', async () => {
     expect(await answerTo('/me', stated(signed({ sub: 'u-1', role: 'admin', email_verified: true })))).toEqual({
       status: 401,
-      body: { error: 'The identity token does not state a user' },
+      body: { error: 'The identity token does not state a user', code: 'sign-in-again' },
     });
     expect(await answerTo('/me', stated(signed({ ...shopper, role: 'root' })))).toEqual({
       status: 401,
-      body: { error: 'The identity token does not state a user' },
+      body: { error: 'The identity token does not state a user', code: 'sign-in-again' },
     });
   });
 });
@@ -282,7 +282,7 @@ describe('internal routes, which carry no user', () => {
     const answer = await request(app).post('/internal/holds').set(headers);
     return { status: answer.status, body: answer.body as unknown };
   };
-  const onlyServices = { error: "Only the store's own services may call this" };
+  const onlyServices = { error: "Only the store's own services may call this", code: 'services-only' };
 
   it('answer the service they name, by its token', async () => {
     expect(await hold(serviceCallHeaders('order', 'catalog'))).toEqual({ status: 200, body: { held: true } });
@@ -291,13 +291,16 @@ describe('internal routes, which carry no user', () => {
 
   it('refuse a token meant for another service: 401', async () => {
     const forCart = serviceCallHeaders('order', 'cart');
-    expect(await hold(forCart)).toEqual({ status: 401, body: { error: 'The service token is meant for another service' } });
+    expect(await hold(forCart)).toEqual({
+      status: 401,
+      body: { error: 'The service token is meant for another service', code: 'services-only' },
+    });
   });
 
   it('refuse another service: 403', async () => {
     expect(await hold(serviceCallHeaders('gateway', 'catalog'))).toEqual({
       status: 403,
-      body: { error: 'The gateway service may not call this' },
+      body: { error: 'The gateway service may not call this', code: 'services-only' },
     });
   });
 
@@ -306,17 +309,20 @@ describe('internal routes, which carry no user', () => {
     expect(await hold(forgedHeaders)).toEqual({ status: 401, body: onlyServices });
     expect(await hold({ [SERVICE_TOKEN.header]: signer.sign(admin, ORDER) })).toEqual({
       status: 401,
-      body: { error: 'The service token is not valid' },
+      body: { error: 'The service token is not valid', code: 'services-only' },
     });
     const elsewhere = new ServiceTokenSigner(p256().privateKey, 'order').headers('catalog');
-    expect(await hold(elsewhere)).toEqual({ status: 401, body: { error: 'The service token is not valid' } });
+    expect(await hold(elsewhere)).toEqual({ status: 401, body: { error: 'The service token is not valid', code: 'services-only' } });
     const now = Math.floor(Date.now() / 1000);
     const lapsed = jwt.sign({ sub: 'order', iat: now - 120, exp: now - 60 }, services.privateKey, {
       algorithm: 'ES256',
       issuer: SERVICE_TOKEN.issuer,
       audience: 'catalog',
     });
-    expect(await hold({ [SERVICE_TOKEN.header]: lapsed })).toEqual({ status: 401, body: { error: 'The service token has expired' } });
+    expect(await hold({ [SERVICE_TOKEN.header]: lapsed })).toEqual({
+      status: 401,
+      body: { error: 'The service token has expired', code: 'services-only' },
+    });
     delete process.env.BAZAR_SERVICE_VERIFY_KEY;
     expect(await hold(serviceCallHeaders('order', 'catalog'))).toEqual({ status: 401, body: onlyServices });
   });

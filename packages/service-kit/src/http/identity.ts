@@ -55,10 +55,10 @@ function verifiedUser(req: Request, service: ServiceName): RequestUser {
   const token = req.headers[IDENTITY_TOKEN.header];
   if (typeof token !== 'string' || token === '') {
     const claimed = Object.values(IDENTITY_HEADERS).some((header) => req.headers[header] !== undefined);
-    throw new HttpError(401, claimed ? FROM_GATEWAY_ONLY : 'Sign in first');
+    throw claimed ? new HttpError(401, 'services-only', FROM_GATEWAY_ONLY) : new HttpError(401, 'sign-in-first', 'Sign in first');
   }
   const verifier = installationVerifier(service);
-  if (!verifier) throw new HttpError(401, FROM_GATEWAY_ONLY);
+  if (!verifier) throw new HttpError(401, 'services-only', FROM_GATEWAY_ONLY);
   const claims = verifier.verify(token);
   return {
     id: claims.sub,
@@ -75,7 +75,7 @@ function verifiedUser(req: Request, service: ServiceName): RequestUser {
 export function requireAdmin(service: ServiceName): RequestHandler {
   return (req, _res, next) => {
     req.user = verifiedUser(req, service);
-    if (req.user.role !== 'admin') throw new HttpError(403, 'Only an admin may do that');
+    if (req.user.role !== 'admin') throw new HttpError(403, 'admin-only', 'Only an admin may do that');
     next();
   };
 }
@@ -124,7 +124,7 @@ export function requireService({ at, from: callers }: { at: ServiceName; from: S
   return (req, _res, next) => {
     const token = req.headers[SERVICE_TOKEN.header];
     const installation = installationServiceKey();
-    if (typeof token !== 'string' || token === '' || !installation) throw new HttpError(401, ONLY_SERVICES);
+    if (typeof token !== 'string' || token === '' || !installation) throw new HttpError(401, 'services-only', ONLY_SERVICES);
     const now = Date.now();
     const id = `${at} ${token}`;
     let known = installation.verified.get(id);
@@ -136,7 +136,7 @@ export function requireService({ at, from: callers }: { at: ServiceName; from: S
       if (installation.verified.size >= 1_000) installation.verified.clear();
       installation.verified.set(id, known);
     }
-    if (!callers.includes(known.caller)) throw new HttpError(403, `The ${known.caller} service may not call this`);
+    if (!callers.includes(known.caller)) throw new HttpError(403, 'services-only', `The ${known.caller} service may not call this`);
     next();
   };
 }

@@ -30,10 +30,10 @@ function shopRouter(): Router {
   declareRoute(router, 'post', '/addtocart', [(req, res) => void res.status(201).json({ route: routeOf(req), body: req.body as unknown })]);
   declareRoute(router, 'delete', '/deletecart/:id', [
     () => {
-      throw badRequest('thrown by the handler');
+      throw badRequest('invalid-request', 'thrown by the handler');
     },
   ]);
-  declareRoute(router, 'patch', '/products/:id', [() => Promise.reject(badRequest('rejected by the handler'))]);
+  declareRoute(router, 'patch', '/products/:id', [() => Promise.reject(badRequest('invalid-request', 'rejected by the handler'))]);
   declareRoute(router, 'get', '/broken', [
     () => {
       throw new Error('a bug');

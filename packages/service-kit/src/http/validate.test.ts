@@ -14,7 +14,7 @@ app.post('/addproducts', validate({ body: NewProduct }), (_req, res) => void res
 app.get('/product/:id', validate({ params: IdParams }), (_req, res) => void res.json({ ok: true }));
 app.post('/strict', validate({ body: z.strictObject({ items: z.array(z.object({ n: z.number() })) }) }), (_req, res) => void res.json({}));
 app.post('/addtocart', () => {
-  throw fieldRefusal(403, 'userEmail', 'You can only add to your own cart');
+  throw fieldRefusal(403, 'own-account-only', 'userEmail', 'You can only add to your own cart');
 });
 app.use(errorHandler);
 
@@ -28,6 +28,7 @@ describe('validate', () => {
     expect(answer.status).toBe(400);
     expect(ErrorAnswer.parse(answer.body)).toEqual({
       error: 'name is required; price must be a number; quantity must be a whole number',
+      code: 'invalid-request',
       fields: { name: 'name is required', price: 'price must be a number', quantity: 'quantity must be a whole number' },
     });
   });
@@ -36,7 +37,11 @@ describe('validate', () => {
     const answer = await request(app)
       .post('/addproducts')
       .send({ ...product, price: '0' });
-    expect(answer.body).toEqual({ error: 'price must be more than 0', fields: { price: 'price must be more than 0' } });
+    expect(answer.body).toEqual({
+      error: 'price must be more than 0',
+      code: 'invalid-request',
+      fields: { price: 'price must be more than 0' },
+    });
   });
 
   it('names nested fields by their path, and leaves problems of the whole body to error', async () => {
@@ -54,7 +59,7 @@ describe('validate', () => {
   it('lists no fields for refused params', async () => {
     const answer = await request(app).get('/product/nope');
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ error: 'params id must be a 24-character hex id' });
+    expect(answer.body).toEqual({ error: 'params id must be a 24-character hex id', code: 'invalid-request' });
   });
 
   it('lets a valid body through', async () => {
@@ -67,7 +72,11 @@ describe('fieldRefusal', () => {
     const answer = await request(app).post('/addtocart').send({ userEmail: 'someone@example.com' });
     expect({ status: answer.status, body: ErrorAnswer.strict().parse(answer.body) }).toEqual({
       status: 403,
-      body: { error: 'You can only add to your own cart', fields: { userEmail: 'You can only add to your own cart' } },
+      body: {
+        error: 'You can only add to your own cart',
+        code: 'own-account-only',
+        fields: { userEmail: 'You can only add to your own cart' },
+      },
     });
   });
 });

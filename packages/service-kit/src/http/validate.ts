@@ -29,7 +29,12 @@ export function validate<P = Record<string, string>, B = unknown, Q = Record<str
       // list asked for without a query) has no text
       const cleaned = part === 'headers' || isEmpty(raw) ? { ok: true as const, value: raw } : cleanInput(raw, part);
       if (!cleaned.ok) {
-        throw new HttpError(400, cleaned.problem, part === 'body' ? { fields: { [cleaned.field]: cleaned.problem } } : undefined);
+        throw new HttpError(
+          400,
+          'invalid-request',
+          cleaned.problem,
+          part === 'body' ? { fields: { [cleaned.field]: cleaned.problem } } : undefined,
+        );
       }
       const result = schema.safeParse(cleaned.value);
       if (!result.success) throw refusal(part, result.error);
@@ -48,8 +53,8 @@ function isEmpty(part: unknown): boolean {
 
 /** The 400 for one refused part: `error` in one line; for the body, also `fields`. */
 function refusal(part: 'params' | 'query' | 'headers' | 'body', error: z.ZodError): HttpError {
-  if (part !== 'body') return new HttpError(400, describeZodError(error, part));
+  if (part !== 'body') return new HttpError(400, 'invalid-request', describeZodError(error, part));
   const fields = zodFieldErrors(error);
-  const details: Omit<ErrorAnswer, 'error'> | undefined = Object.keys(fields).length > 0 ? { fields } : undefined;
-  return new HttpError(400, describeZodError(error), details);
+  const details: Omit<ErrorAnswer, 'error' | 'code'> | undefined = Object.keys(fields).length > 0 ? { fields } : undefined;
+  return new HttpError(400, 'invalid-request', describeZodError(error), details);
 }
