@@ -1,14 +1,13 @@
-import { serverMessage } from '@bazar/web-kit';
+import { refusalCode } from '@bazar/web-kit';
 import { declaredMutation, declaredQuery, storefrontApi } from '@bazar/web-kit/api';
 import { takeChangeInto, type OrderChangeTaker } from '@bazar/web-kit/orders';
-import { CART_CHANGED_DURING_ORDER } from '@bazar/contracts';
 
 /** A refusal of Place Order whose remedy is on My Orders: this cart has already become an order
  *  (placed from another tab), or too many orders await confirmation. The other refusals are read on
  *  the cart: a stock refusal names its items, and a cart changed meanwhile is checked again. */
 export function pointsToMyOrders(error: unknown): boolean {
   const { status, data } = (error ?? {}) as { status?: unknown; data?: { items?: unknown } };
-  return status === 409 && data?.items === undefined && serverMessage(error) !== CART_CHANGED_DURING_ORDER;
+  return status === 409 && data?.items === undefined && refusalCode(error) !== 'cart-changed-during-order';
 }
 
 export const cartApi = storefrontApi.injectEndpoints({

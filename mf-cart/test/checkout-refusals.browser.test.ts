@@ -107,7 +107,7 @@ test('in Bangla, a service away is said in Bangla', async () => {
       route.fulfill({
         status: 503,
         contentType: 'application/json',
-        body: JSON.stringify({ error: 'The order service is unavailable; try again shortly' }),
+        body: JSON.stringify({ error: 'The order service is unavailable; try again shortly', code: 'service-away' }),
       }),
     ),
   );
@@ -118,7 +118,11 @@ test('in Bangla, a service away is said in Bangla', async () => {
 test('in Bangla, an order still being placed by an earlier press is said in Bangla', async () => {
   const { page, dialog } = await placeOrderIn('bn', shortOfStock, (page) =>
     page.route('**/api/orderplace', (route) =>
-      route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ error: ORDER_STILL_PLACING }) }),
+      route.fulfill({
+        status: 409,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: ORDER_STILL_PLACING, code: 'order-still-placing' }),
+      }),
     ),
   );
   await dialog.getByText('এই অর্ডারটি এখনও দেওয়া হচ্ছে; একটু পরে আমার অর্ডারে দেখুন').waitFor();

@@ -174,7 +174,11 @@ test('the stepper on a card changes the quantity; the shelf limit is refused and
 
 test("an add the server refuses is taken off the badge again, with the server's reason", async () => {
   await page.route('**/api/addtocart', (route) =>
-    route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ error: `Only 0 of ${product.name} left` }) }),
+    route.fulfill({
+      status: 409,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: `Only 0 of ${product.name} left`, code: 'not-enough-stock' }),
+    }),
   );
   await card().getByRole('button', { name: 'Add' }).click();
   await toast('Oops...').getByText(`Only 0 of ${product.name} left`).waitFor();

@@ -105,12 +105,16 @@ test('in Bangla, Add on a product sold out since the page showed it says so in B
 test('in Bangla, Add refused because the line kept changing says so in Bangla', async () => {
   const page = await searchIn('bn', inCart, await createAccount('keptchanging'));
   await page.route('**/api/addtocart', (route) =>
-    route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ error: CART_KEPT_CHANGING }) }),
+    route.fulfill({
+      status: 409,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: CART_KEPT_CHANGING, code: 'changed-meanwhile' }),
+    }),
   );
   await card(page, BANGLA_NAME).getByRole('button', { name: 'যোগ করুন' }).click();
   await page
     .getByRole('region', { name: /^Notifications|বিজ্ঞপ্তি/ })
-    .getByText('আপনার কার্ট বারবার বদলে যাচ্ছিল; আবার চেষ্টা করুন', { exact: true })
+    .getByText('একই সময়ে অন্য কোথাও থেকে এটি বদলানো হয়েছে; আবার চেষ্টা করুন', { exact: true })
     .waitFor();
   await animationsEnded(page);
   await page.screenshot({ path: 'test-results/cart-refusal-kept-changing-bn.png' });

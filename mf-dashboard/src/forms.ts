@@ -8,7 +8,7 @@ import {
   type ErrorAnswer,
   type FieldErrors,
 } from '@bazar/contracts';
-import { serverMessage, showNotice, type NoticeOptions } from '@bazar/web-kit';
+import { refusalText as codedRefusalText, showNotice, type NoticeOptions } from '@bazar/web-kit';
 import { currentLanguage, translate } from '@bazar/web-kit/i18n';
 import { useUploadImageMutation } from './api';
 
@@ -38,12 +38,13 @@ function fieldRefusalWords(field: string, message: string): string {
 }
 
 /** The refusal's reason in one line, as the page words it: on a Bangla page, each field's refusal
- *  (which the server's line joins); otherwise the server's words. */
+ *  (which the server's line joins), or a refusal of no field by its code; otherwise the server's
+ *  words. */
 export function refusalText(error: unknown): string | undefined {
   const fields = Object.entries(serverFieldErrors(error));
   return currentLanguage() === 'bn' && fields.length > 0
     ? fields.map(([field, message]) => fieldRefusalWords(field, message)).join('; ')
-    : serverMessage(error);
+    : codedRefusalText(error);
 }
 
 /**
@@ -117,7 +118,7 @@ export function useImageUpload() {
     setProgress(0);
     try {
       const answer = await uploadImage({ image: file, onProgress: setProgress });
-      if (!answer.data?.success) return { refusal: serverMessage(answer.error) ?? translate('dashboard:imageNotUploaded') };
+      if (!answer.data?.success) return { refusal: codedRefusalText(answer.error) ?? translate('dashboard:imageNotUploaded') };
       last.current = { file, url: answer.data.data.display_url };
       return { url: answer.data.data.display_url };
     } finally {

@@ -111,7 +111,7 @@ test('Remove Admin on the last admin shows the user service’s reason in an Oop
   // gateway's answer for that case (gateway/src/identity-events.int.test.ts) is played back.
   const reason = 'The last admin cannot be demoted; make someone else an admin first';
   await page.route('**/api/removeadmin/**', (route) =>
-    route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ error: reason }) }),
+    route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ error: reason, code: 'last-admin' }) }),
   );
   await row(target.email).getByRole('button', { name: 'Remove Admin' }).click();
   await dialog('Oops...').getByText(reason).waitFor();

@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Star } from 'lucide-react';
 import { HIGHEST_RATING, MAX_REVIEW_TEXT, type MyProductReview, type OrderItem } from '@bazar/contracts';
-import { serverMessage, showToast } from '@bazar/web-kit';
+import { refusalCode, refusalText, showToast } from '@bazar/web-kit';
 import { declaredMutation, declaredQuery, storefrontApi } from '@bazar/web-kit/api';
-import { currentLanguage, translate, useFormats } from '@bazar/web-kit/i18n';
+import { translate, useFormats } from '@bazar/web-kit/i18n';
 import { useProductText } from '@bazar/web-kit/product-text';
 import { useCartText } from '../i18n';
 
@@ -158,11 +158,9 @@ function ReviewForm({ item, mine, onDone }: { item: OrderItem; mine: MyProductRe
   );
 }
 
-/** A refusal as the shopper reads it: not received yet in the page's language (the order service
- *  answers 403 for nothing else), anything else in the server's words. */
+/** A refusal as the shopper reads it: not received yet in the review's own words, anything else by
+ *  its code (refusalText: the server's words on an English page). */
 function refusalWords(error: unknown): string {
-  const { status } = (error ?? {}) as { status?: unknown };
-  if (status === 403) return translate('cart:review.notReceived');
-  const words = serverMessage(error);
-  return currentLanguage() === 'en' && words ? words : translate('common:somethingWentWrong');
+  if (refusalCode(error) === 'review-needs-delivery') return translate('cart:review.notReceived');
+  return refusalText(error) ?? translate('common:somethingWentWrong');
 }

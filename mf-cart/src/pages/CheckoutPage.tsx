@@ -21,7 +21,7 @@ export default function CheckoutPage() {
   const { shopper, lines, totals } = useMyCart();
   const location = useLocation();
   const t = useCartText();
-  const refusalText = useRefusalText({ lines, email: shopper?.email });
+  const refusalText = useRefusalText({ lines });
   const [placeOrder, placing] = usePlaceOrderMutation();
   // One key per filled-in form: a retry or a double click of the same order is recognised by the
   // server. A new key cannot order the same cart twice either: the server refuses it (409).

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { serverMessage, showNotice } from '@bazar/web-kit';
+import { refusalText, showNotice } from '@bazar/web-kit';
 import { translate, useFormats } from '@bazar/web-kit/i18n';
 import { useGetStoreSettingsQuery, useSetStoreSettingsMutation } from '../admin-api';
 import { useDashboardText } from '../i18n';
@@ -26,7 +26,7 @@ export function LowStockSettings() {
         text: t('thresholdIs', { count: result.data.lowStockThreshold, formatted: formatNumber(result.data.lowStockThreshold) }),
         autoCloseMs: 1500,
       });
-    else void showNotice({ tone: 'error', title: translate('common:oops'), text: serverMessage(result.error) ?? t('thresholdNotSaved') });
+    else void showNotice({ tone: 'error', title: translate('common:oops'), text: refusalText(result.error) ?? t('thresholdNotSaved') });
   }
 
   return (

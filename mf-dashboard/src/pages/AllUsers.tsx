@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Trash2 } from 'lucide-react';
-import { confirmDanger, serverMessage, showNotice, Spinner, useShopper, LoadFailure } from '@bazar/web-kit';
+import { confirmDanger, refusalText, showNotice, Spinner, useShopper, LoadFailure } from '@bazar/web-kit';
 import type { User } from '@bazar/contracts';
 import { translate, useFormats } from '@bazar/web-kit/i18n';
 import { useGetUsersPageQuery } from '../admin-api';
@@ -15,7 +15,7 @@ const control =
   'w-full rounded-xl border border-stone-300 bg-white px-3 py-2 text-sm outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-100';
 
 const oops = (error?: unknown) =>
-  showNotice({ tone: 'error', title: translate('common:oops'), text: serverMessage(error) ?? translate('common:somethingWentWrong') });
+  showNotice({ tone: 'error', title: translate('common:oops'), text: refusalText(error) ?? translate('common:somethingWentWrong') });
 
 /** Every account for the admin, a page at a time, oldest first; the search (part of an email or a
  *  name, any case) and the pages are answered by the user service, which no longer sends every

@@ -1,8 +1,17 @@
 import { Minus, Plus } from 'lucide-react';
-import { CART_KEPT_CHANGING, MAX_LINE_QUANTITY, type CartLine, type Product } from '@bazar/contracts';
+import { MAX_LINE_QUANTITY, type CartLine, type Product } from '@bazar/contracts';
 // Through the shared modules, not './api' or './session': this module is a federation singleton of
 // its own, and must reach the page's one store, api and Toaster.
-import { serverMessage, showNotice, showToast, useShopper, useStore, type SessionState, type StorefrontState } from '@bazar/web-kit';
+import {
+  refusalCode,
+  refusalText,
+  showNotice,
+  showToast,
+  useShopper,
+  useStore,
+  type SessionState,
+  type StorefrontState,
+} from '@bazar/web-kit';
 import { declaredMutation, declaredRequest, storefrontApi, useGetMyCartQuery, type DeclaredAnswer } from '@bazar/web-kit/api';
 import { currentLanguage, translate, useFormats, useTranslation } from '@bazar/web-kit/i18n';
 import { useProductText } from '@bazar/web-kit/product-text';
@@ -91,7 +100,7 @@ export const cartApi = storefrontApi.injectEndpoints({
 
 export const { useAddToCartMutation, useSetCartQuantityMutation, useRemoveCartLineMutation } = cartApi;
 
-const somethingWentWrong = (error: unknown, words = serverMessage(error)) => ({
+const somethingWentWrong = (error: unknown, words = refusalText(error)) => ({
   tone: 'error' as const,
   title: translate('common:oops'),
   text: words ?? translate('common:somethingWentWrong'),
@@ -107,14 +116,12 @@ export function shelfHoldsOnly(name: string, available: number, formatNumber: (v
 
 /** A refusal of the cart's as the shopper reads it: on a Bangla page, a stock refusal
  *  (CartStockRefusal: how many the shelf holds) in Bangla, by the product's name as the page shows
- *  it, and a line that kept changing under the write in Bangla; otherwise the server's words. */
+ *  it; any other by its code (refusalText), in the server's words on an English page. */
 function cartRefusalWords(error: unknown, name: string, formatNumber: (value: number) => string): string | undefined {
-  const words = serverMessage(error);
-  const { status, data } = (error ?? {}) as { status?: unknown; data?: { available?: unknown } };
-  const available = data?.available;
-  if (currentLanguage() !== 'bn' || status !== 409) return words;
-  if (typeof available === 'number') return shelfHoldsOnly(name, available, formatNumber);
-  return words === CART_KEPT_CHANGING ? translate('common:cartKeptChanging') : words;
+  const available = (error as { data?: { available?: unknown } } | undefined)?.data?.available;
+  if (currentLanguage() === 'bn' && refusalCode(error) === 'not-enough-stock' && typeof available === 'number')
+    return shelfHoldsOnly(name, available, formatNumber);
+  return refusalText(error);
 }
 
 /** The signed-in shopper's line of a product, if it is in the cart. */

@@ -40,6 +40,9 @@ export function messageFiles(namespace: string, load: MessageLoader): void {
 }
 
 messageFiles('common', (language) => import(`./messages/${language}.json`));
+// The words of every refusal by its code (refusalText): a Bangla page loads them once its language
+// is known, so that a refusal is worded at once, without waiting for them.
+messageFiles('refusals', (language) => import(`./refusals/${language}.json`));
 
 /** Settles once the language is known and the common messages are loaded. */
 export const languageReady = i18next
@@ -83,9 +86,11 @@ export function currentLanguage(): Language {
   return i18next.resolvedLanguage === 'bn' ? 'bn' : 'en';
 }
 
-// The language of the page, not the browser's ('en-US' reads as English).
+// The language of the page, not the browser's ('en-US' reads as English). An English page shows the
+// server's own words for a refusal and needs no refusal messages.
 i18next.on('languageChanged', () => {
   document.documentElement.lang = currentLanguage();
+  if (currentLanguage() === 'bn') void i18next.loadNamespaces('refusals');
 });
 
 /** The shopper's choice of language, remembered in this browser. */
@@ -143,6 +148,8 @@ const formats: Record<Language, ReturnType<typeof formatsOf>> = { en: formatsOf(
 /** An amount in the active language, for code outside components (or remotes built before
  *  `useFormats`): it does not render a component again when the language changes. */
 export const formatTaka = (amount: number) => formats[currentLanguage()].formatTaka(amount);
+/** A number in the active language's digits, for code outside components. */
+export const formatNumber = (value: number) => formats[currentLanguage()].formatNumber(value);
 
 /** The formatters of the active language; the component renders again when the language changes. */
 export function useFormats() {

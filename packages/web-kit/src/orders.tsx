@@ -6,14 +6,13 @@ import {
   ORDER_STATUSES,
   ORDER_STREAM_EVENT,
   ORDER_STREAM_OPENED_EVENT,
-  orderMoveRefused,
   type Order,
   type OrderStatus,
   type OrderStreamMessage,
 } from '@bazar/contracts';
 // Through the shared modules, not './api' or './session': this module is a federation singleton of
 // its own, and must reach the page's one store, api and token getter.
-import { currentAccessToken, serverMessage, useStore } from '@bazar/web-kit';
+import { currentAccessToken, refusalCode, useStore } from '@bazar/web-kit';
 import { storefrontApi } from '@bazar/web-kit/api';
 import { useTranslation } from '@bazar/web-kit/i18n';
 import { coalesced } from './coalesced';
@@ -26,17 +25,16 @@ export function useOrderStatusLabel(): (status: OrderStatus) => string {
 
 const isOrderStatus = (status: unknown): status is OrderStatus => (ORDER_STATUSES as readonly unknown[]).includes(status);
 
-/** A refused move of an order (OrderMoveRefusal: moved meanwhile, it stands at `status`) as a Bangla
- *  page words it, naming where the order stands; undefined on an English page, which shows the
- *  server's words, and for any other refusal. `to` is the status the move asked for. The refusal is
- *  recognised by the contracts' words for it, compared whole: reworded, it falls back to the server's. */
+/** A refused move of an order (OrderMoveRefusal, code `order-move-refused`: moved meanwhile, it
+ *  stands at `status`) as a Bangla page words it, naming where the order stands; undefined on an
+ *  English page, which shows the server's words, and for any other refusal. `to` is the status the
+ *  move asked for. */
 export function useOrderMoveRefusal(): (error: unknown, to: OrderStatus) => string | undefined {
   const { t, i18n } = useTranslation('common');
   const label = useOrderStatusLabel();
   return (error, to) => {
     const standsAt = (error as { data?: { status?: unknown } } | undefined)?.data?.status;
-    if (i18n.resolvedLanguage !== 'bn' || !isOrderStatus(standsAt) || serverMessage(error) !== orderMoveRefused(standsAt, to))
-      return undefined;
+    if (i18n.resolvedLanguage !== 'bn' || !isOrderStatus(standsAt) || refusalCode(error) !== 'order-move-refused') return undefined;
     const status = label(standsAt);
     if (to === 'cancelled') return t('orderCantBeCancelled', { status });
     if (to === 'confirmed') return t('orderCantBeConfirmed', { status });

@@ -4,7 +4,8 @@ import type { Product } from '@bazar/contracts';
 // its own (the top bar's count in the shell, the hearts in the catalog), and must reach the page's
 // one store, api and dialogs.
 import {
-  serverMessage,
+  refusalCode,
+  refusalText,
   showNotice,
   showToast,
   useSession,
@@ -124,10 +125,11 @@ export function WishlistHeart({ product, look }: { product: Product; look: keyof
   );
 }
 
-/** A refusal in the page's language: the full wishlist in its own words, anything else as said. */
+/** A refusal in the page's language: the full wishlist and a product gone in the wishlist's own
+ *  words, anything else by its code (refusalText). */
 function wishlistRefusal(error: unknown): string {
-  const { status } = (error ?? {}) as { status?: unknown };
-  if (status === 409) return translate('common:wishlistFull');
-  if (status === 404) return translate('common:noLongerSold');
-  return serverMessage(error) ?? translate('common:somethingWentWrong');
+  const code = refusalCode(error);
+  if (code === 'wishlist-full') return translate('common:wishlistFull');
+  if (code === 'no-such-product') return translate('common:noLongerSold');
+  return refusalText(error) ?? translate('common:somethingWentWrong');
 }

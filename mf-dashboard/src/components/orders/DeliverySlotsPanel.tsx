@@ -1,6 +1,6 @@
 import { useId, type FormEvent } from 'react';
 import { MAX_SLOT_CAPACITY, type DeliverySlot } from '@bazar/contracts';
-import { serverMessage, showNotice } from '@bazar/web-kit';
+import { refusalText, showNotice } from '@bazar/web-kit';
 import { translate, useFormats } from '@bazar/web-kit/i18n';
 import { useGetSlotCapacitiesQuery, useSetDefaultSlotCapacityMutation, useSetSlotCapacityMutation } from '../../delivery-api';
 import { useDashboardText } from '../../i18n';
@@ -14,7 +14,7 @@ const refused = (error: unknown) =>
   void showNotice({
     tone: 'error',
     title: translate('common:oops'),
-    text: serverMessage(error) ?? translate('common:somethingWentWrong'),
+    text: refusalText(error) ?? translate('common:somethingWentWrong'),
   });
 
 /**

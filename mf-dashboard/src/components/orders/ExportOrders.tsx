@@ -1,5 +1,5 @@
 import { Download } from 'lucide-react';
-import { serverMessage, showNotice } from '@bazar/web-kit';
+import { refusalText, showNotice } from '@bazar/web-kit';
 import { translate } from '@bazar/web-kit/i18n';
 import { useExportOrdersMutation } from '../../admin-api';
 import { useDashboardText } from '../../i18n';
@@ -13,7 +13,7 @@ export function ExportOrders({ filters }: { filters: Filters }) {
   async function download() {
     const result = await exportOrders(filters);
     if ('error' in result)
-      void showNotice({ tone: 'error', title: translate('common:oops'), text: serverMessage(result.error) ?? t('exportFailed') });
+      void showNotice({ tone: 'error', title: translate('common:oops'), text: refusalText(result.error) ?? t('exportFailed') });
   }
 
   return (

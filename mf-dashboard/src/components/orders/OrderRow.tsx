@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { ChevronDown } from 'lucide-react';
 import { orderMovesFor, type Order, type OrderStatus } from '@bazar/contracts';
-import { confirmDanger, serverMessage, showNotice } from '@bazar/web-kit';
+import { confirmDanger, refusalText, showNotice } from '@bazar/web-kit';
 import { translate, useFormats } from '@bazar/web-kit/i18n';
 import { OrderStatusBadge, useOrderMoveRefusal, useOrderStatusLabel } from '@bazar/web-kit/orders';
 import { useProductText } from '@bazar/web-kit/product-text';
@@ -71,7 +71,7 @@ function OrderDetail({ id, order }: { id: string; order: Order }) {
       void showNotice({
         tone: 'error',
         title: translate('common:oops'),
-        text: moveRefusal(result.error, status) ?? serverMessage(result.error) ?? translate('common:somethingWentWrong'),
+        text: moveRefusal(result.error, status) ?? refusalText(result.error) ?? translate('common:somethingWentWrong'),
       });
   }
 
