@@ -28,7 +28,7 @@ it.each([
   expect(answer.status).toBe(503);
   expect(answer.headers['retry-after']).toBe('5');
   expect(answer.headers['content-type']).toMatch(/^application\/json/);
-  expect(JSON.parse(answer.body)).toEqual({ error: 'The store is unavailable right now; try again in a moment' });
+  expect(JSON.parse(answer.body)).toEqual({ error: 'The store is unavailable right now; try again in a moment', code: 'service-away' });
   for (const header of securityHeaders) expect({ header, value: answer.headers[header] }).toEqual({ header, value: expect.any(String) });
 });
 

@@ -4,6 +4,7 @@
 // stops the gateway.
 import { randomInt } from 'node:crypto';
 import { connect } from 'node:net';
+import { ErrorAnswer } from '@bazar/contracts';
 import { rawWebRequest, stackEnv, type RawWebAnswer } from '@bazar/testing';
 
 const securityHeaders = ['content-security-policy', 'x-content-type-options', 'referrer-policy'];
@@ -11,7 +12,8 @@ const securityHeaders = ['content-security-policy', 'x-content-type-options', 'r
 function expectJsonRefusal(answer: RawWebAnswer, status: number) {
   expect(answer.status).toBe(status);
   expect(answer.headers['content-type']).toMatch(/^application\/json/);
-  expect(JSON.parse(answer.body)).toEqual({ error: expect.any(String) });
+  // in the store's shape, with a code of the contracts' catalogue
+  expect(ErrorAnswer.strict().parse(JSON.parse(answer.body))).toEqual(JSON.parse(answer.body));
   for (const header of securityHeaders) expect({ header, value: answer.headers[header] }).toEqual({ header, value: expect.any(String) });
 }
 
@@ -24,7 +26,7 @@ describe('a request line too long (414)', () => {
   ])('%s: 414 in JSON', async (_what, path) => {
     const answer = await rawWebRequest(path, { method: path.includes('addtocart') ? 'POST' : 'GET' });
     expectJsonRefusal(answer, 414);
-    expect(JSON.parse(answer.body)).toEqual({ error: 'The address is too long' });
+    expect(JSON.parse(answer.body)).toEqual({ error: 'The address is too long', code: 'address-too-long' });
   });
 
   it('the page behind it is not reachable from outside', async () => {
@@ -79,7 +81,7 @@ describe('a request line nginx cannot read (400)', () => {
   ])('%s: 400 in JSON', async (_what, text) => {
     const answer = await rawBytes(text);
     expectJsonRefusal(answer, 400);
-    expect(JSON.parse(answer.body)).toEqual({ error: 'The request is malformed or its headers are too large' });
+    expect(JSON.parse(answer.body)).toEqual({ error: 'The request is malformed or its headers are too large', code: 'unreadable-request' });
   });
 
   it('the page behind it is not reachable from outside', async () => {

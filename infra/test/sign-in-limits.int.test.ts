@@ -99,7 +99,10 @@ async function signInStatus(from: string, account: { email: string; password: st
 function expectJsonRefusal(answer: RawWebAnswer) {
   expect(answer.status).toBe(429);
   expect(answer.headers['content-type']).toMatch(/^application\/json/);
-  expect(JSON.parse(answer.body)).toEqual({ error: 'Too many sign-in attempts from your address; try again in a minute' });
+  expect(JSON.parse(answer.body)).toEqual({
+    error: 'Too many sign-in attempts from your address; try again in a minute',
+    code: 'too-many-sign-in-attempts',
+  });
 }
 
 describe('sign-in attempts are limited per client address', () => {
@@ -147,7 +150,7 @@ describe('sign-in attempts are limited per client address', () => {
       expect(await rawWebRequest(path, { from: newAddress(), method: 'POST', headers: form, body: 'username=a&password=b' })).toMatchObject(
         {
           status: 404,
-          body: '{"error":"No such endpoint"}',
+          body: '{"error":"No such endpoint","code":"no-such-endpoint"}',
         },
       );
   });

@@ -15,5 +15,5 @@ it('answers a 7 MB upload through nginx with a JSON 413', async () => {
 
   expect(response.status).toBe(413);
   expect(response.headers.get('content-type')).toBe('application/json');
-  expect(await response.json()).toEqual({ error: 'The upload is larger than 5 MB' });
+  expect(await response.json()).toEqual({ error: 'The upload is larger than 5 MB', code: 'image-too-large', limit: 5 });
 });
