@@ -1,8 +1,10 @@
 // The house rules for answering a client's mistake, checked on one answer: never a 5xx, never a
-// stack trace or a database's own words, a refusal as JSON `{ "error": … }` with one of the
-// statuses the API uses, and a request that had to be refused is refused.
-import { ErrorAnswer } from '@bazar/contracts';
+// stack trace or a database's own words, a refusal as JSON `{ "error": …, "code": … }` with one of
+// the statuses the API uses and a code of the contracts' catalogue (which the apps word each
+// refusal by), and a request that had to be refused is refused.
+import { ErrorAnswer, REFUSAL_CODES } from '@bazar/contracts';
 import { serverErrorsFor } from '@bazar/testing';
+import { z } from 'zod';
 import type { Answer, WireRequest } from './wire.ts';
 
 /** 415: a body in a charset or encoding the services do not read; 431: an address or headers longer
@@ -16,6 +18,19 @@ const INTERNALS = [
   /\bE(CONNREFUSED|CONNRESET|PIPE)\b/,
 ];
 
+/** A refusal: `error`, `code`, `fields` for a refused body, and the values some refusals carry for
+ *  a page to word them (REFUSALS names them), nothing else. */
+const REFUSAL = ErrorAnswer.extend({
+  limit: z.number().optional(),
+  minutes: z.number().optional(),
+  available: z.number().optional(),
+  email: z.string().optional(),
+  slot: z.string().optional(),
+  status: z.string().optional(),
+  to: z.string().optional(),
+  items: z.array(z.unknown()).optional(),
+}).strict();
+
 export function brokenRule(answer: Answer, reasons: readonly string[]): string | undefined {
   if (answer.status === 0) return answer.text;
   if (answer.status >= 500) return `answered ${answer.status}`;
@@ -26,12 +41,17 @@ export function brokenRule(answer: Answer, reasons: readonly string[]): string |
   if (!REFUSAL_STATUSES.has(answer.status)) return `refused it with ${answer.status}, not one of ${[...REFUSAL_STATUSES].join(', ')}`;
   if (!String(answer.headers['content-type']).startsWith('application/json'))
     return `refused it as ${answer.headers['content-type']}, not JSON`;
+  let body: unknown;
   try {
-    if (ErrorAnswer.strict().safeParse(JSON.parse(answer.text)).success) return undefined;
+    body = JSON.parse(answer.text);
   } catch {
-    /* not JSON: reported below */
+    return 'refused it without the { "error": "…", "code": "…" } answer';
   }
-  return 'refused it without the { "error": "…" } answer';
+  const code = (body as { code?: unknown } | null)?.code;
+  if (!(REFUSAL_CODES as readonly unknown[]).includes(code))
+    return `refused it without a code of the contracts' REFUSALS (code: ${JSON.stringify(code)})`;
+  if (REFUSAL.safeParse(body).success) return undefined;
+  return 'refused it without the { "error": "…", "code": "…" } answer';
 }
 
 const clip = (text: string, max = 400) => (text.length > max ? `${text.slice(0, max)}… (${text.length} characters)` : text);
