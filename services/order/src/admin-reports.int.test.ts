@@ -171,6 +171,15 @@ it('exports the orders the filters find as CSV, streamed, every cell safe in a s
     addinfo: 'Gate 2, "blue" door\nthird floor',
     email: `csv-${randomUUID().slice(0, 8)}@example.com`,
     phone: '01712345678',
+    address: {
+      district: 'Dhaka',
+      area: 'Dhanmondi',
+      road: 'Road 5, House 12',
+      flat: '3B',
+      landmark: '+near the lake',
+      phone: '01812345678',
+    },
+    slot: '2026-12-08T14',
   };
   const trickyId = await placedDaysAgo(sharp, 0, tricky);
 
@@ -185,7 +194,7 @@ it('exports the orders the filters find as CSV, streamed, every cell safe in a s
   const text = Buffer.from(await response.arrayBuffer()).toString('utf8');
   expect(text.startsWith('\uFEFFOrder,Placed (Bangladesh time),Status,')).toBe(true);
   const [header, ...rows] = csvRows(text.slice(1));
-  expect(header).toHaveLength(13);
+  expect(header).toHaveLength(18);
   expect(rows).toHaveLength(1);
   const cell = (name: string) => rows[0]![header!.indexOf(name)];
   expect(cell('Order')).toBe(trickyId);
@@ -195,6 +204,9 @@ it('exports the orders the filters find as CSV, streamed, every cell safe in a s
   expect(cell('Units')).toBe('3');
   expect(cell('Items')).toMatch(/^1 x Report Honey .+; 2 x Report Rice .+$/);
   expect(cell('Total (BDT)')).toBe(sharp.total.toFixed(2));
+  expect(cell('Delivery slot (Bangladesh time)')).toBe('2026-12-08 14:00-16:00');
+  expect([cell('District'), cell('Area'), cell('Delivery phone')]).toEqual(['Dhaka', 'Dhanmondi', '01812345678']);
+  expect(cell('Address')).toBe('Road 5, House 12, 3B, +near the lake'); // not a formula: it starts with "Road"
   expect(cell('Placed (Bangladesh time)')).toMatch(new RegExp(`^${shopDay(Date.now())} \\d{2}:\\d{2}:\\d{2}$`));
 
   // the status filter, as the Orders page's: today's confirmed orders are this test's two and the

@@ -1,7 +1,8 @@
 import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { OrderStatus, paisaToTaka, type OrderExportQuery } from '@bazar/contracts';
-import { readByIds, type Logger } from '@bazar/service-kit';
+import { OrderStatus, SLOT_HOURS, paisaToTaka, slotWindow, type OrderExportQuery } from '@bazar/contracts';
+import type { Logger } from '@bazar/service-kit';
+import { readByIds } from '@bazar/service-kit/mongo';
 import type { Response } from 'express';
 import { Order, type OrderDocument } from './model/order';
 import type { DayCounts, OrderDayDocument } from './model/order-days';
@@ -39,8 +40,10 @@ type ExportedOrder = Pick<
   | 'vatPaisa'
   | 'deliveryPaisa'
   | 'totalPaisa'
+  | 'address'
+  | 'slot'
 >;
-const EXPORTED_FIELDS = 'createdAt status name email phone addinfo items subtotalPaisa vatPaisa deliveryPaisa totalPaisa';
+const EXPORTED_FIELDS = 'createdAt status name email phone addinfo items subtotalPaisa vatPaisa deliveryPaisa totalPaisa address slot';
 
 const HEADER = [
   'Order',
@@ -56,6 +59,12 @@ const HEADER = [
   'Delivery (BDT)',
   'Total (BDT)',
   'Note',
+  // after the first columns, so that a sheet made from an earlier export keeps its places
+  'Delivery slot (Bangladesh time)',
+  'District',
+  'Area',
+  'Address',
+  'Delivery phone',
 ];
 
 /**
@@ -75,6 +84,18 @@ const money = (paisa: number) => paisaToTaka(paisa).toFixed(2);
 /** When an order was placed, in Bangladesh time (UTC+6 all year), as a spreadsheet reads a time. */
 const placedAt = (at: Date) => `${new Date(at.getTime() + 6 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ')}`;
 
+/** "2026-12-07 14:00-16:00": the slot's window as the rider reads it. */
+function slotText(slot: string | null | undefined): string {
+  const window = slot ? slotWindow(slot) : undefined;
+  if (!window) return '';
+  const hour = (h: number) => `${String(h).padStart(2, '0')}:00`;
+  return `${window.day} ${hour(window.startHour)}-${hour(window.startHour + SLOT_HOURS)}`;
+}
+
+/** Road and house, flat, landmark: the address's lines below its district and area. */
+const streetText = (address: ExportedOrder['address']) =>
+  address ? [address.road, address.flat, address.landmark].filter(Boolean).join(', ') : '';
+
 function csvRow(order: ExportedOrder): string {
   const units = order.items.reduce((sum, item) => sum + item.quantity, 0);
   const items = order.items.map((item) => `${item.quantity} x ${item.name}`).join('; ');
@@ -93,6 +114,11 @@ function csvRow(order: ExportedOrder): string {
       money(order.deliveryPaisa),
       money(order.totalPaisa),
       csvText(order.addinfo ?? ''),
+      slotText(order.slot),
+      csvText(order.address?.district ?? ''),
+      csvText(order.address?.area ?? ''),
+      csvText(streetText(order.address)),
+      csvText(order.address?.phone ?? ''),
     ].join(',') + '\r\n'
   );
 }
