@@ -1,4 +1,4 @@
-// Sign-in at the store's public address (nginx, infra/nginx/nginx.conf), issue 18: repeated sign-in,
+// Sign-in at the store's public address (nginx, infra/nginx/bazar.conf.template), issue 18: repeated sign-in,
 // registration and token requests from one client address are refused with 429 in JSON before they
 // reach Keycloak, while another address still signs in; wrong passwords for one account are counted
 // per address by the gateway, so a guesser is refused and the owner is never locked out; and no

@@ -1,4 +1,4 @@
-// nginx in front of /api (infra/nginx/nginx.conf), issue 18's rough edges: a write to a micro-cached
+// nginx in front of /api (infra/nginx/bazar.conf.template), issue 18's rough edges: a write to a micro-cached
 // catalog path keeps its token (the catalog has no write there today: the gateway must still see it), and nginx's own refusals answer in JSON with the app's security
 // headers instead of its HTML page, and the public health answer names no component. Requests go
 // byte for byte (rawWebRequest).
