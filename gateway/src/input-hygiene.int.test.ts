@@ -26,7 +26,7 @@ it.each([
   const problem = `${field} must not contain control, text-direction or invisible characters`;
   expect(await call('PUT', `/profiledata/${email}`, body)).toMatchObject({
     status: 400,
-    body: { error: problem, fields: { [field]: problem } },
+    body: { error: problem, code: 'invalid-request', fields: { [field]: problem } },
   });
   expect(await storedProfile()).toEqual([]);
 });
@@ -85,7 +85,7 @@ describe.each([
     const before = await storedProfile();
     const problem = `${field} must not contain control, text-direction or invisible characters`;
     const { status, body: answer } = await call('PUT', `/profiledata/${email}`, body);
-    expect({ status, answer }).toEqual({ status: 400, answer: { error: problem, fields: { [field]: problem } } });
+    expect({ status, answer }).toEqual({ status: 400, answer: { error: problem, code: 'invalid-request', fields: { [field]: problem } } });
     expect(await storedProfile()).toEqual(before);
   });
 });

@@ -58,7 +58,7 @@ it('refuses an unverified account’s order, mails a link in the store’s look,
   expect((await gatewayCall('POST', '/addtocart', token, { productId, cartQuantity: 2 })).status).toBe(201);
   expect(await placeOrder(token, email)).toMatchObject({
     status: 403,
-    body: { error: `Verify your email address before you order: open the link we sent to ${email}` },
+    body: { error: `Verify your email address before you order: open the link we sent to ${email}`, code: 'email-not-verified', email },
   });
   expect(await shelf.stockOf(productId)).toBe(20);
 

@@ -45,7 +45,7 @@ describe('PUT /cartquantity/{id}', () => {
     });
     // the quantity is the field to change, named as validate() names one
     const { error } = ErrorAnswer.parse(refused.body);
-    expect(refused.body).toEqual({ error, fields: { cartQuantity: error }, available: 5 });
+    expect(refused.body).toEqual({ error, code: 'not-enough-stock', fields: { cartQuantity: error }, available: 5 });
     expect((await cartOf(alice))[0]?.cartQuantity).toBe(2);
   });
 
@@ -108,7 +108,7 @@ describe('POST /addtocart', () => {
     const error = 'You can only add to your own cart';
     expect(await call('POST', '/addtocart', bob, { productId: limes, userEmail: alice.email })).toMatchObject({
       status: 403,
-      body: { error, fields: { userEmail: error } },
+      body: { error, code: 'own-account-only', fields: { userEmail: error } },
     });
     expect(await call('POST', '/addtocart', bob, { productId: '0123456789abcdef01234567' })).toMatchObject({
       status: 404,
@@ -133,6 +133,7 @@ describe('POST /addtocart', () => {
     });
     expect(refused.body).toEqual({
       error: ErrorAnswer.parse(refused.body).error,
+      code: 'not-enough-stock',
       fields: { cartQuantity: ErrorAnswer.parse(refused.body).error },
       available: 5,
     });

@@ -73,7 +73,10 @@ describe('POST /addproducts validation', () => {
     [{ price: undefined }, 'price must be a number'],
   ])('refuses %j with "%s", under its field too', async (change, error) => {
     const field = Object.keys(change)[0] as string;
-    expect(await addProduct({ ...validProduct, ...change })).toEqual({ status: 400, body: { error, fields: { [field]: error } } });
+    expect(await addProduct({ ...validProduct, ...change })).toEqual({
+      status: 400,
+      body: { error, code: 'invalid-request', fields: { [field]: error } },
+    });
   });
 
   it('refuses a body that is not an object', async () => {
@@ -191,7 +194,11 @@ describe('publishing and stock', () => {
     expect(await detail()).toBe(7);
     expect(await reserve(newId(), 8)).toEqual({
       status: 409,
-      body: { error: `Only 7 left of ${validProduct.name}`, items: [{ productId, name: validProduct.name, requested: 8, available: 7 }] },
+      body: {
+        error: `Only 7 left of ${validProduct.name}`,
+        code: 'out-of-stock',
+        items: [{ productId, name: validProduct.name, requested: 8, available: 7 }],
+      },
     });
     expect(await detail()).toBe(7);
     await eventually(async () => expect(await markers()).toEqual([])); // settled once held

@@ -136,7 +136,10 @@ describe('refused edits', () => {
     [{ name_bn: 'চ'.repeat(121) }, 'name_bn must be at most 120 characters'],
   ])('refuses %j with "%s", under its field too', async (change, error) => {
     const field = Object.keys(change)[0] as string;
-    expect(await editAtService({ name: `Never ${run}`, ...change })).toEqual({ status: 400, body: { error, fields: { [field]: error } } });
+    expect(await editAtService({ name: `Never ${run}`, ...change })).toEqual({
+      status: 400,
+      body: { error, code: 'invalid-request', fields: { [field]: error } },
+    });
   });
 
   it('refuses an empty body, an unknown field and a body that is not an object', async () => {

@@ -72,7 +72,7 @@ it('gives the last place of a slot to one of the shoppers racing for it; the oth
   placed.push({ buyer: won[0]!.buyer, orderId: order._id });
   expect(order).toMatchObject({ slot, address, addinfo: 'Ring twice' });
   for (const answer of answers.filter((one) => one.status !== 201))
-    expect(answer).toEqual({ status: 409, body: { error: SLOT_FULL, slot } });
+    expect(answer).toEqual({ status: 409, body: { error: SLOT_FULL, code: 'slot-full', slot } });
 
   // the refused: no order, their pieces in their carts, no units held for them
   for (const buyer of buyers.filter((one) => one !== won[0]!.buyer)) {
@@ -105,7 +105,7 @@ it('gives a cancelled order’s place back to the next shopper', async () => {
   const taken = await placeWithSlot(first, slot);
   expect(taken.status).toBe(201);
   const { order } = PlaceOrderAnswer.parse(taken.body);
-  expect(await placeWithSlot(second, slot)).toEqual({ status: 409, body: { error: SLOT_FULL, slot } });
+  expect(await placeWithSlot(second, slot)).toEqual({ status: 409, body: { error: SLOT_FULL, code: 'slot-full', slot } });
   expect(await second.pieces()).toEqual([[rice, 1]]);
 
   expect((await first.cancel(order._id)).status).toBe(200);
@@ -125,10 +125,14 @@ it('refuses a slot that is not today or tomorrow, or has started, before anythin
   const buyer = shopper('slot-late');
   await buyer.addToCart(egg, 3);
   const inThreeDays = slotsOn(dhakaDay(new Date(), 3))[2]!;
-  expect(await placeWithSlot(buyer, inThreeDays)).toEqual({ status: 409, body: { error: SLOT_NOT_OFFERED, slot: inThreeDays } });
+  expect(await placeWithSlot(buyer, inThreeDays)).toEqual({
+    status: 409,
+    body: { error: SLOT_NOT_OFFERED, code: 'slot-not-offered', slot: inThreeDays },
+  });
   const started = slotsOn(dhakaDay(new Date())).find((slot) => slotRefusal(slot, new Date()) === 'past');
   // before 8:00 in Dhaka no slot of today has started yet
-  if (started) expect(await placeWithSlot(buyer, started)).toEqual({ status: 409, body: { error: SLOT_PAST, slot: started } });
+  if (started)
+    expect(await placeWithSlot(buyer, started)).toEqual({ status: 409, body: { error: SLOT_PAST, code: 'slot-past', slot: started } });
   expect((await placeWithSlot(buyer, `${dhakaDay(new Date(), 1)}T09`)).status).toBe(400);
   expect(await buyer.myOrders()).toEqual([]);
   expect(await buyer.pieces()).toEqual([[egg, 3]]);

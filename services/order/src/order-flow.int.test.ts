@@ -28,7 +28,7 @@ it("refuses an order in someone else's name, naming the email field", async () =
   const error = 'You can only place orders for your own account';
   expect(
     await me.call(`${stackEnv.orderUrl}/orderplace`, { method: 'POST', body: { name: 'Test Shopper', email: 'someone@example.com' } }),
-  ).toEqual({ status: 403, body: { error, fields: { email: error } } });
+  ).toEqual({ status: 403, body: { error, code: 'own-account-only', fields: { email: error } } });
 });
 
 it('places the cart with server-side totals: the units are held and the lines gone as it answers, once per idempotency key', async () => {
@@ -117,7 +117,11 @@ it('refuses a product no longer sold, naming it as the cart does; nothing is hel
 
   expect(await buyer.placeOrder()).toEqual({
     status: 409,
-    body: { error: `${goneName} is out of stock`, items: [{ productId: gone, name: goneName, requested: 1, available: 0 }] },
+    body: {
+      error: `${goneName} is out of stock`,
+      code: 'out-of-stock',
+      items: [{ productId: gone, name: goneName, requested: 1, available: 0 }],
+    },
   });
   expect(await shelf.stockOf(rice)).toBe(riceBefore);
   expect(await buyer.pieces()).toEqual([
@@ -220,7 +224,7 @@ it('makes one order of two requests racing with the same idempotency key', async
 
 describe('one state of a cart becomes at most one order', () => {
   const refusals = [
-    { status: 409, body: { error: CART_ALREADY_ORDERED } },
+    { status: 409, body: { error: CART_ALREADY_ORDERED, code: 'cart-already-ordered' } },
     // what a request that lost the race so badly that the first had already taken the lines meets
     { status: 400, body: { error: 'Your cart is empty', code: 'cart-empty' } },
   ];

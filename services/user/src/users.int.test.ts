@@ -59,7 +59,7 @@ it('refuses an image URL whose host no URL can have with 400, not 500', async ()
     status: 400,
     body: {
       error: 'img must be an image uploaded to the store',
-      code: 'not-an-uploaded-image',
+      code: 'invalid-request',
       fields: { img: 'img must be an image uploaded to the store' },
     },
   });
@@ -89,7 +89,7 @@ it.each([
   const field = Object.keys(change)[0] as string;
   expect(await call('PUT', `/profiledata/${email}`, { ...profile, ...change })).toEqual({
     status: 400,
-    body: { error, fields: { [field]: error } },
+    body: { error, code: 'invalid-request', fields: { [field]: error } },
   });
 });
 
@@ -97,7 +97,7 @@ it('refuses an image of another origin (checked after the schema), naming the fi
   const error = 'img must be an image uploaded to the store';
   expect(await call('PUT', `/profiledata/${email}`, { ...profile, img: 'https://evil.example/media/pic.png' })).toEqual({
     status: 400,
-    body: { error, fields: { img: error } },
+    body: { error, code: 'not-an-uploaded-image', fields: { img: error } },
   });
 });
 
@@ -105,9 +105,9 @@ it("refuses a sync of someone else's email in the body, naming the field; anothe
   const error = 'You can only sync your own account';
   expect(await call('PUT', `/users/${email}`, { email: 'someone@example.com' })).toEqual({
     status: 403,
-    body: { error, fields: { email: error } },
+    body: { error, code: 'own-account-only', fields: { email: error } },
   });
-  expect(await call('PUT', '/users/someone@example.com', {})).toEqual({ status: 403, body: { error } });
+  expect(await call('PUT', '/users/someone@example.com', {})).toEqual({ status: 403, body: { error, code: 'own-account-only' } });
 });
 
 it('requires every review field, bounded', async () => {
