@@ -21,9 +21,9 @@ import {
 
 /** Orders read by id at a time: a few hundred KB of rows, whatever the export's size. */
 const BATCH = 200;
-/** The share of its time an export may keep the database busy: FerretDB answers one command at a
- *  time, and an export of every order must not hold up orders being placed (readGently does the same
- *  for the read model's reconcile). */
+/** The share of its time an export may keep the database busy: the local database answers one
+ *  command at a time, and an export of every order must not hold up orders being placed (readGently
+ *  does the same for the read model's reconcile). */
 const BUSY_SHARE = 0.5;
 
 type ExportedOrder = Pick<
