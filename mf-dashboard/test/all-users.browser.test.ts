@@ -1,9 +1,10 @@
 // All Users in Chromium, as the seeded admin signed in through Keycloak, acting only on fresh users
 // made for this file (the seeded accounts are never promoted, demoted or deleted here): the loading
 // states of a page opened by its URL, Make Admin and Remove Admin with their dialogs, the user
-// service's refusal to demote the last admin, and delete through the spec's confirmation.
+// service's refusal to demote the last admin (in Bangla too, by its code), and delete through the
+// spec's confirmation.
 import { expect, test } from '@bazar/testing/browser-test';
-import { ACCOUNTS, createAccount, signIn as tokenFor, stackEnv, type Credentials } from '@bazar/testing';
+import { ACCOUNTS, browsingIn, createAccount, openSignedIn, signIn as tokenFor, stackEnv, type Credentials } from '@bazar/testing';
 import type { Browser, Page } from 'playwright-core';
 import { accounts, launchChromium, nextDialogLifetime, signIn, waitForPath, webUrl } from '@bazar/testing/pages';
 
@@ -119,6 +120,25 @@ test('Remove Admin on the last admin shows the user service’s reason in an Oop
   await dialog('Oops...').waitFor({ state: 'hidden' });
   await page.unrouteAll();
   await row(target.email).getByRole('cell', { name: 'admin', exact: true }).waitFor();
+});
+
+test('in Bangla, the same refusal is said in Bangla, by its code (it was shown in English before)', async () => {
+  const context = await browsingIn(browser, 'bn', 'laptop');
+  try {
+    const bangla = await context.newPage();
+    const reason = 'The last admin cannot be demoted; make someone else an admin first';
+    await bangla.route('**/api/removeadmin/**', (route) =>
+      route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ error: reason, code: 'last-admin' }) }),
+    );
+    await openSignedIn(bangla, '/dashboard/all-users', ACCOUNTS.admin);
+    const targetRow = bangla.getByRole('row').filter({ has: bangla.getByRole('cell', { name: target.email, exact: true }) });
+    await targetRow.getByRole('button', { name: 'অ্যাডমিন পদ সরান' }).click();
+    const refused = bangla.getByRole('dialog', { name: 'দুঃখিত...', exact: true });
+    await refused.getByText('স্টোরে অন্তত একজন অ্যাডমিন থাকতে হবে; আগে অন্য কাউকে অ্যাডমিন করুন', { exact: true }).waitFor();
+    expect(await refused.getByText(reason).count()).toBe(0);
+  } finally {
+    await context.close();
+  }
 });
 
 test('Remove Admin demotes: Make Admin comes back', async () => {
