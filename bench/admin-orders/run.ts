@@ -4,7 +4,9 @@
 // order service with the orders it has, then on an order service of its own (this build) on a
 // database of its own, seeded with BENCH_ORDERS orders written as the store writes them (lines,
 // history, an emptied outbox) over the last 60 days; that database is dropped at the end. The stack's
-// own orders are left alone. Usage: node --import tsx bench/admin-orders/run.ts
+// own orders are left alone. On the seeded orders it also asks the list's and the summary's questions
+// as ordinary indexed queries, straight to the database, beside the read model's answers (each
+// against that answer's median). Usage: node --import tsx bench/admin-orders/run.ts
 import { spawn } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { once } from 'node:events';
@@ -20,6 +22,8 @@ const bounded = (name: string, fallback: number, max: number) =>
   Math.min(Math.max(Number(process.env[name] ?? fallback) || fallback, 1), max);
 const ORDERS = bounded('BENCH_ORDERS', 5_000, 50_000);
 const ROUNDS = bounded('BENCH_ROUNDS', 3, 20);
+/** an ordinary query reads far more than the read model: fewer rounds of it by default */
+const QUERY_ROUNDS = bounded('BENCH_QUERY_ROUNDS', 3, 20);
 const PORT = 4019;
 const DB = 'order_bench';
 /** the admin page asks each of these on opening or filtering */
@@ -92,6 +96,78 @@ async function measure(where: string, orderUrl: string, search: { phone: string;
       value: Math.round(median),
       unit: 'ms',
       target: { on: 'value', op: '<=', limit: SLOW_MS },
+    });
+  }
+  return figures;
+}
+
+const PAGE_SIZE = 20;
+const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
+const dhakaDayStart = (daysAgo: number) => new Date(`${dhakaDay(Date.now() - daysAgo * DAY_MS)}T00:00:00+06:00`);
+const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The Orders page's questions as ordinary queries of the orders, through the indexes a plain
+ * design would give them ({ status, createdAt, _id } and { createdAt, _id }): a page newest first
+ * and its total, asked together as a service would; the summary as a count per status and today's
+ * orders. Asked of the database directly, so they leave out the service's own time, which the read
+ * model's figures include. `readModel` is measure()'s figures, each question's baseline.
+ */
+async function ordinaryQueries(
+  orders: mongoose.mongo.Collection,
+  search: { phone: string; email: string },
+  readModel: Figure[],
+): Promise<Figure[]> {
+  await orders.createIndex({ status: 1, createdAt: -1, _id: -1 });
+  await orders.createIndex({ createdAt: -1, _id: -1 });
+  const listed = { status: { $ne: 'placing' } };
+  const page = (filter: object) => () =>
+    Promise.all([
+      orders.find(filter).sort(NEWEST_FIRST).limit(PAGE_SIZE).project({ createdAt: 1, status: 1, totalPaisa: 1 }).toArray(),
+      orders.countDocuments(filter),
+    ]);
+  const questions: [string, () => Promise<unknown>, object?][] = [
+    ['list', page(listed), listed],
+    ['list delivered', page({ status: 'delivered' }), { status: 'delivered' }],
+    ['list last 7 days', page({ ...listed, createdAt: { $gte: dhakaDayStart(6) } }), { ...listed, createdAt: { $gte: dhakaDayStart(6) } }],
+    ['search phone', page({ ...listed, phone: { $regex: literally(search.phone) } })],
+    ['search email', page({ ...listed, email: { $regex: literally(search.email), $options: 'i' } })],
+    [
+      'summary',
+      () =>
+        Promise.all([
+          ...STATUSES.map(([status]) => orders.countDocuments({ status })),
+          orders
+            .find({ ...listed, createdAt: { $gte: dhakaDayStart(0) } })
+            .project({ status: 1, totalPaisa: 1 })
+            .toArray(),
+        ]),
+    ],
+  ];
+  const figures: Figure[] = [];
+  for (const [name, ask, explained] of questions) {
+    const times: number[] = [];
+    for (let round = 0; round < QUERY_ROUNDS; round++) {
+      const started = performance.now();
+      await ask();
+      times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    const median = times[Math.floor(times.length / 2)]!;
+    // what the database did of the page's query itself (MongoDB: the winning plan; FerretDB: what it handed SQLite)
+    const plan = explained && ((await orders.find(explained).sort(NEWEST_FIRST).limit(PAGE_SIZE).explain()) as Record<string, unknown>);
+    const pushed = plan && ['filterPushdown', 'sortPushdown', 'limitPushdown'].filter((flag) => plan[flag] === true);
+    console.log(
+      `${ORDERS} orders, ordinary query, ${name}: median ${median.toFixed(0)} ms, slowest ${times.at(-1)!.toFixed(0)} ms` +
+        (pushed ? `; handed to the database: ${pushed.join(', ') || 'nothing'}` : ''),
+    );
+    const baseline = readModel.find((figure) => figure.name === `${ORDERS} orders: ${name} (median)`);
+    figures.push({
+      bench: 'admin-orders',
+      name: `${ORDERS} orders: ${name} as an ordinary query (median)`,
+      value: Math.round(median),
+      unit: 'ms',
+      ...(baseline && { baseline: { name: baseline.name, value: baseline.value } }),
     });
   }
   return figures;
@@ -176,6 +252,9 @@ async function startOrderService() {
     REDIS_URL: stackEnv.redisUrl,
     CATALOG_URL: stackEnv.catalogUrl,
     CART_URL: stackEnv.cartUrl,
+    // the identities the bench's requests carry, signed as the gateway signs them
+    BAZAR_IDENTITY_VERIFY_KEY: stackEnv.identityVerifyKey,
+    BAZAR_SERVICE_VERIFY_KEY: stackEnv.serviceVerifyKey,
     LOG_LEVEL: 'warn',
   };
   const child = spawn(process.execPath, [main], { env, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -232,8 +311,11 @@ async function main(): Promise<void> {
       const readyS = (performance.now() - started) / 1000;
       console.log(`the bench's order service lists ${listed} orders ${readyS.toFixed(1)} s after it started`);
       figures.push({ bench: 'admin-orders', name: `${ORDERS} orders: all listed after start`, value: Math.round(readyS), unit: 's' });
-      figures.push(...(await measure(`${ORDERS} orders`, replica.url, { phone: phoneOf(middle), email: emailOf(middle) })));
+      const search = { phone: phoneOf(middle), email: emailOf(middle) };
+      const readModel = await measure(`${ORDERS} orders`, replica.url, search);
+      figures.push(...readModel);
       figures.push(await myOrders(`${ORDERS} orders`, replica.url, shopperOf(middle)));
+      figures.push(...(await ordinaryQueries(bench.collection('orders'), search, readModel)));
     } finally {
       await replica.stop();
     }
