@@ -22,6 +22,8 @@ module.exports = {
   moduleNameMapper: {
     '^@bazar/contracts$': '<rootDir>/packages/contracts/src/index.ts',
     '^@bazar/service-kit$': '<rootDir>/packages/service-kit/src/index.ts',
+    // a part: src/http/index.ts, src/mongo.ts, ...
+    '^@bazar/service-kit/(.+)$': '<rootDir>/packages/service-kit/src/$1',
     '^@bazar/testing$': '<rootDir>/packages/testing/src/index.ts',
   },
   testMatch: alonePhase ? ['**/*.fault.test.ts', '**/*.fuzz.test.ts'] : ['**/*.test.ts', '**/*.test.tsx'],

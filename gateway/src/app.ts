@@ -1,5 +1,6 @@
 import { PUBLIC_API, type Endpoint, type ServiceName } from '@bazar/contracts';
-import { IdentitySigner, identitySigningKey, type ServiceContext, type Wiring } from '@bazar/service-kit';
+import type { ServiceContext, Wiring } from '@bazar/service-kit';
+import { IdentitySigner, identitySigningKey } from '@bazar/service-kit/http';
 import cors from 'cors';
 import { Router } from 'express';
 import { authenticate } from './auth/authenticate';

@@ -4,7 +4,7 @@
 // stack's Keycloak, Redis and user service.
 import type { Server } from 'node:http';
 import { IdParams, endpoint } from '@bazar/contracts';
-import { createApp, currentUser, endpointRouter, finishApp } from '@bazar/service-kit';
+import { createApp, currentUser, endpointRouter, finishApp } from '@bazar/service-kit/http';
 import { ACCOUNTS, newShopper, signedInAndSynced, stackEnv } from '@bazar/testing';
 import { z } from 'zod';
 import { listen, startGateway, testLog } from '../test/in-process';

@@ -1,7 +1,8 @@
 // Role changes and deletions through the running gateway, and their effects in Keycloak, the
 // gateway's role cache and the cart service.
 import { CartLineList, ProductList, SyncUserAnswer, UserList } from '@bazar/contracts';
-import { createLogger, createRedis } from '@bazar/service-kit';
+import { createLogger } from '@bazar/service-kit';
+import { createRedis } from '@bazar/service-kit/redis';
 import {
   ACCOUNTS,
   createAccount,

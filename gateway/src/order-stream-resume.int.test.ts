@@ -6,7 +6,8 @@
 // page reads its orders again. Through the gateway, as the browser reaches it.
 import { randomInt } from 'node:crypto';
 import { ORDER_STREAM_EVENT, ORDER_STREAM_OPENED_EVENT, ORDER_STREAM_POSITION_PATTERN, type OrderStreamMessage } from '@bazar/contracts';
-import { createLogger, createRedis } from '@bazar/service-kit';
+import { createLogger } from '@bazar/service-kit';
+import { createRedis } from '@bazar/service-kit/redis';
 import {
   ACCOUNTS,
   createAccount,

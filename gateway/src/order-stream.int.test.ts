@@ -4,7 +4,7 @@
 // few streams at most (issue 53).
 import { randomInt, randomUUID } from 'node:crypto';
 import { IDENTITY_TOKEN } from '@bazar/contracts';
-import { identitySigningKey } from '@bazar/service-kit';
+import { identitySigningKey } from '@bazar/service-kit/http';
 import {
   ACCOUNTS,
   createAccount,

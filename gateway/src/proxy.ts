@@ -1,6 +1,8 @@
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import { PassThrough } from 'node:stream';
-import { REQUEST_ID_HEADER, TRACEPARENT_HEADER, Upstreams, connectionRefused, outgoingTraceparent, type Logger } from '@bazar/service-kit';
+import type { Logger } from '@bazar/service-kit';
+import { REQUEST_ID_HEADER, Upstreams, connectionRefused } from '@bazar/service-kit/http';
+import { TRACEPARENT_HEADER, outgoingTraceparent } from '@bazar/service-kit/trace';
 import { MAX_UPLOAD_BYTES, type ErrorAnswer } from '@bazar/contracts';
 import type { Request, RequestHandler, Response } from 'express';
 import { Pool, errors, type Dispatcher } from 'undici';

@@ -2,7 +2,8 @@
 // (nginx sets X-Forwarded-For), so other tests sharing the gateway are not counted with it.
 import { randomInt, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createLogger, createRedis, type Redis } from '@bazar/service-kit';
+import { createLogger } from '@bazar/service-kit';
+import { createRedis, type Redis } from '@bazar/service-kit/redis';
 import { eventually, gatewayCall as call, newShopper, stackEnv, withinOneMinute } from '@bazar/testing';
 import { SharedBudget, minuteCountsKey } from './limits/rate-limit';
 

@@ -46,4 +46,4 @@ RUN mkdir -p /var/lib/bazar/media /var/lib/bazar/rendered && chown -R node:node 
 USER node
 # Same working directory, entry file and V8 options as the local stack (NODE_DEPLOYABLE_FLAGS in
 # infra/stack/components.ts): node <flags> <APP_DIR>/dist/main.js from the root.
-CMD ["sh", "-c", "exec node --no-allocation-site-pretenuring --import=@bazar/service-kit/dist/telemetry/register.js \"${APP_DIR}/dist/main.js\""]
+CMD ["sh", "-c", "exec node --no-allocation-site-pretenuring --import=@bazar/service-kit/telemetry/register \"${APP_DIR}/dist/main.js\""]

@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { IDENTITY_HEADERS, IDENTITY_TOKEN, SERVICE_NAMES, type IdentityClaims, type ServiceCaller } from '@bazar/contracts';
-import { IdentitySigner, identitySigningKey } from '@bazar/service-kit';
+import { IdentitySigner, identitySigningKey } from '@bazar/service-kit/http';
 import { ACCOUNTS, freePort, gatewayCall, signedInAndSynced, stackEnv, startServiceReplica } from '@bazar/testing';
 import { identityToken, serviceHeaders } from '@bazar/testing/identity';
 

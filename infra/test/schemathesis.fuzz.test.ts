@@ -13,7 +13,8 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CartLine, IMAGE_UPLOAD, InsertAnswer, MAX_STOCK, PUBLIC_API, PlaceOrderAnswer, UserList } from '@bazar/contracts';
-import { ReadCache, createLogger, createRedis } from '@bazar/service-kit';
+import { createLogger } from '@bazar/service-kit';
+import { ReadCache, createRedis } from '@bazar/service-kit/redis';
 import {
   ACCOUNTS,
   createAccount,

@@ -85,13 +85,14 @@ export interface Deployable {
   job?: { name: string; script: string; env: Environment };
 }
 
-/** What every service reads: its port, its own database, Kafka, Redis and the public keys. */
-const serviceEnv = (extra: Environment = {}): Environment => ({
+/** What every service reads: its port, its own database, Kafka (but media, which sends and consumes
+ *  no events), Redis and the public keys. */
+const serviceEnv = (extra: Environment = {}, { kafka = true } = {}): Environment => ({
   HOST: listen,
   PORT: port,
   MONGO_URL: engine('mongo'),
   MONGO_DB: { kind: 'database' },
-  KAFKA_BROKERS: engine('kafka'),
+  ...(kafka && { KAFKA_BROKERS: engine('kafka') }),
   REDIS_URL: engine('redis'),
   LOG_LEVEL: logLevel,
   OTEL_EXPORTER_OTLP_ENDPOINT: tracing,
@@ -100,13 +101,13 @@ const serviceEnv = (extra: Environment = {}): Environment => ({
   BAZAR_SERVICE_VERIFY_KEY: secret('BAZAR_SERVICE_VERIFY_KEY'),
   ...extra,
 });
-const service = (name: string, schema: string, env?: Environment): Deployable => ({
+const service = (name: string, schema: string, env?: Environment, parts?: { kafka: boolean }): Deployable => ({
   folder: `services/${name}`,
   kind: 'service',
   image: `bazar/${name}`,
   port: PORTS[name as keyof typeof PORTS],
   config: { module: `services/${name}/src/config.ts`, schema },
-  env: serviceEnv(env),
+  env: serviceEnv(env, parts),
 });
 /** A storefront app's image: nginx serving its build on :8080 (infra/docker/web-app.nginx.conf). */
 const webApp = (name: string): Deployable => ({ folder: name, kind: 'web', image: `bazar/${name}`, port: 8080 });
@@ -145,7 +146,12 @@ export const DEPLOYABLES = {
     SMTP_PORT: { kind: 'portOf', of: 'mail', which: 'smtp' },
     STORE_URL: { kind: 'public', path: '' },
   }),
-  media: service('media', 'MediaConfig', { MEDIA_DIR: { kind: 'dir', of: 'media' }, MEDIA_PUBLIC_PATH: plain('/media/') }),
+  media: service(
+    'media',
+    'MediaConfig',
+    { MEDIA_DIR: { kind: 'dir', of: 'media' }, MEDIA_PUBLIC_PATH: plain('/media/') },
+    { kafka: false },
+  ),
   gateway: {
     folder: 'gateway',
     kind: 'gateway',
@@ -191,8 +197,6 @@ export const DEPLOYABLES = {
       CATALOG_URL: one('catalog'),
       RENDERED_DIR: { kind: 'dir', of: 'rendered' },
       CHROMIUM_PATH: { kind: 'machine', name: 'CHROMIUM_PATH', default: '/usr/bin/chromium' },
-      KAFKA_BROKERS: engine('kafka'),
-      REDIS_URL: engine('redis'),
       LOG_LEVEL: logLevel,
     },
   },
@@ -245,7 +249,7 @@ export const NODE_DEPLOYABLE_FLAGS = [
   // OpenTelemetry's SDK, loaded before the deployable's modules so its instrumentations patch them;
   // it loads nothing unless OTEL_EXPORTER_OTLP_ENDPOINT is given (resolved from the working folder,
   // the repository's or the image's /app, where node_modules holds the kit)
-  '--import=@bazar/service-kit/dist/telemetry/register.js',
+  '--import=@bazar/service-kit/telemetry/register',
 ];
 
 /** The engines, on the images docker-compose.yml and BAZAR_STACK=containers run (Keycloak's is the

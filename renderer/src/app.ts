@@ -26,7 +26,7 @@ const RENDER_TURN_MS = 100;
  * every GET of a public page it has no file for; it answers at once, 404 (nginx then serves the
  * client-rendered app), and renders the page in the background if it is one to keep.
  */
-export function wireRenderer({ config, log }: ServiceContext<RendererConfig>): Wiring {
+export function wireRenderer({ config, log }: ServiceContext<RendererConfig, never>): Wiring {
   const renderer = new PageRenderer(
     () => startChromium({ executable: config.CHROMIUM_PATH, heapMiB: config.CHROMIUM_HEAP_MIB, user: config.CHROMIUM_USER }, log),
     {

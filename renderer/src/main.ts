@@ -2,4 +2,5 @@ import { createService } from '@bazar/service-kit';
 import { wireRenderer } from './app';
 import { RendererConfig } from './config';
 
-void createService({ name: 'renderer', config: RendererConfig, database: false, wire: wireRenderer }).run();
+// no database, no Redis, no events: pages in, files out
+void createService({ name: 'renderer', parts: {}, config: RendererConfig, wire: wireRenderer }).run();

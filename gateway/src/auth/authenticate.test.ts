@@ -3,7 +3,8 @@
 // (token or headers) a client sent itself.
 import { generateKeyPairSync } from 'node:crypto';
 import { API, IDENTITY_HEADERS, IDENTITY_TOKEN } from '@bazar/contracts';
-import { IdentitySigner, createLogger, verifyIdentityToken } from '@bazar/service-kit';
+import { createLogger } from '@bazar/service-kit';
+import { IdentitySigner, verifyIdentityToken } from '@bazar/service-kit/http';
 import type { Request, Response } from 'express';
 import jwt from 'jsonwebtoken';
 import { authenticate } from './authenticate';

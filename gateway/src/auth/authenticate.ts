@@ -1,5 +1,6 @@
 import { EmailParams, IDENTITY_HEADERS, IDENTITY_TOKEN, identityAudience, type Role } from '@bazar/contracts';
-import { HttpError, type IdentitySigner, type Logger } from '@bazar/service-kit';
+import type { Logger } from '@bazar/service-kit';
+import { HttpError, type IdentitySigner } from '@bazar/service-kit/http';
 import type { Request, RequestHandler } from 'express';
 import type { RateLimits } from '../limits/rate-limit';
 import type { Gate } from '../routes/declared';

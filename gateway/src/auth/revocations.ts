@@ -1,4 +1,5 @@
-import { revokedAccountKey, type Logger, type Redis } from '@bazar/service-kit';
+import type { Logger } from '@bazar/service-kit';
+import { revokedAccountKey, type Redis } from '@bazar/service-kit/redis';
 
 /** Accounts deleted since their tokens were issued (listed in Redis by the user service). With
  *  Redis away a token is let through: it lives 5 minutes at most, and the account is gone from the

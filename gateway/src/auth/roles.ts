@@ -1,5 +1,7 @@
 import { RoleAnswer, type Role } from '@bazar/contracts';
-import { InternalClient, serviceCallHeaders, type Logger, type Redis } from '@bazar/service-kit';
+import type { Logger } from '@bazar/service-kit';
+import { InternalClient, serviceCallHeaders } from '@bazar/service-kit/http';
+import type { Redis } from '@bazar/service-kit/redis';
 
 /** How long a role stays cached; role-changed drops it sooner. */
 const ROLE_TTL_SECONDS = 60;

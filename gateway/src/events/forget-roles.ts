@@ -1,5 +1,5 @@
 import { RoleChanged, TOPICS, UserDeleted } from '@bazar/contracts';
-import type { EventHandler } from '@bazar/service-kit';
+import type { EventHandler } from '@bazar/service-kit/kafka';
 import type { RoleDirectory } from '../auth/roles';
 
 /** role-changed and user-deleted: the cached role of that user is dropped, so the next request

@@ -1,4 +1,6 @@
-import { HttpError, type Logger, type Redis } from '@bazar/service-kit';
+import type { Logger } from '@bazar/service-kit';
+import { HttpError } from '@bazar/service-kit/http';
+import type { Redis } from '@bazar/service-kit/redis';
 import type { Request, Response } from 'express';
 import type { RateLimitClass } from '@bazar/contracts';
 import type { GatewayConfig } from '../config';

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { IDENTITY_TOKEN } from '@bazar/contracts';
-import { HttpError, type Logger, type Redis } from '@bazar/service-kit';
+import type { Logger } from '@bazar/service-kit';
+import { HttpError } from '@bazar/service-kit/http';
+import type { Redis } from '@bazar/service-kit/redis';
 import type { RequestHandler } from 'express';
 import { clientAddress } from './rate-limit';
 

@@ -1,5 +1,5 @@
 import { expressPath, type Access, type Endpoint, type RateLimitClass, type ServiceName } from '@bazar/contracts';
-import { declareRoute, unknownRoute } from '@bazar/service-kit';
+import { declareRoute, unknownRoute } from '@bazar/service-kit/http';
 import { Router, type RequestHandler } from 'express';
 
 /** What the gateway checks before a call goes on: who may make it, which rate-limit budget it

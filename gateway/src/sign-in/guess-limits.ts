@@ -1,4 +1,6 @@
-import { HttpError, type Logger, type Redis } from '@bazar/service-kit';
+import type { Logger } from '@bazar/service-kit';
+import { HttpError } from '@bazar/service-kit/http';
+import type { Redis } from '@bazar/service-kit/redis';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { GatewayConfig } from '../config';

@@ -1,4 +1,4 @@
-import { HttpError } from '@bazar/service-kit';
+import { HttpError } from '@bazar/service-kit/http';
 import type { Request } from 'express';
 import { readSignInForm } from './sign-in-form';
 

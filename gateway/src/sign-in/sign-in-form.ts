@@ -1,5 +1,5 @@
 import { SignInFormFields } from '@bazar/contracts';
-import { HttpError } from '@bazar/service-kit';
+import { HttpError } from '@bazar/service-kit/http';
 import type { Request } from 'express';
 
 /** The largest form a login-actions page posts (the registration form is the largest, far below). */

@@ -1,26 +1,6 @@
+// The kit's root: what every service needs (createService, its config and logging). The parts a
+// service takes as it needs them have entries of their own (package.json `exports`): `/http`,
+// `/mongo`, `/kafka`, `/redis`, `/metrics`, `/trace`. Nothing here loads mongoose, ioredis or kafkajs.
 export * from './config';
 export * from './logger';
-export * from './trace';
-export * from './metrics';
-export * from './http/app';
-export { serverFor } from './http/server';
-export * from './http/errors';
-export * from './http/validate';
-export * from './http/implement';
-export { declareRoute, RouteTable, type RouteMethod } from './http/route-table';
-export * from './http/prepared-json';
-export * from './http/identity';
-export * from './http/identity-token';
-export * from './mongo';
-export { dbCommandsOf } from './db-commands';
-export * from './redis';
-export * from './internal';
-export * from './jobs';
-export * from './kafka/client';
-export * from './kafka/producer';
-export * from './kafka/outbox';
-export * from './kafka/consumer';
-export * from './kafka/probe';
 export * from './service';
-export * from './upstreams';
-export * from './leases';

@@ -1,7 +1,8 @@
 import type { Request, RequestHandler } from 'express';
 import type { Consumer } from 'kafkajs';
 import { Counter, Gauge, Registry, collectDefaultMetrics, type Metric } from 'prom-client';
-import { HAS_PENDING_EVENTS, type OutboxModel } from './kafka/outbox';
+import type { OutboxModel } from './kafka/outbox';
+import { HAS_PENDING_EVENTS } from './kafka/pending';
 
 /** The process's Prometheus metrics, served at GET /metrics by every service and the gateway.
  *  One registry per process; the metrics below are created once, so several consumers or apps in

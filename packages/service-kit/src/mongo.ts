@@ -2,7 +2,11 @@ import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import mongoose, { type Connection, type Model, type QueryFilter, type UpdateQuery } from 'mongoose';
 import { tallyCommandsByTrace } from './db-commands';
+import { answerPartErrors } from './http/errors';
 import type { Logger } from './logger';
+import type { MongoPart } from './parts';
+
+export { dbCommandsOf } from './db-commands';
 
 // Filters only ever hold values that contract schemas parsed as plain strings and numbers, so no
 // request can smuggle a query operator; strictQuery drops filter fields the schema does not know.
@@ -209,3 +213,53 @@ export async function* readGently<T>(
     batchStarted = performance.now();
   }
 }
+
+/** The database part of a service (createService's `parts.mongo`). */
+export const mongoPart: MongoPart = {
+  part: 'mongo',
+  connect: connectMongo,
+  connected: mongoConnected,
+  disconnect: disconnectMongo,
+};
+
+/** The database did not answer: no server to select, a dropped connection, a command caught by
+ *  the kit replacing a client lost for good (reopenWhenLostForGood closes the old one under it), or a
+ *  command that waited in mongoose's buffer for a connection that never came back. A write cut off
+ *  mid-way may still have landed; where a repeat matters, the request carries its own key
+ *  (Idempotency-Key). */
+function databaseUnreachable(err: unknown): boolean {
+  const { mongo } = mongoose;
+  if (
+    err instanceof mongo.MongoServerSelectionError ||
+    err instanceof mongo.MongoNetworkError ||
+    err instanceof mongo.MongoNotConnectedError ||
+    err instanceof mongo.MongoTopologyClosedError ||
+    // the driver wrote a command to a connection the other side had just closed (a cut proxy) and
+    // rethrew Node's own EPIPE unwrapped (a route's other outgoing calls, by fetch, wrap theirs)
+    (err instanceof Error && 'code' in err && err.code === 'EPIPE')
+  )
+    return true;
+  return err instanceof mongoose.Error && /buffering timed out/.test(err.message);
+}
+
+// What the HTTP part answers for the database's errors, in any process that loads this part.
+answerPartErrors((err) => {
+  if (err instanceof mongoose.Error.CastError) return { status: 400, code: 'invalid-request', error: `${err.path} is malformed` };
+  if (err instanceof mongoose.Error.ValidationError)
+    return {
+      status: 400,
+      code: 'invalid-request',
+      error: Object.values(err.errors)
+        .map((e) => e.message)
+        .join('; '),
+    };
+  if (isDuplicateKey(err)) return { status: 409, code: 'already-exists', error: 'That already exists' };
+  if (databaseUnreachable(err))
+    return {
+      status: 503,
+      code: 'database-away',
+      error: 'The store cannot reach its database just now; try again in a moment',
+      problem: 'database unreachable',
+    };
+  return undefined;
+});

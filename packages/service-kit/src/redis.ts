@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import type { Logger } from './logger';
+import type { RedisPart } from './parts';
 
 export type { Redis };
 
@@ -31,6 +32,9 @@ export function createRedis(url: string, log: Logger): Redis {
 export function redisReady(redis: Redis): boolean {
   return redis.status === 'ready';
 }
+
+/** The Redis part of a service (createService's `parts.redis`). */
+export const redisPart: RedisPart = { part: 'redis', create: createRedis, ready: redisReady };
 
 /** A cached answer (JSON text) with the revision of the record it was made from. */
 export interface Revised {

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import type { Server } from 'node:http';
 import { Router, type RequestHandler } from 'express';
@@ -9,32 +8,41 @@ import { answeringFirst, createApp, finishApp } from './http/app';
 import { answerUnreadableRequests } from './http/client-errors';
 import { serverFor } from './http/server';
 import { declareRoute, RouteTable } from './http/route-table';
-import { createKafka } from './kafka/client';
-import { EventConsumer, consumerGroupId, type EventHandler } from './kafka/consumer';
-import { Announcer, OutboxRelay, type OutboxModel } from './kafka/outbox';
-import { EventProducer } from './kafka/producer';
-import { KafkaProbe } from './kafka/probe';
+import type { EventHandler } from './kafka/consumer';
+import type { Announcer, OutboxModel } from './kafka/outbox';
+import type { EventProducer } from './kafka/producer';
 import { JobRunner, type PeriodicJob } from './jobs';
 import { Leases } from './leases';
 import { createLogger, type Logger } from './logger';
-import { enableProcessMetrics, metricsHandler, watchOutbox } from './metrics';
-import { connectMongo, disconnectMongo, mongoConnected } from './mongo';
-import { createRedis, redisReady, type Redis } from './redis';
+import { enableProcessMetrics, metricsHandler } from './metrics';
+import type { PartName, Parts } from './parts';
+import type { Redis } from './redis';
 
-type BaseConfig = z.infer<typeof ServiceEnv> & z.infer<typeof KafkaEnv> & z.infer<typeof RedisEnv> & Partial<z.infer<typeof MongoEnv>>;
+export type { KafkaPart, MongoPart, PartName, Parts, RedisPart } from './parts';
 
-/** What a service's `wire` gets to build its routes and event handlers from. */
-export interface ServiceContext<C> {
+/** The settings a service taking parts `U` reads: every service's, and each part's. */
+export type ConfigOf<U extends PartName> = z.infer<typeof ServiceEnv> &
+  ('mongo' extends U ? z.infer<typeof MongoEnv> : unknown) &
+  ('redis' extends U ? z.infer<typeof RedisEnv> : unknown) &
+  ('kafka' extends U ? z.infer<typeof KafkaEnv> : unknown);
+
+/** What a service's `wire` gets to build its routes and event handlers from: of the parts `U` it
+ *  takes, Redis's client and Kafka's producer and announcer (the database is mongoose's, which its
+ *  models use as they are). */
+export type ServiceContext<C, U extends PartName = PartName> = {
   name: string;
   config: C;
   log: Logger;
-  redis: Redis;
-  kafka: Kafka;
-  producer: EventProducer;
-  /** Writes that add events to the written document's outbox and have them published at once; the
-   *  models written must be among the wiring's `outboxes`. */
-  announcer: Announcer;
-}
+} & ('redis' extends U ? { redis: Redis } : unknown) &
+  ('kafka' extends U
+    ? {
+        kafka: Kafka;
+        producer: EventProducer;
+        /** Writes that add events to the written document's outbox and have them published at once; the
+         *  models written must be among the wiring's `outboxes`. */
+        announcer: Announcer;
+      }
+    : unknown);
 
 /** What a service contributes: its routes, the events it consumes, the models with an outbox, the
  *  work it does by itself every so often. */
@@ -42,6 +50,7 @@ export interface Wiring {
   /** mounted in this order, each on the app itself (a router around them would be one more
    *  layer for every request to pass through) */
   routes: Router[];
+  /** the events it consumes and the models whose outboxes it relays: with the Kafka part only */
   consumers?: EventHandler<z.ZodType<{ id: string }>>[];
   outboxes?: OutboxModel[];
   jobs?: PeriodicJob[];
@@ -49,14 +58,16 @@ export interface Wiring {
   stop?: () => void | Promise<void>;
 }
 
-export interface ServiceDefinition<S extends z.ZodType<BaseConfig>> {
+export interface ServiceDefinition<S extends z.ZodType<ConfigOf<keyof P & PartName>>, P extends Parts> {
   name: string;
   config: S;
-  /** connect to MONGO_URL / MONGO_DB (default true; the gateway has no database) */
-  database?: boolean;
+  /** The parts it uses, from the kit's parts (`mongoPart` of `@bazar/service-kit/mongo`, `redisPart`,
+   *  `kafkaPart`): each is connected, checked by /health (the database by /ready too) and closed at
+   *  stop; a part not taken is never loaded. */
+  parts: P;
   /** JSON body limit; false leaves bodies unparsed */
   jsonLimit?: string | false;
-  wire(context: ServiceContext<z.infer<S>>): Wiring | Promise<Wiring>;
+  wire(context: ServiceContext<z.infer<S>, keyof P & PartName>): Wiring | Promise<Wiring>;
 }
 
 export interface RunningService {
@@ -67,7 +78,7 @@ export interface RunningService {
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
-export function createService<S extends z.ZodType<BaseConfig>>(definition: ServiceDefinition<S>) {
+export function createService<S extends z.ZodType<ConfigOf<keyof P & PartName>>, P extends Parts>(definition: ServiceDefinition<S, P>) {
   return {
     start: () => startService(definition),
     /** Starts, stops gracefully on SIGTERM/SIGINT, and exits naming the problem if it cannot start. */
@@ -100,57 +111,41 @@ export function createService<S extends z.ZodType<BaseConfig>>(definition: Servi
   };
 }
 
-async function startService<S extends z.ZodType<BaseConfig>>(definition: ServiceDefinition<S>): Promise<RunningService> {
+async function startService<S extends z.ZodType<ConfigOf<keyof P & PartName>>, P extends Parts>(
+  definition: ServiceDefinition<S, P>,
+): Promise<RunningService> {
   const config = loadConfig(definition.config);
+  // the settings of the parts taken, which the config's type promises for them
+  const settings = config as Partial<ConfigOf<PartName>>;
+  const { mongo, redis: redisPart, kafka: kafkaPart } = definition.parts as Parts;
   const log = createLogger(definition.name, config.LOG_LEVEL);
   enableProcessMetrics(definition.name);
-  const useDatabase = definition.database ?? true;
-  if (useDatabase) {
-    if (!config.MONGO_URL || !config.MONGO_DB) throw new ConfigError('MONGO_URL and MONGO_DB are required');
-    await connectMongo(config.MONGO_URL, config.MONGO_DB, log);
-  }
-  const redis = createRedis(config.REDIS_URL, log);
-  const kafka = createKafka(definition.name, config.KAFKA_BROKERS, log);
-  const producer = new EventProducer(kafka, log);
-  const probe = new KafkaProbe(kafka);
-  const relays = new Map<OutboxModel, OutboxRelay>();
-  const leases = new Leases(redis, { service: definition.name, ...(useDatabase && { database: config.MONGO_DB }) }, log);
+  if (mongo) await mongo.connect(settings.MONGO_URL!, settings.MONGO_DB!, log);
+  const redis = redisPart?.create(settings.REDIS_URL!, log);
+  const leases = redis && new Leases(redis, { service: definition.name, ...(mongo && { database: settings.MONGO_DB }) }, log);
+  const kafka = kafkaPart?.open({ service: definition.name, brokers: settings.KAFKA_BROKERS!, log, leases });
 
-  const wiring = await definition.wire({
+  const context = {
     name: definition.name,
     config,
     log,
-    redis,
-    kafka,
-    producer,
-    announcer: new Announcer((model, written) => {
-      const relay = relays.get(model);
-      if (!relay) throw new Error(`${model.modelName} is not among the service's outboxes`);
-      relay.nudge(written);
-    }),
-  });
-  for (const model of wiring.outboxes ?? []) {
-    relays.set(model, new OutboxRelay({ model, producer, log, leases }));
-    watchOutbox(model);
-  }
-  // a handler every replica runs hears every event in a consumer group of its own
-  const groupOf = (handler: EventHandler<z.ZodType<{ id: string }>>) =>
-    consumerGroupId(definition.name, handler.topic) + (handler.everyReplica ? `.${randomUUID()}` : '');
-  const consumers = (wiring.consumers ?? []).map(
-    (handler) => new EventConsumer({ kafka, groupId: groupOf(handler), handler, producer, log }),
-  );
+    ...(redis && { redis }),
+    ...(kafka && { kafka: kafka.kafka, producer: kafka.producer, announcer: kafka.announcer }),
+  } as ServiceContext<z.infer<S>, keyof P & PartName>;
+  const wiring = await definition.wire(context);
+  if (!kafka && (wiring.consumers?.length || wiring.outboxes?.length))
+    throw new Error(`${definition.name} consumes or sends events without the Kafka part`);
+  kafka?.take(wiring);
   const jobs = (wiring.jobs ?? []).map((job) => new JobRunner(job, log, leases));
-  const usesKafka = relays.size > 0 || consumers.length > 0;
 
   const checks = () => ({
-    ...(useDatabase && { database: mongoConnected() ? 'up' : 'down' }),
-    ...(usesKafka && { kafka: probe.isReachable ? 'up' : 'down' }),
-    ...(consumers.length > 0 && { consumers: consumers.every((c) => c.isHealthy) ? 'up' : 'down' }),
-    redis: redisReady(redis) ? 'up' : 'down',
+    ...(mongo && { database: mongo.connected() ? 'up' : 'down' }),
+    ...kafka?.checks(),
+    ...(redis && redisPart && { redis: redisPart.ready(redis) ? 'up' : 'down' }),
   });
   // What answering a request needs. Not Kafka: events wait in the writers' outboxes, and consumers
   // catch up, so a broker outage makes a service degraded (/health), not unready.
-  const unavailable = () => (useDatabase && !mongoConnected() ? ['database'] : []);
+  const unavailable = () => (mongo && !mongo.connected() ? ['database'] : []);
   const app = createApp({
     log,
     jsonLimit: definition.jsonLimit,
@@ -179,10 +174,7 @@ async function startService<S extends z.ZodType<BaseConfig>>(definition: Service
   finishApp(app);
   const table = new RouteTable().addRoutesOf(probes, ...wiring.routes);
 
-  if (usesKafka) {
-    probe.start();
-    producer.connect().catch((err: unknown) => log.warn({ err }, 'kafka not reachable yet; events wait in the outbox'));
-  }
+  kafka?.connect();
   const server = serverFor(app, answeringFirst(app, table)).listen(config.PORT, config.HOST);
   await once(server, 'listening'); // rejects on an 'error' first (the port is taken)
   // Callers keep connections open (nginx's upstream keepalive, the gateway's agent); closing an idle
@@ -190,8 +182,7 @@ async function startService<S extends z.ZodType<BaseConfig>>(definition: Service
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   answerUnreadableRequests(server);
-  consumers.forEach((consumer) => consumer.start());
-  relays.forEach((relay) => relay.start());
+  kafka?.start();
   jobs.forEach((job) => job.start());
   log.info({ host: config.HOST, port: config.PORT }, 'listening');
 
@@ -203,11 +194,9 @@ async function startService<S extends z.ZodType<BaseConfig>>(definition: Service
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       await closed;
-      await Promise.all([...[...relays.values()].map((r) => r.stop()), ...consumers.map((c) => c.stop()), ...jobs.map((j) => j.stop())]);
-      await producer.disconnect();
-      await probe.stop();
-      if (useDatabase) await disconnectMongo();
-      await redis.quit().catch(() => redis.disconnect());
+      await Promise.all([kafka?.stop(), ...jobs.map((j) => j.stop())]);
+      await mongo?.disconnect();
+      await redis?.quit().catch(() => redis.disconnect());
       log.info('stopped');
     },
   };

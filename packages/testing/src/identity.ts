@@ -7,7 +7,7 @@
 // each service straight, as the gateway and the order service do, and may share headers between
 // them), so the tests that show a token for one service refused at another name it.
 import { IDENTITY_TOKEN, SERVICE_NAMES, type Role, type ServiceCaller, type ServiceName } from '@bazar/contracts';
-import { IdentitySigner, ServiceTokenSigner, identitySigningKey } from '@bazar/service-kit';
+import { IdentitySigner, ServiceTokenSigner, identitySigningKey } from '@bazar/service-kit/http';
 import { stackEnv } from './stack';
 
 export interface TestUser {

@@ -5,7 +5,9 @@
 // tests, infra's fault tests and the order-flow benchmark.
 import { randomUUID } from 'node:crypto';
 import { CART_REVISION_HEADER, CartLineList, InsertAnswer, OrderList, Product, ProductChanged, TOPICS, type Topic } from '@bazar/contracts';
-import { ReadCache, consumerGroupId, createLogger, createRedis } from '@bazar/service-kit';
+import { createLogger } from '@bazar/service-kit';
+import { consumerGroupId } from '@bazar/service-kit/kafka';
+import { ReadCache, createRedis } from '@bazar/service-kit/redis';
 import type { Kafka } from 'kafkajs';
 import mongoose from 'mongoose';
 import { identityOf } from './identity';

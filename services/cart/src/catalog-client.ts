@@ -1,5 +1,5 @@
 import { Product, takaToPaisa } from '@bazar/contracts';
-import { InternalClient } from '@bazar/service-kit';
+import { InternalClient } from '@bazar/service-kit/http';
 
 export interface CatalogProduct {
   name: string;

@@ -1,4 +1,5 @@
-import { ReadCache, type ServiceContext, type Wiring } from '@bazar/service-kit';
+import type { ServiceContext, Wiring } from '@bazar/service-kit';
+import { ReadCache } from '@bazar/service-kit/redis';
 import type { CatalogConfig } from './config';
 import { settleOrderStock } from './events/order-status-changed';
 import { forgetListsOnProductChanges, keepSearchCurrent } from './events/product-changed';

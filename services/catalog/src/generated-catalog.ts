@@ -2,7 +2,7 @@
 // groceries of a Bangladeshi online shop, made by combining each shelf's items with the brands and
 // pack sizes it is sold in. The same count and batch always give the same products (ids, names,
 // prices, stock, popularity), whatever the machine.
-import { derivedObjectId } from '@bazar/service-kit';
+import { derivedObjectId } from '@bazar/service-kit/mongo';
 import type mongoose from 'mongoose';
 
 /** An item of a shelf: its name, its Bangla name, the emoji its picture is made of, and its price in

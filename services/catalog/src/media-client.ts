@@ -1,5 +1,5 @@
 import { IDENTITY_TOKEN, UPLOAD_FIELD, UploadAnswer } from '@bazar/contracts';
-import { IdentitySigner, identitySigningKey } from '@bazar/service-kit';
+import { IdentitySigner, identitySigningKey } from '@bazar/service-kit/http';
 
 /** Who the seed is to the media service: an admin of its own (it stores the catalog's pictures,
  *  which the media service counts for no admin), stated in an identity token the

@@ -3,7 +3,8 @@
 // nginx. The plain call stays the spec's whole array. The products are removed afterwards.
 import { randomUUID } from 'node:crypto';
 import { InsertAnswer, MAX_PAGE_SIZE, ProductList, TOTAL_COUNT_HEADER } from '@bazar/contracts';
-import { ReadCache, createLogger, createRedis } from '@bazar/service-kit';
+import { createLogger } from '@bazar/service-kit';
+import { ReadCache, createRedis } from '@bazar/service-kit/redis';
 import { rawRequest, stackEnv } from '@bazar/testing';
 import { identityOf, serviceHeaders } from '@bazar/testing/identity';
 import mongoose from 'mongoose';

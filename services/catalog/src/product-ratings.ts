@@ -1,6 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { HIGHEST_RATING, LOWEST_RATING, type ReceivedProductReview } from '@bazar/contracts';
-import { conflict, isDuplicateKey, type Logger } from '@bazar/service-kit';
+import type { Logger } from '@bazar/service-kit';
+import { conflict } from '@bazar/service-kit/http';
+import { isDuplicateKey } from '@bazar/service-kit/mongo';
 import { Product, type AnswerFields } from './model/product';
 import {
   ProductRatings,

@@ -13,7 +13,9 @@ import {
   ProductSuggestionList,
   TOTAL_COUNT_HEADER,
 } from '@bazar/contracts';
-import { ReadCache, createLogger, createRedis, newEvent, type Redis } from '@bazar/service-kit';
+import { createLogger } from '@bazar/service-kit';
+import { newEvent } from '@bazar/service-kit/kafka';
+import { ReadCache, createRedis, type Redis } from '@bazar/service-kit/redis';
 import { eventually, rawRequest, stackEnv, startServiceReplica, type ServiceReplica } from '@bazar/testing';
 import { identityOf } from '@bazar/testing/identity';
 import { Kafka, logLevel, type Producer } from 'kafkajs';

@@ -11,18 +11,10 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { NewOffer, NewProduct, Text, takaToPaisa } from '@bazar/contracts';
-import {
-  ReadCache,
-  ServiceUrl,
-  connectMongo,
-  createLogger,
-  createRedis,
-  deleteByIds,
-  disconnectMongo,
-  loadConfig,
-  withOutbox,
-  type Logger,
-} from '@bazar/service-kit';
+import { ServiceUrl, createLogger, loadConfig, type Logger } from '@bazar/service-kit';
+import { connectMongo, deleteByIds, disconnectMongo } from '@bazar/service-kit/mongo';
+import { withOutbox } from '@bazar/service-kit/kafka';
+import { ReadCache, createRedis } from '@bazar/service-kit/redis';
 import mongoose from 'mongoose';
 import { z } from 'zod';
 import { CatalogConfig } from './config';

@@ -1,7 +1,7 @@
 // Which products a list that is not a search asks for (the whole shelf or a category), and in what
 // order; a search is the search index's (search/). The rest of the catalog sees only ordered ids.
 import type { ProductSort } from '@bazar/contracts';
-import { readModel } from '@bazar/service-kit';
+import { readModel } from '@bazar/service-kit/mongo';
 import type { QueryFilter, SortOrder } from 'mongoose';
 import type mongoose from 'mongoose';
 import { Product, type ProductDocument } from './model/product';

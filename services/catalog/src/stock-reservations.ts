@@ -5,7 +5,9 @@ import {
   type Product as ProductAnswer,
   type StockReservation,
 } from '@bazar/contracts';
-import { conflict, deleteByIds, isDuplicateKey, type Logger } from '@bazar/service-kit';
+import type { Logger } from '@bazar/service-kit';
+import { conflict } from '@bazar/service-kit/http';
+import { deleteByIds, isDuplicateKey } from '@bazar/service-kit/mongo';
 import type { QueryFilter, UpdateQuery } from 'mongoose';
 import { Product, toProductAnswer, type AnswerFields, type ProductDocument } from './model/product';
 import { Reservation, returnedMarker, takenMarker, type ReservationDocument } from './model/reservation';

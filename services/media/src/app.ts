@@ -4,7 +4,7 @@ import type { MediaConfig } from './config';
 import { uploadRoutes } from './routes/upload';
 import { ImageStore } from './store';
 
-export async function wireMedia({ config, log, redis }: ServiceContext<MediaConfig>): Promise<Wiring> {
+export async function wireMedia({ config, log, redis }: ServiceContext<MediaConfig, 'mongo' | 'redis'>): Promise<Wiring> {
   const store = new ImageStore(config.MEDIA_DIR);
   await store.prepare();
   // not awaited: the service answers uploads meanwhile

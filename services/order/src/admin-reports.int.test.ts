@@ -5,7 +5,8 @@
 // code, whose cancellation must take it out of the kept best sellers of its day.
 import { randomUUID } from 'node:crypto';
 import { PlaceOrderAnswer, SalesReport, type Order } from '@bazar/contracts';
-import { createLogger, connectMongo, disconnectMongo } from '@bazar/service-kit';
+import { createLogger } from '@bazar/service-kit';
+import { connectMongo, disconnectMongo } from '@bazar/service-kit/mongo';
 import { freePort, stackEnv } from '@bazar/testing';
 import { adminIdentity, shopper, TestShelf } from '@bazar/testing/shop';
 import mongoose from 'mongoose';

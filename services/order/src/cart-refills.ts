@@ -1,5 +1,5 @@
 import { CartRefillAnswer, type CartRefill } from '@bazar/contracts';
-import { HttpError, InternalClient, serviceCallHeaders } from '@bazar/service-kit';
+import { HttpError, InternalClient, serviceCallHeaders } from '@bazar/service-kit/http';
 
 /** Puts an earlier order's pieces back on its shopper's cart (Buy again) through the cart service's
  *  internal refill: the cart writes each line as Add to Cart does, at the catalog's prices now. */

@@ -9,7 +9,8 @@ import {
   type DeliverySlot,
   type DeliverySlotList,
 } from '@bazar/contracts';
-import { conflict, isDuplicateKey, notFound, readByIds } from '@bazar/service-kit';
+import { conflict, notFound } from '@bazar/service-kit/http';
+import { isDuplicateKey, readByIds } from '@bazar/service-kit/mongo';
 import { DeliverySlotPlaces, SLOT_SETTINGS_ID, SlotSettings, type DeliverySlotDocument } from './model/delivery-slot';
 
 /** Takings of one slot racing each other are decided again on what the winner left, this often. */

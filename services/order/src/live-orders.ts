@@ -8,7 +8,9 @@ import {
   type OrderStreamOpened,
   type Role,
 } from '@bazar/contracts';
-import { currentUser, revokedAccountKey, type Logger, type Redis } from '@bazar/service-kit';
+import type { Logger } from '@bazar/service-kit';
+import { currentUser } from '@bazar/service-kit/http';
+import { revokedAccountKey, type Redis } from '@bazar/service-kit/redis';
 import type { RequestHandler, Response } from 'express';
 import { OrderChangeLog } from './order-change-log';
 

@@ -1,5 +1,5 @@
 import { mayMoveOrder, orderMoveRefused, type OrderActor, type OrderStatus } from '@bazar/contracts';
-import { conflict, notFound } from '@bazar/service-kit';
+import { conflict, notFound } from '@bazar/service-kit/http';
 import { statusChanged } from './events/order-events';
 import { Order, type OrderDocument } from './model/order';
 import type { OrderDesk } from './order-desk';

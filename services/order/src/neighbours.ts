@@ -14,7 +14,7 @@ import {
   type CartLine,
   type StockReservation,
 } from '@bazar/contracts';
-import { HttpError, InternalClient, conflict, identityHeadersOf, serviceCallHeaders, type RequestUser } from '@bazar/service-kit';
+import { HttpError, InternalClient, conflict, identityHeadersOf, serviceCallHeaders, type RequestUser } from '@bazar/service-kit/http';
 
 export interface ShelfProduct {
   name: string;

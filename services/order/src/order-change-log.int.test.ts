@@ -5,7 +5,8 @@
 // future, from before it began, too many changes since) with none: the page reads its orders again.
 import { randomUUID } from 'node:crypto';
 import type { OrderStreamMessage } from '@bazar/contracts';
-import { createLogger, createRedis } from '@bazar/service-kit';
+import { createLogger } from '@bazar/service-kit';
+import { createRedis } from '@bazar/service-kit/redis';
 import { eventually, stackEnv } from '@bazar/testing';
 import { MOST_CAUGHT_UP, OrderChangeLog, comparePositions } from './order-change-log';
 

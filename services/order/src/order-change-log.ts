@@ -1,5 +1,6 @@
 import type { OrderStreamMessage } from '@bazar/contracts';
-import type { Logger, Redis } from '@bazar/service-kit';
+import type { Logger } from '@bazar/service-kit';
+import type { Redis } from '@bazar/service-kit/redis';
 
 /** The log of recent order status changes that a reconnecting live stream catches up from (issue
  *  53): a Redis stream, so that every replica gives a change the same position, whichever replica a

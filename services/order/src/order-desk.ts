@@ -1,4 +1,5 @@
-import type { Announcer, Logger } from '@bazar/service-kit';
+import type { Logger } from '@bazar/service-kit';
+import type { Announcer } from '@bazar/service-kit/kafka';
 import type { DeliverySlots } from './delivery-slots';
 import type { Neighbours } from './neighbours';
 import type { OrderListings } from './order-listings';

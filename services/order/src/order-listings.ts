@@ -1,5 +1,6 @@
 import { OrderStatus, paisaToTaka, type OrderListQuery, type OrderSummary } from '@bazar/contracts';
-import { deleteByIds, isDuplicateKey, readByIds, readGently, readModel, upsertOne, type Logger } from '@bazar/service-kit';
+import type { Logger } from '@bazar/service-kit';
+import { deleteByIds, isDuplicateKey, readByIds, readGently, readModel, upsertOne } from '@bazar/service-kit/mongo';
 import { Order, type OrderDocument } from './model/order';
 import { OrderDay, OrderDayCounts, type DayCounts, type OrderDayDocument } from './model/order-days';
 

@@ -10,7 +10,8 @@ import {
   type PlaceOrder,
   type PricedQuantity,
 } from '@bazar/contracts';
-import { HttpError, badRequest, conflict, derivedObjectId, fieldRefusal, isDuplicateKey, type RequestUser } from '@bazar/service-kit';
+import { HttpError, badRequest, conflict, fieldRefusal, type RequestUser } from '@bazar/service-kit/http';
+import { derivedObjectId, isDuplicateKey } from '@bazar/service-kit/mongo';
 import { Types } from 'mongoose';
 import { orderPlaced } from './events/order-events';
 import { Order, cartStateOf, type OrderDocument } from './model/order';

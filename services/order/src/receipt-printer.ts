@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Order, ShopLanguage } from '@bazar/contracts';
-import { HttpError, type Logger } from '@bazar/service-kit';
+import type { Logger } from '@bazar/service-kit';
+import { HttpError } from '@bazar/service-kit/http';
 import type { ReceiptDone, ReceiptJob } from './receipt-worker';
 
 /** A receipt not written in this long is given up (503): the thread is ended and the next receipt

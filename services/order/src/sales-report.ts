@@ -1,5 +1,6 @@
 import { BEST_SELLERS, SALES_REPORT_DAYS, paisaToTaka, type BestSeller, type SalesReport } from '@bazar/contracts';
-import { readByIds, upsertOne, type Logger } from '@bazar/service-kit';
+import type { Logger } from '@bazar/service-kit';
+import { readByIds, upsertOne } from '@bazar/service-kit/mongo';
 import { Order, type OrderDocument } from './model/order';
 import { OrderDayCounts, type DayCounts, type OrderDayDocument } from './model/order-days';
 import { ProductSalesDay, type ProductSalesDayDocument } from './model/product-sales-days';

@@ -1,4 +1,5 @@
-import { isDuplicateKey, readGently, readModel, upsertOne, type Logger } from '@bazar/service-kit';
+import type { Logger } from '@bazar/service-kit';
+import { isDuplicateKey, readGently, readModel, upsertOne } from '@bazar/service-kit/mongo';
 import { ordersWithIds, type OrderDocument } from './model/order';
 import { ShopperOrderList, type ShopperOrdersDocument } from './model/shopper-orders';
 import { UnconfirmedOrderList, type UnconfirmedOrdersDocument } from './model/unconfirmed-orders';

@@ -1,4 +1,5 @@
-import { HttpError, readByIds } from '@bazar/service-kit';
+import { HttpError } from '@bazar/service-kit/http';
+import { readByIds } from '@bazar/service-kit/mongo';
 import { holdsUnits, Order, type OrderDocument } from './model/order';
 import { moveOrder } from './move-order';
 import type { OrderDesk } from './order-desk';

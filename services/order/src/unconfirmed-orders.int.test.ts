@@ -3,7 +3,8 @@
 // whose order is still being written; those that moved on are named in their shoppers' lists of
 // orders before their places go. Orders are written here by hand, as placing and moving them leave
 // them.
-import { connectMongo, createLogger, disconnectMongo } from '@bazar/service-kit';
+import { createLogger } from '@bazar/service-kit';
+import { connectMongo, disconnectMongo } from '@bazar/service-kit/mongo';
 import { stackEnv } from '@bazar/testing';
 import mongoose from 'mongoose';
 import { UnconfirmedOrders } from './unconfirmed-orders';

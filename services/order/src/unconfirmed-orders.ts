@@ -1,4 +1,4 @@
-import { deleteByIds, readByIds, upsertOne } from '@bazar/service-kit';
+import { deleteByIds, readByIds, upsertOne } from '@bazar/service-kit/mongo';
 import { UnconfirmedOrderList, type UnconfirmedOrdersDocument } from './model/unconfirmed-orders';
 import { holdsUnits, Order, type OrderDocument } from './model/order';
 import { nameSettled } from './shopper-orders';

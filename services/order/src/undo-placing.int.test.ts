@@ -5,7 +5,8 @@
 // name in their list alone. Against the stack's catalog (which releases the old reservation), on a
 // database of its own; the orders are written here by hand, as placing leaves them.
 import { randomUUID } from 'node:crypto';
-import { connectMongo, createLogger, disconnectMongo } from '@bazar/service-kit';
+import { createLogger } from '@bazar/service-kit';
+import { connectMongo, disconnectMongo } from '@bazar/service-kit/mongo';
 import { stackEnv } from '@bazar/testing';
 import mongoose from 'mongoose';
 import { Order, type OrderDocument } from './model/order';

@@ -4,7 +4,7 @@
 // (what a crash before recording and committing leaves), and the service started again reads the
 // event again and sends nothing, since the mail's own record (sent_mails) was written before it went.
 // Runs alone (BAZAR_TEST_PHASE=alone): it stops the stack's user service.
-import { consumerGroupId } from '@bazar/service-kit';
+import { consumerGroupId } from '@bazar/service-kit/kafka';
 import { PlaceOrderAnswer, TOPICS } from '@bazar/contracts';
 import { eventually, mailbox, stackControl, stackEnv } from '@bazar/testing';
 import { identityOf, shopper, TestShelf } from '@bazar/testing/shop';

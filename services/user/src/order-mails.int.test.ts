@@ -3,7 +3,7 @@
 // order-status-changed, in the account's language, once each, also when an event is delivered
 // twice: published again as it was, and again after its consumer's ledger lost it, as when the
 // service dies between sending and recording (the record of the mail itself is what stops it).
-import { consumerGroupId } from '@bazar/service-kit';
+import { consumerGroupId } from '@bazar/service-kit/kafka';
 import { PlaceOrderAnswer, TOPICS, type Topic } from '@bazar/contracts';
 import { eventually, mailbox, stackEnv } from '@bazar/testing';
 import { adminIdentity, identityOf, publishedOrderEvents, shopper, TestShelf } from '@bazar/testing/shop';

@@ -1,4 +1,5 @@
-import { isDuplicateKey, type Logger } from '@bazar/service-kit';
+import type { Logger } from '@bazar/service-kit';
+import { isDuplicateKey } from '@bazar/service-kit/mongo';
 import { shopFormats, type OrderPlaced, type ShopLanguage } from '@bazar/contracts';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { UserConfig } from './config';

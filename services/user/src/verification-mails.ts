@@ -1,4 +1,5 @@
-import type { Logger, RequestUser } from '@bazar/service-kit';
+import type { Logger } from '@bazar/service-kit';
+import type { RequestUser } from '@bazar/service-kit/http';
 import type { Types } from 'mongoose';
 import type { KeycloakAdmin } from './keycloak';
 import { User } from './model/user';

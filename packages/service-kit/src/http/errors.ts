@@ -1,6 +1,4 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import mongoose from 'mongoose';
-import { isDuplicateKey } from '../mongo';
 import { logRequestProblem } from './observe';
 import { ZodError } from 'zod';
 import type { ErrorAnswer, FieldErrors, RefusalCode } from '@bazar/contracts';
@@ -84,23 +82,14 @@ function isClientError(err: unknown): err is { status: number } {
   );
 }
 
-/** The database did not answer: no server to select, a dropped connection, a command caught by
- *  the kit replacing a client lost for good (mongo.ts closes the old one under it), or a command that
- *  waited in mongoose's buffer for a connection that never came back. A write cut off mid-way may
- *  still have landed; where a repeat matters, the request carries its own key (Idempotency-Key). */
-function databaseUnreachable(err: unknown): boolean {
-  const { mongo } = mongoose;
-  if (
-    err instanceof mongo.MongoServerSelectionError ||
-    err instanceof mongo.MongoNetworkError ||
-    err instanceof mongo.MongoNotConnectedError ||
-    err instanceof mongo.MongoTopologyClosedError ||
-    // the driver wrote a command to a connection the other side had just closed (a cut proxy) and
-    // rethrew Node's own EPIPE unwrapped (a route's other outgoing calls, by fetch, wrap theirs)
-    (err instanceof Error && 'code' in err && err.code === 'EPIPE')
-  )
-    return true;
-  return err instanceof mongoose.Error && /buffering timed out/.test(err.message);
+/** How a part's own errors are answered (the database's: a malformed id, a duplicate key, the
+ *  database away); undefined for an error that is not the part's. */
+export type PartErrorAnswer = (err: unknown) => { status: number; code: RefusalCode; error: string; problem?: string } | undefined;
+
+/** Added by the parts a process loads (`@bazar/service-kit/mongo`), so the HTTP part needs none of them. */
+const partErrorAnswers: PartErrorAnswer[] = [];
+export function answerPartErrors(answerOf: PartErrorAnswer): void {
+  if (!partErrorAnswers.includes(answerOf)) partErrorAnswers.push(answerOf);
 }
 
 export const unknownRoute: RequestHandler = (_req, _res, next) => next(notFound('no-such-endpoint', 'No such endpoint'));
@@ -133,20 +122,13 @@ export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, next) 
   // decompress as its Content-Encoding says 400, with zlib's words (and no `type`)
   if (err instanceof URIError) return answer(400, 'unreadable-request', 'The address is not validly percent-encoded');
   if (isClientError(err)) return answer(err.status, clientErrorCode(err.status), 'The request body could not be read');
-  if (err instanceof mongoose.Error.CastError) return answer(400, 'invalid-request', `${err.path} is malformed`);
-  if (err instanceof mongoose.Error.ValidationError)
-    return answer(
-      400,
-      'invalid-request',
-      Object.values(err.errors)
-        .map((e) => e.message)
-        .join('; '),
-    );
-  if (isDuplicateKey(err)) return answer(409, 'already-exists', 'That already exists');
-  if (databaseUnreachable(err)) {
-    logRequestProblem(req, 'warn', { err }, 'database unreachable');
-    res.setHeader('Retry-After', '5');
-    return answer(503, 'database-away', 'The store cannot reach its database just now; try again in a moment');
+  for (const answerOf of partErrorAnswers) {
+    const found = answerOf(err);
+    if (!found) continue;
+    // a part away (the database) is a problem of the store's, worth a log line, not a bug
+    if (found.problem) logRequestProblem(req, 'warn', { err }, found.problem);
+    if (found.status === 503) res.setHeader('Retry-After', '5');
+    return answer(found.status, found.code, found.error);
   }
 
   logRequestProblem(req, 'error', { err }, 'request failed');

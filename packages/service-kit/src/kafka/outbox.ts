@@ -2,6 +2,7 @@ import { Schema, type Model, type UpdateQuery } from 'mongoose';
 import type { Leases } from '../leases';
 import type { Logger } from '../logger';
 import { TRACEPARENT_HEADER, currentTraceparent, runOutsideTrace } from '../trace';
+import { HAS_PENDING_EVENTS } from './pending';
 import type { EventProducer } from './producer';
 
 /** One event waiting on its document to be relayed to Kafka; it leaves the outbox once sent. */
@@ -47,8 +48,7 @@ export interface OutboxDocument {
   outboxPending: string[];
 }
 
-/** Finds the documents with events still to send; the relay's sweep and the backlog gauges. */
-export const HAS_PENDING_EVENTS = { 'outboxPending.0': { $exists: true } };
+export { HAS_PENDING_EVENTS };
 
 /** A pending entry, stamped with the current trace if there is one. */
 function pendingEntry(entry: NewOutboxEntry): OutboxEntry {

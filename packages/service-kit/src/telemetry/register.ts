@@ -1,5 +1,5 @@
 /**
- * Loaded before a deployable's own modules (`node --import @bazar/service-kit/dist/telemetry/register.js`,
+ * Loaded before a deployable's own modules (`node --import @bazar/service-kit/telemetry/register`,
  * NODE_DEPLOYABLE_FLAGS in infra/topology/topology.ts), so that OpenTelemetry's instrumentations patch
  * http, express, undici, ioredis and the MongoDB driver before anything requires them.
  *

@@ -1,5 +1,5 @@
 import { TOPICS, UserDeleted } from '@bazar/contracts';
-import type { EventHandler } from '@bazar/service-kit';
+import type { EventHandler } from '@bazar/service-kit/kafka';
 import { Cart, revised } from '../model/cart';
 
 /** user-deleted: a deleted shopper's cart lines go with them. The document stays, without lines: a

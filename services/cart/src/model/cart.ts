@@ -1,5 +1,5 @@
 import { paisaToTaka, type CartLine as CartLineAnswer } from '@bazar/contracts';
-import { derivedObjectId } from '@bazar/service-kit';
+import { derivedObjectId } from '@bazar/service-kit/mongo';
 import mongoose, { Schema } from 'mongoose';
 
 // One document per shopper, `_id` their email, lines keyed by product id. Every read and write

@@ -7,7 +7,8 @@ import {
   type CartStockRefusal,
   type DeleteAnswer,
 } from '@bazar/contracts';
-import { conflict, currentUser, endpointRouter, fieldRefusal, isDuplicateKey, notFound, readModel } from '@bazar/service-kit';
+import { conflict, currentUser, endpointRouter, fieldRefusal, notFound } from '@bazar/service-kit/http';
+import { isDuplicateKey, readModel } from '@bazar/service-kit/mongo';
 import type { Router } from 'express';
 import type { CatalogClient, CatalogProduct } from '../catalog-client';
 import { Cart, lineById, lineOf, linesOf, revised, revisionOf, toCartLineAnswer, type CartDocument, type CartLine } from '../model/cart';

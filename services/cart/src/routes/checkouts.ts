@@ -1,5 +1,6 @@
 import { CART_CHANGED_DURING_ORDER, CartCheckout, Email, IdParams, type CheckoutOutcome } from '@bazar/contracts';
-import { conflict, requireService, upsertOne, validate } from '@bazar/service-kit';
+import { conflict, requireService, validate } from '@bazar/service-kit/http';
+import { upsertOne } from '@bazar/service-kit/mongo';
 import { Router } from 'express';
 import { z } from 'zod';
 import { Cart, revised, type CartDocument } from '../model/cart';

@@ -1,5 +1,5 @@
 import { CartRefill, MAX_LINE_QUANTITY, type CartLine as CartLineAnswer, type CartRefillAnswer } from '@bazar/contracts';
-import { requireService, validate } from '@bazar/service-kit';
+import { requireService, validate } from '@bazar/service-kit/http';
 import { Router } from 'express';
 import type { CatalogClient } from '../catalog-client';
 import { Cart, lineOf, toCartLineAnswer, type CartDocument, type CartLine } from '../model/cart';

@@ -1,5 +1,5 @@
 import { OrderStatusChanged, TOPICS } from '@bazar/contracts';
-import type { EventHandler } from '@bazar/service-kit';
+import type { EventHandler } from '@bazar/service-kit/kafka';
 import type { StockReservations } from '../stock-reservations';
 
 /** order-status-changed: a cancelled order's units go back on the shelf (the release happens once

@@ -1,5 +1,5 @@
 import { ProductChanged, TOPICS } from '@bazar/contracts';
-import type { EventHandler } from '@bazar/service-kit';
+import type { EventHandler } from '@bazar/service-kit/kafka';
 import type { ProductSearch } from '../search/product-search';
 import type { ShelfCache } from '../shelf-cache';
 

@@ -1,4 +1,4 @@
-import { derivedObjectId } from '@bazar/service-kit';
+import { derivedObjectId } from '@bazar/service-kit/mongo';
 import mongoose, { Schema } from 'mongoose';
 
 /** A shopper's review of a product they received: one a shopper a product (its `_id` is derived

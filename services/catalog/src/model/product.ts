@@ -1,5 +1,5 @@
 import { TOPICS, paisaToTaka, type ProductChanged, type Product as ProductAnswer } from '@bazar/contracts';
-import { newEvent, outboxFields } from '@bazar/service-kit';
+import { newEvent, outboxFields } from '@bazar/service-kit/kafka';
 import mongoose, { Schema, type InferSchemaType } from 'mongoose';
 
 const productSchema = new Schema(

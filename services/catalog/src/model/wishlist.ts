@@ -1,4 +1,4 @@
-import { derivedObjectId } from '@bazar/service-kit';
+import { derivedObjectId } from '@bazar/service-kit/mongo';
 import mongoose, { Schema } from 'mongoose';
 
 const keptSchema = new Schema(

@@ -1,5 +1,5 @@
 import { API, type InsertAnswer, type Offer as OfferAnswer } from '@bazar/contracts';
-import { endpointRouter } from '@bazar/service-kit';
+import { endpointRouter } from '@bazar/service-kit/http';
 import { Router } from 'express';
 import { Offer, toOfferAnswer, type OfferDocument } from '../model/offer';
 

@@ -1,5 +1,5 @@
 import { ProductLookup } from '@bazar/contracts';
-import { requireService, validate } from '@bazar/service-kit';
+import { requireService, validate } from '@bazar/service-kit/http';
 import { Router } from 'express';
 import type { ShelfCache } from '../shelf-cache';
 

@@ -6,7 +6,7 @@ import {
   type Product as ProductAnswer,
   type ProductReviewList,
 } from '@bazar/contracts';
-import { currentUser, endpointRouter, notFound, requireService, validate } from '@bazar/service-kit';
+import { currentUser, endpointRouter, notFound, requireService, validate } from '@bazar/service-kit/http';
 import type { Router } from 'express';
 import { ProductReview, type ProductReviewDocument } from '../model/product-review';
 import type { ProductRatingKeeper } from '../product-ratings';

@@ -1,5 +1,6 @@
 import { API, DEFAULT_PAGE_SIZE, MAX_SUGGESTIONS, takaToPaisa, type InsertAnswer, type Product as ProductAnswer } from '@bazar/contracts';
-import { endpointRouter, notFound, sendPreparedJson, type Announcer, type PreparedJson } from '@bazar/service-kit';
+import { endpointRouter, notFound, sendPreparedJson, type PreparedJson } from '@bazar/service-kit/http';
+import type { Announcer } from '@bazar/service-kit/kafka';
 import { Router, type Response } from 'express';
 import mongoose from 'mongoose';
 import { Product, productChanged, toProductAnswer, type AnswerFields } from '../model/product';

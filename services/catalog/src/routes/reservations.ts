@@ -1,5 +1,5 @@
 import { IdParams, StockReservation, type StockReservationAnswer } from '@bazar/contracts';
-import { requireService, validate } from '@bazar/service-kit';
+import { requireService, validate } from '@bazar/service-kit/http';
 import { Router } from 'express';
 import type { StockReservations } from '../stock-reservations';
 

@@ -1,5 +1,5 @@
 import { API, TOTAL_COUNT_HEADER, type Product as ProductAnswer, type StoreSettings as StoreSettingsAnswer } from '@bazar/contracts';
-import { endpointRouter } from '@bazar/service-kit';
+import { endpointRouter } from '@bazar/service-kit/http';
 import type { Router } from 'express';
 import { ANSWER_FIELDS, Product, toProductAnswer, type AnswerFields } from '../model/product';
 import { STORE_SETTINGS_ID, StoreSettings, storeSettings } from '../model/store-settings';

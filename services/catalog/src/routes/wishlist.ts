@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { API, MAX_WISHLIST_PRODUCTS, WISHLIST_FULL, type WishlistChange } from '@bazar/contracts';
-import { conflict, currentUser, endpointRouter, isDuplicateKey, notFound } from '@bazar/service-kit';
+import { conflict, currentUser, endpointRouter, notFound } from '@bazar/service-kit/http';
+import { isDuplicateKey } from '@bazar/service-kit/mongo';
 import type { Router } from 'express';
 import { Wishlist, wishlistIdOf, type KeptProduct, type WishlistDocument } from '../model/wishlist';
 import type { ShelfCache } from '../shelf-cache';

@@ -12,7 +12,9 @@
 // other product stays what a fresh load would give: `discard` left the old words counted until
 // they were next searched, and a search page reordered for a moment after every change.
 import { DEFAULT_PAGE_SIZE, paisaToTaka, type ProductSort, type ProductSuggestion } from '@bazar/contracts';
-import { readModel, type Logger, type ReadCache } from '@bazar/service-kit';
+import type { Logger } from '@bazar/service-kit';
+import { readModel } from '@bazar/service-kit/mongo';
+import type { ReadCache } from '@bazar/service-kit/redis';
 import MiniSearch, { type SearchOptions, type SearchResult } from 'minisearch';
 import type mongoose from 'mongoose';
 import { Product } from '../model/product';

@@ -1,5 +1,7 @@
 import { API, MAX_UPLOAD_BYTES, NoBody, UPLOAD_FIELD, type UploadAnswer } from '@bazar/contracts';
-import { HttpError, badRequest, currentUser, endpointRouter, validate, type Logger, type Redis } from '@bazar/service-kit';
+import type { Logger } from '@bazar/service-kit';
+import { HttpError, badRequest, currentUser, endpointRouter, validate } from '@bazar/service-kit/http';
+import type { Redis } from '@bazar/service-kit/redis';
 import type { RequestHandler, Router } from 'express';
 import multer from 'multer';
 import { imageKindOf, reencode, type Encoded } from '../image';

@@ -1,5 +1,5 @@
 import { OrderStatusChanged, RoleChanged, TOPICS, UserDeleted } from '@bazar/contracts';
-import type { EventHandler } from '@bazar/service-kit';
+import type { EventHandler } from '@bazar/service-kit/kafka';
 import type { LiveOrders } from '../live-orders';
 
 /** order-status-changed, in every replica: passed on to the live streams its listeners hold. */

@@ -1,5 +1,5 @@
 import { TOPICS, paisaToTaka, type OrderActor, type OrderPlaced, type OrderStatus, type OrderStatusChanged } from '@bazar/contracts';
-import { newEvent, type OutboxEntry } from '@bazar/service-kit';
+import { newEvent, type OutboxEntry } from '@bazar/service-kit/kafka';
 
 interface EventfulOrder {
   _id: { toString(): string };

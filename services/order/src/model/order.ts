@@ -6,7 +6,8 @@ import {
   type Order as OrderAnswer,
   type OrderStatusChange,
 } from '@bazar/contracts';
-import { outboxFields, readByIds } from '@bazar/service-kit';
+import { readByIds } from '@bazar/service-kit/mongo';
+import { outboxFields } from '@bazar/service-kit/kafka';
 import mongoose, { Schema, type InferSchemaType } from 'mongoose';
 
 const orderItemSchema = new Schema(

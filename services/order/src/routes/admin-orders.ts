@@ -1,5 +1,5 @@
 import { API, type Order as OrderAnswer, type OrderPage, type OrderSummary } from '@bazar/contracts';
-import { endpointRouter } from '@bazar/service-kit';
+import { endpointRouter } from '@bazar/service-kit/http';
 import type { Router } from 'express';
 import { ordersWithIds, toOrderAnswer } from '../model/order';
 import { moveOrder } from '../move-order';

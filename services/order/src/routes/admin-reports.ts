@@ -1,5 +1,6 @@
 import { API, type SalesReport } from '@bazar/contracts';
-import { endpointRouter, type Logger } from '@bazar/service-kit';
+import type { Logger } from '@bazar/service-kit';
+import { endpointRouter } from '@bazar/service-kit/http';
 import type { Router } from 'express';
 import { streamOrdersCsv } from '../order-export';
 import type { SalesReports } from '../sales-report';

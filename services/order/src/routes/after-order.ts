@@ -1,5 +1,5 @@
 import { API, RECEIPT_CONTENT_TYPE, type BuyAgainAnswer, type Order as OrderAnswer } from '@bazar/contracts';
-import { currentUser, endpointRouter, notFound, type RequestUser } from '@bazar/service-kit';
+import { currentUser, endpointRouter, notFound, type RequestUser } from '@bazar/service-kit/http';
 import type { Router } from 'express';
 import type { CartRefills } from '../cart-refills';
 import { ordersWithIds, toOrderAnswer, type OrderDocument } from '../model/order';

@@ -1,5 +1,5 @@
 import { API, type DeliverySlot, type DeliverySlotList } from '@bazar/contracts';
-import { endpointRouter } from '@bazar/service-kit';
+import { endpointRouter } from '@bazar/service-kit/http';
 import type { Router } from 'express';
 import type { DeliverySlots } from '../delivery-slots';
 

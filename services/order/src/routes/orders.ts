@@ -1,5 +1,5 @@
 import { API, IDEMPOTENCY_KEY_HEADER, type Order as OrderAnswer, type PlaceOrderAnswer } from '@bazar/contracts';
-import { currentUser, endpointRouter } from '@bazar/service-kit';
+import { currentUser, endpointRouter } from '@bazar/service-kit/http';
 import type { Router } from 'express';
 import type { LiveOrders } from '../live-orders';
 import { toOrderAnswer } from '../model/order';

@@ -1,5 +1,5 @@
 import { API, MyProductReview, REVIEW_NEEDS_DELIVERY, type ReceivedProductReview } from '@bazar/contracts';
-import { HttpError, InternalClient, currentUser, endpointRouter, forbidden, notFound, serviceCallHeaders } from '@bazar/service-kit';
+import { HttpError, InternalClient, currentUser, endpointRouter, forbidden, notFound, serviceCallHeaders } from '@bazar/service-kit/http';
 import type { Router } from 'express';
 import { Order } from '../model/order';
 

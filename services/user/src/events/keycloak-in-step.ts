@@ -1,5 +1,6 @@
 import { RoleChanged, TOPICS, UserDeleted } from '@bazar/contracts';
-import type { EventHandler, Logger } from '@bazar/service-kit';
+import type { Logger } from '@bazar/service-kit';
+import type { EventHandler } from '@bazar/service-kit/kafka';
 import type { KeycloakAdmin } from '../keycloak';
 import { AddressBook } from '../model/address-book';
 import { DeletedAccount } from '../model/deleted-account';

@@ -1,5 +1,6 @@
 import { OrderPlaced, OrderStatusChanged, ShopLanguage, TOPICS } from '@bazar/contracts';
-import type { EventHandler, Logger } from '@bazar/service-kit';
+import type { Logger } from '@bazar/service-kit';
+import type { EventHandler } from '@bazar/service-kit/kafka';
 import { User, live, type UserDocument } from '../model/user';
 import type { OrderMailKind, OrderMails } from '../order-mails';
 

@@ -1,5 +1,5 @@
 import { TOPICS, type Role, type RoleChanged, type UserDeleted } from '@bazar/contracts';
-import { newEvent } from '@bazar/service-kit';
+import { newEvent } from '@bazar/service-kit/kafka';
 
 /** The outbox entry of a role change, to be written with the change itself. */
 export function roleChangedEntry(user: { _id: { toString(): string }; email: string }, role: Role) {

@@ -1,4 +1,4 @@
-import { HttpError, conflict } from '@bazar/service-kit';
+import { HttpError, conflict } from '@bazar/service-kit/http';
 import mongoose, { Schema, Types } from 'mongoose';
 import { User, live } from './user';
 

@@ -1,5 +1,5 @@
 import { ShopLanguage, type Role, type User as UserAnswer } from '@bazar/contracts';
-import { outboxFields } from '@bazar/service-kit';
+import { outboxFields } from '@bazar/service-kit/kafka';
 import mongoose, { Schema, type InferSchemaType } from 'mongoose';
 
 const userSchema = new Schema(

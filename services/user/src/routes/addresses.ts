@@ -1,5 +1,6 @@
 import { API, MAX_SAVED_ADDRESSES, type DeleteAnswer, type SavedAddress } from '@bazar/contracts';
-import { conflict, currentUser, endpointRouter, isDuplicateKey, notFound } from '@bazar/service-kit';
+import { conflict, currentUser, endpointRouter, notFound } from '@bazar/service-kit/http';
+import { isDuplicateKey } from '@bazar/service-kit/mongo';
 import type { Router } from 'express';
 import { Types } from 'mongoose';
 import { AddressBook, toAddressBookAnswer, toSavedAddress, type AddressBookDocument, type StoredAddress } from '../model/address-book';

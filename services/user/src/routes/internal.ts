@@ -1,5 +1,5 @@
 import { EmailParams, type RoleAnswer } from '@bazar/contracts';
-import { notFound, requireService, validate } from '@bazar/service-kit';
+import { notFound, requireService, validate } from '@bazar/service-kit/http';
 import { Router } from 'express';
 import { User, live, type UserDocument } from '../model/user';
 

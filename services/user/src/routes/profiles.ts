@@ -1,5 +1,6 @@
 import { API, type Profile as ProfileAnswer, type ProfileUpdateAnswer } from '@bazar/contracts';
-import { currentUser, endpointRouter, fieldRefusal, type Logger } from '@bazar/service-kit';
+import type { Logger } from '@bazar/service-kit';
+import { currentUser, endpointRouter, fieldRefusal } from '@bazar/service-kit/http';
 import type { Router } from 'express';
 import { handedName } from '../handed-name';
 import { Profile, toProfileAnswer, type ProfileDocument } from '../model/profile';

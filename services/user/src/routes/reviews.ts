@@ -1,5 +1,5 @@
 import { API, type InsertAnswer } from '@bazar/contracts';
-import { currentUser, endpointRouter } from '@bazar/service-kit';
+import { currentUser, endpointRouter } from '@bazar/service-kit/http';
 import type { Router } from 'express';
 import { Review } from '../model/review';
 

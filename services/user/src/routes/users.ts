@@ -7,20 +7,11 @@ import {
   type UpdateAnswer,
   type User as UserAnswer,
 } from '@bazar/contracts';
-import {
-  conflict,
-  currentUser,
-  endpointRouter,
-  fieldRefusal,
-  forbidden,
-  isDuplicateKey,
-  notFound,
-  REVOKED_ACCOUNT_TTL_SECONDS,
-  revokedAccountKey,
-  type Logger,
-  type Announcer,
-  type Redis,
-} from '@bazar/service-kit';
+import type { Logger } from '@bazar/service-kit';
+import { conflict, currentUser, endpointRouter, fieldRefusal, forbidden, notFound } from '@bazar/service-kit/http';
+import { isDuplicateKey } from '@bazar/service-kit/mongo';
+import type { Announcer } from '@bazar/service-kit/kafka';
+import { REVOKED_ACCOUNT_TTL_SECONDS, revokedAccountKey, type Redis } from '@bazar/service-kit/redis';
 import type { Router } from 'express';
 import { Types } from 'mongoose';
 import { roleChangedEntry, userDeletedEntry } from '../events/outbox';
