@@ -28,7 +28,7 @@ beforeAll(async () => {
     pinNote,
     (req, res) => void res.json({ id: req.params.id, note: req.body.note, by: currentUser(req).email }),
   );
-  catalog = await listen(finishApp(createApp({ log: testLog }).use(pinNoteRoutes)), [pinNoteRoutes]);
+  catalog = await listen(finishApp(createApp({ log: testLog }).use(pinNoteRoutes)));
   gateway = await startGateway(catalog, [pinNote]);
 });
 

@@ -5,19 +5,18 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PUBLIC_API, type Endpoint } from '@bazar/contracts';
 import { createLogger } from '@bazar/service-kit';
-import { RouteTable, answeringFirst, createApp, finishApp, serverFor } from '@bazar/service-kit/http';
+import { createApp, finishApp, serverFor } from '@bazar/service-kit/http';
 import { createRedis } from '@bazar/service-kit/redis';
 import { stackEnv } from '@bazar/testing';
-import type { Express, Router } from 'express';
+import type { Express } from 'express';
 import { wireGateway } from '../src/app';
 import { GatewayConfig } from '../src/config';
 
 export const testLog = createLogger('gateway-in-process-test', 'silent');
 
-/** Serves `app` on a free port, on the server the kit gives every service (with the route table of
- *  `routes`, as the kit answers a service's routes). */
-export async function listen(app: Express, routes: Router[] = []): Promise<Server> {
-  const server = serverFor(app, answeringFirst(app, new RouteTable().addRoutesOf(...routes))).listen(0, '127.0.0.1');
+/** Serves `app` on a free port, on the server the kit gives every service. */
+export async function listen(app: Express): Promise<Server> {
+  const server = serverFor(app).listen(0, '127.0.0.1');
   await once(server, 'listening');
   return server;
 }
@@ -48,7 +47,7 @@ export async function startGateway(catalog: Server, extra: readonly Endpoint[]):
   process.env.BAZAR_IDENTITY_VERIFY_KEY ??= stackEnv.identityVerifyKey;
   const redis = createRedis(config.REDIS_URL, testLog);
   const { routes, stop } = wireGateway({ config, log: testLog, redis }, [...PUBLIC_API, ...extra]);
-  const gateway = await listen(finishApp(createApp({ log: testLog, jsonLimit: false }).use(...routes)), routes);
+  const gateway = await listen(finishApp(createApp({ log: testLog, jsonLimit: false }).use(...routes)));
   return {
     url: urlOf(gateway),
     async stop() {

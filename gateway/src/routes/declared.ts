@@ -1,5 +1,5 @@
 import { expressPath, type Access, type Endpoint, type RateLimitClass, type ServiceName } from '@bazar/contracts';
-import { declareRoute, unknownRoute } from '@bazar/service-kit/http';
+import { unknownRoute } from '@bazar/service-kit/http';
 import { Router, type RequestHandler } from 'express';
 
 /** What the gateway checks before a call goes on: who may make it, which rate-limit budget it
@@ -11,8 +11,8 @@ const STRICTNESS: Record<Access, number> = { public: 0, user: 1, owner: 1, admin
 
 /**
  * The public API's routes, from its declaration. `endpoints`: each endpoint's method and path,
- * answered with the CORS headers of `allowOrigin`, checked by its gate and streamed to its service
- * (the kit's route table finds them at once). `otherMethods`: another method on a declared path is
+ * answered with the CORS headers of `allowOrigin`, checked by its gate and streamed to its service.
+ * `otherMethods`: another method on a declared path is
  * checked as the strictest endpoint of that path (a signed-in user at least) and then answered 404,
  * as the service would, so an anonymous write to a public path is still told to sign in. An
  * endpoint whose answer stays open (`stream`) passes `streams` (the open streams' limits) too.
@@ -29,7 +29,7 @@ export function declaredRoutes(
   for (const endpoint of api) {
     const path = expressPath(endpoint);
     const limits = endpoint.stream && streams ? [streams] : [];
-    declareRoute(endpoints, endpoint.method, path, [allowOrigin, gate(endpoint), ...limits, proxies[endpoint.service]]);
+    endpoints[endpoint.method](path, allowOrigin, gate(endpoint), ...limits, proxies[endpoint.service]);
     const known = strictest.get(path) ?? 'user';
     strictest.set(path, STRICTNESS[endpoint.access] > STRICTNESS[known] ? endpoint.access : known);
   }

@@ -1,13 +1,12 @@
 import { once } from 'node:events';
 import type { Server } from 'node:http';
-import { Router, type RequestHandler } from 'express';
+import type { RequestHandler, Router } from 'express';
 import type { Kafka } from 'kafkajs';
 import type { z } from 'zod';
 import { ConfigError, loadConfig, type KafkaEnv, type MongoEnv, type RedisEnv, type ServiceEnv } from './config';
-import { answeringFirst, createApp, finishApp } from './http/app';
+import { createApp, finishApp } from './http/app';
 import { answerUnreadableRequests } from './http/client-errors';
 import { serverFor } from './http/server';
-import { declareRoute, RouteTable } from './http/route-table';
 import type { EventHandler } from './kafka/consumer';
 import type { Announcer, OutboxModel } from './kafka/outbox';
 import type { EventProducer } from './kafka/producer';
@@ -165,17 +164,16 @@ async function startService<S extends z.ZodType<ConfigOf<keyof P & PartName>>, P
   };
   // the probes, Prometheus metrics (the gateway's are not public: nginx answers /api/metrics with a
   // 404), then the service's routes
-  const probes = Router();
-  declareRoute(probes, 'get', '/health', [health]);
-  declareRoute(probes, 'get', '/status', [status]);
-  declareRoute(probes, 'get', '/ready', [ready]);
-  declareRoute(probes, 'get', '/metrics', [metricsHandler]);
-  app.use(probes, ...wiring.routes);
+  // on the app itself: a router of their own would be one more for every request to pass through
+  app.get('/health', health);
+  app.get('/status', status);
+  app.get('/ready', ready);
+  app.get('/metrics', metricsHandler);
+  app.use(...wiring.routes);
   finishApp(app);
-  const table = new RouteTable().addRoutesOf(probes, ...wiring.routes);
 
   kafka?.connect();
-  const server = serverFor(app, answeringFirst(app, table)).listen(config.PORT, config.HOST);
+  const server = serverFor(app).listen(config.PORT, config.HOST);
   await once(server, 'listening'); // rejects on an 'error' first (the port is taken)
   // Callers keep connections open (nginx's upstream keepalive, the gateway's agent); closing an idle
   // one after Node's default 5 s races a request they are sending on it, which then fails.

@@ -3,7 +3,6 @@ import { Router, type RequestHandler } from 'express';
 import type { ParamsDictionary, Query } from 'express-serve-static-core';
 import type { z } from 'zod';
 import { forbidden } from './errors';
-import { declareRoute } from './route-table';
 import { currentUser, requireAdmin, requireUser } from './identity';
 import { validate } from './validate';
 
@@ -58,7 +57,7 @@ export interface EndpointRouter extends Router {
 export function endpointRouter(): EndpointRouter {
   const router = Router() as EndpointRouter;
   router.implement = (endpoint, ...handlers) => {
-    declareRoute(router, endpoint.method, expressPath(endpoint), [...checksOf(endpoint), ...(handlers as RequestHandler[])]);
+    router[endpoint.method](expressPath(endpoint), ...checksOf(endpoint), ...(handlers as RequestHandler[]));
     return router;
   };
   return router;

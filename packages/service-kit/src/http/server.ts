@@ -1,4 +1,4 @@
-import { IncomingMessage, ServerResponse, createServer, type RequestListener, type Server } from 'node:http';
+import { IncomingMessage, ServerResponse, createServer, type Server } from 'node:http';
 import type { Express } from 'express';
 
 /** A constructor like `Base` whose instances have `prototype` (which must inherit from Base's). */
@@ -15,15 +15,14 @@ function constructing<T extends typeof IncomingMessage | typeof ServerResponse>(
  * prototypes from the start. Express otherwise changes the prototype of every request and answer
  * as it arrives (`Object.setPrototypeOf` in `app.handle`), which V8 pays for by rebuilding the
  * objects' shapes: 7% of the catalog's CPU under cached reads. Made this way, express finds the
- * prototype already in place and the change is a no-op. `answer` (`answeringFirst`) answers in the
- * app's place.
+ * prototype already in place and the change is a no-op.
  */
-export function serverFor(app: Express, answer: RequestListener = app): Server {
+export function serverFor(app: Express): Server {
   return createServer(
     {
       IncomingMessage: constructing(IncomingMessage, app.request),
       ServerResponse: constructing(ServerResponse, app.response),
     },
-    answer,
+    app,
   );
 }
