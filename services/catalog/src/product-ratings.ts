@@ -85,7 +85,7 @@ export class ProductRatingKeeper {
     const shown = await Product.findOneAndUpdate(
       { _id: productId, $or: [{ ratingVersion: { $exists: false } }, { ratingVersion: { $lt: ratings.version } }] },
       { $set: { ratingAverage: averageOf(stars), ratingCount: stars.length, ratingVersion: ratings.version }, $inc: { revision: 1 } },
-      // FerretDB's findAndModify takes no projection
+      // the whole document: the local database's findAndModify takes no projection
       { new: true },
     ).lean<AnswerFields>();
     if (shown) await this.shelf.stored(shown);

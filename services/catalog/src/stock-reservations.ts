@@ -30,7 +30,7 @@ const TOMBSTONE_KEPT_MS = 60 * 60_000;
 
 /**
  * Orders' holds on the shelf. Every stock change is one conditional single-document write on the
- * product (FerretDB has no transactions): taking needs `quantity >= n`, so concurrent orders cannot
+ * product (no multi-document transaction): taking needs `quantity >= n`, so concurrent orders cannot
  * take more than there is, and each change carries its reservation's marker, so it is made at most
  * once whoever repeats it. See model/reservation.ts for the states.
  */
@@ -165,7 +165,7 @@ export class StockReservations {
   /** A tombstone (released before it was reserved) is needed only while that request could arrive.
    *  They pile up while the catalog is away and orders are given up (about 36,000 in ten minutes at
    *  60 orders a second), so they go IDS_A_COMMAND at a time: one command matching them all is
-   *  refused by FerretDB above 32,766, and then none would ever go. */
+   *  refused by the local database above 32,766, and then none would ever go. */
   private async forgetTombstones(releasedBefore: Date): Promise<void> {
     const expired = { state: 'released' as const, settled: true, updatedAt: { $lt: releasedBefore } };
     const ids = (await Reservation.find(expired).select('_id').lean<{ _id: string }[]>()).map(({ _id }) => _id);
@@ -215,7 +215,7 @@ export class StockReservations {
   /** One conditional stock write; the product's new answer goes to the cache at once. The product
    *  as changed, or null where the filter matched none. */
   private async changeStock(filter: QueryFilter<ProductDocument>, change: UpdateQuery<ProductDocument>): Promise<AnswerFields | null> {
-    // the whole document: FerretDB 1.x has no projection in findAndModify
+    // the whole document: the local database's findAndModify takes no projection
     const changed = await Product.findOneAndUpdate(filter, change, { returnDocument: 'after' }).lean<AnswerFields>();
     if (changed) await this.shelf.stored(changed);
     return changed;
@@ -232,7 +232,7 @@ export class StockReservations {
 
   /** The items the shelf cannot give in full now, with how many are left. */
   private async shortages(items: Item[]): Promise<OutOfStockAnswer['items']> {
-    // one look-up by _id each: FerretDB finds nothing else without reading every product
+    // one look-up in the _id index each
     const products = await Promise.all(
       items.map(({ productId }) => Product.findById(productId, 'name quantity').lean<{ name: string; quantity: number }>()),
     );

@@ -34,8 +34,8 @@ function pricedLines<Line extends PricedQuantity>(items: Line[]) {
 const isRefusal = (err: unknown) => err instanceof HttpError && err.status === 409;
 
 /**
- * Places the shopper's current cart as an order. FerretDB has no multi-document transactions, so
- * each step is one single-document write owned by one service, in this order:
+ * Places the shopper's current cart as an order, with no multi-document transaction: each step is
+ * one single-document write owned by one service, in this order:
  *
  *   1. order service: a place among the shopper's unconfirmed orders (UnconfirmedOrders, which My
  *      Orders reads beside the shopper's list of orders, ShopperOrders), then the order, `placing`,

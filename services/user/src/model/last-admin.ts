@@ -8,7 +8,7 @@ import { User, live } from './user';
  * one atomic update, then goes ahead only if some admin stays who is on nobody's list. Of two
  * changes at once, the one that wrote its entry second reads the first one's, so two admins who
  * take each other away at the same moment cannot both succeed. It holds only in-flight changes, so
- * it stays tiny, and the filter on `_id` alone is the one FerretDB looks up without a scan.
+ * it stays tiny, and is found by `_id` alone, a look-up in the `_id` index.
  */
 const leavingSchema = new Schema({ _id: String, entries: { type: [String], default: [] } }, { versionKey: false });
 const LeavingAdmins = mongoose.model('LeavingAdmins', leavingSchema, 'leaving_admins');
