@@ -1,6 +1,8 @@
 // How a cell of the orders' CSV is written (order-export.ts): RFC 4180 quoting, and no cell a
-// spreadsheet would run as a formula.
-import { csvText } from './order-export';
+// spreadsheet would run as a formula; and a download given up part way.
+import { connect } from 'node:net';
+import { createServer } from 'node:http';
+import { csvText, send } from './order-export';
 
 it.each([
   ['Rahima Begum', 'Rahima Begum'],
@@ -24,9 +26,6 @@ it('quotes a formula-like cell that also needs quotes', () => {
 // A download the admin's browser gave up on while the export waited for it to take the file: the
 // export must see the connection gone and stop, not wait for a 'close' that was emitted already.
 it('stops writing to a download that was closed while it waited', async () => {
-  const { createServer } = await import('node:http');
-  const { connect } = await import('node:net');
-  const { send } = await import('./order-export');
   let writes = 0;
   const finished = new Promise<number>((resolve) => {
     const server = createServer(async (_req, res) => {
