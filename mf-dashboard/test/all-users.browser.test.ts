@@ -57,6 +57,18 @@ test.afterAll(async () => {
   await browser?.close();
 });
 
+/** All Users lists a page of accounts at a time, oldest first, so an account made by this file is
+ *  found as an admin finds one: by searching for its email (the search is the user service's). */
+async function findUser(on: Page, email: string): Promise<void> {
+  const search = on.getByRole('searchbox');
+  await search.fill(email);
+  await search.press('Enter');
+  await on
+    .getByRole('row')
+    .filter({ has: on.getByRole('cell', { name: email, exact: true }) })
+    .waitFor();
+}
+
 const row = (email: string) => page.getByRole('row').filter({ has: page.getByRole('cell', { name: email, exact: true }) });
 /** SweetAlert2 hides the rest of the page from assistive technology while a dialog is open, so
  *  role queries on the page wait until it is closed. */
@@ -76,7 +88,7 @@ test('All Users opened by its URL shows spinners while loading, never the refusa
     await route.continue();
   };
   await page.route('**/api/admin/**', slow(1500));
-  await page.route('**/api/allusers', slow(1500));
+  await page.route(/\/api\/allusers(\?|$)/, slow(1500)); // a page of them: ?page=1&pageSize=20
 
   await page.goto(`${webUrl}/dashboard/all-users`);
   await page.waitForURL(/\/auth\/realms\/bazar\//);
@@ -85,7 +97,8 @@ test('All Users opened by its URL shows spinners while loading, never the refusa
   await page.getByRole('status').filter({ hasText: 'Checking your access' }).waitFor({ state: 'attached' });
   await page.getByRole('status').filter({ hasText: 'Loading users' }).waitFor({ state: 'attached' });
   const users = page.getByRole('region', { name: 'All Users' });
-  await users.getByRole('cell', { name: target.email, exact: true }).waitFor();
+  await users.getByRole('cell').first().waitFor();
+  await findUser(page, target.email);
   expect(await page.evaluate(() => sessionStorage.getItem('refusal-seen'))).toBeNull();
   expect(await users.getByRole('columnheader').allInnerTexts()).toEqual(['#', 'Email', 'User Type', 'Id', 'Action']);
   await page.unrouteAll();
@@ -131,6 +144,7 @@ test('in Bangla, the same refusal is said in Bangla, by its code (it was shown i
       route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ error: reason, code: 'last-admin' }) }),
     );
     await openSignedIn(bangla, '/dashboard/all-users', ACCOUNTS.admin);
+    await findUser(bangla, target.email);
     const targetRow = bangla.getByRole('row').filter({ has: bangla.getByRole('cell', { name: target.email, exact: true }) });
     await targetRow.getByRole('button', { name: 'অ্যাডমিন পদ সরান' }).click();
     const refused = bangla.getByRole('dialog', { name: 'দুঃখিত...', exact: true });
@@ -154,12 +168,14 @@ test('Remove Admin demotes: Make Admin comes back', async () => {
 test('delete asks first: Cancel keeps the user, Yes, delete it! deletes them', async () => {
   const deleteButton = () => row(doomed.email).getByRole('button', { name: `Delete ${doomed.email}` });
   // An admin cannot delete their own account: their own bin is disabled.
+  await findUser(page, accounts.admin.email);
   expect(
     await row(accounts.admin.email)
       .getByRole('button', { name: `Delete ${accounts.admin.email}` })
       .isDisabled(),
   ).toBe(true);
 
+  await findUser(page, doomed.email);
   await deleteButton().click();
   const confirm = dialog('Are you sure?');
   await confirm.getByText("You won't be able to revert this!").waitFor();
