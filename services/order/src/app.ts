@@ -63,7 +63,11 @@ export async function wireOrder({ config, log, redis, announcer }: ServiceContex
     consumers: [passOnStatusChanges(live), ...endStreamsWithTheirRights(live)],
     outboxes: [Order],
     jobs: [
-      { name: 'expire holds and settle interrupted orders', everyMs: config.ORDER_SWEEP_INTERVAL_MS, run: orderSweep(desk) },
+      {
+        name: 'expire holds and settle interrupted orders',
+        everyMs: config.ORDER_SWEEP_INTERVAL_MS,
+        run: orderSweep(desk, config.ORDER_SWEEP_INTERVAL_MS),
+      },
       // each replica compares the lists it wrote to at least once itself (shopperOrders keeps whether it has)
       { name: 'bring the admin’s list up to the orders', everyMs: RECONCILE_INTERVAL_MS, run: reconcile, everyReplica: true },
     ],

@@ -105,9 +105,20 @@ export class DeliverySlots {
     return modifiedCount === 1;
   }
 
-  /** Gives `taker`'s place in `slot` back, if it holds one. */
-  async release(slot: string, taker: string): Promise<void> {
-    await DeliverySlotPlaces.updateOne({ _id: slot, takers: taker }, { $inc: { taken: -1 }, $pull: { takers: taker } });
+  /** Gives `taker`'s place in `slot` back, if it holds one: true if this call gave it back. */
+  async release(slot: string, taker: string): Promise<boolean> {
+    const { modifiedCount } = await DeliverySlotPlaces.updateOne(
+      { _id: slot, takers: taker },
+      { $inc: { taken: -1 }, $pull: { takers: taker } },
+    );
+    return modifiedCount === 1;
+  }
+
+  /** The places taken in today's and tomorrow's slots (as offered at `now`), by slot: what the
+   *  sweep compares with the orders (a place in a slot no longer offered keeps nobody out). */
+  async placesTaken(now = new Date()): Promise<{ slot: string; takers: string[] }[]> {
+    const docs = await readByIds<DeliverySlotDocument>(DeliverySlotPlaces, offeredDays(now).flatMap(slotsOn), { fields: 'takers' });
+    return docs.flatMap(({ _id, takers = [] }) => (takers.length > 0 ? [{ slot: _id, takers }] : []));
   }
 
   async setDefaultCapacity(capacity: number): Promise<DeliverySlotList> {

@@ -1,21 +1,24 @@
 import { HttpError } from '@bazar/service-kit/http';
 import { readByIds } from '@bazar/service-kit/mongo';
+import { Types } from 'mongoose';
 import { holdsUnits, Order, type OrderDocument } from './model/order';
 import { moveOrder } from './move-order';
 import type { OrderDesk } from './order-desk';
 import { PLACING_INTERRUPTED_AFTER_MS, settlePlacing } from './place-order';
 
-/** Run by every replica every ORDER_SWEEP_INTERVAL_MS: placed orders left unconfirmed past their
- *  hold are cancelled by the store (their units go back), placements interrupted midway are
- *  settled, and those withdrawn while a neighbour was away are undone; a place claimed for an order
- *  never written is freed (UnwrittenClaims); the places of orders that moved on are freed together;
- *  orders the admin's list missed are listed. Every step is a conditional write, so replicas
- *  sweeping at once do each thing once.
+/** Run every ORDER_SWEEP_INTERVAL_MS (`sweepEveryMs`) by the replica holding its lease: placed
+ *  orders left unconfirmed past their hold are cancelled by the store (their units go back),
+ *  placements interrupted midway are settled, and those withdrawn while a neighbour was away are
+ *  undone; a place claimed for an order never written is freed (UnwrittenClaims); the places of
+ *  orders that moved on are freed together; a delivery slot's place no order holds is given back
+ *  (giveBackUnheldPlaces); orders the admin's list missed are listed. Every step is a conditional
+ *  write, so replicas sweeping at once (a lease lapsed, Redis away) do each thing once.
  *  It reads the shoppers' lists of unconfirmed orders (UnconfirmedOrders), where every order is claimed
  *  before it is written, and the listed orders by `_id`, IDS_A_COMMAND in a read: work in step with
  *  the orders open now, not with every order ever placed. */
-export function orderSweep(desk: OrderDesk): () => Promise<void> {
+export function orderSweep(desk: OrderDesk, sweepEveryMs: number): () => Promise<void> {
   const unwritten = new UnwrittenClaims(Math.max(desk.holdWindowMs, PLACING_INTERRUPTED_AFTER_MS));
+  const placeGraceMs = slotPlaceGraceMs(sweepEveryMs);
   return async () => {
     await desk.listings.catchUp();
     const now = Date.now();
@@ -38,7 +41,58 @@ export function orderSweep(desk: OrderDesk): () => Promise<void> {
     const left = new Set(claims.filter((claim) => !settled.has(claim)).map(({ userId }) => userId));
     await desk.unconfirmed.forgetEmpty(lists.filter(({ _id }) => !left.has(_id)).map(({ _id }) => _id));
     unwritten.forgetUnseen();
+    // after the settling above, whose undoing gives its own places back
+    const givenBack = await giveBackUnheldPlaces(desk, now, placeGraceMs).catch((err: unknown) => {
+      desk.log.warn({ err }, 'giving back delivery slot places no order holds failed; the next sweep tries again');
+      return 0;
+    });
+    if (givenBack > 0) desk.log.info({ givenBack }, 'delivery slot places no order holds given back');
   };
+}
+
+/**
+ * How old a reservation must be before the sweep gives back a slot place it holds with no order
+ * holding it: never while its placement may still be running. A placement writes its order before
+ * it takes its place (place-order.ts), so a place without an order is one no placement will use,
+ * and the wait is a margin should reads or writes ever cross: a placement running longer than
+ * PLACING_INTERRUPTED_AFTER_MS counts as interrupted and is settled (placed, or undone with its
+ * place) by the sweep's next pass, at most a sweep's period on. The hold window plays no part: it is
+ * how long a placed order keeps its units, and a placed order holds its place.
+ */
+export const slotPlaceGraceMs = (sweepEveryMs: number) => PLACING_INTERRUPTED_AFTER_MS + sweepEveryMs;
+
+/** When a reservation was made: its id is an ObjectId the placement made (to the second). NaN for a
+ *  taker that is no such id, which is never given back. */
+const reservedAt = (reservationId: string): number =>
+  /^[0-9a-f]{24}$/.test(reservationId) ? new Types.ObjectId(reservationId).getTimestamp().getTime() : Number.NaN;
+
+/**
+ * Gives back the places of today's and tomorrow's delivery slots that no order holds: their
+ * reservation's order is gone (undone, by the sweep, while its request lay stalled before taking
+ * the place; removed behind the service's back) or cancelled by a process that stopped before giving
+ * its place back. Without this such a place stays taken and the slot shows full with fewer orders
+ * than its capacity. Only places older than `graceMs` are looked at; a slot's orders are read through
+ * the orders' `slot` index (at most its capacity, and its cancelled ones). Each place goes back by the
+ * conditional write that gives back a cancelled order's (`DeliverySlots.release`: only while the
+ * reservation is still among the slot's takers), so two replicas give it back once. Answers how
+ * many this sweep gave back.
+ */
+async function giveBackUnheldPlaces(desk: OrderDesk, now: number, graceMs: number): Promise<number> {
+  const due = (await desk.slots.placesTaken(new Date(now))).flatMap(({ slot, takers }) =>
+    takers.filter((taker) => now - reservedAt(taker) >= graceMs).map((taker) => ({ slot, taker })),
+  );
+  if (due.length === 0) return 0;
+  const holding = await Order.find({
+    slot: { $in: [...new Set(due.map(({ slot }) => slot))] },
+    reservationId: { $in: due.map(({ taker }) => taker) },
+    status: { $ne: 'cancelled' },
+  })
+    .select('reservationId')
+    .lean<Pick<OrderDocument, 'reservationId'>[]>();
+  const held = new Set(holding.map(({ reservationId }) => reservationId));
+  let givenBack = 0;
+  for (const { slot, taker } of due) if (!held.has(taker) && (await desk.slots.release(slot, taker))) givenBack++;
+  return givenBack;
 }
 
 /** The claimed orders that are written, by id, with what the sweep looks at. Read together: at 60
