@@ -9,8 +9,9 @@ const TTL_SECONDS = 60;
 const productKey = (id: string) => `product:${id}`;
 const revised = (product: AnswerFields): Revised => ({ revision: product.revision ?? 0, json: JSON.stringify(toProductAnswer(product)) });
 /** The answer fields of these products, those gone left out. Asked for by `_id` together,
- *  IDS_A_COMMAND in a read, looked up in the `_id` index: among 5,053 products, 24 came in 2.4 ms
- *  against 8.3 ms one at a time, and 5,000 in 398 ms in reads of 500 against 726 ms in one read. */
+ *  IDS_A_COMMAND in a read, looked up in the `_id` index: one command for a page's products costs
+ *  the database less than one a product, and reads of IDS_A_COMMAND keep a whole shelf from being
+ *  one command the local database answers slowly (bench/results.md, 2026-11-30). */
 const findAnswerFields = (ids: string[]) => readByIds<ProductDocument>(Product, ids, { fields: ANSWER_FIELDS });
 
 /**

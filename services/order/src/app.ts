@@ -23,7 +23,8 @@ import { orderSweep } from './sweep-orders';
 
 /** How often each replica compares the admin's list with every order (besides when it starts), for
  *  orders removed behind its back (a bench cleaning up) and moves a replica that died did not list.
- *  It reads every order, gently (`readGently`): 48 s at 51,225 orders. The shoppers' lists are
+ *  It reads every order, gently (`readGently`), so a pass takes long on a large store and is kept
+ *  rare; a request never waits for it. The shoppers' lists are
  *  compared only by a replica's first pass that goes through (the one at its start, unless that
  *  failed): every order is named in them before it is written, so only orders written before the
  *  lists were kept (or behind the service's back) can be missing. */

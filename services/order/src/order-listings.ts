@@ -35,9 +35,8 @@ export const countOf = (counts: Pick<DayCounts, 'byStatus'>, status?: OrderStatu
 
 /**
  * A day's orders are spread over parts of a bounded size, since every move of an order rewrites its
- * part whole and the writes to one part wait for one another: on the local database a part holding
- * 2,000 orders (190 KB) cost it 76 ms per order placed and confirmed, and the orders queued for
- * seconds behind it.
+ * part whole and the writes to one part wait for one another: an unbounded part grows slower to
+ * rewrite with every order, and the orders queue behind it (docs/decisions/admin-order-list.md).
  * - By the last hex digit of the order's id, 16 lines a day: `YYYY-MM-DD/<digit>` (all there was
  *   before generations, and where an order without `listedIn` is listed).
  * - Each line in generations `YYYY-MM-DD/<digit>/<n>`, n from 1: a replica opens the next one when it

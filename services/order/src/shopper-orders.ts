@@ -48,7 +48,7 @@ async function nameOne(userId: string, orderId: string): Promise<void> {
 
 /**
  * Each shopper's latest orders by id, so that My Orders reads them by `_id` rather than querying the
- * orders by their shopper (which read every order on the local database: 1.8 s with 20,000 stored).
+ * orders by their shopper (which read every order on the local database, slower with every order stored).
  * An order is claimed a place among the shopper's unconfirmed orders before it is written
  * (UnconfirmedOrders) and named here once it has moved on, when that place is freed (`nameSettled`),
  * so every order that comes to exist is in one list or the other, and My Orders reads both: a write

@@ -3,7 +3,7 @@ import { inflateSync } from 'node:zlib';
 /**
  * The plain OpenType font (sfnt) inside a WOFF 1.0 file (W3C WOFF 1.0, section 4): the same tables,
  * each inflated once. fontkit reads a WOFF by inflating a table in JavaScript every time it reads
- * it, which made a Bangla receipt cost 1-2 s of CPU; the sfnt costs nothing to read again.
+ * it, over and over for one Bangla receipt; the sfnt costs nothing to read again.
  */
 export function sfntOfWoff(woff: Buffer): Buffer {
   if (woff.toString('latin1', 0, 4) !== 'wOFF') throw new Error('not a WOFF 1.0 font');

@@ -21,7 +21,7 @@ const orderDaySchema = new Schema(
   {
     _id: { type: String },
     /** order id → its entry (order-listings.ts `entryText`): one string an order, which the local
-     *  database reads about three times faster than a small document an order */
+     *  database reads much faster than a small document an order */
     orders: { type: Map, of: String },
     /** in the first part of a line of the day (order-listings.ts): the last generation opened */
     parts: Number,
