@@ -38,8 +38,8 @@ export const GatewayConfig = ServiceEnv.extend(KafkaEnv.shape)
     SIGN_IN_KNOWN_ADDRESS_DAYS: z.coerce.number().int().positive().default(30),
     /** the soonest the forgot-password post is answered after it arrived, whatever the address, so its
      *  timing does not tell whether Keycloak sent a mail (an account) or not: well above Keycloak's
-     *  slowest mail send (about 250 ms to the stack's mail sink); raise it where the SMTP server is
-     *  slower (the gateway warns of every answer that came later) */
+     *  slowest mail send to the stack's mail sink; raise it where the SMTP server is slower (the
+     *  gateway warns of every answer that came later) */
     SIGN_IN_RESET_ANSWER_MS: z.coerce.number().int().positive().default(1000),
     /** live streams (the order stream) one account may hold open at once, every gateway together;
      *  a tab holds one, so this is a shopper's tabs and devices (issue 53) */

@@ -42,7 +42,7 @@ const median = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(
 const round = (times: number[]) => times.map((ms) => Math.round(ms));
 
 /** Timer and scheduling noise between two answers of the same kind on a busy machine; far below the
- *  mail send the floor hides (over 100 ms with the stack's mail sink). */
+ *  mail send the floor hides, even to the stack's mail sink. */
 const MARGIN_MS = 40;
 const ROUNDS = 6;
 

@@ -35,8 +35,8 @@ interface Tally {
  * count and reads back the total. A replica thus hears of the others' requests when it settles its
  * own, and a budget can be overrun by what replicas let through before then. A spent key is settled
  * every SETTLE_EVERY_MS until its minute ends, so a count cleared in Redis is heard that soon. A
- * round trip to Redis per request (rate-limiter-flexible's way) cost the gateway 57 µs of CPU a read,
- * more than the rest of its own work for one. With Redis down, each replica keeps counting alone.
+ * round trip to Redis per request (rate-limiter-flexible's way) would cost the gateway more CPU than
+ * the rest of its own work on a read. With Redis down, each replica keeps counting alone.
  */
 export class SharedBudget {
   private readonly tallies = new Map<string, Tally>();
