@@ -25,8 +25,8 @@ function collectionOf({ commandName, command }: StartedCommand): string {
  * in, so that a traced request's or event's log line can say which commands it cost (`dbCommands`).
  * Work outside any trace is not counted: only sampled requests, and those a caller sent a
  * traceparent with, are traced. Once monitoring is on the driver builds its event objects for every
- * command (for a find of a small document, lost in the noise of the 0.2 ms of client CPU the find
- * itself takes); the count itself is one look-up of the trace.
+ * command (for a find of a small document, lost in the noise of the client's own work on the find);
+ * the count itself is one look-up of the trace.
  */
 export function tallyCommandsByTrace(connection: Connection): void {
   const client = connection.getClient();

@@ -132,8 +132,8 @@ export function derivedObjectId(...parts: string[]): mongoose.Types.ObjectId {
 export const IDS_A_COMMAND = 500;
 
 /** The ids in groups of at most IDS_A_COMMAND, a command's worth each. Documents asked for by
- *  `_id: { $in }` are looked up in the `_id` index: 120 orders of 1,909 came in 16-24 ms in one
- *  read, and in 86-107 ms read one after another. */
+ *  `_id: { $in }` are looked up in the `_id` index, so one read of many costs far less than a read
+ *  of each. */
 export function idBatches<Id>(ids: readonly Id[]): Id[][] {
   const batches: Id[][] = [];
   for (let from = 0; from < ids.length; from += IDS_A_COMMAND) batches.push(ids.slice(from, from + IDS_A_COMMAND));
@@ -197,7 +197,7 @@ const GENTLE_BUSY_SHARE = 0.2;
  * A background job's read of a whole collection, a batch at a time with a pause after each, so that
  * it keeps the database and the process busy at most a fifth of the time: read at once, a whole
  * collection held up the requests waiting behind it for seconds (the local database answers on one
- * thread; measured in docs/decisions/admin-order-list.md). `pause` is for tests.
+ * thread; bench/results.md, History, 2026-11-30). `pause` is for tests.
  */
 export async function* readGently<T>(
   query: { batchSize(size: number): { cursor(): AsyncIterable<T> } },

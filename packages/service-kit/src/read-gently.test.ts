@@ -1,5 +1,6 @@
 // readGently's batches and pauses, with a stand-in query and pause: the database itself and the
-// lengths of the pauses (wall-clock time) are not the subject here; admin-order-list.md has them.
+// lengths of the pauses (wall-clock time) are not the subject here (bench/results.md, History,
+// 2026-11-30, has what they spare the orders placed meanwhile).
 import { readGently } from './mongo';
 
 function queryOf(documents: number[]) {

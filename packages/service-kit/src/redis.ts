@@ -159,8 +159,8 @@ export class ReadCache {
   /**
    * The cache's state (its generation and count of changes) as Redis says it, undefined when Redis
    * cannot say. The requests that arrive in one turn of the event loop share one read, sent once
-   * they all have arrived, so each still learns of every change made before it came: at 16,000
-   * cached reads a second, one round trip a read cost the catalog more than its own work on one.
+   * they all have arrived, so each still learns of every change made before it came: one round trip
+   * a read would cost the catalog more than its own work on a cached read.
    */
   private stamp(): Promise<string | undefined> {
     this.stampRead ??= new Promise((resolve) => {

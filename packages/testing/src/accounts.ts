@@ -17,9 +17,8 @@ export async function keycloakAdmin(method: string, path: string, body?: unknown
 
 /** Removes these Keycloak accounts (by id), and with them their sessions, five at a time; one already
  *  gone is no error. Whatever makes accounts by the hundred removes them: Keycloak keeps every
- *  account and, until it expires, every session in its database, and a dev store that had kept
- *  34,000 of the order bench's accounts spent half of Keycloak's CPU in the bench's window writing
- *  its database file (260 MB). */
+ *  account and, until it expires, every session in its database, and a store that keeps the
+ *  benches' accounts spends Keycloak's CPU writing an ever larger database file. */
 export async function deleteAccounts(ids: string[]): Promise<void> {
   const token = await serviceAccountToken();
   for (let i = 0; i < ids.length; i += 5) {

@@ -117,7 +117,7 @@ export function verifyIdentityToken(token: string, key: KeyObject, audience: Ser
 
 /** verifyIdentityToken, remembering each token it verified (the exact string, for the key it was
  *  verified with) until the token expires: the gateway hands one token per user for several seconds,
- *  and the check costs about 0.1 ms of CPU, the lookup a microsecond. A token with any byte changed
+ *  and a signature check costs far more CPU than a lookup. A token with any byte changed
  *  is another string and is checked afresh; an expired one is refused as before. */
 export class IdentityVerifier {
   private readonly verified = new Map<string, { claims: VerifiedClaims; until: number }>();

@@ -2,9 +2,9 @@ import etag from 'etag';
 import type { Response } from 'express';
 
 /** A JSON answer that is sent many times as it is (a cached list): its bytes and its ETag are made
- *  once. Sent as text, express would encode it and hash it again for every request; for a list of
- *  70 products (29 KB) that was a fifth of the catalog's CPU a read. `headers` are those that go
- *  with the body (a list's total count). */
+ *  once. Sent as text, express would encode it and hash it again for every request, a large share
+ *  of a cached read's CPU for a list of products. `headers` are those that go with the body (a
+ *  list's total count). */
 export interface PreparedJson {
   body: Buffer;
   headers: Readonly<Record<string, string>>;

@@ -51,9 +51,8 @@ interface ConsumerOptions<S extends z.ZodType<{ id: string }>> {
   producer: EventProducer;
   log: Logger;
   /** how long the broker holds a fetch that finds no new message. A message that arrives meanwhile
-   *  ends the wait at once, so this sets the idle load, not the lag: measured here, produce to
-   *  consume took 3 ms p50 with 100 ms and with 5 s alike, while eight consumers fetching every
-   *  100 ms kept a quarter of a core busy with no traffic at all. Kept under the 10 s health window. */
+   *  ends the wait at once, so this sets the idle load, not the lag: a short wait only makes idle
+   *  consumers ask again and again with no traffic at all. Kept under the 10 s health window. */
   maxWaitTimeInMs?: number;
   retryDelayMs?: number;
 }

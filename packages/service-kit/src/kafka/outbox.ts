@@ -23,8 +23,8 @@ type NewOutboxEntry = Omit<OutboxEntry, 'traceparent'>;
  *  `outboxPending` lists the ids of the entries not yet sent.
  *
  *  Every write the relay makes filters on `_id` alone, a look-up in the `_id` index: a mark filtered
- *  on anything more read the whole collection on the local database (about 0.3 ms a document), and
- *  grew slower with every order stored. Marking an entry sent is
+ *  on anything more read the whole collection on the local database, and grew slower with every
+ *  order stored. Marking an entry sent is
  *  `$unset` + `$pull`, which a second relay repeating it cannot over-count. */
 export const outboxFields = {
   outbox: {
@@ -91,9 +91,10 @@ interface RelayOptions {
   markDelayMs?: number;
 }
 
-/** At 60 orders a second the order service writes an order every 8 ms. Sent at once, its events
- *  went one or two a Kafka request and each consumer fetched them one at a time: Kafka spent
- *  1.8-2.5 ms of CPU an order, 0.8-1.0 with this delay (bench/order-flow, alternating builds). */
+/** At the target of 60 orders a second the order service writes an order every few milliseconds.
+ *  Sent at once, its events would go one or two a Kafka request and each consumer would fetch them
+ *  one at a time; held this long, they go several to a request and are fetched together, which
+ *  costs Kafka far less CPU an order. */
 const SEND_DELAY_MS = 25;
 
 /** A document as a writer names it to the relay: by `_id`, with its whole outbox as the write left
