@@ -43,8 +43,8 @@ const hasFont = (pattern) => (spawnSync('fc-list', [pattern, 'family'], { encodi
 /** Debian packages the store runs on, each with how to tell it is there. Chromium is the renderer's
  *  (it renders the public pages) and the browser tests'. They go in without their recommends:
  *  Chromium's would add avahi's daemon, samba's libraries, printer setup (system-config-printer),
- *  udev, upower and a notification daemon, 159 packages and 167 MB in a simulated install, none of
- *  which a headless Chromium uses. Of them only fonts-liberation is kept, by name, so that pages
+ *  udev, upower and a notification daemon, well over a hundred packages, none of which a headless
+ *  Chromium uses. Of them only fonts-liberation is kept, by name, so that pages
  *  keep the fonts they are laid out and tested with. */
 const STORE_PACKAGES = {
   'redis-server': () => has('redis-server'),

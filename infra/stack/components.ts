@@ -166,7 +166,7 @@ async function startAfreshOnOlderLayout(): Promise<void> {
  *  services use, so the fault tests can add latency and cut connections
  *  (infra/test/network-faults.fault.test.ts); with no toxic it only passes bytes on. It starts before
  *  Kafka, which then advertises its proxy to clients. A proxy costs each database command and Kafka
- *  request a hop (about 8 ms of CPU an order in the order flow), which is why only tests use it. */
+ *  request a hop, which every order pays for in CPU: that is why only tests use it. */
 const toxiproxyConfig = stackPath('toxiproxy.json');
 const PROXIES = [
   { name: 'kafka', listen: PORTS.kafkaProxy, upstream: PORTS.kafka },
@@ -200,16 +200,15 @@ const ferretdb: Component = {
   command: stackPath('bin', 'ferretdb'),
   args: [
     '--handler=sqlite',
-    // WAL with synchronous=NORMAL: a commit no longer waits for an fsync (a sequential conditional
-    // write took 1.0-1.3 ms instead of 1.6-1.9 ms here). A crash of FerretDB or of a service still
+    // WAL with synchronous=NORMAL: a commit no longer waits for an fsync, which every conditional
+    // write paid for. A crash of FerretDB or of a service still
     // loses nothing committed; an OS crash or power cut may lose the commits since the last
     // checkpoint, which the patched FerretDB makes every 250 ms
     // (infra/ferretdb/patches/08-wal-checkpoints.patch), as MongoDB's own default (journal flushed
     // every 100 ms) may lose its last in docker-compose.
     // Each connection keeps its last 64 prepared statements (the C library's statement cache):
-    // preparing the same few statements again was a tenth of FerretDB's CPU under the order flow,
-    // and with the cache its CPU an order fell by 1.3-2.5 ms (18.4-19.9 ms against 19.8-21.7,
-    // three runs alternating).
+    // preparing the same few statements again for every command was a tenth of FerretDB's CPU
+    // under the order flow.
     `--sqlite-url=file:${stackPath('data', 'ferretdb')}/?_pragma=synchronous(normal)&_stmt_cache_size=64`,
     `--state-dir=${stackPath('data', 'ferretdb-state')}`,
     `--listen-addr=${HOST}:${PORTS.ferretdb}`,
@@ -223,8 +222,8 @@ const ferretdb: Component = {
   // Go's collector ran on every few megabytes of decoded documents: a sixth of FerretDB's CPU under
   // the order flow. A fourfold heap target (tens of MB) spends that on the orders instead.
   // One thread runs its Go code: its writes wait for one another anyway (one SQLite writer, one
-  // update of a collection at a time), and with two its scheduler spun between them (33,000
-  // nanosleeps in 10 s of orders). 23.1-23.4 ms of CPU an order at 20/s instead of 24.7-26.1.
+  // update of a collection at a time), and with two its scheduler spun between them, costing CPU
+  // an order for no more throughput.
   env: { GOGC: '400', GOMAXPROCS: '1' },
   ready: [`tcp:${HOST}:${PORTS.ferretdb}`],
   readyTimeoutMs: 20_000,

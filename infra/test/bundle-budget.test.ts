@@ -20,12 +20,12 @@ const ROOT = path.resolve(__dirname, '../..');
 // module `@bazar/web-kit/api`, fetched beside the first render: the first frame shows no figures
 // (the top bar's bell and cart count read the api from lazy components).
 // Issue 21 puts the page's text in English or Bangla: i18next and its React binding
-// (`@bazar/web-kit/i18n`, 24.7 KB) are needed before the first frame shows any word, which took the
-// shell from about 149 KB to 173.5 KB. The budget is 175 KB until savings are found elsewhere; so far
-// (issue 19 item 4) react-i18next's Trans and its HTML parser load when a message with markup is
-// first shown, keycloak-js's session code with keycloak-js, and React Router's unused Routes are
-// gone: 171.5 KB. Each remote's entry takes the federation runtime from the shell rather than
-// bundling its own, and the catalog's pages no longer bring zod: the largest page is 27 KB.
+// (`@bazar/web-kit/i18n`) are needed before the first frame shows any word, which no saving elsewhere
+// has yet made up for, so the shell's budget is 175 KB until one does (issue 19 item 4 has
+// react-i18next's Trans and its HTML parser load when a message with markup is first shown,
+// keycloak-js's session code with keycloak-js, and React Router's unused Routes gone). Each remote's
+// entry takes the federation runtime from the shell rather than bundling its own, and the catalog's
+// pages bring no zod, which keeps a remote's page well under its 40 KB.
 const BUDGET_KB = { shellInitialJs: 175, remotePage: 40 };
 
 interface Chunk {

@@ -238,11 +238,9 @@ export const neighboursOf = (name: string): string[] => {
  * V8 allocates an object straight in the old generation once most objects from the same allocation
  * site have outlived a young collection ("pretenuring"), and keeps that decision. A burst of slow
  * requests (a cold gateway thrown into 60 orders a second, answers taking seconds) made it so for
- * sites every request passes through, and the gateway stayed slower for the rest of its life:
- * 166-194 µs of user CPU a cached `GET /products` instead of 94-116, young collections of 7-19 ms
- * instead of 1.7-5, and a full collection after every two or three young ones (two trials each way,
- * 2026-11-30, docs/decisions/request-path.md). A request's objects live milliseconds, so the young
- * generation is where they belong.
+ * sites every request passes through, and the gateway stayed slower for the rest of its life, with
+ * longer young collections and frequent full ones (bench/results.md, 2026-11-30). A request's
+ * objects live milliseconds, so the young generation is where they belong.
  */
 export const NODE_DEPLOYABLE_FLAGS = [
   '--no-allocation-site-pretenuring',
