@@ -9,18 +9,17 @@ const LONGEST_WAIT_MS = { ahead: 30_000, other: 300_000 };
 /**
  * When a page whose data changed is rendered again. Once, or now and then (an admin's edit), at
  * once. A page whose data keeps changing (its stock, while shoppers order) would otherwise be
- * rendered again and again, each render a whole page load in Chromium (0.5-0.7 s of CPU, seconds
- * on a busy machine) already out of date a second later: each time it is found changed soon after
+ * rendered again and again, each render a whole page load in Chromium (most of a second of CPU,
+ * seconds on a busy machine) already out of date a second later: each time it is found changed soon after
  * its render, it waits twice as long as the last time, from 1 s up to 30 s for a page rendered
  * ahead and 5 minutes for any other. Meanwhile nginx serves the client-rendered app, as it does for
  * any page not rendered, or, where only counts of units left changed, the page marked (kept-pages.ts),
- * so no shopper is left with the old data. Under the order bench, the pages of the
- * product ordered (its own and two searches, in both languages) at 30 s cost the renderer 30 ms of
- * CPU an order, half a core at 20 orders a second.
- * The waits start over at 1 s only once the page stayed unchanged for twice its last wait: with 10 s
- * alone, the 14 s pause between two phases of the order bench started them over, and the one kept
- * search listing the ordered product was rendered 4-5 times in the next 20 s (2.2 ms of the renderer's
- * CPU an order, at 60 orders a second).
+ * so no shopper is left with the old data. A product's page and its searches, in both languages,
+ * change with every order of it, so a 30 s ceiling would still have them rendered all the time
+ * while shoppers order; pages not rendered ahead wait up to 5 minutes.
+ * The waits start over at 1 s only once the page stayed unchanged for twice its last wait: a fixed
+ * quiet time (CHURNING_MS alone) is outlasted by any pause in the orders, after which every page that
+ * keeps changing would be rendered again from the shortest wait up.
  */
 export class RenderAgain {
   private readonly waits = new Map<string, number>();
