@@ -59,7 +59,7 @@ export function orderSweep(desk: OrderDesk, sweepEveryMs: number): () => Promise
  * place) by the sweep's next pass, at most a sweep's period on. The hold window plays no part: it is
  * how long a placed order keeps its units, and a placed order holds its place.
  */
-export const slotPlaceGraceMs = (sweepEveryMs: number) => PLACING_INTERRUPTED_AFTER_MS + sweepEveryMs;
+const slotPlaceGraceMs = (sweepEveryMs: number) => PLACING_INTERRUPTED_AFTER_MS + sweepEveryMs;
 
 /** When a reservation was made: its id is an ObjectId the placement made (to the second). NaN for a
  *  taker that is no such id, which is never given back. */
