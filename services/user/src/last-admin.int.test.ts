@@ -94,7 +94,11 @@ it.each(['demote', 'delete'] as const)(
       const refused = answers.filter((answer) => answer.status !== 200);
       expect(refused.length).toBeGreaterThanOrEqual(1);
       for (const answer of refused)
-        expect(answer).toEqual({ status: 409, type: expect.stringMatching(/^application\/json/), body: { error: refusals[change] } });
+        expect(answer).toEqual({
+          status: 409,
+          type: expect.stringMatching(/^application\/json/),
+          body: { error: refusals[change], code: 'last-admin' },
+        });
     }
   },
 );
