@@ -10,6 +10,7 @@
 // Runs alone (BAZAR_TEST_PHASE=alone): it compares every database before and after each upload.
 import { readdir } from 'node:fs/promises';
 import { ErrorAnswer, MAX_UPLOAD_BYTES, UploadAnswer } from '@bazar/contracts';
+import { z } from 'zod';
 import {
   databaseChanges,
   databaseSnapshot,
@@ -141,6 +142,9 @@ async function expectCleanWebp(displayUrl: string): Promise<void> {
   }).toEqual({ status: 200, type: 'image/webp', nosniff: 'nosniff', format: 'webp', traces: [] });
 }
 
+/** A refused upload: its words and code, and for an image too large the limit (in MB) it broke. */
+const RefusedUpload = ErrorAnswer.extend({ limit: z.number().int().positive().optional() }).strict();
+
 /** What an answer may be: a refusal in JSON, or the URL of a clean WebP. Answers which it was. */
 async function expectRefusedOrClean(answer: Awaited<ReturnType<typeof upload>>): Promise<'refused' | 'accepted'> {
   if (answer.status !== 200) {
@@ -148,7 +152,7 @@ async function expectRefusedOrClean(answer: Awaited<ReturnType<typeof upload>>):
       status: true,
       type: 'application/json; charset=utf-8',
     });
-    ErrorAnswer.strict().parse(answer.body);
+    RefusedUpload.parse(answer.body);
     return 'refused';
   }
   await expectCleanWebp(UploadAnswer.parse(answer.body).data.display_url);

@@ -88,7 +88,8 @@ test('on a laptop the admin sees a month of sales, the best sellers, and downloa
   expect([...file.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // UTF-8, said so for spreadsheets
   const rows = file.subarray(3).toString('utf8').trim().split('\r\n');
   expect(rows[0]).toBe(
-    'Order,Placed (Bangladesh time),Status,Name,Email,Phone,Items,Units,Subtotal (BDT),VAT (BDT),Delivery (BDT),Total (BDT),Note',
+    'Order,Placed (Bangladesh time),Status,Name,Email,Phone,Items,Units,Subtotal (BDT),VAT (BDT),Delivery (BDT),Total (BDT),Note,' +
+      'Delivery slot (Bangladesh time),District,Area,Address,Delivery phone',
   );
   expect(rows).toHaveLength(2);
   expect(rows[1]).toContain(`${order._id},`);

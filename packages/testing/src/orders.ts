@@ -8,6 +8,7 @@ import { ACCOUNTS } from './auth';
 import { catalogProducts } from './catalog';
 import { gatewayCall, signedInAndSynced } from './gateway';
 import { stackEnv } from './stack';
+import { signIn } from './pages';
 
 export interface TestProduct {
   _id: string;
@@ -68,8 +69,6 @@ export async function placeOrder(shopper: Credentials, product: TestProduct, qua
 export async function openSignedIn(page: Page, path: string, account: { email: string; password: string }): Promise<void> {
   await page.goto(`${stackEnv.webUrl}${path}`);
   await page.waitForURL(/\/auth\/realms\/bazar\//);
-  await page.locator('#username').fill(account.email);
-  await page.locator('#password').fill(account.password);
-  await page.locator('#kc-login').click();
+  await signIn(page, account);
   await page.waitForURL((url) => url.pathname === path);
 }
