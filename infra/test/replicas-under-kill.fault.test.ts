@@ -170,8 +170,9 @@ async function follow(token: string, heard: OrderStreamMessage[], signal: AbortS
       for (let end = text.indexOf('\n\n'); end >= 0; end = text.indexOf('\n\n')) {
         const block = text.slice(0, end);
         text = text.slice(end + 2);
-        const data = /^event: (.+)\ndata: (.+)$/m.exec(block);
-        if (data?.[1] === ORDER_STREAM_EVENT) heard.push(OrderStreamMessage.parse(JSON.parse(data[2]!)));
+        // a message's fields, each on a line of its own: event, id (for Last-Event-ID), data
+        const field = (name: string) => new RegExp(`^${name}: (.+)$`, 'm').exec(block)?.[1];
+        if (field('event') === ORDER_STREAM_EVENT) heard.push(OrderStreamMessage.parse(JSON.parse(field('data')!)));
       }
     }
   })();
