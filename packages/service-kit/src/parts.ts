@@ -41,6 +41,9 @@ export interface ServiceKafka {
   /** Whether the service sends or consumes events at all. */
   readonly inUse: boolean;
   checks(): Record<string, 'up' | 'down'>;
+  /** Whether each every-replica consumer (a live stream's source) hears the events sent from now on,
+   *  or there is no broker to hear them from: a replica is ready to serve only then. */
+  listening(): boolean;
   /** Before the service listens: the probe of the brokers, the producer's connection. */
   connect(): void;
   /** Once it listens: the consumers and relays. */

@@ -143,8 +143,10 @@ async function startService<S extends z.ZodType<ConfigOf<keyof P & PartName>>, P
     ...(redis && redisPart && { redis: redisPart.ready(redis) ? 'up' : 'down' }),
   });
   // What answering a request needs. Not Kafka: events wait in the writers' outboxes, and consumers
-  // catch up, so a broker outage makes a service degraded (/health), not unready.
-  const unavailable = () => (mongo && !mongo.connected() ? ['database'] : []);
+  // catch up, so a broker outage makes a service degraded (/health), not unready. But a replica just
+  // started is ready only once its every-replica consumers hear the events sent from then on: they
+  // begin at the topic's end, and a live stream it served before would miss a change sent meanwhile.
+  const unavailable = () => [...(mongo && !mongo.connected() ? ['database'] : []), ...(kafka && !kafka.listening() ? ['live events'] : [])];
   const app = createApp({
     log,
     jsonLimit: definition.jsonLimit,

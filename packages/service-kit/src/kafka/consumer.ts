@@ -92,6 +92,18 @@ export class EventConsumer<S extends z.ZodType<{ id: string }>> {
     return Date.now() - this.lastFetchAt < 10_000;
   }
 
+  /** Has fetched since it started: its offsets are fixed, so an event sent from now on reaches it.
+   *  Until then an every-replica handler, which begins at the topic's end, would miss it. */
+  get isListening(): boolean {
+    return this.fetched;
+  }
+  private fetched = false;
+
+  /** Runs in every replica, in a group of its own that begins at the topic's end. */
+  get everyReplica(): boolean {
+    return this.options.handler.everyReplica ?? false;
+  }
+
   start(): void {
     void this.run();
   }
@@ -105,6 +117,7 @@ export class EventConsumer<S extends z.ZodType<{ id: string }>> {
     let joining = false;
     consumer.on(consumer.events.GROUP_JOIN, () => (joining = true));
     consumer.on(consumer.events.FETCH, () => {
+      this.fetched = true;
       if (!joining || !handler.joined) return;
       joining = false;
       handler.joined().catch((err: unknown) => log.error({ err, topic: handler.topic }, 'loading after joining failed'));

@@ -46,6 +46,10 @@ export const kafkaPart: KafkaPart = {
           ...(consumers.length > 0 && { consumers: consumers.every((c) => c.isHealthy) ? 'up' : 'down' }),
         };
       },
+      listening() {
+        const live = consumers.filter((consumer) => consumer.everyReplica);
+        return live.every((consumer) => consumer.isListening) || probe.isAway;
+      },
       connect() {
         if (!this.inUse) return;
         probe.start();

@@ -6,6 +6,7 @@ export class KafkaProbe {
   private readonly admin: Admin;
   private timer: NodeJS.Timeout | undefined;
   private reachable = false;
+  private answered = false;
 
   constructor(
     kafka: Kafka,
@@ -18,6 +19,11 @@ export class KafkaProbe {
     return this.reachable;
   }
 
+  /** The broker was asked and did not answer (not merely: not asked yet). */
+  get isAway(): boolean {
+    return this.answered && !this.reachable;
+  }
+
   start(): void {
     const probe = () =>
       this.admin
@@ -26,7 +32,8 @@ export class KafkaProbe {
         .then(
           () => (this.reachable = true),
           () => (this.reachable = false),
-        );
+        )
+        .finally(() => (this.answered = true));
     void probe();
     this.timer = setInterval(() => void probe(), this.intervalMs);
   }
