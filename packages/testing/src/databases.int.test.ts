@@ -3,8 +3,9 @@
 // `removeAddedDocuments` takes out what was added. (For a day the local database listed none, every
 // snapshot was empty, and every such comparison passed whatever the requests did.)
 import { randomUUID } from 'node:crypto';
+import { dhakaDay } from '@bazar/contracts';
 import { mongo } from 'mongoose';
-import { databaseChanges, databaseSnapshot, removeAddedDocuments, type DatabaseSnapshot } from './databases';
+import { databaseChanges, databaseSnapshot, removeAddedDocuments, startStoreClock, storeOwnWork, type DatabaseSnapshot } from './databases';
 import { stackEnv } from './stack';
 
 const COLLECTION = 'snapshot_test';
@@ -51,4 +52,18 @@ test('documents set aside are not named', () => {
   const snapshot = (note: string): DatabaseSnapshot => new Map([['order', new Map([['orders', new Map([['o-1', note]])]])]]);
   expect(databaseChanges(snapshot('placed'), snapshot('cancelled'))).toEqual(['order.orders: 1 changed (o-1)']);
   expect(databaseChanges(snapshot('placed'), snapshot('cancelled'), new Set(['order.orders/o-1']))).toEqual([]);
+});
+
+test('the store clock sets aside a delivery slot holding a place no order holds, which the order sweep may give back', async () => {
+  // a slot days ahead, which no shopper can choose nor the sweep looks at: nothing else writes it
+  const slot = `${dhakaDay(new Date(), 5)}T20`;
+  const places = client.db('order').collection<{ _id: string; taken: number; takers: string[] }>('delivery_slots');
+  await places.replaceOne({ _id: slot }, { taken: 1, takers: [new mongo.ObjectId().toString()] }, { upsert: true });
+  try {
+    const clock = await startStoreClock();
+    expect([...clock.unheldPlaces]).toContain(slot);
+    expect([...(await storeOwnWork(clock))]).toContain(`order.delivery_slots/${slot}`);
+  } finally {
+    await places.deleteOne({ _id: slot });
+  }
 });

@@ -82,10 +82,15 @@ export function databaseChanges(before: DatabaseSnapshot, after: DatabaseSnapsho
 
 /** When a test's requests began, and the catalog's released reservations then: the catalog's sweep
  *  deletes one once its markers are settled, or an hour after its release (a tombstone), and no
- *  request deletes one, so any of them gone when the test looks went by the store's own clock. */
+ *  request deletes one, so any of them gone when the test looks went by the store's own clock. And
+ *  the delivery slots holding a place no order holds then (its reservation's order gone or
+ *  cancelled, left by a process that stopped midway): the order sweep gives it back once the
+ *  reservation is older than a placement may run (services/order/src/sweep-orders.ts), which may
+ *  come due during the test. */
 export interface StoreClock {
   since: Date;
   released: Set<string>;
+  unheldPlaces: Set<string>;
 }
 
 /** Notes the time and the catalog's released reservations, before a test's requests. */
@@ -98,20 +103,47 @@ export async function startStoreClock(): Promise<StoreClock> {
       .collection<{ _id: string }>('reservations')
       .find({ state: 'released' }, { projection: { _id: 1 } })
       .toArray();
-    return { since, released: new Set(released.map(({ _id }) => String(_id))) };
+    return {
+      since,
+      released: new Set(released.map(({ _id }) => String(_id))),
+      unheldPlaces: await slotsWithUnheldPlaces(client.db('order')),
+    };
   } finally {
     await client.close();
   }
+}
+
+/** The delivery slots of today and on (the sweep looks at today's and tomorrow's only) holding a
+ *  place whose reservation no order holds: none has it, or only a cancelled one. */
+async function slotsWithUnheldPlaces(orders: mongo.Db): Promise<Set<string>> {
+  // a slot's id begins with its day, in Bangladesh: UTC's yesterday is before its today
+  const yesterday = new Date(Date.now() - 24 * 60 * 60_000).toISOString().slice(0, 10);
+  const slots = await orders
+    .collection<{ _id: string; takers?: string[] }>('delivery_slots')
+    .find({ _id: { $gte: yesterday }, taken: { $gt: 0 } }, { projection: { takers: 1 } })
+    .toArray();
+  const takers = slots.flatMap((slot) => slot.takers ?? []);
+  if (takers.length === 0) return new Set();
+  const holding = await orders
+    .collection<{ reservationId: string }>('orders')
+    .find(
+      { slot: { $in: slots.map(({ _id }) => _id) }, reservationId: { $in: takers }, status: { $ne: 'cancelled' } },
+      { projection: { reservationId: 1 } },
+    )
+    .toArray();
+  const held = new Set(holding.map(({ reservationId }) => reservationId));
+  return new Set(slots.filter((slot) => (slot.takers ?? []).some((taker) => !held.has(taker))).map(({ _id }) => _id));
 }
 
 /**
  * What the store changed by itself since `clock` was started, as `databaseChanges` names documents:
  * the orders its sweep moved (an unconfirmed order cancelled when its hold ran out, 30 minutes after
  * a test placed it and left it), the hold list of each order's shopper, its reservation, its
- * delivery slot and the products whose units came back; and released reservations the sweep deleted. A test comparing every database
+ * delivery slot and the products whose units came back; released reservations the sweep deleted;
+ * and the delivery slots whose place no order held, which the sweep gives back. A test comparing every database
  * over minutes sets these aside: they are the clock's doing, not its requests'.
  */
-export async function storeOwnWork({ since, released }: StoreClock): Promise<Set<string>> {
+export async function storeOwnWork({ since, released, unheldPlaces }: StoreClock): Promise<Set<string>> {
   const client = await new mongo.MongoClient(stackEnv.mongoUrl, { serverSelectionTimeoutMS: 5_000 }).connect();
   try {
     // every move the sweep makes is a cancellation (the local database has no $elemMatch of fields)
@@ -138,6 +170,7 @@ export async function storeOwnWork({ since, released }: StoreClock): Promise<Set
         ...order.items.map((item) => `catalog.products/${item.productId}`),
       ]),
       ...[...released].map((reservationId) => `catalog.reservations/${reservationId}`),
+      ...[...unheldPlaces].map((slot) => `order.delivery_slots/${slot}`),
     ]);
   } finally {
     await client.close();
