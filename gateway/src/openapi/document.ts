@@ -68,7 +68,14 @@ function operation(endpoint: Endpoint) {
     parameters: parameters(endpoint),
     ...(endpoint.body && { requestBody: jsonBody(endpoint.body) }),
     ...(endpoint.upload && { requestBody: uploadBody(endpoint.upload) }),
+    // the answers every endpoint of its kind may give, then its own, which say more where both have one
     responses: {
+      ...(validated && { 400: errorAnswer('The request is malformed') }),
+      ...(endpoint.access !== 'public' && { 401: errorAnswer('No valid sign-in'), 403: errorAnswer('Not allowed for this user') }),
+      ...(endpoint.params && { 404: errorAnswer('Nothing has that id or email') }),
+      // a JSON body over the services' limit is refused before it is read (the kit's error handler)
+      ...(endpoint.body && { 413: errorAnswer('The request body is too large') }),
+      429: errorAnswer('Too many requests; see Retry-After'),
       ...Object.fromEntries(
         Object.entries(endpoint.answers).map(([status, { description, schema, mediaType }]) => [
           status,
@@ -81,12 +88,6 @@ function operation(endpoint: Endpoint) {
           },
         ]),
       ),
-      ...(validated && { 400: errorAnswer('The request is malformed') }),
-      ...(endpoint.access !== 'public' && { 401: errorAnswer('No valid sign-in'), 403: errorAnswer('Not allowed for this user') }),
-      ...(endpoint.params && { 404: errorAnswer('Nothing has that id or email') }),
-      // a JSON body over the services' limit is refused before it is read (the kit's error handler)
-      ...(endpoint.body && { 413: errorAnswer('The request body is too large') }),
-      429: errorAnswer('Too many requests; see Retry-After'),
     },
   };
 }

@@ -7,7 +7,7 @@ import { ProductSuggestionList, ProductSuggestionsQuery } from './product-search
 import { MyProductReview, MyProductReviewList, ProductReviewBody, ProductReviewList } from './product-reviews';
 import { Wishlist, WishlistChange } from './wishlist';
 import { DeleteAnswer, EmailParams, ErrorAnswer, IdParams, InsertAnswer, UpdateAnswer, type ServiceName } from './common';
-import { IMAGE_UPLOAD, UploadAnswer, type FileUpload } from './media';
+import { IMAGE_UPLOAD, UploadAnswer, UploadLimitAnswer, type FileUpload } from './media';
 import {
   AddressBook,
   AddressEntry,
@@ -246,8 +246,9 @@ export const API = {
     upload: IMAGE_UPLOAD,
     answers: {
       ...ok(UploadAnswer, 'The stored image'),
-      413: refused('The image is too large'),
-      429: refused("A shopper's uploads for today are spent"),
+      413: refused('The image is too large', z.union([UploadLimitAnswer, ErrorAnswer])),
+      // or the gateway's rate limit, as for every endpoint
+      429: refused("A shopper's uploads for today are spent, or too many requests", z.union([UploadLimitAnswer, ErrorAnswer])),
     },
   }),
   addToCart: endpoint({
