@@ -21,22 +21,24 @@ const sweetAlertModule = createRequire(import.meta.url).resolve('sweetalert2/dis
  * minifier, Tailwind through PostCSS into content-hashed CSS files, and the federation plugin.
  *
  * A remote names its pages' file (`routes`, see src/pages.ts): each page is exposed as a module of
- * its own and the list is published in the remote's mf-manifest.json.
+ * its own and the list is published in the remote's mf-manifest.json. It may also expose `modules`
+ * that other remotes load into their own pages (mf-cart's `./add-to-cart`, on the catalog's cards).
  *
  * @param {{
  *   appDir: string,
  *   name: string,
  *   publicPath: string,
  *   routes?: string,
+ *   modules?: Record<string, string>,
  *   html?: { title: string, template: string },
  * }} app
  * @returns {(env: unknown, argv: { mode?: 'production' | 'development' }) => Promise<import('webpack').Configuration>}
  */
-export function storefrontConfig({ appDir, name, publicPath, routes, html }) {
+export function storefrontConfig({ appDir, name, publicPath, routes, modules, html }) {
   return async (_env, argv) => {
     const production = argv.mode !== 'development';
     const pages = routes ? await remoteRoutes(appDir, routes) : undefined;
-    const exposes = pages?.exposes;
+    const exposes = pages && { ...pages.exposes, ...modules };
     return {
       context: appDir,
       // A remote's only entry is the container federation adds for its exposed modules.
