@@ -5,4 +5,6 @@ export default storefrontConfig({
   name: 'cart',
   publicPath: 'auto',
   routes: './src/routes.mts',
+  // Add to cart and the stepper, for the catalog's cards and product page (mf-catalog/src/cart.tsx).
+  modules: { './add-to-cart': './src/add-to-cart.tsx' },
 });

@@ -10,7 +10,7 @@ export function pointsToMyOrders(error: unknown): boolean {
   return status === 409 && data?.items === undefined && refusalCode(error) !== 'cart-changed-during-order';
 }
 
-export const cartApi = storefrontApi.injectEndpoints({
+export const ordersApi = storefrontApi.injectEndpoints({
   endpoints: (build) => ({
     /** The idempotency key makes a retried or double-clicked Place Order create one order.
      *  The order service takes the ordered lines off the cart before it answers 201, and a refusal
@@ -26,7 +26,7 @@ export const cartApi = storefrontApi.injectEndpoints({
   overrideExisting: 'throw',
 });
 
-export const { usePlaceOrderMutation, useGetMyOrdersQuery, useConfirmOrderMutation, useCancelOrderMutation } = cartApi;
+export const { usePlaceOrderMutation, useGetMyOrdersQuery, useConfirmOrderMutation, useCancelOrderMutation } = ordersApi;
 
 /** My Orders takes a change of the live stream in from its message (issue 53): the order's card
  *  moves on at once, without reading the list again; only an order the list does not hold (placed in
@@ -34,7 +34,7 @@ export const { usePlaceOrderMutation, useGetMyOrdersQuery, useConfirmOrderMutati
 export const takeMyOrderChange: OrderChangeTaker = (change, { dispatch, reread }) => {
   let held = false;
   dispatch(
-    cartApi.util.updateQueryData('getMyOrders', undefined, (orders) => {
+    ordersApi.util.updateQueryData('getMyOrders', undefined, (orders) => {
       const order = orders.find((one) => one._id === change.orderId);
       if (!order) return;
       held = true;

@@ -5,7 +5,7 @@
 // can no longer move as asked (naming where it stands). An English page keeps the server's words.
 import { type CartLine, type OrderStatus, type OutOfStockAnswer } from '@bazar/contracts';
 import { refusalText } from '@bazar/web-kit';
-import { shelfHoldsOnly } from '@bazar/web-kit/cart';
+import { shelfHoldsOnly } from './cart-words';
 import { translate, useFormats, useLanguage } from '@bazar/web-kit/i18n';
 import { useOrderMoveRefusal } from '@bazar/web-kit/orders';
 import { useCartText } from './i18n';

@@ -108,8 +108,12 @@ for (const language of ['en', 'bn'] as const) {
 
       await page.goto(`${stackEnv.webUrl}/search?search=${encodeURIComponent(product.name)}`);
       const found = card(page, name);
+      // the badge counts the heart before the server has answered; the fresh page below must not cut
+      // the request short
+      const kept = page.waitForResponse((response) => /\/api\/wishlist\//.test(response.url()) && response.request().method() === 'PUT');
       await found.getByRole('button', { name: words.keep(name) }).click();
       await wishlistBadge(page).getByText(words.digit(1), { exact: true }).waitFor();
+      expect((await kept).ok()).toBe(true);
       await expect(found.getByRole('button', { name: words.drop(name) })).toHaveAttribute('aria-pressed', 'true');
       // no review yet: no stars on the card
       await expect(found.getByTestId('product-stars')).toHaveCount(0);

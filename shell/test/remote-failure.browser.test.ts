@@ -26,6 +26,31 @@ test('without mf-cart the home page still lists products, and asks for none of i
   expect(cartRequests).toEqual([]);
 });
 
+test("without mf-cart's code, the home page's cards still show their products, with Add to cart disabled and saying why", async () => {
+  await page.goto(webUrl);
+  const card = page.getByRole('region', { name: 'Recently Sold Items' }).getByRole('article').first();
+  await card.getByRole('heading').waitFor();
+  // Add to cart is the cart's (mf-cart's `./add-to-cart`): the card waits for none of it, and says so
+  // once the cart's code has failed to come
+  const unavailableButton = card.getByRole('button', { name: 'Cart unavailable' });
+  await unavailableButton.waitFor();
+  expect(await unavailableButton.isDisabled()).toBe(true);
+  expect(await card.getByText(/৳/).first().isVisible()).toBe(true);
+  expect(await page.getByText(unavailable).count()).toBe(0);
+
+  // The cart's code back: the next page that shows cards loads it again.
+  await page.unrouteAll();
+  await page.getByRole('banner').getByRole('link', { name: 'About', exact: true }).click();
+  await page.getByRole('heading', { name: 'Why People Choose Their Daily Organic Life With Us' }).waitFor();
+  await page.goBack();
+  await page
+    .getByRole('region', { name: 'Recently Sold Items' })
+    .getByRole('article')
+    .first()
+    .getByRole('button', { name: 'Add' })
+    .waitFor();
+});
+
 test('without mf-cart, /cart shows the fallback inside a working top bar and footer, and Retry recovers', async () => {
   await page.goto(`${webUrl}/cart`);
   // /cart is for signed-in shoppers: the guard hands over to Keycloak and comes back here.

@@ -2,10 +2,10 @@ import { useEffect, useRef } from 'react';
 import { Link } from '@bazar/web-kit/routing';
 import { Eye, Plus } from 'lucide-react';
 import { useFormats } from '@bazar/web-kit/i18n';
-import { CartStepper, useCartLine } from '@bazar/web-kit/cart';
 import { WishlistHeart } from '@bazar/web-kit/wishlist';
 import { useProductText } from '@bazar/web-kit/product-text';
 import type { Product } from '@bazar/contracts';
+import { useCartLine, useCartModule } from '../cart';
 import { useCatalogText } from '../i18n';
 import { ProductImage } from './ProductImage';
 import { Stars } from './Stars';
@@ -20,7 +20,7 @@ interface ProductCardProps {
 }
 
 export function ProductCard({ product, onAdd, eager = false, priority = false }: ProductCardProps) {
-  const inStock = product.quantity > 0;
+  const cart = useCartModule();
   const line = useCartLine(product._id);
   const page = `/product-details/${product._id}`;
   const { controls, keepFocus } = useFocusAcrossSwap();
@@ -56,27 +56,45 @@ export function ProductCard({ product, onAdd, eager = false, priority = false }:
           <span className="text-lg font-bold text-brand-700">{formatTaka(product.price)}</span> {t('perPiece')}
         </p>
         <div ref={controls} onClickCapture={keepFocus}>
-          {line ? (
-            <CartStepper line={line} look="card" />
+          {line && typeof cart === 'object' ? (
+            <cart.CartStepper line={line} look="card" />
           ) : (
-            <button
-              type="button"
-              disabled={!inStock}
-              onClick={() => onAdd(product)}
-              className="flex w-full items-center justify-center gap-1 rounded-full bg-brand-600 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-stone-300"
-            >
-              {inStock ? (
-                <>
-                  <Plus className="size-4" aria-hidden /> {t('add')}
-                </>
-              ) : (
-                t('stockOut')
-              )}
-            </button>
+            <AddButton product={product} onAdd={onAdd} unavailable={cart === 'unavailable'} />
           )}
         </div>
       </div>
     </article>
+  );
+}
+
+function AddButton({
+  product,
+  onAdd,
+  unavailable = false,
+}: {
+  product: Product;
+  onAdd: (product: Product) => void;
+  unavailable?: boolean;
+}) {
+  const inStock = product.quantity > 0;
+  const t = useCatalogText();
+  return (
+    <button
+      type="button"
+      disabled={!inStock || unavailable}
+      onClick={() => onAdd(product)}
+      className="flex w-full items-center justify-center gap-1 rounded-full bg-brand-600 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-stone-300"
+    >
+      {!inStock ? (
+        t('stockOut')
+      ) : unavailable ? (
+        t('cartUnavailable')
+      ) : (
+        <>
+          <Plus className="size-4" aria-hidden /> {t('add')}
+        </>
+      )}
+    </button>
   );
 }
 

@@ -2,7 +2,7 @@ import { Suspense, lazy } from 'react';
 import '../styles.css';
 import { HOME_PRODUCTS } from '@bazar/contracts';
 import { useGetProductsQuery } from '../api';
-import { useAddToCart } from '@bazar/web-kit/cart';
+import { useAddToCart } from '../cart';
 import { QueryState } from '../components/QueryState';
 import { ProductGrid } from '../components/ProductGrid';
 import { Slider } from '../home/Slider';

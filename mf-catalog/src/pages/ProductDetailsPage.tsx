@@ -3,7 +3,7 @@ import { Share2, ShoppingCart } from 'lucide-react';
 import { useFormats } from '@bazar/web-kit/i18n';
 import type { Product } from '@bazar/contracts';
 import { useGetProductDetailsQuery } from '../api';
-import { useAddToCart } from '@bazar/web-kit/cart';
+import { useAddToCart } from '../cart';
 import { useProductText } from '@bazar/web-kit/product-text';
 import { WishlistHeart } from '@bazar/web-kit/wishlist';
 import { PICTURE_SIZES, ProductImage } from '../components/ProductImage';
@@ -17,7 +17,7 @@ export default function ProductDetailsPage() {
   const loaded = useLoaderData<Product>();
   // The loader filled the cache; subscribing keeps the page current when stock changes.
   const { data: product = loaded } = useGetProductDetailsQuery(loaded._id);
-  const { add, adding } = useAddToCart();
+  const { add, adding, unavailable } = useAddToCart();
   const t = useCatalogText();
   const { formatTaka, formatNumber } = useFormats();
   const { name, description } = useProductText();
@@ -45,11 +45,11 @@ export default function ProductDetailsPage() {
         <div className="flex items-center gap-3">
           <button
             type="button"
-            disabled={!inStock || adding}
+            disabled={!inStock || adding || unavailable}
             onClick={() => void add(product)}
             className="flex w-fit items-center gap-2 rounded-full bg-brand-600 px-8 py-3 font-semibold text-white hover:bg-brand-700 disabled:bg-stone-300"
           >
-            <ShoppingCart className="size-5" aria-hidden /> {t('addToCart')}
+            <ShoppingCart className="size-5" aria-hidden /> {unavailable ? t('cartUnavailable') : t('addToCart')}
           </button>
           <WishlistHeart product={product} look="page" />
         </div>

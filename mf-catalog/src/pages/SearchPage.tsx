@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from '@bazar/web-kit/routing';
 import { DEFAULT_PAGE_SIZE, productListPageRequest, type ProductSort } from '@bazar/contracts';
-import { useAddToCart } from '@bazar/web-kit/cart';
+import { useAddToCart } from '../cart';
 import { useFormats } from '@bazar/web-kit/i18n';
 import '../styles.css';
 import { useGetProductsQuery } from '../api';

@@ -1,6 +1,6 @@
 import { Link, useLocation } from '@bazar/web-kit/routing';
 import { LoadFailure, Spinner, useSession } from '@bazar/web-kit';
-import { useAddToCart } from '@bazar/web-kit/cart';
+import { useAddToCart } from '../cart';
 import { useFormats } from '@bazar/web-kit/i18n';
 import { useMyWishlist } from '@bazar/web-kit/wishlist';
 import '../styles.css';

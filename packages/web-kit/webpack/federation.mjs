@@ -21,9 +21,6 @@ const singletons = [
   // What the order pages share, the live order stream among it (one per tab, whichever remote's
   // page listens). The shell does not import it: a remote provides it, no shell redeploy needed.
   '@bazar/web-kit/orders',
-  // The cart's writes, with their optimistic changes, and the add-to-cart toast and steppers (the
-  // catalog's cards and the cart page); the shell does not import it either.
-  '@bazar/web-kit/cart',
   // The wishlist's read and hearts: the top bar's count (shell) and the catalog's hearts share one.
   '@bazar/web-kit/wishlist',
   // The one i18next instance (language, loaded message files) with its React binding. Apps reach
