@@ -1,4 +1,4 @@
-import { refusalCode } from '@bazar/web-kit';
+import { refusalCode } from '@bazar/web-kit/refusals';
 import { declaredMutation, declaredQuery, storefrontApi } from '@bazar/web-kit/api';
 import { takeChangeInto, type OrderChangeTaker } from '@bazar/web-kit/orders';
 

@@ -1,6 +1,6 @@
 // The cart's refusals and failures as the shopper reads them, for Add to cart, the stepper and the
 // checkout's stock refusal.
-import { refusalCode, refusalText } from '@bazar/web-kit';
+import { refusalCode, refusalText } from '@bazar/web-kit/refusals';
 import { currentLanguage, translate } from '@bazar/web-kit/i18n';
 
 export const somethingWentWrong = (error: unknown, words = refusalText(error)) => ({

@@ -4,7 +4,7 @@
 // its items (each product by the Bangla name its cart line holds, with Bangla digits), an order that
 // can no longer move as asked (naming where it stands). An English page keeps the server's words.
 import { type CartLine, type OrderStatus, type OutOfStockAnswer } from '@bazar/contracts';
-import { refusalText } from '@bazar/web-kit';
+import { refusalText } from '@bazar/web-kit/refusals';
 import { shelfHoldsOnly } from './cart-words';
 import { translate, useFormats, useLanguage } from '@bazar/web-kit/i18n';
 import { useOrderMoveRefusal } from '@bazar/web-kit/orders';

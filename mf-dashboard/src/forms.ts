@@ -8,7 +8,8 @@ import {
   type ErrorAnswer,
   type FieldErrors,
 } from '@bazar/contracts';
-import { refusalText as codedRefusalText, showNotice, type NoticeOptions } from '@bazar/web-kit';
+import { showNotice, type NoticeOptions } from '@bazar/web-kit';
+import { refusalText as codedRefusalText } from '@bazar/web-kit/refusals';
 import { currentLanguage, translate } from '@bazar/web-kit/i18n';
 import { useUploadImageMutation } from './api';
 

@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Star } from 'lucide-react';
 import { HIGHEST_RATING, MAX_REVIEW_TEXT, type MyProductReview, type OrderItem } from '@bazar/contracts';
-import { refusalCode, refusalText, showToast } from '@bazar/web-kit';
+import { showToast } from '@bazar/web-kit';
+import { refusalCode, refusalText } from '@bazar/web-kit/refusals';
 import { declaredMutation, declaredQuery, storefrontApi } from '@bazar/web-kit/api';
 import { translate, useFormats } from '@bazar/web-kit/i18n';
 import { useProductText } from '@bazar/web-kit/product-text';

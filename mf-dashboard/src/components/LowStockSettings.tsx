@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { refusalText, showNotice } from '@bazar/web-kit';
+import { showNotice } from '@bazar/web-kit';
+import { refusalText } from '@bazar/web-kit/refusals';
 import { translate, useFormats } from '@bazar/web-kit/i18n';
 import { useGetStoreSettingsQuery, useSetStoreSettingsMutation } from '../admin-api';
 import { useDashboardText } from '../i18n';

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Trash2 } from 'lucide-react';
-import { confirmDanger, refusalText, showNotice, Spinner, useShopper, LoadFailure } from '@bazar/web-kit';
+import { confirmDanger, showNotice, Spinner, useShopper, LoadFailure } from '@bazar/web-kit';
+import { refusalText } from '@bazar/web-kit/refusals';
 import type { User } from '@bazar/contracts';
 import { translate, useFormats } from '@bazar/web-kit/i18n';
 import { useGetUsersPageQuery } from '../admin-api';

@@ -166,3 +166,8 @@ export function useLanguage(): Language {
 export function translate(key: string, options?: Record<string, unknown>): string {
   return i18next.t(key, options ?? {}) as string;
 }
+
+/** Whether the active language's loaded messages have `key` (a namespace not loaded yet has none). */
+export function hasText(key: string): boolean {
+  return i18next.exists(key);
+}

@@ -33,4 +33,3 @@ export { showNotice, confirmDanger, type NoticeOptions, type NoticeTone, type Co
 export { showToast, Toasts, type ToastOptions } from './toast';
 export { Notice, type NoticeMessage } from './Notice';
 export { serverMessage } from './serverMessage';
-export { refusalCode, refusalText } from './refusalText';

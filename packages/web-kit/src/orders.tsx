@@ -12,7 +12,8 @@ import {
 } from '@bazar/contracts';
 // Through the shared modules, not './api' or './session': this module is a federation singleton of
 // its own, and must reach the page's one store, api and token getter.
-import { currentAccessToken, refusalCode, useStore } from '@bazar/web-kit';
+import { currentAccessToken, useStore } from '@bazar/web-kit';
+import { refusalCode } from './refusalText';
 import { storefrontApi } from '@bazar/web-kit/api';
 import { useTranslation } from '@bazar/web-kit/i18n';
 import { coalesced } from './coalesced';

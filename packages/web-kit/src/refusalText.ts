@@ -1,5 +1,6 @@
-import i18next from 'i18next';
-import { currentLanguage, formatNumber } from '@bazar/web-kit/i18n';
+// A refused request in the page's words, by its code. Not part of the shell's first render: each app takes it
+// where it words a refusal, and reaches i18next only through the shared `@bazar/web-kit/i18n`.
+import { currentLanguage, formatNumber, hasText, translate } from '@bazar/web-kit/i18n';
 import { serverMessage } from './serverMessage';
 
 /** The answer of a refused request (the contracts' ErrorAnswer), looked at by hand: the schema would
@@ -36,6 +37,6 @@ export function refusalText(error: unknown): string | undefined {
   const code = refusalCode(error);
   if (!code || (words && currentLanguage() !== 'bn')) return words;
   const key = `refusals:${code}`;
-  if (!i18next.exists(key)) return words;
-  return i18next.t(key, valuesOf((error as Refusal).data ?? {})) as string;
+  if (!hasText(key)) return words;
+  return translate(key, valuesOf((error as Refusal).data ?? {}));
 }

@@ -3,17 +3,8 @@ import type { Product } from '@bazar/contracts';
 // Through the shared modules, not './api' or './session': this module is a federation singleton of
 // its own (the top bar's count in the shell, the hearts in the catalog), and must reach the page's
 // one store, api and dialogs.
-import {
-  refusalCode,
-  refusalText,
-  showNotice,
-  showToast,
-  useSession,
-  useShopper,
-  useStore,
-  type SessionState,
-  type StorefrontState,
-} from '@bazar/web-kit';
+import { showNotice, showToast, useSession, useShopper, useStore, type SessionState, type StorefrontState } from '@bazar/web-kit';
+import { refusalCode, refusalText } from './refusalText';
 import { declaredQuery, declaredRequest, storefrontApi, type DeclaredAnswer } from '@bazar/web-kit/api';
 import { translate, useTranslation } from '@bazar/web-kit/i18n';
 import { useProductText } from '@bazar/web-kit/product-text';

@@ -1,6 +1,7 @@
 import { useId, type FormEvent } from 'react';
 import { MAX_SLOT_CAPACITY, type DeliverySlot } from '@bazar/contracts';
-import { refusalText, showNotice } from '@bazar/web-kit';
+import { showNotice } from '@bazar/web-kit';
+import { refusalText } from '@bazar/web-kit/refusals';
 import { translate, useFormats } from '@bazar/web-kit/i18n';
 import { useGetSlotCapacitiesQuery, useSetDefaultSlotCapacityMutation, useSetSlotCapacityMutation } from '../../delivery-api';
 import { useDashboardText } from '../../i18n';

@@ -1,5 +1,6 @@
 import { Download } from 'lucide-react';
-import { refusalText, showNotice } from '@bazar/web-kit';
+import { showNotice } from '@bazar/web-kit';
+import { refusalText } from '@bazar/web-kit/refusals';
 import { translate } from '@bazar/web-kit/i18n';
 import { useExportOrdersMutation } from '../../admin-api';
 import { useDashboardText } from '../../i18n';

@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { ChevronDown } from 'lucide-react';
 import { orderMovesFor, type Order, type OrderStatus } from '@bazar/contracts';
-import { confirmDanger, refusalText, showNotice } from '@bazar/web-kit';
+import { confirmDanger, showNotice } from '@bazar/web-kit';
+import { refusalText } from '@bazar/web-kit/refusals';
 import { translate, useFormats } from '@bazar/web-kit/i18n';
 import { OrderStatusBadge, useOrderMoveRefusal, useOrderStatusLabel } from '@bazar/web-kit/orders';
 import { useProductText } from '@bazar/web-kit/product-text';
