@@ -4,7 +4,7 @@
 // for the cart's module: until it has arrived a card shows its Add button (a press waits for the
 // module), and when the cart remote cannot be reached the button says so, disabled, while the
 // product stays on show.
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { CartLine, Product } from '@bazar/contracts';
 import { showToast, useShopper, useStore, type StorefrontStore } from '@bazar/web-kit';
 import { useGetMyCartQuery } from '@bazar/web-kit/api';
@@ -55,14 +55,18 @@ function watch(watcher: () => void) {
  *  in the renderer's browser: a rendered page is for a visitor not yet known, its markup holds
  *  nothing of the cart's, and the cart's stylesheet would be linked in its head, before its paint. */
 export function useCartModule(): CartModuleState {
+  // What the rendered HTML showed first, then the module's arrival as a transition: an urgent update
+  // (useSyncExternalStore's) reaching a part of the page still hydrating makes React drop its HTML
+  // and draw it again, so the home page's lower sections flashed when the module came.
+  const [current, setCurrent] = useState<CartModuleState>('loading');
   useEffect(() => {
+    const follow = () => startTransition(() => setCurrent(state));
+    const stop = watch(follow);
+    follow();
     if (!window.__BAZAR_PRERENDER__) void loadCart().catch(() => undefined);
+    return stop;
   }, []);
-  return useSyncExternalStore(
-    watch,
-    () => state,
-    () => 'loading',
-  );
+  return current;
 }
 
 /** The signed-in shopper's line of a product, if it is in the cart: web-kit's read of the cart, which
