@@ -5,7 +5,8 @@
 // once its page has painted, so what a page calls before it has arrived is a plain function
 // (`addToCart`), not a hook.
 import type { Product } from '@bazar/contracts';
-import { showNotice, showToast, type SessionState, type StorefrontStore } from '@bazar/web-kit';
+import { showNotice, showToast, type StorefrontStore } from '@bazar/web-kit';
+import { knownSession } from '@bazar/web-kit/known-session';
 import { currentLanguage, formatNumber, translate } from '@bazar/web-kit/i18n';
 import { cartApi, isPending, selectMyCart, type CartCacheState } from './cart-api';
 import { cartRefusalWords, somethingWentWrong } from './cart-words';
@@ -13,20 +14,6 @@ import { cartRefusalWords, somethingWentWrong } from './cart-words';
 import './styles.css';
 
 export { CartStepper } from './components/CartStepper';
-
-/** The session once it is known: a click while the page is still finding out whether the visitor is
- *  signed in waits for the answer, rather than telling a signed-in shopper to log in first. */
-const knownSession = (store: StorefrontStore) =>
-  new Promise<SessionState>((resolve) => {
-    const settle = () => {
-      const session = store.getState().session;
-      if (session.status === 'resolving') return false;
-      resolve(session);
-      return true;
-    };
-    if (settle()) return;
-    const unsubscribe = store.subscribe(() => settle() && unsubscribe());
-  });
 
 /** Undo: the piece just added comes off again, and the line goes when it was the only one. */
 async function takeBack(store: StorefrontStore, productId: string) {

@@ -3,7 +3,8 @@ import type { Product } from '@bazar/contracts';
 // Through the shared modules, not './api' or './session': this module is a federation singleton of
 // its own (the top bar's count in the shell, the hearts in the catalog), and must reach the page's
 // one store, api and dialogs.
-import { showNotice, showToast, useSession, useShopper, useStore, type SessionState, type StorefrontState } from '@bazar/web-kit';
+import { showNotice, showToast, useSession, useShopper, useStore, type StorefrontState } from '@bazar/web-kit';
+import { knownSession } from './known-session';
 import { refusalCode, refusalText } from './refusalText';
 import { declaredQuery, declaredRequest, storefrontApi, type DeclaredAnswer } from '@bazar/web-kit/api';
 import { translate, useTranslation } from '@bazar/web-kit/i18n';
@@ -78,20 +79,8 @@ export function WishlistHeart({ product, look }: { product: Product; look: keyof
   const { t } = useTranslation('common');
   const { name } = useProductText();
 
-  const knownSession = () =>
-    new Promise<SessionState>((resolve) => {
-      const settle = () => {
-        const session = store.getState().session;
-        if (session.status === 'resolving') return false;
-        resolve(session);
-        return true;
-      };
-      if (settle()) return;
-      const unsubscribe = store.subscribe(() => settle() && unsubscribe());
-    });
-
   async function toggle() {
-    if ((await knownSession()).status !== 'signedIn') {
+    if ((await knownSession(store)).status !== 'signedIn') {
       void showNotice({ tone: 'info', title: translate('common:logInFirst'), text: translate('common:cantKeepWithoutLogin') });
       return;
     }
