@@ -175,10 +175,20 @@ export async function consumersCaughtUp(kafka: Kafka): Promise<void> {
   }
 }
 
-/** Every event now on `topic` about these orders (`payload.orderId`), counting repeats. */
-export async function publishedOrderEvents(kafka: Kafka, orderIds: string[], topic: Topic = TOPICS.orderPlaced) {
+/** Every event on `topic` about these orders (`payload.orderId`), counting repeats: all the topic
+ *  held when called, and then, for up to `heardWithinMs`, until each order has been heard at least
+ *  once. An order is acknowledged once its document (with its outbox) is written; its events follow,
+ *  and may follow late after a fault (a relay retrying a broker just back, a replica's sweep after a
+ *  crash). The caller asserts on what came: an order never heard fails there, by its id. */
+export async function publishedOrderEvents(
+  kafka: Kafka,
+  orderIds: string[],
+  topic: Topic = TOPICS.orderPlaced,
+  { heardWithinMs = 60_000 }: { heardWithinMs?: number } = {},
+) {
   const wanted = new Set(orderIds);
-  const seen: { id: string; type: string; payload: { orderId: string; status?: string } }[] = [];
+  /** `sentAt`: the message's timestamp, when the relay produced it (`occurredAt` is when it was written) */
+  const seen: { id: string; type: string; occurredAt: string; sentAt: number; payload: { orderId: string; status?: string } }[] = [];
   const admin = kafka.admin();
   await admin.connect();
   const ends = await admin.fetchTopicOffsets(topic);
@@ -192,8 +202,8 @@ export async function publishedOrderEvents(kafka: Kafka, orderIds: string[], top
       read.set(partition, BigInt(message.offset) + 1n);
       // the topic may also hold the poison messages of the dead-letter test
       try {
-        const event = JSON.parse(message.value?.toString() ?? '') as (typeof seen)[number];
-        if (wanted.has(event.payload?.orderId)) seen.push(event);
+        const event = JSON.parse(message.value?.toString() ?? '') as Omit<(typeof seen)[number], 'sentAt'>;
+        if (wanted.has(event.payload?.orderId)) seen.push({ ...event, sentAt: Number(message.timestamp) });
       } catch {
         return;
       }
@@ -203,6 +213,9 @@ export async function publishedOrderEvents(kafka: Kafka, orderIds: string[], top
     // other tests may be ordering meanwhile: reading past the ends taken above is fine
     for (const end of ends) expect(read.get(end.partition) ?? 0n).toBeGreaterThanOrEqual(BigInt(end.high));
   }, 60_000);
+  const deadline = Date.now() + heardWithinMs;
+  const heard = () => new Set(seen.map((event) => event.payload.orderId));
+  while (heard().size < wanted.size && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
   await reader.disconnect();
   return seen;
 }
