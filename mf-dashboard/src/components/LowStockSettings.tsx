@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { showNotice } from '@bazar/web-kit';
+import { showNotice, showToast } from '@bazar/web-kit';
 import { refusalText } from '@bazar/web-kit/refusals';
 import { translate, useFormats } from '@bazar/web-kit/i18n';
 import { useGetStoreSettingsQuery, useSetStoreSettingsMutation } from '../admin-api';
@@ -20,12 +20,13 @@ export function LowStockSettings() {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const result = await save({ lowStockThreshold: Number(shown) });
+    // news the admin may ignore: a toast, which leaves the list and its filter free to use at once
+    // (a modal notice's backdrop took the admin's next click)
     if (result.data)
-      void showNotice({
+      void showToast({
         tone: 'success',
         title: t('thresholdSaved'),
         text: t('thresholdIs', { count: result.data.lowStockThreshold, formatted: formatNumber(result.data.lowStockThreshold) }),
-        autoCloseMs: 1500,
       });
     else void showNotice({ tone: 'error', title: translate('common:oops'), text: refusalText(result.error) ?? t('thresholdNotSaved') });
   }
