@@ -65,6 +65,12 @@ const paths = plan.slices.length > 0 ? [...plan.slices, CONTRACT_TESTS] : [];
 const jest = [PROJECT_NODE, 'infra/bin/test-phases.mjs', ...paths, ...plan.rest];
 // The stack of a test run puts Toxiproxy between the services and their stores, for the fault tests,
 // and serves its control port (infra/stack/control.ts), through which they stop its components: a
-// stack started by npm start has none unless asked.
-const env = projectEnv({ ...process.env, BAZAR_FAULT_PROXIES: '1', BAZAR_STACK_CONTROL: 'on' });
+// stack started by npm start has none unless asked. Its nginx lets one address post the sign-in form
+// 30 times a minute rather than 10: every browser of the run signs in from 127.0.0.1.
+const env = projectEnv({
+  ...process.env,
+  BAZAR_FAULT_PROXIES: '1',
+  BAZAR_STACK_CONTROL: 'on',
+  BAZAR_SIGN_IN_POSTS_PER_MINUTE: process.env.BAZAR_SIGN_IN_POSTS_PER_MINUTE ?? '30',
+});
 runOnProjectNode('node', ['--import', 'tsx', 'infra/stack/cli.ts', 'exec', '--', ...jest], { cwd: ROOT, env });

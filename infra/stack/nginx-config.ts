@@ -1,12 +1,27 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { nativeEdge, type EdgePlace } from '../topology/edge.ts';
+import { nativeEdge, SIGN_IN_POSTS_PER_MINUTE, type EdgePlace } from '../topology/edge.ts';
 import { portOf } from '../topology/place.ts';
 import { rootPath } from './paths.ts';
 import { HOST, PORTS, replicaPort } from './ports.ts';
 
 /** The file of the gateway's replicas nginx balances over, beside its nginx.conf in the stack folder. */
 const replicasFile = (stack: string) => path.join(stack, 'nginx', 'gateway-replicas.conf');
+
+/** The setting that changes how many sign-in form posts one address may make a minute. `npm test`
+ *  raises it for the stack of its run: every browser of the suite signs in from 127.0.0.1, as no
+ *  address of real shoppers does (a carrier's shared address aside, which is why it is a setting). */
+export const SIGN_IN_POSTS_SETTING = 'BAZAR_SIGN_IN_POSTS_PER_MINUTE';
+
+/** The posts a minute the setting asks for, or what the store ships. */
+export function signInPostsPerMinute(env: NodeJS.ProcessEnv = process.env): number {
+  const asked = env[SIGN_IN_POSTS_SETTING];
+  if (asked === undefined || asked === '') return SIGN_IN_POSTS_PER_MINUTE;
+  const value = Number(asked);
+  if (!Number.isInteger(value) || value < 1 || value > 600)
+    throw new Error(`${SIGN_IN_POSTS_SETTING} must be a whole number of posts a minute from 1 to 600, not '${asked}'`);
+  return value;
+}
 
 /** The native stack's nginx.conf (infra/nginx/bazar.conf.template, infra/topology/edge.ts): its state
  *  in the stack folder `stack`, which it also serves media, rendered pages and releases from, the
@@ -24,6 +39,7 @@ export function renderNginxConfig({ root, stack, port }: { root: string; stack: 
       errorLog: path.join(stack, 'logs', 'nginx-error.log'),
       listen: `${HOST}:${port}`,
       snippets: rootPath('infra', 'nginx'),
+      signInPostsPerMinute: signInPostsPerMinute(),
     },
     { root, releases: path.join(stack, 'releases'), gatewayReplicas: replicasFile(stack) },
   );

@@ -28,7 +28,14 @@ export interface EdgeSite {
   listen: string;
   /** the folder of infra/nginx's snippets (security-headers.conf) as nginx sees it */
   snippets: string;
+  /** sign-in form posts an address may make a minute, after a burst of 20: SIGN_IN_POSTS_PER_MINUTE
+   *  unless the place says otherwise (a test run, whose every browser signs in from one address) */
+  signInPostsPerMinute?: number;
 }
+
+/** What the store ships: a person retyping a password is never slowed, a script guessing from one
+ *  address is. */
+export const SIGN_IN_POSTS_PER_MINUTE = 10;
 
 /** `text` with each `${NAME}` replaced by its value; a name without one is an error of `file`. */
 export function fill(text: string, values: Record<string, string>, file: string): string {
@@ -71,6 +78,7 @@ const common = (place: EdgePlace, site: EdgeSite) => ({
   SNIPPETS: site.snippets,
   MEDIA_DIR: place.dir('media'),
   RENDERED_DIR: place.dir('rendered'),
+  SIGN_IN_POSTS_PER_MINUTE: String(site.signInPostsPerMinute ?? SIGN_IN_POSTS_PER_MINUTE),
 });
 
 /** The native stack's nginx.conf: the upstream blocks on the place's loopback addresses, the

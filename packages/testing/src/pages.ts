@@ -30,16 +30,15 @@ interface InThePage {
   };
 }
 
-/** How often nginx lets one address post a sign-in form (10 a minute, after a burst of 20). */
-const SIGN_IN_POST_EVERY_MS = 6_000;
-
 /**
  * Fills Keycloak's login page, which the store has handed over to. Every browser of a test run
  * signs in from 127.0.0.1, an address no shopper shares with a whole test suite, so a post nginx
  * refuses for the address's sign-in limit (429, too-many-sign-in-attempts) waits for the address's
- * next allowance and is made again from the login page; any other answer is the test's to judge.
+ * next allowance, give or take a random share of it (the other browsers of the run wait for it too),
+ * and is made again from the login page; any other answer is the test's to judge.
  */
 export async function signIn(page: Page, account: { email: string; password: string }): Promise<void> {
+  const allowanceMs = 60_000 / stackEnv.signInPostsPerMinute;
   for (let attempt = 1; ; attempt++) {
     await page.locator('#username').fill(account.email);
     await page.locator('#password').fill(account.password);
@@ -47,8 +46,8 @@ export async function signIn(page: Page, account: { email: string; password: str
       page.waitForResponse((response) => response.request().method() === 'POST' && response.url().includes('/login-actions/')),
       page.locator('#kc-login').click(),
     ]);
-    if (answer.status() !== 429 || attempt === 5) return;
-    await page.waitForTimeout(SIGN_IN_POST_EVERY_MS);
+    if (answer.status() !== 429 || attempt === 8) return;
+    await page.waitForTimeout(allowanceMs * (0.5 + Math.random()));
     await page.goBack();
   }
 }

@@ -58,6 +58,16 @@ export const stackEnv = {
   get serviceVerifyKey(): string {
     return process.env.BAZAR_SERVICE_VERIFY_KEY ?? installationSecret('BAZAR_SERVICE_VERIFY_KEY');
   },
+  /** the sign-in form posts nginx lets one address make a minute, as the running stack's nginx.conf
+   *  says (10 as shipped; more in npm test's stack, whose every browser signs in from 127.0.0.1) */
+  get signInPostsPerMinute(): number {
+    try {
+      const config = readFileSync(path.join(stackDir, 'nginx', 'nginx.conf'), 'utf8');
+      return Number(/zone=sign_in_forms:\S+ rate=(\d+)r\/m/.exec(config)?.[1] ?? 10);
+    } catch {
+      return 10;
+    }
+  },
   controlUrl: process.env.BAZAR_STACK_CONTROL_URL ?? 'http://127.0.0.1:4099',
   /** the API of the Toxiproxy between the services and Kafka, Redis and the database */
   toxiproxyUrl: process.env.BAZAR_TOXIPROXY_URL ?? 'http://127.0.0.1:8474',
