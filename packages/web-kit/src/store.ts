@@ -1,6 +1,12 @@
 import type { ComponentType } from 'react';
-import { combineSlices, configureStore, createDynamicMiddleware, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
-import type { storefrontApi } from './api';
+import {
+  combineSlices,
+  configureStore,
+  createDynamicMiddleware,
+  type Reducer,
+  type ThunkDispatch,
+  type UnknownAction,
+} from '@reduxjs/toolkit';
 import type { LoaderFunction } from './routing';
 import { sessionSlice } from './session';
 
@@ -31,12 +37,21 @@ export function makeStore() {
 
 export type StorefrontStore = ReturnType<typeof makeStore>;
 
+/** The storefront api (`@bazar/web-kit/api`) as the store takes it in: its state under `api`, whose
+ *  type that module declares in LazyLoadedSlices, and its middleware. Stated here rather than taken
+ *  from the api's module, which imports the store to join it: the store stands on its own. */
+type JoiningApi = {
+  reducerPath: 'api';
+  reducer: Reducer;
+  middleware: Parameters<typeof lazyLoadedMiddleware.addMiddleware>[0];
+};
+
 /**
  * Adds the api, whose code arrives after the store was made: its reducer, its middleware, and its
  * state at once (replacing the reducer runs it), because the api's first action is a thunk that
  * reads that state before any reducer would otherwise have run.
  */
-export function injectApi(api: typeof storefrontApi): void {
+export function injectApi(api: JoiningApi): void {
   rootReducer.inject(api);
   lazyLoadedMiddleware.addMiddleware(api.middleware);
   for (const store of stores) store.replaceReducer(rootReducer);
