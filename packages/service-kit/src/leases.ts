@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
 import type { Logger } from './logger';
-import type { Redis } from './redis';
 
 // Takes the lease when nobody holds it, or renews it for its holder; 1 when the caller holds it now.
 // ARGV: holder, milliseconds

@@ -1,6 +1,8 @@
 // What createService takes of each part a service uses. The parts' modules (`@bazar/service-kit/mongo`,
-// `/redis`, `/kafka`) export these objects; this module names only their types, so the kit's root
-// loads none of mongoose, ioredis or kafkajs.
+// `/redis`, `/kafka`) export these objects and take their types from here. This module names only
+// types, each client's from its library rather than from the part's module (which imports this one),
+// so the kit's root loads none of mongoose, ioredis or kafkajs.
+import type { Redis } from 'ioredis';
 import type { Kafka } from 'kafkajs';
 import type { z } from 'zod';
 import type { EventHandler } from './kafka/consumer';
@@ -8,7 +10,6 @@ import type { Announcer, OutboxModel } from './kafka/outbox';
 import type { EventProducer } from './kafka/producer';
 import type { Leases } from './leases';
 import type { Logger } from './logger';
-import type { Redis } from './redis';
 
 /** MongoDB through mongoose, at MONGO_URL / MONGO_DB. */
 export interface MongoPart {
