@@ -131,3 +131,25 @@ it(`keeps at most ${MAX_SAVED_ADDRESSES} addresses`, async () => {
   expect(book).toHaveLength(MAX_SAVED_ADDRESSES);
   expect(book.filter((one) => one.isDefault)).toHaveLength(1);
 });
+
+it("keeps an address by any district's upazila or Chattogram city's thana, and refuses an upazila in another district", async () => {
+  const shopper = accountOf('beyond-dhaka');
+  const patiya = saved(await shopper.add({ ...mothers, area: 'Patiya', road: 'House 4, Thana Road' }));
+  expect(patiya).toMatchObject({ district: 'Chattogram', area: 'Patiya', isDefault: true });
+  saved(await shopper.add({ ...mothers, area: 'Panchlaish' }));
+  saved(await shopper.add({ ...office, district: 'Sylhet', area: 'Companiganj' }));
+  saved(await shopper.add({ ...office, district: 'Noakhali', area: 'Companiganj' }));
+  const before = await shopper.book();
+
+  const elsewhere = await shopper.add({ ...mothers, district: 'Sylhet', area: 'Patiya' });
+  expect(elsewhere.status).toBe(400);
+  expect(JSON.stringify(elsewhere.body)).toContain('area');
+  expect((await shopper.edit(patiya._id, { ...mothers, district: 'Sylhet', area: 'Patiya' })).status).toBe(400);
+  expect(await shopper.book()).toEqual(before);
+  expect(before.map((one) => `${one.area}, ${one.district}`).sort()).toEqual([
+    'Companiganj, Noakhali',
+    'Companiganj, Sylhet',
+    'Panchlaish, Chattogram',
+    'Patiya, Chattogram',
+  ]);
+});
