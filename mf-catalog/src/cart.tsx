@@ -9,8 +9,8 @@ import type { CartLine, Product } from '@bazar/contracts';
 import { showToast, useShopper, useStore, type StorefrontStore } from '@bazar/web-kit';
 import { useGetMyCartQuery } from '@bazar/web-kit/api';
 import { translate } from '@bazar/web-kit/i18n';
-import { loadRemoteModule } from '@bazar/web-kit/remote-module';
 import type * as AddToCart from 'cart/add-to-cart';
+import { loadRemoteModule } from './remote-module';
 
 export type CartModule = typeof AddToCart;
 

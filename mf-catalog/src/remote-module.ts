@@ -1,8 +1,7 @@
-// One remote's module in another remote's page (mf-cart's `cart/add-to-cart` on the catalog's
-// cards), loaded as the shell loads the remotes' pages: by the page's one federation runtime, from
-// the remotes the shell registered out of /mf-remotes.json. Not a federation singleton: it holds
-// nothing, and in a remote's build the runtime it imports is the shell's (federation.mjs,
-// `externalRuntime`), so it adds no runtime code of its own.
+// Another remote's module in the catalog's pages (mf-cart's `cart/add-to-cart` on the cards), loaded
+// as the shell loads the remotes' pages: by the page's one federation runtime, from the remotes the
+// shell registered out of /mf-remotes.json. In the catalog's build the runtime it imports is the
+// shell's (web-kit's webpack/federation.mjs, `externalRuntime`), so it adds no runtime code of its own.
 import { CurrentGlobal } from '@module-federation/runtime-core';
 
 /** The shell's federation instance, which registered every remote of the page. */
