@@ -220,7 +220,7 @@ const ferretDbPatches = () =>
     .map((file) => path.join(FERRETDB_PATCHES, file));
 /** SQLite built with its `dbstat` table, which FerretDB's listDatabases reads each database's size
  *  from: without it FerretDB skips every database ("no such table: dbstat") and lists none, and a
- *  test's snapshot of every database (packages/testing/src/databases.ts) saw nothing. Go's own
+ *  test's snapshot of every database (infra/test/fuzz/databases.ts) saw nothing. Go's own
  *  default, -O2 -g, is kept: CGO_CFLAGS replaces it. */
 const SQLITE_CFLAGS = '-O2 -g -DSQLITE_ENABLE_DBSTAT_VTAB';
 

@@ -8,20 +8,20 @@
 // databases are compared, and the gateway's rate-limit counters are reset on the way.
 // BAZAR_FUZZ_RUNS sets the cases per endpoint (500; 60 for a file's), BAZAR_FUZZ_SEED replays a run.
 import { PUBLIC_API } from '@bazar/contracts';
+import fc from 'fast-check';
+import { brokenRule, describeExchange } from './fuzz/answer-rules.ts';
+import { badRequests, endpointKey } from './fuzz/bad-requests.ts';
+import { fuzzCallers } from './fuzz/callers.ts';
 import {
   databaseChanges,
   databaseSnapshot,
-  forgetRateLimits,
   settledDatabaseSnapshot,
   startStoreClock,
   storeOwnWork,
   type DatabaseSnapshot,
   type StoreClock,
-} from '@bazar/testing';
-import fc from 'fast-check';
-import { brokenRule, describeExchange } from './fuzz/answer-rules.ts';
-import { badRequests, endpointKey } from './fuzz/bad-requests.ts';
-import { fuzzCallers } from './fuzz/callers.ts';
+} from './fuzz/databases.ts';
+import { forgetRateLimits } from './fuzz/rate-limits.ts';
 import { refusalReasons } from './fuzz/refusals.ts';
 import { onTheWire, send, type Callers } from './fuzz/wire.ts';
 

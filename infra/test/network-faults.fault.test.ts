@@ -5,10 +5,11 @@
 // and publishes each one once when they return; with the database cut it answers 503 within seconds rather than hanging. Afterwards every
 // acknowledged order is stored and took its stock exactly once.
 import { PlaceOrderAnswer } from '@bazar/contracts';
-import { eventually, everyServiceHealthy, gatewayCall, healthOf, networkFaults, stackEnv } from '@bazar/testing';
+import { eventually, everyServiceHealthy, gatewayCall, healthOf, stackEnv } from '@bazar/testing';
 import { Kafka, logLevel } from 'kafkajs';
 import mongoose from 'mongoose';
 import { publishedOrderEvents, shopper, TestShelf } from '@bazar/testing/shop';
+import { networkFaults } from './network-faults.ts';
 
 jest.setTimeout(240_000);
 

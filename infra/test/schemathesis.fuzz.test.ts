@@ -15,24 +15,18 @@ import path from 'node:path';
 import { CartLine, IMAGE_UPLOAD, InsertAnswer, MAX_STOCK, PUBLIC_API, PlaceOrderAnswer, UserList } from '@bazar/contracts';
 import { createLogger } from '@bazar/service-kit';
 import { ReadCache, createRedis } from '@bazar/service-kit/redis';
+import { ACCOUNTS, createAccount, gatewayCall, signIn, signedInAndSynced, stackEnv, type Credentials } from '@bazar/testing';
+import sharp from 'sharp';
+import { STACK, stackPath } from '../stack/paths.ts';
 import {
-  ACCOUNTS,
-  createAccount,
   databaseChanges,
-  forgetRateLimits,
-  gatewayCall,
   removeAddedDocuments,
   settledDatabaseSnapshot,
   startStoreClock,
   storeOwnWork,
-  signIn,
-  signedInAndSynced,
-  stackEnv,
-  type Credentials,
   type DatabaseSnapshot,
-} from '@bazar/testing';
-import sharp from 'sharp';
-import { STACK, stackPath } from '../stack/paths.ts';
+} from './fuzz/databases.ts';
+import { forgetRateLimits } from './fuzz/rate-limits.ts';
 
 const SCHEMATHESIS = path.join(STACK, 'schemathesis', 'bin', 'schemathesis');
 const EXAMPLES = process.env.BAZAR_SCHEMATHESIS_EXAMPLES ?? '50';

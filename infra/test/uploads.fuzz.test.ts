@@ -11,20 +11,15 @@
 import { readdir } from 'node:fs/promises';
 import { ErrorAnswer, MAX_UPLOAD_BYTES, UploadAnswer } from '@bazar/contracts';
 import { z } from 'zod';
-import {
-  databaseChanges,
-  databaseSnapshot,
-  forgetRateLimits,
-  settledDatabaseSnapshot,
-  stackEnv,
-  startStoreClock,
-  storeOwnWork,
-} from '@bazar/testing';
+import { stackEnv } from '@bazar/testing';
 import fc from 'fast-check';
 import sharp from 'sharp';
-import { picture, pngChunk, pngClaiming, withChunk } from '@bazar/testing/pictures';
+import { picture } from '@bazar/testing/pictures';
 import { stackPath } from '../stack/paths.ts';
 import { fuzzCallers } from './fuzz/callers.ts';
+import { databaseChanges, databaseSnapshot, settledDatabaseSnapshot, startStoreClock, storeOwnWork } from './fuzz/databases.ts';
+import { pngChunk, pngClaiming, withChunk } from './fuzz/png-chunks.ts';
+import { forgetRateLimits } from './fuzz/rate-limits.ts';
 import { strangeText } from './fuzz/values.ts';
 import type { Callers } from './fuzz/wire.ts';
 

@@ -3,8 +3,8 @@
 // the statuses the API uses and a code of the contracts' catalogue (which the apps word each
 // refusal by), and a request that had to be refused is refused.
 import { ErrorAnswer, REFUSAL_CODES } from '@bazar/contracts';
-import { serverErrorsFor } from '@bazar/testing';
 import { z } from 'zod';
+import { serverErrorsFor } from './server-logs.ts';
 import type { Answer, WireRequest } from './wire.ts';
 
 /** 415: a body in a charset or encoding the services do not read; 431: an address or headers longer

@@ -2,8 +2,9 @@
 // sends a path exactly as written (broken escapes, dot segments) and a body with any method.
 import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
-import { forgetRateLimits, stackEnv } from '@bazar/testing';
+import { stackEnv } from '@bazar/testing';
 import type { BadRequest, Body, Caller } from './bad-requests.ts';
+import { forgetRateLimits } from './rate-limits.ts';
 import { wellFormed } from './values.ts';
 
 /** The accounts the fuzz speaks for. */

@@ -2,7 +2,6 @@
 // entry points of their own, @bazar/testing/shop and @bazar/testing/pictures: they load the service
 // kit and sharp, which the many tests that import only this one need not load.
 export { controlHeaders, eventually, everyServiceHealthy, healthOf, stackControl, stackDir, stackEnv } from './stack';
-export { serverErrorsFor } from './server-logs';
 export {
   ACCOUNTS,
   SignedInAccount,
@@ -24,24 +23,13 @@ export {
   servedAs,
   widthPastTheScreen,
 } from './browser';
-export { networkFaults, type ProxiedComponent } from './network';
 export { chooseWhereAndWhen, TEST_ADDRESS } from './delivery';
 export { freePort } from './free-port';
 export { mailbox, type Mail, type MailSummary } from './mail';
 export { createAccount, deleteAccounts, keycloakAccount, keycloakAdmin, newShopper, type Credentials, type TestAccount } from './accounts';
 export { gatewayCall, gatewayCallAt, signedInAndSynced, syncAccount, type GatewayAnswer } from './gateway';
 export { catalogProduct, catalogProducts, runWords } from './catalog';
-export {
-  databaseChanges,
-  databaseSnapshot,
-  removeAddedDocuments,
-  settledDatabaseSnapshot,
-  startStoreClock,
-  storeOwnWork,
-  type DatabaseSnapshot,
-  type StoreClock,
-} from './databases';
-export { forgetRateLimits, withinOneMinute } from './rate-limits';
+export { withinOneMinute } from './rate-limits';
 export { openSignedIn, placeOrder, publishProduct, publishProductAs, removeProduct, type TestProduct } from './orders';
 export { createAdminAccount, deleteStoreAccount } from './admins';
 export { rawRequest, rawWebRequest, type RawWebAnswer } from './web';

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { stackDir } from './stack';
+import { stackDir } from '@bazar/testing';
 
 interface LogLine {
   level?: number;

@@ -17,7 +17,7 @@ it('finds the errors the services logged for one request id, and nothing else', 
   );
   process.env.BAZAR_STACK_DIR = dir;
   // loaded only now: it reads BAZAR_STACK_DIR as it loads
-  const { serverErrorsFor } = jest.requireActual<typeof import('./server-logs')>('./server-logs');
+  const { serverErrorsFor } = jest.requireActual<typeof import('./server-logs.ts')>('./server-logs.ts');
   expect(serverErrorsFor('r-1')).toEqual(['catalog: request failed Error: boom\n      at find (model.ts:1:1)']);
   expect(serverErrorsFor(undefined)).toEqual([]);
   expect(serverErrorsFor('r-3')).toEqual([]);

@@ -4,7 +4,7 @@
 // collection costs time, not memory.
 import { createHash } from 'node:crypto';
 import { mongo } from 'mongoose';
-import { stackEnv } from './stack';
+import { stackEnv } from '@bazar/testing';
 
 /** database → collection → document _id → hash of the whole document */
 export type DatabaseSnapshot = Map<string, Map<string, Map<string, string>>>;

@@ -5,8 +5,15 @@
 import { randomUUID } from 'node:crypto';
 import { dhakaDay } from '@bazar/contracts';
 import { mongo } from 'mongoose';
-import { databaseChanges, databaseSnapshot, removeAddedDocuments, startStoreClock, storeOwnWork, type DatabaseSnapshot } from './databases';
-import { stackEnv } from './stack';
+import { stackEnv } from '@bazar/testing';
+import {
+  databaseChanges,
+  databaseSnapshot,
+  removeAddedDocuments,
+  startStoreClock,
+  storeOwnWork,
+  type DatabaseSnapshot,
+} from './databases.ts';
 
 const COLLECTION = 'snapshot_test';
 /** What the comparison says of this test's collection: other tests write their own stores meanwhile

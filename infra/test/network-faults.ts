@@ -1,6 +1,6 @@
 // The Toxiproxy of a test run's stack (FAULT_PROXIES in infra/stack/components.ts), between the
 // services and Kafka, Redis and the database: the fault tests slow those connections down or cut them.
-import { stackEnv } from './stack';
+import { stackEnv } from '@bazar/testing';
 
 export type ProxiedComponent = 'kafka' | 'redis' | 'database';
 
