@@ -6,7 +6,8 @@
 import { expect, test } from '@bazar/testing/browser-test';
 import { ACCOUNTS, browsingIn, createAccount, openSignedIn, signIn as tokenFor, stackEnv, type Credentials } from '@bazar/testing';
 import type { Browser, Page } from 'playwright-core';
-import { accounts, launchChromium, nextDialogLifetime, signIn, waitForPath, webUrl } from '@bazar/testing/pages';
+import { accounts, launchChromium, signIn, waitForPath, webUrl } from '@bazar/testing/pages';
+import { nextDialogLifetime } from './dialogs';
 
 let browser: Browser;
 let page: Page;

@@ -7,7 +7,8 @@ import { randomFillSync } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import { createAccount, type Credentials } from '@bazar/testing';
 import type { Locator, Request } from 'playwright-core';
-import { accounts, catalogProducts, nextDialogLifetime, pagePerTest, signIn, waitForPath, webUrl } from '@bazar/testing/pages';
+import { accounts, catalogProducts, pagePerTest, signIn, waitForPath, webUrl } from '@bazar/testing/pages';
+import { nextDialogLifetime } from './dialogs';
 
 const page = pagePerTest();
 let shopper: Credentials;

@@ -1,6 +1,7 @@
 import { expect, test } from '@bazar/testing/browser-test';
 import { createAccount, type Credentials } from '@bazar/testing';
-import { accounts, nextDialogLifetime, pagePerTest, signIn, waitForPath, webUrl } from '@bazar/testing/pages';
+import { accounts, pagePerTest, signIn, waitForPath, webUrl } from '@bazar/testing/pages';
+import { nextDialogLifetime } from './dialogs';
 
 const page = pagePerTest();
 /** The shopper pages are tried with a fresh account; the seeded admin only opens admin pages. */

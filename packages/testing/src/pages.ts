@@ -1,7 +1,6 @@
 // What the browser tests that walk the store's pages share, whichever slice's pages they are:
-// where the store is, the seeded accounts, Keycloak's login form filled as a shopper fills it, a wait
-// for an address, and how long a dialog stays; with the page helpers they use most, so a test
-// imports them from one place.
+// where the store is, the seeded accounts, Keycloak's login form filled as a shopper fills it and a
+// wait for an address; with the page helpers they use most, so a test imports them from one place.
 import type { Page } from 'playwright-core';
 
 import { ACCOUNTS } from './auth';
@@ -17,16 +16,12 @@ export const webUrl = stackEnv.webUrl;
 /** The accounts the realm import seeds for local use (infra/keycloak). */
 export const accounts = ACCOUNTS;
 
-/** What the callbacks below read of the page they run in: this package is type-checked without the
+/** What the callback below reads of the page it runs in: this package is type-checked without the
  *  DOM's types (tsconfig.test.json). */
 interface InThePage {
   document: {
-    body: unknown;
     activeElement: { outerHTML: string } | null;
     querySelector(selector: string): { textContent: string | null } | null;
-  };
-  MutationObserver: new (callback: (records: unknown, observer: { disconnect(): void }) => void) => {
-    observe(target: unknown, options: { childList: boolean; subtree: boolean }): void;
   };
 }
 
@@ -71,24 +66,4 @@ export async function waitForPath(page: Page, path: string): Promise<void> {
         .catch(() => 'nothing readable');
       throw new Error(`The page is at ${page.url()}, not ${path}: ${seen}`, { cause: error });
     });
-}
-
-/** How long the next dialog (SweetAlert2) stays in the page, measured in the page: call it before
- *  opening one, await it after. */
-export function nextDialogLifetime(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        const { document, MutationObserver } = globalThis as unknown as InThePage;
-        let opened = 0;
-        new MutationObserver((_, observer) => {
-          const open = document.querySelector('[role="dialog"].swal2-popup') !== null;
-          if (open && !opened) opened = performance.now();
-          if (!open && opened) {
-            observer.disconnect();
-            resolve(performance.now() - opened);
-          }
-        }).observe(document.body, { childList: true, subtree: true });
-      }),
-  );
 }
