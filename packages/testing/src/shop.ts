@@ -4,7 +4,7 @@
 // topic; and a reading of the events published for some orders. Used by the order, cart and gateway
 // tests, infra's fault tests and the order-flow benchmark.
 import { randomUUID } from 'node:crypto';
-import { CART_REVISION_HEADER, CartLineList, InsertAnswer, OrderList, Product, ProductChanged, TOPICS, type Topic } from '@bazar/contracts';
+import { CART_REVISION_HEADER, CartLineList, InsertAnswer, OrderList, Product, TOPICS, type Topic } from '@bazar/contracts';
 import { createLogger } from '@bazar/service-kit';
 import { consumerGroupId } from '@bazar/service-kit/kafka';
 import { ReadCache, createRedis } from '@bazar/service-kit/redis';
@@ -125,23 +125,6 @@ export async function dropCachedProducts(): Promise<void> {
   await new Promise((resolve) => redis.once('ready', resolve));
   await new ReadCache(redis, log, 'catalog').clear();
   await redis.quit();
-}
-
-/** The product-changed events on the topic, from its beginning, collected as they come by a consumer
- *  group of the caller's own until `stop()`. The topic also holds what earlier runs published, in
- *  whatever shape they had then: only the events this version reads are kept. */
-export async function productChangesHeard(kafka: Kafka, groupId: string): Promise<{ heard: ProductChanged[]; stop: () => Promise<void> }> {
-  const heard: ProductChanged[] = [];
-  const consumer = kafka.consumer({ groupId, maxWaitTimeInMs: 100 });
-  await consumer.connect();
-  await consumer.subscribe({ topic: TOPICS.productChanged, fromBeginning: true });
-  await consumer.run({
-    eachMessage: async ({ message }) => {
-      const event = ProductChanged.safeParse(JSON.parse(message.value?.toString() ?? 'null'));
-      if (event.success) heard.push(event.data);
-    },
-  });
-  return { heard, stop: () => consumer.disconnect() };
 }
 
 /** An admin's call to the order service, as the gateway forwards it. */

@@ -5,9 +5,10 @@
 import { randomUUID } from 'node:crypto';
 import { InsertAnswer, OfferList, Product, ProductList, TOPICS, type OrderStatusChanged, type ProductChanged } from '@bazar/contracts';
 import { ACCOUNTS, eventually, signedInAndSynced, stackEnv } from '@bazar/testing';
-import { dropCachedProducts, identityOf, productChangesHeard, serviceHeaders } from '@bazar/testing/shop';
+import { dropCachedProducts, identityOf, serviceHeaders } from '@bazar/testing/shop';
 import { Kafka, logLevel } from 'kafkajs';
 import mongoose from 'mongoose';
+import { productChangesHeard } from '../test/product-changes';
 
 const run = randomUUID().slice(0, 8);
 const kafka = new Kafka({ clientId: 'catalog-writes-test', brokers: stackEnv.kafkaBrokers, logLevel: logLevel.NOTHING });

@@ -5,9 +5,10 @@
 import { randomUUID } from 'node:crypto';
 import { InsertAnswer, Product, ProductList, ProductSuggestionList, type ProductChanged } from '@bazar/contracts';
 import { ACCOUNTS, eventually, gatewayCall, signedInAndSynced, stackEnv } from '@bazar/testing';
-import { asAdmin, dropCachedProducts, productChangesHeard, shopper } from '@bazar/testing/shop';
+import { asAdmin, dropCachedProducts, shopper } from '@bazar/testing/shop';
 import { Kafka, logLevel } from 'kafkajs';
 import mongoose from 'mongoose';
+import { productChangesHeard } from '../test/product-changes';
 
 const run = randomUUID().slice(0, 8);
 /** Words only this run's product holds, before and after the edit, in English and in Bangla. */
