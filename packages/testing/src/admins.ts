@@ -3,12 +3,12 @@
 // per-user limits; and an account deleted as the store deletes a user (Keycloak's account too).
 import { createAccount, type Credentials } from './accounts';
 import { ACCOUNTS } from './auth';
-import { gatewayCall, signedInAndSynced } from './gateway';
+import { gatewayCall, setupCall, signedInAndSynced } from './gateway';
 
 export async function createAdminAccount(label: string): Promise<Credentials> {
   const [admin, account] = await Promise.all([signedInAndSynced(ACCOUNTS.admin), createAccount(label)]);
   await signedInAndSynced(account);
-  const promoted = await gatewayCall('PUT', `/makeadmin/${account.email}`, admin);
+  const promoted = await setupCall('PUT', `/makeadmin/${account.email}`, admin);
   if (promoted.status !== 200) throw new Error(`promoting ${account.email} answered ${promoted.status} ${JSON.stringify(promoted.body)}`);
   return account;
 }
@@ -19,6 +19,6 @@ export async function deleteStoreAccount(account: Credentials | undefined): Prom
   const users = (await gatewayCall('GET', '/allusers', admin)).body as { _id: string; email: string }[];
   const record = users.find((user) => user.email === account.email);
   if (!record) return;
-  const deleted = await gatewayCall('DELETE', `/delete/${record._id}`, admin);
+  const deleted = await setupCall('DELETE', `/delete/${record._id}`, admin);
   if (deleted.status >= 300) throw new Error(`deleting ${account.email} answered ${deleted.status} ${JSON.stringify(deleted.body)}`);
 }
