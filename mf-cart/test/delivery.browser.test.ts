@@ -2,7 +2,9 @@
 // finds the default chosen at checkout, picks another saved one and a delivery slot, places the order
 // and sees the slot on My Orders (its card and its timeline); a Bangla shopper on a phone types a
 // new address (district and thana from the store's list, in Bangla), picks a slot and sees it on My
-// Orders in Bangla. The order keeps a copy of the address chosen. Screens at 1280 and 390 px.
+// Orders in Bangla; a shopper outside Dhaka names their upazila (Chattogram → Patiya) and finds it
+// saved at checkout in English and in Bangla. The order keeps a copy of the address chosen. Screens
+// at 1280 and 390 px.
 import { expect, test } from '@bazar/testing/browser-test';
 import {
   animationsEnded,
@@ -158,4 +160,52 @@ test('a Bangla shopper on a phone types a new address from the store’s list, p
   expect(await widthPastTheScreen(page)).toBe(0);
   await page.screenshot({ path: 'test-results/my-orders-slot-bn-390.png', fullPage: true });
   await page.context().close();
+});
+
+test('a shopper in Chattogram names their upazila, and finds the address saved at checkout in English and in Bangla', async () => {
+  const { shopper, token } = await shopperWithCart('chattogram');
+  const page = await (await browsingIn(browser, 'en', 'laptop')).newPage();
+  await openSignedIn(page, '/checkout', shopper);
+  await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('button[form="billing"]')?.disabled);
+  await page.getByLabel('District').selectOption('Chattogram');
+  const area = page.getByLabel('Area / Thana');
+  // the city's thanas and the district's upazilas, not its headquarters alone
+  for (const name of ['Panchlaish', 'Double Mooring', 'Patiya', 'Sitakunda'])
+    await expect(area.getByRole('option', { name })).toHaveCount(1);
+  expect(await area.getByRole('option').count()).toBeGreaterThan(30);
+  await area.selectOption('Patiya');
+  await page.getByLabel('Road and house').fill('House 4, Thana Road');
+  await page.locator('input[name="address.phone"]').fill('01812345678');
+  const slot = await chooseWhereAndWhen(page);
+
+  const { body, status } = await placeTheOrder(page);
+  expect(status).toBe(201);
+  expect(body).toMatchObject({ address: { district: 'Chattogram', area: 'Patiya', road: 'House 4, Thana Road' }, slot });
+  await page.getByRole('dialog', { name: 'Order placed' }).waitFor();
+  const book = SavedAddress.array().parse((await gatewayCall('GET', '/addresses', token)).body);
+  expect(book).toMatchObject([{ district: 'Chattogram', area: 'Patiya', isDefault: true }]);
+
+  // the next checkout starts with it, in English and in Bangla
+  expect((await gatewayCall('POST', '/addtocart', token, { productId: product._id, cartQuantity: 1 })).status).toBe(201);
+  await page.goto(page.url().replace(/\/checkout.*/, '/checkout'));
+  await expect(page.getByRole('radio', { name: /House 4, Thana Road, Patiya, Chattogram/ })).toBeChecked();
+  await page.context().close();
+
+  const bangla = await (await browsingIn(browser, 'bn', 'phone')).newPage();
+  await openSignedIn(bangla, '/checkout', shopper);
+  await expect(bangla.getByRole('radio', { name: /House 4, Thana Road, পটিয়া, চট্টগ্রাম/ })).toBeChecked();
+  await animationsEnded(bangla);
+  expect(await widthPastTheScreen(bangla)).toBe(0);
+  await bangla.screenshot({ path: 'test-results/checkout-chattogram-saved-bn-390.png', fullPage: true });
+
+  // a new address: Chattogram's areas by their Bangla names
+  await bangla.locator('input[type="radio"][value="new"]').check();
+  await bangla.getByLabel('জেলা').selectOption('Chattogram');
+  const areaBn = bangla.getByLabel('এলাকা / থানা');
+  for (const name of ['পাঁচলাইশ', 'ডবলমুরিং', 'পটিয়া', 'সীতাকুণ্ড']) await expect(areaBn.getByRole('option', { name })).toHaveCount(1);
+  // a closed list is not drawn in a screenshot: shown whole, as a list box, for the picture
+  await areaBn.evaluate((select: HTMLSelectElement) => (select.size = select.options.length));
+  expect(await widthPastTheScreen(bangla)).toBe(0);
+  await areaBn.screenshot({ path: 'test-results/checkout-chattogram-areas-bn-390.png' });
+  await bangla.context().close();
 });
