@@ -198,19 +198,30 @@ const GENTLE_BUSY_SHARE = 0.2;
  * it keeps the database and the process busy at most a fifth of the time: read at once, a whole
  * collection held up the requests waiting behind it for seconds (the local database answers on one
  * thread; bench/results.md, History, 2026-11-30). `pause` is for tests.
+ *
+ * The cursor is closed however the reader leaves, by a `break`, a `return` or a throw: mongoose's
+ * query cursor has no `return()`, so `for await` left early never closes it, and the database
+ * keeps it open for as long as the connection lives (on the local database, holding one of the
+ * database's 100 connections, until none is left for any query).
  */
 export async function* readGently<T>(
-  query: { batchSize(size: number): { cursor(): AsyncIterable<T> } },
+  query: { batchSize(size: number): { cursor(): AsyncIterable<T> & { close(): Promise<unknown> } } },
   pause: (ms: number) => Promise<unknown> = sleep,
 ): AsyncGenerator<T> {
-  let batchStarted = performance.now();
-  let inBatch = 0;
-  for await (const document of query.batchSize(GENTLE_BATCH).cursor()) {
-    yield document;
-    if (++inBatch < GENTLE_BATCH) continue;
-    inBatch = 0;
-    await pause((performance.now() - batchStarted) * (1 / GENTLE_BUSY_SHARE - 1));
-    batchStarted = performance.now();
+  const cursor = query.batchSize(GENTLE_BATCH).cursor();
+  try {
+    let batchStarted = performance.now();
+    let inBatch = 0;
+    for await (const document of cursor) {
+      yield document;
+      if (++inBatch < GENTLE_BATCH) continue;
+      inBatch = 0;
+      await pause((performance.now() - batchStarted) * (1 / GENTLE_BUSY_SHARE - 1));
+      batchStarted = performance.now();
+    }
+  } finally {
+    // one read through to its end closed it already, and closing it again sends nothing
+    await cursor.close().catch(() => undefined);
   }
 }
 

@@ -5,17 +5,25 @@ import { readGently } from './mongo';
 
 function queryOf(documents: number[]) {
   const asked: number[] = [];
+  const closed: number[] = [];
   const query = {
     batchSize(size: number) {
       asked.push(size);
       return {
-        async *cursor() {
-          yield* documents;
+        cursor() {
+          return {
+            async *[Symbol.asyncIterator]() {
+              yield* documents;
+            },
+            async close() {
+              closed.push(1);
+            },
+          };
         },
       };
     },
   };
-  return { query, asked };
+  return { query, asked, closed };
 }
 
 it('yields every document in order, asking for them a hundred at a time and pausing after each hundred', async () => {
@@ -41,4 +49,30 @@ it('pauses four times as long as a batch took: busy a fifth of the time', async 
   } finally {
     clock.mockRestore();
   }
+});
+
+// mongoose's query cursor has no return(): a `for await` over it that ends early leaves it open
+it.each([
+  [
+    'read to its end',
+    async (documents: AsyncIterable<number>) => {
+      for await (const _ of documents);
+    },
+  ],
+  [
+    'left by a break',
+    async (documents: AsyncIterable<number>) => {
+      for await (const _ of documents) break;
+    },
+  ],
+  [
+    'left by a throw',
+    async (documents: AsyncIterable<number>) => {
+      for await (const _ of documents) throw new Error('the reader failed');
+    },
+  ],
+])('closes its cursor when %s', async (_, read) => {
+  const { query, closed } = queryOf(Array.from({ length: 250 }, (_, i) => i));
+  await read(readGently(query, async () => undefined)).catch(() => undefined);
+  expect(closed).toHaveLength(1);
 });
