@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { BD_DISTRICTS, BD_MOBILE_INPUT_PATTERN, type DeliveryAddress, type SavedAddress } from '@bazar/contracts';
 import { useLanguage } from '@bazar/web-kit/i18n';
+import { useDeliveryWords } from '@bazar/web-kit/delivery-words';
 import { useCartText } from '../i18n';
-import { useDeliveryText } from '../delivery-text';
 
 export const NEW_ADDRESS = 'new';
 
@@ -49,7 +49,7 @@ export function DeliveryAddressPicker({
 }) {
   const t = useCartText();
   const id = useId();
-  const { addressText } = useDeliveryText();
+  const { addressText } = useDeliveryWords();
   return (
     <fieldset className="grid gap-3">
       <legend className="mb-2 text-xl font-bold text-stone-800">{t('delivery.addressHeading')}</legend>

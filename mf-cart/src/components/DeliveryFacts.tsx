@@ -1,12 +1,12 @@
 import { CalendarClock, MapPin } from 'lucide-react';
 import type { Order } from '@bazar/contracts';
+import { useDeliveryWords } from '@bazar/web-kit/delivery-words';
 import { useCartText } from '../i18n';
-import { useDeliveryText } from '../delivery-text';
 
 /** An order's delivery slot and the address it goes to (the copy it was placed with). */
 export function DeliveryFacts({ order }: { order: Order }) {
   const t = useCartText();
-  const { slotText, addressText } = useDeliveryText();
+  const { slotText, addressText } = useDeliveryWords();
   if (!order.slot && !order.address) return null;
   return (
     <dl className="mt-3 grid gap-1 text-sm text-stone-700">

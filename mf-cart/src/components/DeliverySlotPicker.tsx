@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { DeliverySlot } from '@bazar/contracts';
+import { useDeliveryWords } from '@bazar/web-kit/delivery-words';
 import { useCartText } from '../i18n';
-import { useDeliveryText } from '../delivery-text';
 
 /**
  * When to deliver: today's and tomorrow's two-hour windows that have not started, by day; a full
@@ -22,7 +22,7 @@ export function DeliverySlotPicker({
 }) {
   const t = useCartText();
   const id = useId();
-  const { slotDay, slotHours } = useDeliveryText();
+  const { slotDay, slotHours } = useDeliveryWords();
   const ahead = slots.filter((slot) => Date.parse(slot.start) > readAt);
   const days = [...new Set(ahead.map((slot) => slot.id.slice(0, 10)))];
   const anyOffered = ahead.some((slot) => slot.offered);

@@ -2,8 +2,8 @@ import { Check, X } from 'lucide-react';
 import { ORDER_STEPS, type Order, type OrderStatus } from '@bazar/contracts';
 import { useOrderStatusLabel } from '@bazar/web-kit/orders';
 import { useFormats } from '@bazar/web-kit/i18n';
+import { useDeliveryWords } from '@bazar/web-kit/delivery-words';
 import { useCartText } from '../i18n';
-import { useDeliveryText } from '../delivery-text';
 
 interface Step {
   status: OrderStatus;
@@ -31,7 +31,7 @@ export function OrderTimeline({ order }: { order: Order }) {
   const t = useCartText();
   const label = useOrderStatusLabel();
   const { formatTime } = useFormats();
-  const { slotText } = useDeliveryText();
+  const { slotText } = useDeliveryWords();
   return (
     <ol aria-label={t('orderStatus')} className="mt-4 flex flex-col gap-3 sm:flex-row sm:gap-0">
       {steps.map((step, index) => {

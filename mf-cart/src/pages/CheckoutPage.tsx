@@ -4,6 +4,7 @@ import { ShoppingBag, Truck } from 'lucide-react';
 import { BD_MOBILE_INPUT_PATTERN, IDEMPOTENCY_KEY_HEADER } from '@bazar/contracts';
 import { LoadFailure, showNotice } from '@bazar/web-kit';
 import { translate } from '@bazar/web-kit/i18n';
+import { useDeliveryWords } from '@bazar/web-kit/delivery-words';
 import '../styles.css';
 import { pointsToMyOrders, usePlaceOrderMutation } from '../api';
 import { useMyCart } from '../components/useMyCart';
@@ -22,6 +23,9 @@ export default function CheckoutPage() {
   const location = useLocation();
   const t = useCartText();
   const refusalText = useRefusalText({ lines });
+  // the words of slots and addresses load with the page's own: asked for only once the slots and addresses came,
+  // they would send the page back to its spinner
+  useDeliveryWords();
   const [placeOrder, placing] = usePlaceOrderMutation();
   // One key per filled-in form: a retry or a double click of the same order is recognised by the
   // server. A new key cannot order the same cart twice either: the server refuses it (409).

@@ -2,6 +2,7 @@ import { confirmDanger, showNotice, Spinner, LoadFailure } from '@bazar/web-kit'
 import { Trans, translate, useFormats } from '@bazar/web-kit/i18n';
 import { LiveBadge, OrderStatusBadge, useOrderStream } from '@bazar/web-kit/orders';
 import { useProductText } from '@bazar/web-kit/product-text';
+import { useDeliveryWords } from '@bazar/web-kit/delivery-words';
 import { mayMoveOrder, type Order, type OrderStatus } from '@bazar/contracts';
 import '../styles.css';
 import { takeMyOrderChange, useCancelOrderMutation, useConfirmOrderMutation, useGetMyOrdersQuery } from '../api';
@@ -16,6 +17,9 @@ export default function MyOrdersPage() {
   const { data: orders = [], isLoading, isError, refetch } = useGetMyOrdersQuery();
   const live = useOrderStream(takeMyOrderChange);
   const t = useCartText();
+  // the words of slots and addresses load with the page's own: asked for only once the orders came,
+  // they would send the page back to its spinner
+  useDeliveryWords();
 
   if (isLoading) return <Spinner label={t('loadingOrders')} />;
   if (isError) {

@@ -2,6 +2,7 @@ import { LoadFailure, showNotice, Spinner } from '@bazar/web-kit';
 import { translate, useFormats, useLanguage } from '@bazar/web-kit/i18n';
 import { OrderStatusBadge } from '@bazar/web-kit/orders';
 import { useProductText } from '@bazar/web-kit/product-text';
+import { useDeliveryWords } from '@bazar/web-kit/delivery-words';
 import { Link, useLocation } from '@bazar/web-kit/routing';
 import type { Order } from '@bazar/contracts';
 import { Download, Printer } from 'lucide-react';
@@ -21,6 +22,9 @@ const ORDER_ID = /^[0-9a-f]{24}$/i;
  *  service writes in the page's language. */
 export default function ReceiptPage() {
   const t = useCartText();
+  // the words of slots and addresses load with the page's own: asked for only once the order came,
+  // they would send the page back to its spinner
+  useDeliveryWords();
   const id = useLocation().pathname.split('/').at(-1) ?? '';
   const known = ORDER_ID.test(id);
   const { data: order, isLoading, isError, error, refetch } = useGetOrderQuery(id, { skip: !known });
