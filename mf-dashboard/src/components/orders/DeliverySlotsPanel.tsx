@@ -3,9 +3,9 @@ import { MAX_SLOT_CAPACITY, type DeliverySlot } from '@bazar/contracts';
 import { showNotice } from '@bazar/web-kit';
 import { refusalText } from '@bazar/web-kit/refusals';
 import { translate, useFormats } from '@bazar/web-kit/i18n';
+import { useDeliveryWords } from '@bazar/web-kit/delivery-words';
 import { useGetSlotCapacitiesQuery, useSetDefaultSlotCapacityMutation, useSetSlotCapacityMutation } from '../../delivery-api';
 import { useDashboardText } from '../../i18n';
-import { useSlotText } from '../../slot-text';
 
 const input =
   'w-20 rounded-xl border border-stone-300 bg-white px-2 py-1.5 text-sm outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-100';
@@ -26,7 +26,7 @@ const refused = (error: unknown) =>
 export function DeliverySlotsPanel({ onShowSlot }: { onShowSlot: (slot: string) => void }) {
   const t = useDashboardText();
   const id = useId();
-  const { slotDay } = useSlotText();
+  const { slotDay } = useDeliveryWords();
   const slots = useGetSlotCapacitiesQuery(undefined, { pollingInterval: 60_000 });
   const [setDefault, settingDefault] = useSetDefaultSlotCapacityMutation();
   if (!slots.data) return null;
@@ -86,7 +86,7 @@ export function DeliverySlotsPanel({ onShowSlot }: { onShowSlot: (slot: string) 
 function SlotLine({ slot, defaultCapacity, onShow }: { slot: DeliverySlot; defaultCapacity: number; onShow: () => void }) {
   const t = useDashboardText();
   const { formatNumber } = useFormats();
-  const { slotHours, slotText } = useSlotText();
+  const { slotHours, slotText } = useDeliveryWords();
   const [setCapacity, setting] = useSetSlotCapacityMutation();
   const started = !slot.offered && slot.left > 0;
 

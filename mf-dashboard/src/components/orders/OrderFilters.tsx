@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ORDER_STATUSES, type OrderListQuery, type OrderStatus } from '@bazar/contracts';
 import { useOrderStatusLabel } from '@bazar/web-kit/orders';
+import { useDeliveryWords } from '@bazar/web-kit/delivery-words';
 import { useGetSlotCapacitiesQuery } from '../../delivery-api';
 import { useDashboardText } from '../../i18n';
-import { useSlotText } from '../../slot-text';
 
 export type Filters = Pick<OrderListQuery, 'status' | 'from' | 'to' | 'q' | 'slot'>;
 
@@ -17,7 +17,7 @@ export function OrderFilters({ filters, onChange }: { filters: Filters; onChange
   const id = useId();
   const t = useDashboardText();
   const statusLabel = useOrderStatusLabel();
-  const { slotText } = useSlotText();
+  const { slotText } = useDeliveryWords();
   const slots = useGetSlotCapacitiesQuery().data?.slots ?? [];
   const set = (change: Filters) => onChange({ ...filters, ...change });
 

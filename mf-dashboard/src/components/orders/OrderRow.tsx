@@ -6,16 +6,16 @@ import { refusalText } from '@bazar/web-kit/refusals';
 import { translate, useFormats } from '@bazar/web-kit/i18n';
 import { OrderStatusBadge, useOrderMoveRefusal, useOrderStatusLabel } from '@bazar/web-kit/orders';
 import { useProductText } from '@bazar/web-kit/product-text';
+import { useDeliveryWords } from '@bazar/web-kit/delivery-words';
 import { useSetOrderStatusMutation } from '../../api';
 import { useDashboardText } from '../../i18n';
-import { useSlotText } from '../../slot-text';
 
 /** One order of the list: a line to scan, opening onto everything needed to fulfil it. */
 export function OrderRow({ order }: { order: Order }) {
   const [open, setOpen] = useState(false);
   const detailId = useId();
   const { formatTaka, formatTime } = useFormats();
-  const { slotText } = useSlotText();
+  const { slotText } = useDeliveryWords();
   return (
     <li className="border-t border-stone-100 first:border-t-0">
       <button
@@ -53,7 +53,7 @@ function OrderDetail({ id, order }: { id: string; order: Order }) {
   const moveRefusal = useOrderMoveRefusal();
   const { formatTaka, formatNumber, formatTime } = useFormats();
   const { name } = useProductText();
-  const { slotText, addressLines } = useSlotText();
+  const { slotText, addressLines } = useDeliveryWords();
 
   async function move(status: OrderStatus) {
     if (
