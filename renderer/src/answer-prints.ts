@@ -11,7 +11,7 @@ import { CLOSE_MATCHES_HEADER, TOTAL_COUNT_HEADER } from '@bazar/contracts';
  *   change (a price, a name, a product sold out or back, one added or gone) takes it away at once.
  * No other header: nginx's micro-cache, told by a 304 that an answer has not changed, keeps the
  * headers it first stored. The catalog's ETag covers the body's own headers (prepareJson in the
- * service kit), so those are current through it; other headers may not be, and comparing them
+ * catalog service), so those are current through it; other headers may not be, and comparing them
  * would render a page again and again.
  */
 export interface AnswerPrints {

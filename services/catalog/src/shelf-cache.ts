@@ -1,8 +1,8 @@
 import { CLOSE_MATCHES_HEADER, TOTAL_COUNT_HEADER, type ProductSuggestion } from '@bazar/contracts';
-import { prepareJson, type PreparedJson } from '@bazar/service-kit/http';
 import { readByIds, readModel } from '@bazar/service-kit/mongo';
 import type { Revised, ReadCache } from '@bazar/service-kit/redis';
 import { Product, ANSWER_FIELDS, toProductAnswer, type AnswerFields, type ProductDocument } from './model/product';
+import { prepareJson, type PreparedJson } from './prepared-json';
 import type { SearchPage } from './search/product-search';
 
 const TTL_SECONDS = 60;

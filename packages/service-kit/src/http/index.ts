@@ -5,7 +5,6 @@ export { serverFor } from './server';
 export * from './errors';
 export * from './validate';
 export * from './implement';
-export * from './prepared-json';
 export * from './identity';
 export * from './identity-token';
 export * from '../internal';

@@ -1,9 +1,10 @@
 import { API, DEFAULT_PAGE_SIZE, MAX_SUGGESTIONS, takaToPaisa, type InsertAnswer, type Product as ProductAnswer } from '@bazar/contracts';
-import { endpointRouter, notFound, sendPreparedJson, type PreparedJson } from '@bazar/service-kit/http';
+import { endpointRouter, notFound } from '@bazar/service-kit/http';
 import type { Announcer } from '@bazar/service-kit/kafka';
 import { Router, type Response } from 'express';
 import mongoose from 'mongoose';
 import { Product, productChanged, toProductAnswer, type AnswerFields } from '../model/product';
+import { sendPreparedJson, type PreparedJson } from '../prepared-json';
 import type { ProductSearch } from '../search/product-search';
 import type { ShelfCache } from '../shelf-cache';
 import { findProductIds, shelfQueryKey, type ShelfQuery } from '../shelf-query';
