@@ -16,12 +16,16 @@ const languageOf = (user: UserDocument | null) => ShopLanguage.safeParse(user?.l
 // The user service sends the order mails: it keeps each account's email and the language the
 // shopper chose, which the mails are written in, while the events carry the order's facts (the
 // confirmation's lines and amounts ride on OrderPlaced), so no call to the order service is made.
+// The handlers keep no ledger of applied events (`repeatable`): the mail's own record, inserted by
+// event id before the mail goes (OrderMails.sendOnce), is what an event heard again runs into, in
+// the same write as the effect, so the ledger's read and write would only repeat it.
 
 /** order-placed: the shopper's confirmation, with the order's lines and amounts. */
 export function mailOrderPlaced(mails: OrderMails, log: Logger): EventHandler<typeof OrderPlaced> {
   return {
     topic: TOPICS.orderPlaced,
     schema: OrderPlaced,
+    repeatable: true,
     async handle({ id, occurredAt, payload }) {
       if (!fresh(occurredAt)) return void log.info({ eventId: id, orderId: payload.orderId }, 'order placed long ago; no mail');
       const user = await User.findOne({ keycloakId: payload.userId, ...live }).lean<UserDocument>();
@@ -48,7 +52,8 @@ export function mailOrderSteps(mails: OrderMails, log: Logger): EventHandler<typ
   return {
     topic: TOPICS.orderStatusChanged,
     schema: OrderStatusChanged,
-    // the steps that send nothing are passed over without the ledger's read and write
+    repeatable: true,
+    // the steps that send nothing are passed over, and counted so
     appliesTo: ({ payload }) => MAILED_STEPS[payload.status] !== undefined,
     async handle({ id, occurredAt, payload }) {
       const kind = MAILED_STEPS[payload.status];
