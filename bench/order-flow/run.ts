@@ -285,7 +285,9 @@ async function storeSize(): Promise<{ orders: number; reservations: number }> {
   }
 }
 
-/** How many of these orders' reservations the catalog holds (each order names its reservation). */
+/** How many of these orders' reservations the catalog holds (each order names its reservation):
+ *  `held`, or still `reserving` for the half second until the catalog marks those answered held
+ *  together (every order counted here was answered). */
 async function heldReservations(orderIds: string[]): Promise<number> {
   const orderDb = await database('order');
   const catalog = await database('catalog');
@@ -295,7 +297,9 @@ async function heldReservations(orderIds: string[]): Promise<number> {
       .find({ _id: { $in: orderIds.map((id) => new mongoose.Types.ObjectId(id)) } }, { projection: { reservationId: 1 } })
       .toArray();
     const reservationIds = orders.map((order) => order.reservationId);
-    return await catalog.collection<{ _id: string }>('reservations').countDocuments({ _id: { $in: reservationIds }, state: 'held' });
+    return await catalog
+      .collection<{ _id: string }>('reservations')
+      .countDocuments({ _id: { $in: reservationIds }, state: { $in: ['reserving', 'held'] } });
   } finally {
     await orderDb.close();
     await catalog.close();

@@ -267,26 +267,46 @@ describe('publishing and stock', () => {
     expect((await products().findOne({ _id: new mongoose.Types.ObjectId(productId) }))?.quantity).toBe(10);
   });
 
-  it('gives back what a reservation interrupted midway had taken, when the sweep finds it', async () => {
-    // what a catalog that died after taking the units, before its reservation was held, leaves
-    const interrupted = newId();
+  it('gives back what a reservation interrupted midway had taken, and keeps held one taken whole, when the sweep finds them', async () => {
+    const reservations = mongoose.connection.collection<{ _id: string; state: string; settled: boolean }>('reservations');
     const minuteAgo = new Date(Date.now() - 60_000);
-    await mongoose.connection.collection('reservations').insertOne({
-      _id: interrupted as never,
-      items: [{ productId, quantity: 4 }],
-      state: 'reserving',
-      settled: false,
-      createdAt: minuteAgo,
-      updatedAt: minuteAgo,
-    });
-    await products().updateOne(
-      { _id: new mongoose.Types.ObjectId(productId) },
-      { $inc: { quantity: -4 }, $push: { pendingStock: `+${interrupted}` } },
-    );
+    const leftReserving = (_id: string, items: { productId: string; quantity: number }[]) =>
+      reservations.insertOne({ _id, items, state: 'reserving', settled: false, createdAt: minuteAgo, updatedAt: minuteAgo } as never);
+    const taken = (reservationId: string, quantity: number) =>
+      products().updateOne(
+        { _id: new mongoose.Types.ObjectId(productId) },
+        { $inc: { quantity: -quantity }, $push: { pendingStock: `+${reservationId}` } },
+      );
+    // what a catalog that died after taking one product's units, before the next, leaves
+    const interrupted = newId();
+    await leftReserving(interrupted, [
+      { productId, quantity: 4 },
+      { productId: newId(), quantity: 1 },
+    ]);
+    await taken(interrupted, 4);
+    // and one that died after taking every unit, before marking the reservation held: its answer may
+    // have gone, so the units stay held until its order releases them
+    const answered = newId();
+    await leftReserving(answered, [{ productId, quantity: 3 }]);
+    await taken(answered, 3);
+
     // the sweep runs every 15 s
+    await eventually(
+      async () =>
+        expect(await reservations.findOne({ _id: answered }, { projection: { state: 1, settled: 1 } })).toEqual({
+          _id: answered,
+          state: 'held',
+          settled: true,
+        }),
+      40_000,
+      500,
+    );
     await eventually(async () => expect(await markers()).not.toContain(`+${interrupted}`), 40_000, 500);
-    expect((await products().findOne({ _id: new mongoose.Types.ObjectId(productId) }))?.quantity).toBe(10);
+    expect(await markers()).not.toContain(`+${answered}`);
+    expect((await products().findOne({ _id: new mongoose.Types.ObjectId(productId) }))?.quantity).toBe(7);
     expect(await reserve(interrupted, 1)).toMatchObject({ status: 409 });
+    expect(await release(answered)).toEqual({ status: 200, body: { released: true } });
+    expect((await products().findOne({ _id: new mongoose.Types.ObjectId(productId) }))?.quantity).toBe(10);
   });
 
   it('forgets tombstones an hour old, even more than one database command may name', async () => {

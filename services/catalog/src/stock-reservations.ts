@@ -46,14 +46,20 @@ export class StockReservations {
 
   /** Holds every unit of `items` for the reservation, or none: a 409 names each item short and how
    *  many are left. Answers the held products as the shelf has them now. Repeating a reservation
-   *  that is held changes nothing. */
+   *  that is held changes nothing.
+   *
+   *  Once every unit is taken the answer goes at once: the reservation is marked `held` with the
+   *  settling, in one command for all the reservations of half a second (`settleHeld`), not in a
+   *  write of its own. Until then it is `reserving` with every take marker on its products, which
+   *  tells it from one whose request stopped midway (the sweep, `finishInterrupted`). */
   async reserve(reservationId: string, items: Item[]): Promise<ProductAnswer[]> {
     try {
       await Reservation.create({ _id: reservationId, items, state: 'reserving' });
     } catch (err) {
       if (!isDuplicateKey(err)) throw err;
       const earlier = await Reservation.findById(reservationId).lean<ReservationDocument>();
-      if (earlier?.state === 'held') return ProductList.parse(JSON.parse(await this.shelf.answers(items.map((item) => item.productId))));
+      const held = earlier?.state === 'held' || (earlier?.state === 'reserving' && (await this.everyUnitTaken(earlier)));
+      if (held) return ProductList.parse(JSON.parse(await this.shelf.answers(items.map((item) => item.productId))));
       throw conflict('order-withdrawn', 'This order was withdrawn; place it again');
     }
 
@@ -73,30 +79,31 @@ export class StockReservations {
       throw conflict('out-of-stock', outOfStockMessage(short), { items: short });
     }
 
-    const { modifiedCount } = await Reservation.updateOne({ _id: reservationId, state: 'reserving' }, { $set: { state: 'held' } });
-    if (modifiedCount === 0) {
-      // released meanwhile (the order gave up waiting): what this request took goes back, once,
-      // whether the release or this line gets to each product first
-      await Promise.all(taken.map((item) => this.giveBackTaken(reservationId, item)));
-      throw conflict('order-withdrawn', 'This order was withdrawn; place it again');
-    }
+    // Released meanwhile (the order gave up waiting), a unit this request took after the release
+    // gave back that product's is given back by the settling, which finds it not `reserving`. The
+    // answer may still say held: the order that released it is no longer placed, whatever it hears.
     this.toSettle.set(reservationId, items);
     this.settleTimer ??= setTimeout(() => void this.settleHeld(), SETTLE_DELAY_MS).unref();
     return held.map(toProductAnswer);
   }
 
-  /** Settles the reservations held since the last time: each product's take markers of all of them
-   *  go in one write (orders for the same product come together), and the reservations are marked
-   *  in one command. What a crash leaves unsettled, the sweep settles. */
+  /** Settles the reservations answered since the last time: they are marked `held` in one command
+   *  (each only from `reserving`), then each product's take markers of all of them go in one write
+   *  (orders for the same product come together), and the reservations are marked settled in one
+   *  command. One released before it was marked held gives back here what its request took after
+   *  the release had passed that product (the take marker says which). What a crash leaves, the
+   *  sweep finishes. */
   private async settleHeld(): Promise<void> {
     this.settleTimer = undefined;
-    const held = [...this.toSettle];
+    const answered = [...this.toSettle];
     this.toSettle.clear();
-    const markersByProduct = new Map<string, string[]>();
-    for (const [reservationId, items] of held)
-      for (const { productId } of items)
-        markersByProduct.set(productId, [...(markersByProduct.get(productId) ?? []), takenMarker(reservationId)]);
     try {
+      const held = await this.markHeld(answered);
+      if (held.length === 0) return;
+      const markersByProduct = new Map<string, string[]>();
+      for (const [reservationId, items] of held)
+        for (const { productId } of items)
+          markersByProduct.set(productId, [...(markersByProduct.get(productId) ?? []), takenMarker(reservationId)]);
       await Product.bulkWrite(
         [...markersByProduct].map(([productId, markers]) => ({
           updateOne: { filter: { _id: productId }, update: { $pullAll: { pendingStock: markers } } },
@@ -111,8 +118,54 @@ export class StockReservations {
         { ordered: false },
       );
     } catch (err) {
-      this.log.warn({ err, reservations: held.length }, 'settling reservations failed; the sweep will');
+      this.log.warn({ err, reservations: answered.length }, 'settling reservations failed; the sweep will');
     }
+  }
+
+  /** Marks the answered reservations `held`, and answers those that are. One that is not was released
+   *  before (and may be gone since): what its request took after the release passed a product goes
+   *  back now, once, whoever gets to the product first. One released from `held` (a sweep marked it)
+   *  is the release's to finish, which takes its take markers off first. */
+  private async markHeld(answered: [string, Item[]][]): Promise<[string, Item[]][]> {
+    const marked = await Reservation.bulkWrite(
+      answered.map(([reservationId]) => ({
+        updateOne: { filter: { _id: reservationId, state: 'reserving' }, update: { $set: { state: 'held' } } },
+      })),
+      { ordered: false },
+    );
+    if (marked.modifiedCount === answered.length) return answered;
+    const states = new Map(
+      (
+        await Reservation.find({ _id: { $in: answered.map(([reservationId]) => reservationId) } })
+          .select('state releasedFrom')
+          .lean<Pick<ReservationDocument, '_id' | 'state' | 'releasedFrom'>[]>()
+      ).map((reservation) => [reservation._id, reservation]),
+    );
+    const held: [string, Item[]][] = [];
+    for (const [reservationId, items] of answered) {
+      const now = states.get(reservationId);
+      if (now?.state === 'held') held.push([reservationId, items]);
+      else if (now?.state !== 'reserving' && now?.releasedFrom !== 'held')
+        await Promise.all(items.map((item) => this.giveBackTaken(reservationId, item)));
+    }
+    return held;
+  }
+
+  /** Whether a product still carries the reservation's take marker. */
+  private async anyUnitTaken({ _id, items }: Pick<ReservationDocument, '_id' | 'items'>): Promise<boolean> {
+    if (items.length === 0) return false;
+    return (await Product.exists({ _id: { $in: items.map((item) => item.productId) }, pendingStock: takenMarker(_id) })) !== null;
+  }
+
+  /** Whether every product of the reservation carries its take marker: every unit was taken, and
+   *  nothing of it given back. */
+  private async everyUnitTaken({ _id, items }: Pick<ReservationDocument, '_id' | 'items'>): Promise<boolean> {
+    const productIds = [...new Set(items.map((item) => item.productId))];
+    // a find, not a count: the local database answers a count by reading the whole collection
+    const marked = await Product.find({ _id: { $in: productIds }, pendingStock: takenMarker(_id) })
+      .select('_id')
+      .lean<{ _id: unknown }[]>();
+    return productIds.length > 0 && marked.length === productIds.length;
   }
 
   /** Gives back whatever the reservation holds, once, however often it is asked; a reservation not
@@ -145,15 +198,24 @@ export class StockReservations {
   async finishInterrupted(): Promise<void> {
     const now = Date.now();
     const unfinished = await Reservation.find({ $or: [{ state: { $in: ['reserving', 'releasing'] } }, { settled: false }] })
-      .select('items state updatedAt')
+      .select('items state releasedFrom updatedAt')
       .lean<ReservationDocument[]>();
     for (const reservation of unfinished) {
       const age = now - reservation.updatedAt.getTime();
-      if (reservation.state === 'reserving' || reservation.state === 'releasing') {
+      if (reservation.state === 'reserving' && age > INTERRUPTED_AFTER_MS && (await this.everyUnitTaken(reservation))) {
+        // every unit taken, so its request may have answered held before the process died: held it
+        // stays, and its order releases it if it is not placed (settlePlacing)
+        await Reservation.updateOne({ _id: reservation._id, state: 'reserving' }, { $set: { state: 'held' } });
+        await this.settle(reservation._id, reservation.items, takenMarker(reservation._id));
+      } else if (reservation.state === 'reserving' || reservation.state === 'releasing') {
         if (age > INTERRUPTED_AFTER_MS) await this.release(reservation._id);
       } else if (reservation.state === 'held' && age > INTERRUPTED_AFTER_MS) {
         await this.settle(reservation._id, reservation.items, takenMarker(reservation._id));
       } else if (reservation.state === 'released' && age > RETURN_MARKERS_KEPT_MS) {
+        // released while reserving, by a process that died before settling what its request took
+        // after the release passed a product (`markHeld`): that goes back first
+        if (reservation.releasedFrom === 'reserving' && (await this.anyUnitTaken(reservation)))
+          for (const item of reservation.items) await this.giveBackTaken(reservation._id, item);
         // given back and settled: nothing is left to remember
         await this.settleMarkers(reservation.items, returnedMarker(reservation._id));
         await Reservation.deleteOne({ _id: reservation._id, state: 'released' });

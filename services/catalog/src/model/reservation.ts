@@ -7,7 +7,10 @@ import mongoose, { Schema } from 'mongoose';
  *        └──────────────────┘
  *
  * `reserving`: units are being taken, product by product; each product taken carries the marker
- * `+<id>` in its `pendingStock` until the reservation is `held` and settled. `releasing`: units are
+ * `+<id>` in its `pendingStock` until the reservation is `held` and settled. Once every unit is
+ * taken the order is answered, and the reservation is marked `held` with the settling, for the
+ * reservations of half a second together: a `reserving` one whose every product carries its marker
+ * holds its units (the sweep marks it held should its process have died). `releasing`: units are
  * being given back; each product given back carries `-<id>` until the reservation is `released`
  * and settled. A marker is written in the same single-document write as the stock change it stands
  * for, so whoever finishes an interrupted step (the request that began it, a repeated release, the
