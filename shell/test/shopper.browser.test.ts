@@ -156,6 +156,9 @@ test('checkout places an order: the cart badge drops to 0 and My Orders lists it
   await page.goto(`${webUrl}/checkout`);
 
   await page.getByLabel('Phone (optional)').fill('01712345678');
+  // the summary's rows, in the spec's words
+  const summary = page.getByRole('complementary', { name: 'Your order' });
+  for (const row of ['Subtotal', 'Delivery', 'VAT', 'Total']) await expect(summary.getByText(row, { exact: true })).toBeVisible();
   const placeOrder = page.getByRole('button', { name: 'Place Order' });
   await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('button[form="billing"]')?.disabled);
   await chooseWhereAndWhen(page);

@@ -3,7 +3,7 @@ import type { OrderTotals } from '@bazar/contracts';
 import { useCartText } from '../i18n';
 
 /** The cart page names the delivery 'Delivery Fee', checkout 'Delivery' (as the spec's pages do). */
-export function OrderSummary({ totals, delivery = 'deliveryFee' }: { totals: OrderTotals; delivery?: 'deliveryFee' | 'delivery' }) {
+export function OrderSummary({ totals, delivery = 'deliveryFee' }: { totals: OrderTotals; delivery?: 'deliveryFee' | 'checkoutDelivery' }) {
   const t = useCartText();
   const { formatTaka } = useFormats();
   const rows = [

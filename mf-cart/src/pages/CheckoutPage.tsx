@@ -160,7 +160,7 @@ export default function CheckoutPage() {
       </section>
       <aside aria-label={t('yourOrderLabel')} className="h-fit rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
         <h2 className="mb-4 text-xl font-bold text-stone-800">{t('yourOrder')}</h2>
-        <OrderSummary totals={totals} delivery="delivery" />
+        <OrderSummary totals={totals} delivery="checkoutDelivery" />
         <button
           type="submit"
           form="billing"

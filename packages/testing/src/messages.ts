@@ -28,3 +28,40 @@ export function keysMissingFrom(messages: Messages, folder: string): string[] {
     .flatMap((file) => [...readFileSync(path.join(folder, file), 'utf8').matchAll(/\bt\(\s*'([\w.]+)'/g)].map((match) => match[1]!));
   return [...new Set(asked)].filter((key) => !known.has(key)).sort();
 }
+
+/**
+ * Keys a message file names twice in one object (nested keys joined with dots). JSON.parse keeps the
+ * last silently: a message and a group of messages under one name leave the message unreachable,
+ * and i18next then shows its key in every language.
+ */
+export function keysNamedTwice(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const twice: string[] = [];
+  // one frame an open object or array: the keys it has named, and its own key
+  const frames: { keys: Set<string> | undefined; path: string }[] = [];
+  let lastString = '';
+  let pendingKey: string | undefined;
+  for (let at = 0; at < text.length; at++) {
+    const char = text[at];
+    if (char === '"') {
+      let end = at + 1;
+      while (text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
+      lastString = JSON.parse(text.slice(at, end + 1)) as string;
+      at = end;
+    } else if (char === ':') {
+      const frame = frames.at(-1)!;
+      const key = frame.path ? `${frame.path}.${lastString}` : lastString;
+      if (frame.keys?.has(lastString)) twice.push(key);
+      frame.keys?.add(lastString);
+      pendingKey = key;
+    } else if (char === '{' || char === '[') {
+      frames.push({ keys: char === '{' ? new Set() : undefined, path: pendingKey ?? frames.at(-1)?.path ?? '' });
+      pendingKey = undefined;
+    } else if (char === '}' || char === ']') {
+      frames.pop();
+    } else if (char === ',') {
+      pendingKey = undefined;
+    }
+  }
+  return twice;
+}
