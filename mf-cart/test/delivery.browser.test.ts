@@ -203,6 +203,9 @@ test('a shopper in Chattogram names their upazila, and finds the address saved a
   await bangla.getByLabel('জেলা').selectOption('Chattogram');
   const areaBn = bangla.getByLabel('এলাকা / থানা');
   for (const name of ['পাঁচলাইশ', 'ডবলমুরিং', 'পটিয়া', 'সীতাকুণ্ড']) await expect(areaBn.getByRole('option', { name })).toHaveCount(1);
+  // in the order a Bangla reader looks for them, not the English names' order
+  const listed = (await areaBn.locator('option:not([disabled])').allInnerTexts()).map((text) => text.trim());
+  expect(listed).toEqual([...listed].sort(new Intl.Collator('bn').compare));
   // a closed list is not drawn in a screenshot: shown whole, as a list box, for the picture
   await areaBn.evaluate((select: HTMLSelectElement) => (select.size = select.options.length));
   expect(await widthPastTheScreen(bangla)).toBe(0);

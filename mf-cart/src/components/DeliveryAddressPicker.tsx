@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { BD_DISTRICTS, BD_MOBILE_INPUT_PATTERN, type DeliveryAddress, type SavedAddress } from '@bazar/contracts';
 import { useLanguage } from '@bazar/web-kit/i18n';
 import { useDeliveryWords } from '@bazar/web-kit/delivery-words';
@@ -103,14 +103,21 @@ function NewAddressFields({ first }: { first: boolean }) {
   const t = useCartText();
   const language = useLanguage();
   const [district, setDistrict] = useState('Dhaka');
-  const areas = BD_DISTRICTS.find((one) => one.en === district)?.areas ?? [];
   const nameOf = (place: { en: string; bn: string }) => (language === 'bn' ? place.bn : place.en);
+  // in the order of the names the shopper reads: a Bangla page lists পটিয়া among the প's
+  const byName = useMemo(() => {
+    const collator = new Intl.Collator(language);
+    return <T extends { en: string; bn: string }>(places: readonly T[]) =>
+      [...places].sort((a, b) => collator.compare(language === 'bn' ? a.bn : a.en, language === 'bn' ? b.bn : b.en));
+  }, [language]);
+  const districts = useMemo(() => byName(BD_DISTRICTS), [byName]);
+  const areas = useMemo(() => byName(BD_DISTRICTS.find((one) => one.en === district)?.areas ?? []), [byName, district]);
   return (
     <div className="grid gap-4 rounded-xl border border-stone-200 bg-stone-50 p-4 sm:grid-cols-2">
       <label className={labelText}>
         {t('delivery.district')}
         <select name="address.district" value={district} onChange={(event) => setDistrict(event.target.value)} className={field}>
-          {BD_DISTRICTS.map((one) => (
+          {districts.map((one) => (
             <option key={one.en} value={one.en}>
               {nameOf(one)}
             </option>
