@@ -1,10 +1,12 @@
 import { BD_DISTRICTS, bdDistrict, isBdArea } from './bd-areas';
 import { DeliveryAddress } from './delivery';
 
-// Bangladesh has 495 upazilas (since 2021); the list adds Dhaka's and Chattogram's metropolitan
-// thanas, which stay under a hundred however the police redraw them.
+// Bangladesh has 495 upazilas (since 2021); the list adds the thanas of the cities with a metropolitan
+// police, which stay under 150 however the police redraw them.
 const UPAZILAS = 495;
-const CITY_THANAS_AT_MOST = 100;
+const CITY_THANAS_AT_MOST = 150;
+/** The districts whose city has a metropolitan police: their thanas come before the upazilas. */
+const CITIES = ['Dhaka', 'Chattogram', 'Khulna', 'Rajshahi', 'Sylhet', 'Barishal', 'Rangpur', 'Gazipur'];
 /** Bangla letters and signs, words apart by one space. */
 const BANGLA = /^[\u0980-\u09FF\u200C\u200D]+(?: [\u0980-\u09FF\u200C\u200D]+)*$/;
 const LATIN = /^[A-Z][A-Za-z'-]*(?: [A-Z][A-Za-z'-]*)*$/;
@@ -15,7 +17,7 @@ it('lists the 64 districts, each with at least 3 areas', () => {
   expect(few).toEqual([]);
 });
 
-it("lists every upazila and the two cities' thanas, and no more", () => {
+it("lists every upazila and the cities' thanas, and no more", () => {
   const areas = BD_DISTRICTS.reduce((sum, district) => sum + district.areas.length, 0);
   expect(areas).toBeGreaterThanOrEqual(UPAZILAS);
   expect(areas).toBeLessThanOrEqual(UPAZILAS + CITY_THANAS_AT_MOST);
@@ -43,7 +45,7 @@ it("keeps each district's areas in alphabetical order, a city's thanas before th
     const restarts = names.filter((name, at) => at > 0 && names[at - 1]!.localeCompare(name, 'en') > 0).length;
     expect({ district: district.en, restarts }).toEqual({
       district: district.en,
-      restarts: district.en === 'Dhaka' || district.en === 'Chattogram' ? 1 : 0,
+      restarts: CITIES.includes(district.en) ? 1 : 0,
     });
   }
 });
@@ -59,6 +61,26 @@ it("lists Chattogram city's metropolitan thanas and the district's upazilas", ()
   const more = ['Halishahar', 'Karnaphuli', 'Khulshi', 'Kotwali', 'Pahartali', 'Panchlaish', 'Patenga', 'Sadarghat'];
   expect(chattogram).toEqual(expect.arrayContaining([...thanas, ...more, 'Patiya', 'Sitakunda', 'Hathazari', 'Sandwip']));
   expect(bdDistrict('Chattogram')!.areas.find((area) => area.en === 'Patiya')).toEqual({ en: 'Patiya', bn: 'পটিয়া' });
+});
+
+it.each([
+  ['Khulna', ['Sonadanga', 'Khalishpur', 'Daulatpur', 'Khan Jahan Ali', 'Labanchara', 'Khulna Sadar']],
+  ['Rajshahi', ['Boalia', 'Rajpara', 'Motihar', 'Shah Makhdum', 'Kashiadanga', 'Paba', 'Rajshahi Sadar']],
+  ['Sylhet', ['Kotwali', 'Jalalabad', 'Shah Poran', 'Moglabazar', 'Airport', 'Dakshin Surma']],
+  ['Barishal', ['Kotwali', 'Kawnia', 'Bandar', 'Airport']],
+  ['Rangpur', ['Kotwali', 'Tajhat', 'Mahiganj', 'Haragachh']],
+  ['Gazipur', ['Tongi East', 'Tongi West', 'Gachha', 'Konabari', 'Kashimpur', 'Gazipur Sadar']],
+])("lists %s city's metropolitan thanas, and the district's upazilas", (district, thanas) => {
+  const areas = bdDistrict(district)!.areas.map((area) => area.en);
+  expect(areas).toEqual(expect.arrayContaining([...thanas, `${district} Sadar`]));
+});
+
+it('names a city thana in Bangla, and takes an address by it', () => {
+  expect(bdDistrict('Khulna')!.areas.find((area) => area.en === 'Sonadanga')).toEqual({ en: 'Sonadanga', bn: 'সোনাডাঙ্গা' });
+  expect(bdDistrict('Sylhet')!.areas.find((area) => area.en === 'Shah Poran')).toEqual({ en: 'Shah Poran', bn: 'শাহপরান' });
+  const address = { district: 'Rajshahi', area: 'Boalia', road: 'House 12, Shaheb Bazar Road', phone: '01712345678' };
+  expect(DeliveryAddress.safeParse(address).success).toBe(true);
+  expect(DeliveryAddress.safeParse({ ...address, district: 'Khulna' }).success).toBe(false);
 });
 
 it('takes an address in a district outside Dhaka by its upazila, and refuses one of another district', () => {

@@ -1,8 +1,9 @@
 /**
  * Where the store delivers: Bangladesh's 64 districts, each with the areas an address may name: its
- * upazilas (495 in all), and for Dhaka and Chattogram first their city's metropolitan thanas. Each
- * district's areas are in alphabetical order, a city's thanas before the district's upazilas. Where
- * two places of a district share a name (a thana and an upazila), the district lists it once.
+ * upazilas (495 in all), and first, where a city has a metropolitan police (Dhaka, Chattogram, Khulna,
+ * Rajshahi, Sylhet, Barishal, Rangpur, Gazipur), its thanas. Each district's areas are in
+ * alphabetical order, a city's thanas before the district's upazilas. Where two places of a
+ * district share a name (a thana and an upazila), the district lists it once.
  * Plain data, no zod: the checkout's page reads it too (CSP forbids the eval zod compiles with, and
  * the page budget is tight). An address stores the English names, as the government writes them; a
  * screen shows `bn` in Bangla. A name once listed stays: addresses already keep it.
@@ -104,6 +105,77 @@ const CHATTOGRAM_CITY: readonly (readonly [string, string])[] = [
   ['Sadarghat', 'সদরঘাট'],
 ];
 
+/** Gazipur city's metropolitan thanas (GMP). Gazipur Sadar, a thana and an upazila of one name, is
+ *  listed once, among the upazilas. */
+const GAZIPUR_CITY: readonly (readonly [string, string])[] = [
+  ['Basan', 'বাসন'],
+  ['Gachha', 'গাছা'],
+  ['Kashimpur', 'কাশিমপুর'],
+  ['Konabari', 'কোনাবাড়ী'],
+  ['Pubail', 'পূবাইল'],
+  ['Tongi East', 'টঙ্গী পূর্ব'],
+  ['Tongi West', 'টঙ্গী পশ্চিম'],
+];
+
+/** Rajshahi city's metropolitan thanas (RMP), and 'Rajshahi Sadar', which addresses saved before the
+ *  thanas were listed name the city by. Paba, a thana and an upazila of one name, is listed once,
+ *  among the upazilas. */
+const RAJSHAHI_CITY: readonly (readonly [string, string])[] = [
+  ['Airport', 'এয়ারপোর্ট'],
+  ['Belpukur', 'বেলপুকুর'],
+  ['Boalia', 'বোয়ালিয়া'],
+  ['Chandrima', 'চন্দ্রিমা'],
+  ['Damkura', 'দামকুড়া'],
+  ['Karnahar', 'কর্ণহার'],
+  ['Kashiadanga', 'কাশিয়াডাঙ্গা'],
+  ['Katakhali', 'কাটাখালী'],
+  ['Motihar', 'মতিহার'],
+  ['Rajpara', 'রাজপাড়া'],
+  ['Rajshahi Sadar', 'রাজশাহী সদর'],
+  ['Shah Makhdum', 'শাহমখদুম'],
+];
+
+/** Khulna city's metropolitan thanas (KMP); Khulna Sadar, one of them, is also what addresses saved
+ *  before the thanas were listed name the city by. */
+const KHULNA_CITY: readonly (readonly [string, string])[] = [
+  ['Aranghata', 'আড়ংঘাটা'],
+  ['Daulatpur', 'দৌলতপুর'],
+  ['Harintana', 'হরিণটানা'],
+  ['Khalishpur', 'খালিশপুর'],
+  ['Khan Jahan Ali', 'খানজাহান আলী'],
+  ['Khulna Sadar', 'খুলনা সদর'],
+  ['Labanchara', 'লবণচরা'],
+  ['Sonadanga', 'সোনাডাঙ্গা'],
+];
+
+/** Barishal city's metropolitan thanas (BMP). */
+const BARISHAL_CITY: readonly (readonly [string, string])[] = [
+  ['Airport', 'এয়ারপোর্ট'],
+  ['Bandar', 'বন্দর'],
+  ['Kawnia', 'কাউনিয়া'],
+  ['Kotwali', 'কোতোয়ালী'],
+];
+
+/** Sylhet city's metropolitan thanas (SMP). Dakshin Surma, a thana and an upazila of one name, is
+ *  listed once, among the upazilas. */
+const SYLHET_CITY: readonly (readonly [string, string])[] = [
+  ['Airport', 'এয়ারপোর্ট'],
+  ['Jalalabad', 'জালালাবাদ'],
+  ['Kotwali', 'কোতোয়ালী'],
+  ['Moglabazar', 'মোগলাবাজার'],
+  ['Shah Poran', 'শাহপরান'],
+];
+
+/** Rangpur city's metropolitan thanas (RpMP). */
+const RANGPUR_CITY: readonly (readonly [string, string])[] = [
+  ['Haragachh', 'হারাগাছ'],
+  ['Hazirhat', 'হাজিরহাট'],
+  ['Kotwali', 'কোতোয়ালী'],
+  ['Mahiganj', 'মাহিগঞ্জ'],
+  ['Parshuram', 'পরশুরাম'],
+  ['Tajhat', 'তাজহাট'],
+];
+
 /** Dhaka first (most orders), then the others by division, alphabetically within it. */
 export const BD_DISTRICTS: readonly BdDistrict[] = [
   { en: 'Dhaka', bn: 'ঢাকা', areas: DHAKA_AREAS },
@@ -120,6 +192,7 @@ export const BD_DISTRICTS: readonly BdDistrict[] = [
     ['Saltha', 'সালথা'],
   ]),
   districtWith('Gazipur', 'গাজীপুর', [
+    ...GAZIPUR_CITY,
     ['Gazipur Sadar', 'গাজীপুর সদর'],
     ['Kaliakair', 'কালিয়াকৈর'],
     ['Kaliganj', 'কালীগঞ্জ'],
@@ -407,8 +480,9 @@ export const BD_DISTRICTS: readonly BdDistrict[] = [
     ['Santhia', 'সাঁথিয়া'],
     ['Sujanagar', 'সুজানগর'],
   ]),
-  // Rajshahi has no Sadar upazila; 'Rajshahi Sadar', which addresses already keep, is its city.
+  // Rajshahi has no Sadar upazila: its city is the metropolitan thanas.
   districtWith('Rajshahi', 'রাজশাহী', [
+    ...RAJSHAHI_CITY,
     ['Bagha', 'বাঘা'],
     ['Bagmara', 'বাগমারা'],
     ['Charghat', 'চারঘাট'],
@@ -417,7 +491,6 @@ export const BD_DISTRICTS: readonly BdDistrict[] = [
     ['Mohanpur', 'মোহনপুর'],
     ['Paba', 'পবা'],
     ['Puthia', 'পুঠিয়া'],
-    ['Rajshahi Sadar', 'রাজশাহী সদর'],
     ['Tanore', 'তানোর'],
   ]),
   districtWith('Sirajganj', 'সিরাজগঞ্জ', [
@@ -467,13 +540,13 @@ export const BD_DISTRICTS: readonly BdDistrict[] = [
     ['Maheshpur', 'মহেশপুর'],
     ['Shailkupa', 'শৈলকুপা'],
   ]),
-  // Khulna has no Sadar upazila; 'Khulna Sadar', which addresses already keep, is its city.
+  // Khulna has no Sadar upazila: its city is the metropolitan thanas.
   districtWith('Khulna', 'খুলনা', [
+    ...KHULNA_CITY,
     ['Batiaghata', 'বটিয়াঘাটা'],
     ['Dacope', 'দাকোপ'],
     ['Dighalia', 'দিঘলিয়া'],
     ['Dumuria', 'ডুমুরিয়া'],
-    ['Khulna Sadar', 'খুলনা সদর'],
     ['Koyra', 'কয়রা'],
     ['Paikgachha', 'পাইকগাছা'],
     ['Phultala', 'ফুলতলা'],
@@ -523,6 +596,7 @@ export const BD_DISTRICTS: readonly BdDistrict[] = [
     ['Taltali', 'তালতলী'],
   ]),
   districtWith('Barishal', 'বরিশাল', [
+    ...BARISHAL_CITY,
     ['Agailjhara', 'আগৈলঝাড়া'],
     ['Babuganj', 'বাবুগঞ্জ'],
     ['Bakerganj', 'বাকেরগঞ্জ'],
@@ -604,6 +678,7 @@ export const BD_DISTRICTS: readonly BdDistrict[] = [
     ['Tahirpur', 'তাহিরপুর'],
   ]),
   districtWith('Sylhet', 'সিলেট', [
+    ...SYLHET_CITY,
     ['Balaganj', 'বালাগঞ্জ'],
     ['Beanibazar', 'বিয়ানীবাজার'],
     ['Bishwanath', 'বিশ্বনাথ'],
@@ -677,6 +752,7 @@ export const BD_DISTRICTS: readonly BdDistrict[] = [
     ['Tetulia', 'তেঁতুলিয়া'],
   ]),
   districtWith('Rangpur', 'রংপুর', [
+    ...RANGPUR_CITY,
     ['Badarganj', 'বদরগঞ্জ'],
     ['Gangachhara', 'গংগাচড়া'],
     ['Kaunia', 'কাউনিয়া'],
