@@ -153,3 +153,23 @@ it("keeps an address by any district's upazila or Chattogram city's thana, and r
     'Patiya, Chattogram',
   ]);
 });
+
+it("keeps an address by a thana of Khulna, Rajshahi, Sylhet, Barishal, Rangpur or Gazipur city, and refuses one in another city's district", async () => {
+  const shopper = accountOf('city-thana');
+  for (const [district, area] of [
+    ['Khulna', 'Sonadanga'],
+    ['Rajshahi', 'Boalia'],
+    ['Sylhet', 'Shah Poran'],
+    ['Barishal', 'Kawnia'],
+    ['Rangpur', 'Tajhat'],
+    ['Gazipur', 'Tongi East'],
+  ] as const) {
+    expect(saved(await shopper.add({ ...office, district, area }))).toMatchObject({ district, area });
+  }
+  const before = await shopper.book();
+
+  const elsewhere = await shopper.add({ ...office, district: 'Rajshahi', area: 'Sonadanga' });
+  expect(elsewhere.status).toBe(400);
+  expect(JSON.stringify(elsewhere.body)).toContain('area');
+  expect(await shopper.book()).toEqual(before);
+});
