@@ -69,15 +69,20 @@ const isRefusal = (err: unknown) => err instanceof HttpError && err.status === 4
 export async function placeOrder(
   desk: OrderDesk,
   { user, body, idempotencyKey }: { user: RequestUser; body: PlaceOrder; idempotencyKey: string | undefined },
+  /** how many times this request has begun the order again after an earlier attempt was undone */
+  begunAgain = 0,
 ): Promise<{ order: OrderDocument; created: boolean }> {
   if (!user.emailVerified) throw new HttpError(403, 'email-not-verified', verifyEmailBeforeOrdering(user.email), { email: user.email });
   if (body.email !== user.email) throw fieldRefusal(403, 'own-account-only', 'email', 'You can only place orders for your own account');
   const _id = idempotencyKey ? derivedObjectId('order', user.id, idempotencyKey) : new Types.ObjectId();
   // what the key stands for: a repeat must ask for the same order, not reuse the key for another
   const requestHash = createHash('sha256').update(JSON.stringify(body)).digest('base64url');
-  const earlierOrderOr = async (refusal: Error) => {
+  const earlierOrderOr = async (refusal: Error, again?: () => Promise<{ order: OrderDocument; created: boolean }>) => {
     const earlier = idempotencyKey && (await settledOrder(_id, user.id));
-    if (!earlier) throw refusal;
+    // this key's earlier attempt was undone while this request waited for it (its replica died, and
+    // the sweep found the cart had not taken its lines): the order is placed again, as once undone
+    if (earlier === 'undone' && again) return again();
+    if (!earlier || earlier === 'undone') throw refusal;
     if (earlier.requestHash !== requestHash)
       throw conflict('idempotency-key-reused', 'This Idempotency-Key was already used for another order');
     return { order: earlier, created: false };
@@ -145,10 +150,13 @@ export async function placeOrder(
     if (!isDuplicateKey(err)) throw err;
     // this key's earlier attempt, given up while a neighbour was away and not undone yet: undone now
     // (or a 503 while the neighbour is still away), and the order placed again
-    if (idempotencyKey && (await undoWithdrawn(desk, _id))) return placeOrder(desk, { user, body, idempotencyKey });
+    if (idempotencyKey && (await undoWithdrawn(desk, _id))) return placeOrder(desk, { user, body, idempotencyKey }, begunAgain + 1);
     // the same key placed its order already (a repeat, or a twin request that got there first):
     // answer that order; otherwise another order has claimed this cart state
-    return earlierOrderOr(conflict('cart-already-ordered', CART_ALREADY_ORDERED));
+    return earlierOrderOr(
+      conflict('cart-already-ordered', CART_ALREADY_ORDERED),
+      begunAgain < 2 ? () => placeOrder(desk, { user, body, idempotencyKey }, begunAgain + 1) : undefined,
+    );
   }
   const order = await completePlacing(desk, placing);
   if (body.total !== undefined && takaToPaisa(body.total) !== order.totalPaisa) {
@@ -164,12 +172,12 @@ export async function placeOrder(
 const TWIN_WAIT_MS = 5_000;
 
 /** The order with this id, once it is no longer placing (a twin request may be placing it now);
- *  undefined if there is none, or it was given up. */
-async function settledOrder(_id: Types.ObjectId, userId: string): Promise<OrderDocument | undefined> {
+ *  undefined if there is none, 'undone' if the attempt it waited for was undone meanwhile. */
+export async function settledOrder(_id: Types.ObjectId, userId: string): Promise<OrderDocument | 'undone' | undefined> {
   const giveUpAt = Date.now() + TWIN_WAIT_MS;
-  for (;;) {
+  for (let waited = false; ; waited = true) {
     const order = await Order.findOne({ _id, userId }).lean<OrderDocument>();
-    if (!order) return undefined;
+    if (!order) return waited ? 'undone' : undefined;
     if (order.status !== 'placing') return order;
     if (Date.now() > giveUpAt) throw conflict('order-still-placing', ORDER_STILL_PLACING);
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -12,7 +12,7 @@ import mongoose from 'mongoose';
 import { Order, type OrderDocument } from './model/order';
 import { Neighbours } from './neighbours';
 import type { OrderDesk } from './order-desk';
-import { settlePlacing } from './place-order';
+import { settledOrder, settlePlacing } from './place-order';
 import { ShopperOrders } from './shopper-orders';
 import { UnconfirmedOrders } from './unconfirmed-orders';
 
@@ -94,4 +94,20 @@ it('leaves the attempt begun again under the same id alone, when a sweep acts la
   expect(now?.withdrawn).toBeUndefined();
   expect(await openOf(userId)).toEqual([orderId.toString()]);
   expect(await namedOf(userId)).toEqual([orderId.toString()]);
+});
+
+// The replicas fault test (CI): a shopper's request died with its order replica; the repeats with the
+// same key waited for that attempt, and the one that saw the sweep undo it was refused as if the cart
+// had been ordered, though no order was. The wait now says the attempt was undone: the repeat begins
+// the order again.
+it('tells a repeat waiting for an attempt that the attempt was undone meanwhile, not that there was none', async () => {
+  const userId = `undo-${randomUUID()}`;
+  const orderId = new mongoose.Types.ObjectId();
+  const placing = await attemptAt(userId, orderId);
+  const waited = settledOrder(orderId, userId);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  expect(await settlePlacing(desk, { ...placing, withdrawn: true })).toBeUndefined();
+  expect(await waited).toBe('undone');
+  // an id never placed is no attempt at all
+  expect(await settledOrder(new mongoose.Types.ObjectId(), userId)).toBeUndefined();
 });
