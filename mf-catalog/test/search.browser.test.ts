@@ -170,3 +170,18 @@ test('in Bangla, suggestions show Bangla digits and the search page speaks Bangl
   await page.getByText('আপনি কি এটা খুঁজছেন:').waitFor();
   expect(await page.getByLabel('সাজান').isVisible()).toBe(true);
 });
+
+test("in Bangla, a category's page is headed by the category's Bangla name; one the shelves lack shows as typed", async () => {
+  page = await browser.newPage({ ...PHONE, locale: 'bn-BD' });
+  await page.goto(`${stackEnv.webUrl}/search?${new URLSearchParams({ category: 'Rice' })}`);
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toHaveText('চাল');
+  await page.getByRole('main').getByRole('article').first().waitFor();
+  await page.screenshot({ path: 'test-results/search-bangla-category-390.png', fullPage: true });
+
+  await page.goto(`${stackEnv.webUrl}/search?${new URLSearchParams({ search: 'miniket', category: 'Dal & Lentils' })}`);
+  await expect(heading).toHaveText('ডাল-এ “miniket”-এর ফলাফল');
+  // the test's product's category is no shelf of the seeded catalog's
+  await page.goto(`${stackEnv.webUrl}/search?${new URLSearchParams({ category: 'Sauces' })}`);
+  await expect(heading).toHaveText('Sauces');
+});

@@ -49,9 +49,12 @@ export default function SearchPage() {
     }
   });
 
+  // a category is named in the catalog's English; the shelves' own have a name in each language, and
+  // one an admin made since shows as it was typed
+  const shelf = category && t(`categories.${category}`, { defaultValue: category });
   const title = search
-    ? t(category ? 'searchPage.resultsForIn' : 'searchPage.resultsFor', { search, category })
-    : (category ?? t('searchPage.allProducts'));
+    ? t(shelf ? 'searchPage.resultsForIn' : 'searchPage.resultsFor', { search, category: shelf })
+    : shelf || t('searchPage.allProducts');
   const first = (page - 1) * DEFAULT_PAGE_SIZE + 1;
 
   return (
