@@ -24,7 +24,7 @@ export default function DashboardPage() {
       </div>
       <div className="mt-8 grid gap-6 md:grid-cols-[14rem_1fr]">
         <nav aria-label={t('dashboardNav')} className="h-fit min-w-0 rounded-2xl border border-stone-200 bg-white p-3 shadow-sm">
-          <ul className="flex gap-1 overflow-x-auto md:flex-col">
+          <ul className="flex flex-wrap gap-1 md:flex-col">
             {links.map((link) => (
               <li key={link.to} className="shrink-0">
                 <NavLink

@@ -157,3 +157,29 @@ test('a product the catalog refuses: "Oops..." with a help link, the reason unde
   expect(await price.getAttribute('aria-invalid')).toBe('true');
   expect(await form.getByLabel('Product Name').inputValue()).toBe('Test Deshi Peyaj 1 kg');
 });
+
+// On a phone the sidebar is a row above the page: every link shows whole, in either language, and
+// the current page's among them (a row scrolling sideways cut 'My Review', and in Bangla the
+// current 'আমার ওয়ালেট' itself, at the screen's edge with nothing to say more was there).
+test('on a 390 px phone every dashboard link shows whole, in English and in Bangla', async () => {
+  await openDashboardAs(shopper, '/dashboard/my-wallet');
+  await page.setViewportSize({ width: 390, height: 844 });
+  // by its links: its name changes with the language
+  const sidebar = page.locator('nav:has(a[href="/dashboard/my-wallet"])');
+  const linksOutside = () =>
+    sidebar.getByRole('link').evaluateAll((links) =>
+      links
+        .filter((link) => {
+          const box = link.getBoundingClientRect();
+          return box.left < 0 || box.right > window.innerWidth;
+        })
+        .map((link) => link.textContent),
+    );
+  expect(await sidebar.getByRole('link').count()).toBe(4);
+  expect(await linksOutside()).toEqual([]);
+
+  await page.getByRole('banner').getByRole('combobox', { name: 'Language' }).locator('visible=true').selectOption('bn');
+  await sidebar.getByRole('link', { name: 'আমার ওয়ালেট' }).waitFor();
+  expect(await linksOutside()).toEqual([]);
+  await page.screenshot({ path: 'test-results/dashboard-links-bn-390.png', fullPage: true });
+});
