@@ -159,9 +159,9 @@ test('a product the catalog refuses: "Oops..." with a help link, the reason unde
 });
 
 // On a phone the sidebar is a row above the page: every link shows whole, in either language, and
-// the current page's among them (a row scrolling sideways cut 'My Review', and in Bangla the
+// the current page's among them; the wallet's field beside its button shows its Bangla placeholder whole (a row scrolling sideways cut 'My Review', and in Bangla the
 // current 'আমার ওয়ালেট' itself, at the screen's edge with nothing to say more was there).
-test('on a 390 px phone every dashboard link shows whole, in English and in Bangla', async () => {
+test("on a 390 px phone every dashboard link shows whole, in English and in Bangla, and so does the wallet field's placeholder", async () => {
   await openDashboardAs(shopper, '/dashboard/my-wallet');
   await page.setViewportSize({ width: 390, height: 844 });
   // by its links: its name changes with the language
@@ -181,5 +181,15 @@ test('on a 390 px phone every dashboard link shows whole, in English and in Bang
   await page.getByRole('banner').getByRole('combobox', { name: 'Language' }).locator('visible=true').selectOption('bn');
   await sidebar.getByRole('link', { name: 'আমার ওয়ালেট' }).waitFor();
   expect(await linksOutside()).toEqual([]);
+  // the wallet's amount field is wide enough for its placeholder ('টাকার পরিমাণ' was cut to 'টাকার পরিম')
+  const amount = page.getByPlaceholder('টাকার পরিমাণ');
+  const placeholderRoom = await amount.evaluate((field: HTMLInputElement) => {
+    const style = getComputedStyle(field);
+    const context = document.createElement('canvas').getContext('2d')!;
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const room = field.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return room - context.measureText(field.placeholder).width;
+  });
+  expect(placeholderRoom).toBeGreaterThanOrEqual(0);
   await page.screenshot({ path: 'test-results/dashboard-links-bn-390.png', fullPage: true });
 });

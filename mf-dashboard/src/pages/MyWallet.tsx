@@ -24,7 +24,7 @@ export function MyWallet() {
           </div>
         ))}
       </dl>
-      <form className="mt-6 flex max-w-md gap-2" onSubmit={(e) => e.preventDefault()}>
+      <form className="mt-6 flex max-w-md flex-wrap gap-2" onSubmit={(e) => e.preventDefault()}>
         <label htmlFor="add-wallet" className="sr-only">
           {t('amountToAdd')}
         </label>
@@ -33,7 +33,7 @@ export function MyWallet() {
           type="number"
           min={0}
           placeholder={t('amount')}
-          className="min-w-0 flex-1 rounded-full border border-stone-300 px-4 py-2"
+          className="min-w-0 flex-1 basis-40 rounded-full border border-stone-300 px-4 py-2"
         />
         <button type="submit" className="shrink-0 rounded-full bg-brand-600 px-5 py-2 font-semibold whitespace-nowrap text-white">
           {t('addWallet')}
