@@ -2,9 +2,10 @@
 // placed to delivered, one step at a time, while the shopper's My Orders, open in another browser
 // context, shows each step without a reload (the live order stream); a move another admin made
 // first is refused in the page's language, naming where the order stands; four moves in a row reach
-// the shopper's screen from the stream alone.
+// the shopper's screen from the stream alone; figures that failed while the order service was away
+// are read again once its stream is back.
 import { expect, test } from '@bazar/testing/browser-test';
-import type { Order } from '@bazar/contracts';
+import { ORDER_STREAM_OPENED_EVENT, type Order } from '@bazar/contracts';
 import {
   animationsEnded,
   ACCOUNTS,
@@ -249,4 +250,42 @@ test('four moves in a row each reach the shopper’s open My Orders from the str
   );
   expect(shown.map(({ status }) => status)).toEqual(STEPS.map(([status]) => status));
   await removeProduct(fish);
+});
+
+// Seen on the stack with the order service stopped for 8 s while an admin moved an order: the refused
+// move had the page read its orders again, those reads failed too, and once the service was back and
+// the stream 'Live updates on' again, today's figures and the month still said they could not be
+// loaded until Retry was pressed. The stream resumed where it left off, so it asked for no re-read.
+test('figures that failed while the order service was away are read again once its stream is back', async () => {
+  const adminPage = await newPage(1280);
+  const away = {
+    status: 503,
+    contentType: 'application/json',
+    body: JSON.stringify({ error: 'The order service is unavailable; try again shortly' }),
+  };
+  const FIGURES = /\/api\/(ordersummary|salesreport)$/;
+  await adminPage.route('**/api/orders/live', (route) => route.fulfill(away));
+  await adminPage.route(FIGURES, (route) => route.fulfill(away));
+  await openSignedIn(adminPage, '/dashboard/orders', ACCOUNTS.admin);
+  const orders = adminPage.getByRole('region', { name: 'Orders' });
+  await orders.getByText("We could not load today's figures.").waitFor();
+  await orders.getByText('We could not load the sales of the last 30 days.').waitFor();
+
+  // the service back: the figures are answered, and the stream opens where it left off
+  await adminPage.unroute(FIGURES);
+  await adminPage.unroute('**/api/orders/live');
+  await adminPage.route('**/api/orders/live', (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'text/event-stream',
+      body: `event: ${ORDER_STREAM_OPENED_EVENT}\ndata: {"resumed":true}\n\n`,
+    }),
+  );
+  await orders.getByRole('region', { name: 'Summary' }).getByText("Today's revenue").waitFor();
+  await orders
+    .getByRole('region', { name: 'Last 30 days' })
+    .getByText(/orders? · ৳/)
+    .waitFor();
+  expect(await orders.getByText(/^We could not load/).count()).toBe(0);
+  await adminPage.screenshot({ path: 'test-results/admin-orders-back-after-outage.png', fullPage: true });
 });

@@ -12,6 +12,7 @@ import { SalesPanel } from '../components/orders/SalesPanel';
 import { ExportOrders } from '../components/orders/ExportOrders';
 import { useFormats } from '@bazar/web-kit/i18n';
 import { useDashboardText } from '../i18n';
+import { useReadAgainWhenLive } from '../read-again-when-live';
 
 const PAGE_SIZE = 10;
 
@@ -24,6 +25,7 @@ export function Orders() {
   const [filters, setFilters] = useState<Filters>({});
   const [page, setPage] = useState(1);
   const orders = useGetAllOrdersQuery({ ...filters, page, pageSize: PAGE_SIZE });
+  useReadAgainWhenLive(live, orders);
   const pages = Math.max(1, Math.ceil((orders.data?.total ?? 0) / PAGE_SIZE));
 
   function filter(next: Filters) {
@@ -39,8 +41,8 @@ export function Orders() {
         </h2>
         <LiveBadge state={live} />
       </div>
-      <SummaryPanel />
-      <SalesPanel />
+      <SummaryPanel live={live} />
+      <SalesPanel live={live} />
       <DeliverySlotsPanel onShowSlot={(slot) => filter({ ...filters, slot })} />
       <OrderFilters filters={filters} onChange={filter} />
       <div className="mt-3 flex justify-end">

@@ -2,19 +2,22 @@ import { lazy, Suspense } from 'react';
 import { LoadFailure } from '@bazar/web-kit';
 import { useFormats } from '@bazar/web-kit/i18n';
 import { useProductText } from '@bazar/web-kit/product-text';
+import type { OrderStreamState } from '@bazar/web-kit/orders';
 import { useGetSalesReportQuery } from '../../admin-api';
 import { useDashboardText } from '../../i18n';
+import { useReadAgainWhenLive } from '../../read-again-when-live';
 
 // the chart library comes with the chart, after the page's own code (see SalesChart)
 const SalesChart = lazy(() => import('./SalesChart'));
 
 /** The last 30 shop days: the orders and revenue of each as a chart (and a table of the same
  *  figures), and the ten best-selling products in them. */
-export function SalesPanel() {
+export function SalesPanel({ live }: { live: OrderStreamState }) {
   const t = useDashboardText();
   const { formatTaka, formatNumber, formatDate } = useFormats();
   const { name } = useProductText();
   const report = useGetSalesReportQuery(undefined, { refetchOnMountOrArgChange: 60 });
+  useReadAgainWhenLive(live, report);
   if (report.isError) return <LoadFailure what={t('theSales')} onRetry={() => void report.refetch()} className="mt-6 text-sm" />;
   const data = report.data;
   const orders = data?.days.reduce((sum, day) => sum + day.orders, 0) ?? 0;

@@ -1,13 +1,15 @@
 import { ORDER_STATUSES } from '@bazar/contracts';
 import { LoadFailure } from '@bazar/web-kit';
 import { useFormats } from '@bazar/web-kit/i18n';
-import { useOrderStatusLabel } from '@bazar/web-kit/orders';
+import { useOrderStatusLabel, type OrderStreamState } from '@bazar/web-kit/orders';
 import { useGetOrderSummaryQuery } from '../../api';
 import { useDashboardText } from '../../i18n';
+import { useReadAgainWhenLive } from '../../read-again-when-live';
 
 /** Today's orders and revenue, and how many orders stand in each status now. */
-export function SummaryPanel() {
+export function SummaryPanel({ live }: { live: OrderStreamState }) {
   const { data: summary, isError, refetch } = useGetOrderSummaryQuery();
+  useReadAgainWhenLive(live, { isError, refetch });
   const t = useDashboardText();
   const statusLabel = useOrderStatusLabel();
   const { formatTaka, formatNumber } = useFormats();
