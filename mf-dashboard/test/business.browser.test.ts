@@ -2,7 +2,7 @@
 // on a laptop the Orders page charts the last 30 days and names the best sellers (a product of the
 // test's own, bought 99 at a time, among them), and downloads the filtered orders as CSV; All Users
 // finds an account by the server's search; the Products list marks and filters what is low on
-// stock. In English and in Bangla, on a laptop and a 390 px phone.
+// stock. In English and in Bangla, on a laptop and a 390 px phone. The month follows a new order live.
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@bazar/testing/browser-test';
 import type { Order } from '@bazar/contracts';
@@ -94,6 +94,21 @@ test('on a laptop the admin sees a month of sales, the best sellers, and downloa
   expect(rows).toHaveLength(2);
   expect(rows[1]).toContain(`${order._id},`);
   expect(rows[1]).toContain(`,99 x ${product.name},99,`);
+});
+
+// Seen on the stack: a shopper's order arrived on the Orders page live and today's figures counted
+// it, while 'Last 30 days' above the same list stayed one order behind until a reload.
+test('the month counts a new order live, as today’s figures do', async () => {
+  const page = await laptop('en');
+  await openSignedIn(page, '/dashboard/orders', ACCOUNTS.admin);
+  await page.getByText('Live updates on').waitFor();
+  const totals = page.getByRole('region', { name: 'Last 30 days' }).getByText(/^\d[\d,]* orders? · ৳/);
+  const ordersInTheMonth = async () => Number((await totals.innerText()).split(' ')[0]!.replaceAll(',', ''));
+  const before = await ordersInTheMonth();
+  await page.evaluate(() => Object.assign(window, { notReloaded: true }));
+  await placeOrder(shopper, product, 1);
+  await expect.poll(ordersInTheMonth, { timeout: 15_000 }).toBeGreaterThan(before);
+  expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
 });
 
 test('in Bangla the admin finds an account by search, and the month and the low stock read in Bangla, phone too', async () => {

@@ -1,14 +1,24 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { LoadFailure } from '@bazar/web-kit';
 import { useFormats } from '@bazar/web-kit/i18n';
 import { useProductText } from '@bazar/web-kit/product-text';
 import type { OrderStreamState } from '@bazar/web-kit/orders';
+import type { SalesDay } from '@bazar/contracts';
 import { useGetSalesReportQuery } from '../../admin-api';
+import { useGetOrderSummaryQuery } from '../../api';
 import { useDashboardText } from '../../i18n';
 import { useReadAgainWhenLive } from '../../read-again-when-live';
 
 // the chart library comes with the chart, after the page's own code (see SalesChart)
 const SalesChart = lazy(() => import('./SalesChart'));
+
+/** The days of the report, today's as today's figures count it: the same counts, kept live, so the
+ *  month and today's figures above it never disagree about today. */
+function withToday(days: SalesDay[], summary: { today: string; todayOrders: number; todayRevenue: number } | undefined): SalesDay[] {
+  const last = days.at(-1);
+  if (!summary || last?.day !== summary.today) return days;
+  return [...days.slice(0, -1), { day: last.day, orders: summary.todayOrders, revenue: summary.todayRevenue }];
+}
 
 /** The last 30 shop days: the orders and revenue of each as a chart (and a table of the same
  *  figures), and the ten best-selling products in them. */
@@ -18,8 +28,12 @@ export function SalesPanel({ live }: { live: OrderStreamState }) {
   const { name } = useProductText();
   const report = useGetSalesReportQuery(undefined, { refetchOnMountOrArgChange: 60 });
   useReadAgainWhenLive(live, report);
+  // Today's orders and revenue, which the live stream keeps current on the page (the report is read
+  // when the page opens, and the order service answers it as made up to a few seconds before).
+  const { data: summary } = useGetOrderSummaryQuery();
+  // one array for as long as its figures stay, so that the chart is not drawn again for nothing
+  const data = useMemo(() => report.data && { ...report.data, days: withToday(report.data.days, summary) }, [report.data, summary]);
   if (report.isError) return <LoadFailure what={t('theSales')} onRetry={() => void report.refetch()} className="mt-6 text-sm" />;
-  const data = report.data;
   const orders = data?.days.reduce((sum, day) => sum + day.orders, 0) ?? 0;
   const revenue = data?.days.reduce((sum, day) => sum + day.revenue, 0) ?? 0;
 
