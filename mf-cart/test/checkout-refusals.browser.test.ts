@@ -175,3 +175,24 @@ test('in Bangla, confirming or cancelling an order the store moved on meanwhile 
   await page.screenshot({ path: 'test-results/my-orders-moved-on-bn.png' });
   await context.close();
 });
+
+// The top bar stays on screen (sticky, two rows on a phone): a field the browser refuses is scrolled
+// to below it with its label, not under it, where its bubble pointed at the top bar and the field
+// itself was hidden.
+test('on a phone, a phone number the checkout refuses is shown below the top bar, not under it', async () => {
+  const page = await (await browsingIn(browser, 'en')).newPage();
+  await openSignedIn(page, '/checkout', shortOfStock);
+  await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('button[form="billing"]')?.disabled);
+  await chooseWhereAndWhen(page);
+  const phone = page.getByLabel('Phone (optional)');
+  await phone.fill('12345');
+  await page.locator('button[form="billing"]').click();
+  expect(await phone.evaluate((field: HTMLInputElement) => field.validity.valid)).toBe(false);
+  const topBarBottom = await page.getByRole('banner').evaluate((bar) => bar.getBoundingClientRect().bottom);
+  // the field and its label, above it
+  const label = page.getByText('Phone (optional)', { exact: true });
+  await expect.poll(() => label.evaluate((text) => text.getBoundingClientRect().top)).toBeGreaterThanOrEqual(topBarBottom);
+  expect(await phone.evaluate((field) => field.getBoundingClientRect().bottom)).toBeLessThanOrEqual(844);
+  await page.screenshot({ path: 'test-results/checkout-refused-phone-390.png' });
+  await page.context().close();
+});
