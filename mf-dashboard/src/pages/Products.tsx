@@ -1,3 +1,4 @@
+import { startTransition, useOptimistic } from 'react';
 import { LoadFailure, Spinner } from '@bazar/web-kit';
 import { useFormats } from '@bazar/web-kit/i18n';
 import { useProductText } from '@bazar/web-kit/product-text';
@@ -30,6 +31,10 @@ export function Products() {
   const low = useGetLowStockPageQuery({ page, pageSize: PAGE_SIZE }, { skip: !lowOnly });
   const shelf = lowOnly ? low : whole;
   const threshold = useGetStoreSettingsQuery().data?.lowStockThreshold ?? 0;
+  // the box shows the admin's click at once: the list follows the address, a navigation React may
+  // finish a moment later (while the shelf is read again after a save, say), and a box bound to the
+  // address alone showed the old state until then
+  const [lowShown, setLowShown] = useOptimistic(lowOnly);
   const turnTo = (next: number, lowStock = lowOnly) => setSearch({ page: String(next), ...(lowStock && { low: '1' }) });
   const pages = Math.max(1, Math.ceil((shelf.data?.total ?? 0) / PAGE_SIZE));
   const from: EditFrom = { back: location.pathname + location.search };
@@ -44,8 +49,14 @@ export function Products() {
         <label className="flex items-center gap-2 text-sm font-medium text-stone-700">
           <input
             type="checkbox"
-            checked={lowOnly}
-            onChange={(event) => turnTo(1, event.target.checked)}
+            checked={lowShown}
+            onChange={(event) => {
+              const wanted = event.target.checked;
+              startTransition(() => {
+                setLowShown(wanted);
+                turnTo(1, wanted);
+              });
+            }}
             className="size-4 accent-brand-600"
           />
           {t('lowStockOnly')}
