@@ -3,6 +3,7 @@ import { randomInt } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { request, type Dispatcher } from 'undici';
 import { signIn } from './auth';
+import { nextMinute } from './rate-limits';
 import { stackEnv } from './stack';
 
 export interface GatewayAnswer {
@@ -75,8 +76,7 @@ export async function setupCall(...call: GatewayCall): Promise<GatewayAnswer> {
     const answer = await gatewayCall(...call);
     const spent = answer.status === 429 && (answer.body as { code?: string } | undefined)?.code === 'too-many-requests';
     if (!spent || attempt === 2) return answer;
-    // the gateway's budgets are fixed minutes (gateway/src/limits/rate-limit.ts)
-    await new Promise((resolve) => setTimeout(resolve, 60_000 - (Date.now() % 60_000) + randomInt(100, 1_000)));
+    await nextMinute(randomInt(100, 1_000));
   }
 }
 
