@@ -151,21 +151,20 @@ export class StockReservations {
     return held;
   }
 
-  /** Whether a product still carries the reservation's take marker. */
-  private async anyUnitTaken({ _id, items }: Pick<ReservationDocument, '_id' | 'items'>): Promise<boolean> {
-    if (items.length === 0) return false;
-    return (await Product.exists({ _id: { $in: items.map((item) => item.productId) }, pendingStock: takenMarker(_id) })) !== null;
-  }
-
-  /** Whether every product of the reservation carries its take marker: every unit was taken, and
-   *  nothing of it given back. */
-  private async everyUnitTaken({ _id, items }: Pick<ReservationDocument, '_id' | 'items'>): Promise<boolean> {
+  /** How many of the reservation's products still carry its take marker, of how many it names:
+   *  all of them, every unit was taken and nothing of it given back; none, nothing is left to give. */
+  private async productsTaken({ _id, items }: Pick<ReservationDocument, '_id' | 'items'>): Promise<{ taken: number; of: number }> {
     const productIds = [...new Set(items.map((item) => item.productId))];
     // a find, not a count: the local database answers a count by reading the whole collection
     const marked = await Product.find({ _id: { $in: productIds }, pendingStock: takenMarker(_id) })
       .select('_id')
       .lean<{ _id: unknown }[]>();
-    return productIds.length > 0 && marked.length === productIds.length;
+    return { taken: marked.length, of: productIds.length };
+  }
+
+  private async everyUnitTaken(reservation: Pick<ReservationDocument, '_id' | 'items'>): Promise<boolean> {
+    const { taken, of } = await this.productsTaken(reservation);
+    return of > 0 && taken === of;
   }
 
   /** Gives back whatever the reservation holds, once, however often it is asked; a reservation not
@@ -214,7 +213,7 @@ export class StockReservations {
       } else if (reservation.state === 'released' && age > RETURN_MARKERS_KEPT_MS) {
         // released while reserving, by a process that died before settling what its request took
         // after the release passed a product (`markHeld`): that goes back first
-        if (reservation.releasedFrom === 'reserving' && (await this.anyUnitTaken(reservation)))
+        if (reservation.releasedFrom === 'reserving' && (await this.productsTaken(reservation)).taken > 0)
           for (const item of reservation.items) await this.giveBackTaken(reservation._id, item);
         // given back and settled: nothing is left to remember
         await this.settleMarkers(reservation.items, returnedMarker(reservation._id));
