@@ -53,6 +53,14 @@ async function shopperWithCart(label: string): Promise<{ shopper: Credentials; t
   return { shopper, token };
 }
 
+/** The shopper's checkout, signed in, in `language` on `device`, once Place Order can be pressed. */
+async function checkoutOf(shopper: Credentials, language: 'en' | 'bn', device: 'laptop' | 'phone'): Promise<Page> {
+  const page = await (await browsingIn(browser, language, device)).newPage();
+  await openSignedIn(page, '/checkout', shopper);
+  await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('button[form="billing"]')?.disabled);
+  return page;
+}
+
 /** Places the order on the checkout page; the request's body and the answer's status. */
 async function placeTheOrder(page: Page): Promise<{ body: { address?: DeliveryAddress; slot?: string }; status: number }> {
   const answer = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/orderplace');
@@ -69,9 +77,7 @@ test('a shopper with saved addresses has the default chosen, picks another and a
   ] as const)
     expect((await gatewayCall('POST', '/addresses', token, { address, makeDefault })).status).toBe(201);
 
-  const page = await (await browsingIn(browser, 'en', 'laptop')).newPage();
-  await openSignedIn(page, '/checkout', shopper);
-  await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('button[form="billing"]')?.disabled);
+  const page = await checkoutOf(shopper, 'en', 'laptop');
   // the spec's fields stay as they were, the address and the slot beside them
   for (const field of ['Name', 'Email', 'Phone (optional)', 'Additional information']) await expect(page.getByLabel(field)).toBeVisible();
   const saved = page.getByRole('radiogroup', { name: 'Your addresses' });
@@ -117,9 +123,7 @@ test('a shopper with saved addresses has the default chosen, picks another and a
 
 test('a Bangla shopper on a phone types a new address from the store’s list, picks a slot and sees it in Bangla', async () => {
   const { shopper, token } = await shopperWithCart('where-when-bn');
-  const page = await (await browsingIn(browser, 'bn', 'phone')).newPage();
-  await openSignedIn(page, '/checkout', shopper);
-  await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('button[form="billing"]')?.disabled);
+  const page = await checkoutOf(shopper, 'bn', 'phone');
   // no address saved: the new address's fields, in Bangla, Dhaka's thanas to choose from
   await page.getByLabel('জেলা').selectOption('Dhaka');
   await page.getByLabel('এলাকা / থানা').selectOption({ label: 'মিরপুর' });
@@ -164,9 +168,7 @@ test('a Bangla shopper on a phone types a new address from the store’s list, p
 
 test('a shopper in Chattogram names their upazila, and finds the address saved at checkout in English and in Bangla', async () => {
   const { shopper, token } = await shopperWithCart('chattogram');
-  const page = await (await browsingIn(browser, 'en', 'laptop')).newPage();
-  await openSignedIn(page, '/checkout', shopper);
-  await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('button[form="billing"]')?.disabled);
+  const page = await checkoutOf(shopper, 'en', 'laptop');
   await page.getByLabel('District').selectOption('Chattogram');
   const area = page.getByLabel('Area / Thana');
   // the city's thanas and the district's upazilas, not its headquarters alone
