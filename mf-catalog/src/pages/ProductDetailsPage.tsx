@@ -1,3 +1,4 @@
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useLoaderData } from '@bazar/web-kit/routing';
 import { Share2, ShoppingCart } from 'lucide-react';
 import { useFormats } from '@bazar/web-kit/i18n';
@@ -13,10 +14,40 @@ import { useCatalogText } from '../i18n';
 
 const SHARE_NETWORKS = ['facebook', 'whatsapp', 'email'] as const;
 
+/** How often an open product page reads its product again while the shopper can see it. Its stock
+ *  moves with every shopper's order and every cancellation (an admin's included), and none of that
+ *  reaches this page otherwise: the order stream carries only the signed-in shopper's own orders, and
+ *  only My Orders listens to it. nginx's 1 s micro-cache of the product's answer serves everyone
+ *  watching the same product from one catalog read. */
+const STOCK_REREAD_MS = 10_000;
+
+const onVisibilityChange = (changed: () => void) => {
+  document.addEventListener('visibilitychange', changed);
+  return () => document.removeEventListener('visibilitychange', changed);
+};
+/** Whether the page is on screen: a tab in the background does not read again, and reads at once
+ *  when it is shown. */
+function usePageVisible(): boolean {
+  return useSyncExternalStore(
+    onVisibilityChange,
+    () => document.visibilityState === 'visible',
+    () => true,
+  );
+}
+
 export default function ProductDetailsPage() {
   const loaded = useLoaderData<Product>();
-  // The loader filled the cache; subscribing keeps the page current when stock changes.
-  const { data: product = loaded } = useGetProductDetailsQuery(loaded._id);
+  // The loader filled the cache; subscribing, and reading again while the page is seen, keeps the
+  // stock shown current.
+  const visible = usePageVisible();
+  const { data: product = loaded, refetch } = useGetProductDetailsQuery(loaded._id, {
+    pollingInterval: visible ? STOCK_REREAD_MS : 0,
+  });
+  const wasVisible = useRef(visible);
+  useEffect(() => {
+    if (visible && !wasVisible.current) void refetch();
+    wasVisible.current = visible;
+  }, [visible, refetch]);
   const { add, adding, unavailable } = useAddToCart();
   const t = useCatalogText();
   const { formatTaka, formatNumber } = useFormats();
