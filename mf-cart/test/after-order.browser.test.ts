@@ -50,6 +50,9 @@ async function orderBoth(): Promise<Order> {
   return (placed.body as PlaceOrderAnswer).order;
 }
 
+/** The receipt's amount rows, top to bottom, by their labels. */
+const amountLabels = () => page.locator('article.receipt-sheet dl').last().locator('dt').allTextContents();
+
 test.beforeAll(async () => {
   browser = await launchChromium();
   [rice, lastJar, shopper] = await Promise.all([
@@ -117,6 +120,8 @@ test('the receipt page in Bangla on a phone: printed without the store’s frame
     .waitFor();
   const taka = new Intl.NumberFormat('bn-BD', { style: 'currency', currency: 'BDT', currencyDisplay: 'narrowSymbol' });
   expect(await page.getByTestId('receipt-total').textContent()).toBe(taka.format(order.total));
+  // the amounts in the order the cart and checkout show them
+  expect(await amountLabels()).toEqual(['উপমোট', 'ডেলিভারি চার্জ', 'ভ্যাট', 'সর্বমোট']);
   // nothing wider than the phone
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: 'test-results/receipt-bn-390.png', fullPage: true });
@@ -135,6 +140,14 @@ test('the receipt page in Bangla on a phone: printed without the store’s frame
   await download.saveAs('test-results/receipt-bn.pdf');
   execFileSync('pdftoppm', ['-png', '-r', '80', '-singlefile', 'test-results/receipt-bn.pdf', 'test-results/receipt-bn-pdf']);
   await context.close();
+});
+
+test('the receipt page in English lists Delivery before VAT, as checkout does', async () => {
+  page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  await openSignedIn(page, `/receipt/${order._id}`, shopper);
+  await page.locator('article.receipt-sheet').getByRole('heading', { name: 'Receipt' }).waitFor();
+  expect(await amountLabels()).toEqual(['Subtotal', 'Delivery', 'VAT', 'Total']);
+  await page.screenshot({ path: 'test-results/receipt-en-390.png', fullPage: true });
 });
 
 test('another shopper’s receipt is answered as no such order', async () => {

@@ -64,10 +64,11 @@ function Receipt({ order }: { order: Order }) {
     }
   }
 
+  // in the order the cart and checkout show them (OrderSummary): the receipt repeats what was agreed
   const amounts: [string, number][] = [
     [t('subtotal'), order.subtotal],
-    [t('vat'), order.vat],
     [t('receipt.delivery'), order.delivery],
+    [t('vat'), order.vat],
   ];
   return (
     <section aria-labelledby="receipt-title" className="mx-auto max-w-3xl px-3 py-6 sm:px-6">

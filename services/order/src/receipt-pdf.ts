@@ -293,15 +293,16 @@ export function receiptPdf(order: ReceiptOrder, language: ShopLanguage): Promise
   rule(y);
   y += 8;
 
-  // The amounts, as the server computed them when the order was placed.
+  // The amounts, as the server computed them when the order was placed, in the order the cart and
+  // checkout showed them: Delivery before VAT.
   const amount = (label: string, value: number, strong = false) => {
     const size = strong ? 12 : 10;
     write(doc, label, { x: cols.unit - 60, y, width: 140, align: 'right', size, bold: strong, color: strong ? INK : MUTED });
     y = write(doc, formatTaka(value), { x: cols.amount, y, width: 85, align: 'right', size, bold: strong });
   };
   amount(t.subtotal, order.subtotal);
-  amount(t.vat, order.vat);
   amount(t.delivery, order.delivery);
+  amount(t.vat, order.vat);
   y += 4;
   amount(t.total, order.total, true);
 
