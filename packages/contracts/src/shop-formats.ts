@@ -8,8 +8,18 @@ const LOCALES: Record<ShopLanguageCode, string> = { en: 'en-BD', bn: 'bn-BD' };
 const DHAKA = 'Asia/Dhaka';
 
 /** The formatters of one of the store's languages: '৳1,250.50' and '১,২৫০.৫০৳', times in Bangladesh
- *  time on the 24-hour clock ('12 Jan 2026, 14:05'). */
-export function shopFormats(language: ShopLanguageCode) {
+ *  time on the 24-hour clock ('12 Jan 2026, 14:05'). Made once a language and kept: building an
+ *  Intl formatter costs far more than formatting with it, and every order's mail asks for them. */
+export function shopFormats(language: ShopLanguageCode): ShopFormats {
+  let formats = made.get(language);
+  if (!formats) made.set(language, (formats = makeFormats(language)));
+  return formats;
+}
+
+export type ShopFormats = ReturnType<typeof makeFormats>;
+const made = new Map<ShopLanguageCode, ShopFormats>();
+
+function makeFormats(language: ShopLanguageCode) {
   const locale = LOCALES[language];
   const dateLocale = language === 'bn' ? locale : 'en-GB';
   const taka = new Intl.NumberFormat(locale, { style: 'currency', currency: 'BDT', currencyDisplay: 'narrowSymbol' });

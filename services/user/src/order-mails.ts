@@ -217,7 +217,12 @@ export class OrderMails {
     private readonly log: Logger,
   ) {
     // The local sink speaks plain SMTP on loopback; a provider's relay sets its own host and port.
+    // Pooled: every order sends a mail, and a connection of its own (connect, greeting, EHLO, QUIT)
+    // cost both ends more than the mail; a connection the server closed is replaced, and a mail it
+    // broke fails its event, which is applied again.
     this.transport = nodemailer.createTransport({
+      pool: true,
+      maxConnections: 2,
       host: config.SMTP_HOST,
       port: config.SMTP_PORT,
       secure: false,
