@@ -96,6 +96,18 @@ it('finds a product by its name with one typo a word', async () => {
   expect((await search('deshi chiken')).ids).toEqual([ids.chicken]);
 });
 
+it('forgives a typo only in a word the shelf does not have as typed: "rice" finds the rice, not what is ripe or rich', async () => {
+  const rice = await publish('rice', 'Miniket Rice 5 kg', 'Polished, for everyday bhaat.');
+  const ripe = await publish('ripe', 'Ripe Papaya', 'Sweet and soft.');
+  await publish('rich', 'Rich Fruit Cake', 'Dense with raisins.');
+  await eventually(async () => expect((await search('ripe')).ids).toEqual([ripe]));
+  expect((await search('rice')).ids).toEqual([rice]);
+  expect((await search('miniket rice')).ids).toEqual([rice]);
+  // a misspelling still finds what it is one typo from, alone or beside a word spelt right
+  expect((await search('ricee')).ids).toEqual([rice]);
+  expect((await search('miniket ricee')).ids).toEqual([rice]);
+});
+
 it('finds a product whatever the case and accents of the words', async () => {
   for (const q of ['creme', 'CRÈME', 'Crème', 'biscuíts']) expect((await search(q)).ids).toEqual([ids.creme]);
 });

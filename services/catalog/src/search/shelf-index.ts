@@ -116,8 +116,22 @@ class Shelf {
     if (product) this.index.add(product);
   }
 
+  /**
+   * Typos are forgiven only for a word that finds nothing as typed (whole, or as the start of a
+   * word): a shopper who types "rice" means rice, and one typo away from it are "ripe" and "rich",
+   * whose mangoes and chocolate added to the rice (or ranked after it, still counted and paged)
+   * read as a search that did not understand. A word the shelf does not have ("ricee", "chiken")
+   * is a misspelling, and finds what it is one typo from. Each word is judged within the same
+   * filter, so a category without rice may still offer what "rice" is one typo from.
+   */
   find(text: string, options: SearchOptions = {}): Found[] {
-    return this.index.search(text, options).flatMap(({ id, score }: SearchResult) => {
+    const asTyped = new Set<string>();
+    for (const { queryTerms } of this.index.search(text, { ...options, fuzzy: false, combineWith: 'OR' }))
+      for (const term of queryTerms) asTyped.add(term);
+    const fuzzy = options.fuzzy ?? oneTypo;
+    const typosForgiven: SearchOptions['fuzzy'] = (term, at, terms) =>
+      asTyped.has(term) ? false : typeof fuzzy === 'function' ? fuzzy(term, at, terms) : fuzzy;
+    return this.index.search(text, { ...options, fuzzy: typosForgiven }).flatMap(({ id, score }: SearchResult) => {
       const product = this.products.get(id as string);
       return product ? [{ score, product }] : [];
     });
