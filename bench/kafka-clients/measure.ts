@@ -8,7 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ThrowawayBroker } from './broker';
-import { loadClient, type ClientUnderTest, type Outgoing, type Reader, type Received } from './clients';
+import { loadClient } from './choose-client';
+import type { ClientUnderTest, Outgoing, Reader, Received } from './clients';
 
 const SHARED = [process.env.KAFKA_BROKERS ?? '127.0.0.1:9092'];
 const BATCH = 100;

@@ -16,7 +16,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { Kafka, logLevel } from 'kafkajs';
 import { emitFigures, type Figure } from '../figures';
-import { clientNames } from './clients';
+import { clientNames } from './choose-client';
 
 const bounded = (name: string, fallback: number, max: number) =>
   Math.min(Math.max(Number(process.env[name] ?? fallback) || fallback, 1), max);

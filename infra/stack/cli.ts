@@ -27,7 +27,8 @@ import {
 } from './components.ts';
 import type { StoreContainers } from './containers.ts';
 import { chooseStack } from './stack-choice.ts';
-import { Stack, StackError, isReady } from './runner.ts';
+import { Stack, isReady } from './runner.ts';
+import { StackError } from './stack-error.ts';
 import { CONTROL_SETTING, controlPortWanted, serveControlIfWanted } from './control.ts';
 import { HOST, PORTS, WEB_URL } from './ports.ts';
 import { stackPath } from './paths.ts';

@@ -17,7 +17,7 @@ import { createTopics } from './kafka-topics.ts';
 import { ENGINES, REDIS_COMMAND, kafkaContainerEnv } from '../topology/topology.ts';
 import { HOST, PORTS } from './ports.ts';
 import { rootPath, stackPath } from './paths.ts';
-import { StackError } from './runner.ts';
+import { StackError } from './stack-error.ts';
 
 /** Whether a Docker engine answers where testcontainers looks for one (DOCKER_HOST,
  *  ~/.testcontainers.properties, the usual sockets). */

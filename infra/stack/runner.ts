@@ -5,9 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import waitOn from 'wait-on';
 import type { Component } from './components.ts';
 import { ROOT, stackPath } from './paths.ts';
-
-/** A failure the user can act on: printed as one line, without a stack trace. */
-export class StackError extends Error {}
+import { StackError } from './stack-error.ts';
 
 interface Running {
   component: Component;

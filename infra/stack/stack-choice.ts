@@ -1,4 +1,4 @@
-import { StackError } from './runner.ts';
+import { StackError } from './stack-error.ts';
 
 /**
  * Which stack runs the store's stores and Keycloak: `native` (the default: the processes of

@@ -1,7 +1,7 @@
 // Which stack a run starts (infra/stack/stack-choice.ts): the native one unless BAZAR_STACK=containers,
 // and never the native one when containers were asked for but no Docker engine answers.
 import { NO_DOCKER, chooseStack, stackKindOf } from '../stack/stack-choice.ts';
-import { StackError } from '../stack/runner.ts';
+import { StackError } from '../stack/stack-error.ts';
 
 /** A Docker probe that answers `answer` and counts how often it was asked. */
 function docker(answer: boolean) {
