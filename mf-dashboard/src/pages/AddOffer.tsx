@@ -6,7 +6,7 @@ import { Field, FormRefusal, SubmitButton, TextArea } from '../components/Field'
 import { notBlank, sameNames, showFormRefused } from '../forms';
 import { useDashboardText } from '../i18n';
 
-const empty: NewOffer = { offerTitle: '', offerDetails: '' };
+const empty: NewOffer = { offerTitle: '', offerTitle_bn: '', offerDetails: '' };
 
 export function AddOffer() {
   const [addOffer] = useAddOfferMutation();
@@ -22,7 +22,7 @@ export function AddOffer() {
   async function submit(offer: NewOffer) {
     const result = await addOffer(offer);
     if (result.error) {
-      showFormRefused(result.error, setError, sameNames<NewOffer>('offerTitle', 'offerDetails'));
+      showFormRefused(result.error, setError, sameNames<NewOffer>('offerTitle', 'offerTitle_bn', 'offerDetails'));
       return;
     }
     reset();
@@ -41,6 +41,14 @@ export function AddOffer() {
           maxLength={120}
           error={errors.offerTitle?.message}
           {...register('offerTitle', { validate: notBlank(t('offerTitle')) })}
+        />
+        {/* optional: a Bangla page's offers bell shows the English title when there is none */}
+        <Field
+          lang="bn"
+          label={t('banglaTitle')}
+          maxLength={120}
+          error={errors.offerTitle_bn?.message}
+          {...register('offerTitle_bn')}
         />
         <TextArea
           label={t('offerDetails')}

@@ -120,9 +120,15 @@ export const ProductEdit = NewProduct.partial().refine((edit) => Object.keys(edi
 });
 export type ProductEdit = z.infer<typeof ProductEdit>;
 
-export const Offer = z.object({ _id: ObjectIdString, offerTitle: z.string(), offerDetails: z.string() });
+export const Offer = z.object({
+  _id: ObjectIdString,
+  offerTitle: z.string(),
+  /** the title in Bangla, which the offers bell shows on a Bangla page; absent when the offer has none */
+  offerTitle_bn: z.string().optional(),
+  offerDetails: z.string(),
+});
 export type Offer = z.infer<typeof Offer>;
 export const OfferList = z.array(Offer);
 
-export const NewOffer = z.strictObject({ offerTitle: Text(120), offerDetails: Text(1000) });
+export const NewOffer = z.strictObject({ offerTitle: Text(120), offerTitle_bn: OptionalText(120), offerDetails: Text(1000) });
 export type NewOffer = z.infer<typeof NewOffer>;

@@ -128,6 +128,24 @@ describe('who may publish', () => {
     const offers = OfferList.parse((await call(`${stackEnv.gatewayUrl}/alloffers`)).body);
     expect(offers.find((o) => o._id === InsertAnswer.parse(published.body).insertedId)).toMatchObject({ offerDetails: 'Two for one.' });
   });
+
+  it("keeps an offer's Bangla title when it has one, and none for a blank one", async () => {
+    const withBangla = await viaGateway('/offer', adminToken, {
+      offerTitle: `Test offer ${run} Eid`,
+      offerTitle_bn: ` ঈদের অফার ${run} `,
+      offerDetails: 'Two for one.',
+    });
+    const blank = await viaGateway('/offer', adminToken, { offerTitle: `Test offer ${run} blank`, offerTitle_bn: ' ', offerDetails: 'x' });
+    expect([withBangla.status, blank.status]).toEqual([201, 201]);
+    const offers = OfferList.parse((await call(`${stackEnv.gatewayUrl}/alloffers`)).body);
+    const answered = (created: typeof blank) => offers.find((o) => o._id === InsertAnswer.parse(created.body).insertedId);
+    expect(answered(withBangla)).toMatchObject({ offerTitle: `Test offer ${run} Eid`, offerTitle_bn: `ঈদের অফার ${run}` });
+    expect(answered(blank)).not.toHaveProperty('offerTitle_bn');
+    expect(await viaGateway('/offer', adminToken, { offerTitle: 'x', offerTitle_bn: 'অ'.repeat(121), offerDetails: 'y' })).toMatchObject({
+      status: 400,
+      body: { code: 'invalid-request', fields: { offerTitle_bn: expect.any(String) } },
+    });
+  });
 });
 
 describe('publishing and stock', () => {

@@ -1,8 +1,8 @@
 // Seeds the demo catalog: `node services/catalog/dist/seed.js` (`npm run seed` at the root). Each
 // demo product missing from the catalog (by name) gets a picture uploaded through the media service
 // and is inserted with it in one write; a demo product without a category or Bangla name and
-// description gets its own; offers go only into an empty collection. Running it again changes
-// nothing.
+// description gets its own; offers go only into an empty collection (a demo offer without a Bangla
+// title gets its own). Running it again changes nothing.
 //
 // `--products <n>` also adds a generated catalog of n groceries (generated-catalog.ts), `--batch
 // <name>` naming the set ('catalog' unless given); `--remove --products <n> [--batch <name>]` takes
@@ -150,7 +150,16 @@ async function seed(): Promise<void> {
         const offers = await readSeed('offers.json', NewOffer);
         for (const offer of offers) await Offer.create(offer);
         log.info({ count: offers.length }, 'offers seeded');
-      } else log.info('offers already present; not seeded');
+      } else {
+        // a demo offer seeded before offers had Bangla titles gets the file's
+        const offers = await readSeed('offers.json', NewOffer);
+        let titled = 0;
+        for (const { offerTitle, offerTitle_bn } of offers)
+          if (offerTitle_bn)
+            titled += (await Offer.updateMany({ offerTitle, offerTitle_bn: { $exists: false } }, { $set: { offerTitle_bn } }))
+              .modifiedCount;
+        log.info({ titled }, 'offers already present; not seeded');
+      }
 
       if (count > 0) changed += await seedGenerated(generatedProducts(count, options.batch), config.MEDIA_URL, log);
     }

@@ -1,12 +1,15 @@
 import { useRef } from 'react';
 import { useGetOffersQuery } from '@bazar/web-kit/api';
+import { useLanguage } from '@bazar/web-kit/i18n';
 import { BellButton } from './TopBarIcons';
 import { useShellText } from '../i18n';
 
-/** The bell counts the offers; it opens a dialog with the first one. */
+/** The bell counts the offers; it opens a dialog with the first one, titled in the page's language
+ *  (the English title when the offer has no Bangla one). */
 export default function OffersBell() {
   const dialog = useRef<HTMLDialogElement>(null);
   const t = useShellText();
+  const language = useLanguage();
   const { data: offers } = useGetOffersQuery();
   const first = offers?.[0];
   const close = () => dialog.current?.close();
@@ -23,7 +26,7 @@ export default function OffersBell() {
         <div className="p-6">
           <p className="text-sm font-semibold tracking-wide text-accent-500 uppercase">{t('todaysOffer')}</p>
           <h2 id="offer-title" className="mt-1 text-xl font-bold text-stone-800">
-            {first?.offerTitle ?? t('noOffers')}
+            {first ? (language === 'bn' && first.offerTitle_bn) || first.offerTitle : t('noOffers')}
           </h2>
           <p className="mt-3 text-stone-600">{first?.offerDetails ?? t('checkBackSoon')}</p>
           <div className="mt-6 flex justify-end gap-3">

@@ -4,6 +4,7 @@ import mongoose, { Schema, type InferSchemaType } from 'mongoose';
 const offerSchema = new Schema(
   {
     offerTitle: { type: String, required: true, trim: true },
+    offerTitle_bn: { type: String, trim: true },
     offerDetails: { type: String, required: true, trim: true },
   },
   { timestamps: true },
@@ -13,5 +14,10 @@ export type OfferDocument = InferSchemaType<typeof offerSchema> & { _id: mongoos
 export const Offer = mongoose.model('Offer', offerSchema, 'offers');
 
 export function toOfferAnswer(offer: OfferDocument): OfferAnswer {
-  return { _id: offer._id.toString(), offerTitle: offer.offerTitle, offerDetails: offer.offerDetails };
+  return {
+    _id: offer._id.toString(),
+    offerTitle: offer.offerTitle,
+    ...(offer.offerTitle_bn && { offerTitle_bn: offer.offerTitle_bn }),
+    offerDetails: offer.offerDetails,
+  };
 }
