@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { ORDER_STATUSES, type OrderListQuery, type OrderStatus } from '@bazar/contracts';
 import { useOrderStatusLabel } from '@bazar/web-kit/orders';
 import { useDeliveryWords } from '@bazar/web-kit/delivery-words';
+import { useFormats } from '@bazar/web-kit/i18n';
 import { useGetSlotCapacitiesQuery } from '../../delivery-api';
 import { useDashboardText } from '../../i18n';
 
@@ -49,28 +50,8 @@ export function OrderFilters({ filters, onChange }: { filters: Filters; onChange
           ))}
         </select>
       </div>
-      <div className="text-sm font-medium text-stone-700">
-        <label htmlFor={`${id}-from`}>{t('from')}</label>
-        <input
-          id={`${id}-from`}
-          type="date"
-          value={filters.from ?? ''}
-          max={filters.to}
-          onChange={(event) => set({ from: event.target.value || undefined })}
-          className={`mt-1 ${control}`}
-        />
-      </div>
-      <div className="text-sm font-medium text-stone-700">
-        <label htmlFor={`${id}-to`}>{t('to')}</label>
-        <input
-          id={`${id}-to`}
-          type="date"
-          value={filters.to ?? ''}
-          min={filters.from}
-          onChange={(event) => set({ to: event.target.value || undefined })}
-          className={`mt-1 ${control}`}
-        />
-      </div>
+      <DayField id={`${id}-from`} label={t('from')} day={filters.from} max={filters.to} onChange={(from) => set({ from })} />
+      <DayField id={`${id}-to`} label={t('to')} day={filters.to} min={filters.from} onChange={(to) => set({ to })} />
       <div className="text-sm font-medium text-stone-700">
         <label htmlFor={`${id}-slot`}>{t('slots.filter')}</label>
         <select
@@ -108,5 +89,45 @@ export function OrderFilters({ filters, onChange }: { filters: Filters; onChange
         </div>
       </div>
     </form>
+  );
+}
+
+/** A day of the filter. The browser's date input writes the day in the browser's own order and
+ *  digits (mm/dd/yyyy on most), whatever the page's language: the day chosen is also written out
+ *  under it in the page's language and digits, and the input is described by it. */
+function DayField({
+  id,
+  label,
+  day,
+  min,
+  max,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  day: string | undefined;
+  min?: string | undefined;
+  max?: string | undefined;
+  onChange: (day: string | undefined) => void;
+}) {
+  const t = useDashboardText();
+  const { formatDate } = useFormats();
+  return (
+    <div className="text-sm font-medium text-stone-700">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="date"
+        value={day ?? ''}
+        min={min}
+        max={max}
+        aria-describedby={`${id}-said`}
+        onChange={(event) => onChange(event.target.value || undefined)}
+        className={`mt-1 ${control}`}
+      />
+      <p id={`${id}-said`} className="mt-1 text-xs font-normal text-stone-500">
+        {day ? formatDate(day) : t('anyDay')}
+      </p>
+    </div>
   );
 }
