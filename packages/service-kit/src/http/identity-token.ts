@@ -148,14 +148,17 @@ export class IdentityVerifier {
 }
 
 /** Signs identity tokens with the installation's private key. One token is reused for the same user
- *  (same claims) for `reuseSeconds`, a fraction of its lifetime, so a shopper's burst of requests
- *  costs one signature; every token handed out still has most of its minute left. */
+ *  (same claims, same services) for `reuseSeconds`, half its lifetime: a shopper's requests of half
+ *  a minute cost one signature here and one verification in each service (which remembers the
+ *  tokens it verified), where a new token every few seconds made the signature check a service's
+ *  largest single cost under load; every token handed out still has half a minute left, far beyond
+ *  any request's calls. A change of role or name is other claims, so a token at once. */
 export class IdentitySigner {
   private readonly minted = new Map<string, { token: string; until: number }>();
 
   constructor(
     private readonly key: KeyObject,
-    private readonly reuseSeconds = 10,
+    private readonly reuseSeconds = IDENTITY_TOKEN.lifetimeSeconds / 2,
     private readonly maxRemembered = 10_000,
   ) {
     if (key.type !== 'private') throw new Error('an identity signer needs the private key');

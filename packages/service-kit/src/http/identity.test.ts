@@ -244,7 +244,25 @@ describe('keys and the signer', () => {
     expect(() => new IdentitySigner(installation.publicKey)).toThrow(/private key/);
   });
 
-  it('signs once per user for a few seconds, and afresh for another user or role', () => {
+  it('hands one user the same token for half its lifetime, then a new one that verifies', () => {
+    jest.useFakeTimers({ now: Date.now(), doNotFake: ['nextTick', 'setImmediate'] });
+    try {
+      const gateway = new IdentitySigner(installation.privateKey);
+      const token = gateway.sign(shopper, ORDER);
+      jest.setSystemTime(Date.now() + (IDENTITY_TOKEN.lifetimeSeconds / 2) * 1000 - 1_000);
+      expect(gateway.sign(shopper, ORDER)).toBe(token);
+      // the last moment it is handed out, it still has half a minute to live
+      expect(verifyIdentityToken(token, installation.publicKey, 'order').sub).toBe('u-1');
+      jest.setSystemTime(Date.now() + 2_000);
+      const next = gateway.sign(shopper, ORDER);
+      expect(next).not.toBe(token);
+      expect(verifyIdentityToken(next, installation.publicKey, 'order').sub).toBe('u-1');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('signs once per user for a while, and afresh for another user or role', () => {
     const token = signer.sign(shopper, ORDER);
     expect(signer.sign(shopper, ORDER)).toBe(token);
     expect(signer.sign(admin, ORDER)).not.toBe(token);
