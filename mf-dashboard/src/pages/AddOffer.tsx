@@ -43,13 +43,7 @@ export function AddOffer() {
           {...register('offerTitle', { validate: notBlank(t('offerTitle')) })}
         />
         {/* optional: a Bangla page's offers bell shows the English title when there is none */}
-        <Field
-          lang="bn"
-          label={t('banglaTitle')}
-          maxLength={120}
-          error={errors.offerTitle_bn?.message}
-          {...register('offerTitle_bn')}
-        />
+        <Field lang="bn" label={t('banglaTitle')} maxLength={120} error={errors.offerTitle_bn?.message} {...register('offerTitle_bn')} />
         <TextArea
           label={t('offerDetails')}
           required
