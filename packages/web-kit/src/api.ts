@@ -32,10 +32,18 @@ const fetchFromApi = fetchBaseQuery({
   },
 });
 
-/** The api's requests, noting when this browser's writes were answered. */
+/** The admin check's own tag: invalidated alone, it asks again whether the account is an admin
+ *  without reading again the other answers about users (All Users, which may be what was refused). */
+export const ADMIN_CHECK_TAG = { type: 'User', id: 'admin-check' } as const;
+
+/** The api's requests, noting when this browser's writes were answered. A refusal (403) may mean
+ *  the account has just lost the admin role while an admin's page was open (the server checks the
+ *  role at each call; the page knew it only from the admin check): the check is asked again, and
+ *  the shell drops the admin's links and pages if the role is gone. */
 const storefrontBaseQuery: typeof fetchFromApi = async (args, api, extraOptions) => {
   const answer = await fetchFromApi(args, api, extraOptions);
   if (api.type === 'mutation') lastWriteAnswered = performance.now();
+  if (answer.error?.status === 403 && api.endpoint !== 'isAdmin') api.dispatch(storefrontApi.util.invalidateTags([ADMIN_CHECK_TAG]));
   return answer;
 };
 
@@ -57,7 +65,7 @@ export const storefrontApi = createApi({
     getOffers: declaredQuery(build, 'listOffers', { providesTags: ['Offer'] }),
     getMyCart: declaredQuery(build, 'myCart', { providesTags: ['Cart'] }),
     /** Whether the account is an admin: the shell's guard of admin pages and the menus' admin links. */
-    isAdmin: declaredQuery(build, 'isAdmin', { providesTags: ['User'] }),
+    isAdmin: declaredQuery(build, 'isAdmin', { providesTags: ['User', ADMIN_CHECK_TAG] }),
   }),
 });
 

@@ -12,9 +12,9 @@ import {
 } from '@bazar/contracts';
 // Through the shared modules, not './api' or './session': this module is a federation singleton of
 // its own, and must reach the page's one store, api and token getter.
-import { currentAccessToken, useStore } from '@bazar/web-kit';
+import { currentAccessToken, useStore, type SessionState } from '@bazar/web-kit';
 import { refusalCode } from './refusalText';
-import { storefrontApi } from '@bazar/web-kit/api';
+import { ADMIN_CHECK_TAG, storefrontApi } from '@bazar/web-kit/api';
 import { useTranslation } from '@bazar/web-kit/i18n';
 import { coalesced } from './coalesced';
 
@@ -65,7 +65,15 @@ export function OrderStatusBadge({ status }: { status: OrderStatus }) {
 /** `live` while the stream is open; `connecting` before its first answer and between retries. */
 export type OrderStreamState = 'connecting' | 'live';
 
-type Store = { dispatch: (action: ReturnType<typeof storefrontApi.util.invalidateTags>) => unknown };
+type Store = { dispatch: (action: ReturnType<typeof storefrontApi.util.invalidateTags>) => unknown; getState: () => unknown };
+
+/** Whether the admin check last answered that the signed-in account is an admin. */
+function checkedAdmin(store: Store): boolean {
+  const state = store.getState() as Parameters<ReturnType<typeof storefrontApi.endpoints.isAdmin.select>>[0] & { session: SessionState };
+  return (
+    state.session.status === 'signedIn' && storefrontApi.endpoints.isAdmin.select(state.session.shopper.email)(state).data?.admin === true
+  );
+}
 
 /** What a page may ask to read again: every order answer ('Order'), the products' stock, or only
  *  the order answers tagged with one id (`Order:summary` reads only the admin's figures again). */
@@ -219,7 +227,10 @@ function open(store: Store): AbortController {
     },
     onclose() {
       // The server ended the stream (its identity expired, its rights changed, a restart): throwing
-      // makes the library reconnect, with a fresh token.
+      // makes the library reconnect, with a fresh token. An admin's stream ends when the account
+      // loses the role: whether it is still an admin is asked again, so that an open dashboard
+      // drops the admin's pages at once rather than at the next refusal.
+      if (checkedAdmin(store)) store.dispatch(storefrontApi.util.invalidateTags([ADMIN_CHECK_TAG]));
       throw new StreamEnded('The order stream closed');
     },
     onerror(err) {

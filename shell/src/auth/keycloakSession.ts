@@ -57,6 +57,12 @@ export async function startSession(store: StorefrontStore): Promise<void> {
   void import('./accountLanguage').then(({ syncSignedIn }) => syncSignedIn(store, shopper));
 }
 
+/** Takes a new token now, whatever the old one's time left: the account lost a role, which a
+ *  token keeps until it is replaced. */
+export async function refreshSession(): Promise<void> {
+  if (client?.authenticated) await client.updateToken(-1);
+}
+
 function shopperFromToken(client: Keycloak): Shopper | undefined {
   const claims = client.tokenParsed as { email?: string; name?: string; preferred_username?: string } | undefined;
   if (!claims?.email) return undefined;
