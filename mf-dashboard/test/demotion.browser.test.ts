@@ -64,6 +64,8 @@ test("A demotes B with Remove Admin while B's Orders page is open: B's page drop
   await search.fill(demoted.email);
   await search.press('Enter');
   const row = a.getByRole('row').filter({ has: a.getByRole('cell', { name: demoted.email, exact: true }) });
+  // the token that still names the role is replaced (Keycloak's token endpoint, by keycloak-js)
+  const newToken = b.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith('/protocol/openid-connect/token'));
   await row.getByRole('button', { name: 'Remove Admin' }).click();
   await a.getByRole('dialog', { name: 'Admin role removed' }).waitFor();
 
@@ -71,6 +73,7 @@ test("A demotes B with Remove Admin while B's Orders page is open: B's page drop
   const told = b.getByRole('dialog', { name: 'You no longer have admin access' });
   await told.waitFor({ timeout: 15_000 });
   await expect(told).toContainText('the admin pages are closed to you');
+  await newToken;
   await b.waitForTimeout(400); // the opening animation, for the picture
   await b.screenshot({ path: 'test-results/admin-demoted-1366.png' });
   await told.getByRole('button', { name: 'OK' }).click();
