@@ -6,6 +6,7 @@ import { WishlistHeart } from '@bazar/web-kit/wishlist';
 import { useProductText } from '@bazar/web-kit/product-text';
 import type { Product } from '@bazar/contracts';
 import { useCartLine, useCartModule } from '../cart';
+import { categoryPath, useCategoryName } from '../categories';
 import { useCatalogText } from '../i18n';
 import { ProductImage } from './ProductImage';
 import { Stars } from './Stars';
@@ -25,6 +26,7 @@ export function ProductCard({ product, onAdd, eager = false, priority = false }:
   const page = `/product-details/${product._id}`;
   const { controls, keepFocus } = useFocusAcrossSwap();
   const { name } = useProductText();
+  const categoryName = useCategoryName();
   const t = useCatalogText();
   const { formatTaka } = useFormats();
   return (
@@ -46,6 +48,15 @@ export function ProductCard({ product, onAdd, eager = false, priority = false }:
         </div>
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
+        {/* the way to the rest of its shelf */}
+        {product.category && (
+          <Link
+            to={categoryPath(product.category)}
+            className="w-fit text-xs font-semibold tracking-wide text-brand-700 uppercase hover:underline"
+          >
+            {categoryName(product.category)}
+          </Link>
+        )}
         <h3 className="line-clamp-2 font-semibold text-stone-800">
           <Link to={page} className="hover:text-brand-700 hover:underline">
             {name(product)}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { useLoaderData } from '@bazar/web-kit/routing';
-import { Share2, ShoppingCart } from 'lucide-react';
+import { Link, useLoaderData } from '@bazar/web-kit/routing';
+import { ChevronRight, Share2, ShoppingCart } from 'lucide-react';
 import { useFormats } from '@bazar/web-kit/i18n';
 import type { Product } from '@bazar/contracts';
 import { useGetProductDetailsQuery } from '../api';
@@ -10,6 +10,7 @@ import { WishlistHeart } from '@bazar/web-kit/wishlist';
 import { PICTURE_SIZES, ProductImage } from '../components/ProductImage';
 import { ProductReviews } from '../components/ProductReviews';
 import { Stars } from '../components/Stars';
+import { categoryPath, useCategoryName } from '../categories';
 import { useCatalogText } from '../i18n';
 
 const SHARE_NETWORKS = ['facebook', 'whatsapp', 'email'] as const;
@@ -52,52 +53,73 @@ export default function ProductDetailsPage() {
   const t = useCatalogText();
   const { formatTaka, formatNumber } = useFormats();
   const { name, description } = useProductText();
+  const categoryName = useCategoryName();
 
   const inStock = product.quantity > 0;
   return (
-    <article className="mx-auto grid max-w-6xl gap-10 px-4 py-10 md:grid-cols-2">
-      <div className="relative overflow-hidden rounded-3xl border border-stone-200 bg-white">
-        <span className="absolute top-4 left-4 rounded-full bg-brand-600 px-3 py-1 text-xs font-bold text-white">{t('new')}</span>
-        <span className="absolute top-4 right-4 rounded-full bg-accent-500 px-3 py-1 text-xs font-bold text-white">
-          {t('discountBadge', { percent: formatNumber(10) })}
-        </span>
-        <ProductImage src={product.img} name={name(product)} className="aspect-square w-full" sizes={PICTURE_SIZES.page} priority />
-      </div>
-      <div className="flex flex-col gap-4">
-        <h1 className="text-3xl font-extrabold text-stone-800">{name(product)}</h1>
-        <Stars rating={product.rating} />
-        <p className="text-stone-500">
-          <span className="text-3xl font-bold text-brand-700">{formatTaka(product.price)}</span> {t('perPiece')}
-        </p>
-        <p className="leading-relaxed text-stone-600">{description(product)}</p>
-        <p className={inStock ? 'text-sm text-brand-700' : 'text-sm font-semibold text-red-600'}>
-          {inStock ? t('inStock', { quantity: formatNumber(product.quantity) }) : t('stockOut')}
-        </p>
-        <div className="flex items-center gap-3">
-          <button
-            type="button"
-            disabled={!inStock || adding || unavailable}
-            onClick={() => void add(product)}
-            className="flex w-fit items-center gap-2 rounded-full bg-brand-600 px-8 py-3 font-semibold text-white hover:bg-brand-700 disabled:bg-stone-300"
-          >
-            <ShoppingCart className="size-5" aria-hidden /> {unavailable ? t('cartUnavailable') : t('addToCart')}
-          </button>
-          <WishlistHeart product={product} look="page" />
+    <>
+      {/* where the product sits in the shop, and the way to the rest of its shelf */}
+      <nav aria-label={t('breadcrumb')} className="mx-auto max-w-6xl px-4 pt-6 text-sm text-stone-500">
+        <ol className="flex flex-wrap items-center gap-1.5">
+          <li>
+            <Link to="/" className="hover:text-brand-700 hover:underline">
+              {t('menu.home')}
+            </Link>
+          </li>
+          {product.category && (
+            <li className="flex items-center gap-1.5">
+              <ChevronRight className="size-3.5" aria-hidden />
+              <Link to={categoryPath(product.category)} className="font-semibold text-brand-700 hover:underline">
+                {categoryName(product.category)}
+              </Link>
+            </li>
+          )}
+        </ol>
+      </nav>
+      <article className="mx-auto grid max-w-6xl gap-10 px-4 pt-4 pb-10 md:grid-cols-2">
+        <div className="relative overflow-hidden rounded-3xl border border-stone-200 bg-white">
+          <span className="absolute top-4 left-4 rounded-full bg-brand-600 px-3 py-1 text-xs font-bold text-white">{t('new')}</span>
+          <span className="absolute top-4 right-4 rounded-full bg-accent-500 px-3 py-1 text-xs font-bold text-white">
+            {t('discountBadge', { percent: formatNumber(10) })}
+          </span>
+          <ProductImage src={product.img} name={name(product)} className="aspect-square w-full" sizes={PICTURE_SIZES.page} priority />
         </div>
-        <div className="mt-4 flex items-center gap-3 border-t border-stone-200 pt-4 text-sm text-stone-500">
-          <Share2 className="size-4" aria-hidden /> {t('share')}
-          {SHARE_NETWORKS.map((network) => (
+        <div className="flex flex-col gap-4">
+          <h1 className="text-3xl font-extrabold text-stone-800">{name(product)}</h1>
+          <Stars rating={product.rating} />
+          <p className="text-stone-500">
+            <span className="text-3xl font-bold text-brand-700">{formatTaka(product.price)}</span> {t('perPiece')}
+          </p>
+          <p className="leading-relaxed text-stone-600">{description(product)}</p>
+          <p className={inStock ? 'text-sm text-brand-700' : 'text-sm font-semibold text-red-600'}>
+            {inStock ? t('inStock', { quantity: formatNumber(product.quantity) }) : t('stockOut')}
+          </p>
+          <div className="flex items-center gap-3">
             <button
-              key={network}
               type="button"
-              className="rounded-full border border-stone-200 px-3 py-1 hover:border-brand-600 hover:text-brand-700"
+              disabled={!inStock || adding || unavailable}
+              onClick={() => void add(product)}
+              className="flex w-fit items-center gap-2 rounded-full bg-brand-600 px-8 py-3 font-semibold text-white hover:bg-brand-700 disabled:bg-stone-300"
             >
-              {t(`networks.${network}`)}
+              <ShoppingCart className="size-5" aria-hidden /> {unavailable ? t('cartUnavailable') : t('addToCart')}
             </button>
-          ))}
+            <WishlistHeart product={product} look="page" />
+          </div>
+          <div className="mt-4 flex items-center gap-3 border-t border-stone-200 pt-4 text-sm text-stone-500">
+            <Share2 className="size-4" aria-hidden /> {t('share')}
+            {SHARE_NETWORKS.map((network) => (
+              <button
+                key={network}
+                type="button"
+                className="rounded-full border border-stone-200 px-3 py-1 hover:border-brand-600 hover:text-brand-700"
+              >
+                {t(`networks.${network}`)}
+              </button>
+            ))}
+          </div>
         </div>
-      </div>
-      <ProductReviews productId={product._id} rated={product.rating?.count ?? 0} />
-    </article>
+        <ProductReviews productId={product._id} rated={product.rating?.count ?? 0} />
+      </article>
+    </>
   );
 }

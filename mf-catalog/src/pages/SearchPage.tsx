@@ -9,6 +9,7 @@ import { Pagination } from '../components/Pagination';
 import { ProductGrid } from '../components/ProductGrid';
 import { QueryState } from '../components/QueryState';
 import { SortControl } from '../components/SortControl';
+import { useCategoryName } from '../categories';
 import { useCatalogText } from '../i18n';
 
 /**
@@ -23,6 +24,7 @@ export default function SearchPage() {
   const products = useGetProductsQuery(request);
   const { add } = useAddToCart();
   const t = useCatalogText();
+  const categoryName = useCategoryName();
   const { formatNumber } = useFormats();
   const shown = products.currentData;
   const pages = Math.ceil((shown?.total ?? 0) / DEFAULT_PAGE_SIZE);
@@ -49,9 +51,7 @@ export default function SearchPage() {
     }
   });
 
-  // a category is named in the catalog's English; the shelves' own have a name in each language, and
-  // one an admin made since shows as it was typed
-  const shelf = category && t(`categories.${category}`, { defaultValue: category });
+  const shelf = category && categoryName(category);
   const title = search
     ? t(shelf ? 'searchPage.resultsForIn' : 'searchPage.resultsFor', { search, category: shelf })
     : shelf || t('searchPage.allProducts');
