@@ -192,6 +192,13 @@ export const ROWS: Row[] = [
   },
   // the address book is its owner's alone (the user from the token); an empty body is refused by validation
   { method: 'GET', endpoint: '/addresses', path: () => '/addresses', expect: { visitor: 401, shopper: 200, other: 200, admin: 200 } },
+  // the matrix's accounts are verified: no mail goes
+  {
+    method: 'POST',
+    endpoint: '/email-verification',
+    path: () => '/email-verification',
+    expect: { visitor: 401, shopper: 409, other: 409, admin: 409 },
+  },
   {
     method: 'POST',
     endpoint: '/addresses',

@@ -8,6 +8,7 @@ import { useRemoveCartLineMutation } from '../cart-api';
 import { useProductText } from '@bazar/web-kit/product-text';
 import { useMyCart } from '../components/useMyCart';
 import { OrderSummary } from '../components/OrderSummary';
+import { VerifyEmailNotice } from '../components/VerifyEmailNotice';
 import { useCartText } from '../i18n';
 
 export default function CartPage() {
@@ -34,6 +35,7 @@ export default function CartPage() {
         <h1 id="cart-title" className="text-3xl font-extrabold text-stone-800">
           {t('yourCart')}
         </h1>
+        <VerifyEmailNotice className="mt-4" />
         {cart.isError && <LoadFailure what={t('theCart')} onRetry={() => void cart.refetch()} className="mt-4" />}
         {lines.length === 0 && !cart.isError ? (
           <div className="mt-6 rounded-2xl border border-dashed border-stone-300 bg-white p-12 text-center">

@@ -12,6 +12,7 @@ import { copyOf, DeliveryAddressPicker, NEW_ADDRESS, newAddressOf } from '../com
 import { DeliverySlotPicker } from '../components/DeliverySlotPicker';
 import { useAddAddressMutation, useGetDeliverySlotsQuery, useGetMyAddressesQuery } from '../delivery-api';
 import { OrderSummary } from '../components/OrderSummary';
+import { VerifyEmailNotice } from '../components/VerifyEmailNotice';
 import { useCartText } from '../i18n';
 import { useRefusalText } from '../refusals';
 
@@ -102,6 +103,7 @@ export default function CheckoutPage() {
   return (
     <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 lg:grid-cols-[1fr_24rem]">
       <section>
+        <VerifyEmailNotice className="mb-4" />
         <p className="rounded-xl bg-brand-50 px-4 py-3 text-brand-900">
           {t('returningCustomer')}{' '}
           <Link to="/login" state={{ from: location }} className="font-semibold underline">

@@ -34,7 +34,17 @@ import {
   PlaceOrderHeaders,
   SetOrderStatus,
 } from './order';
-import { AdminAnswer, NewReview, ProfileList, ProfileUpdate, ProfileUpdateAnswer, SyncUser, SyncUserAnswer, UserList } from './user';
+import {
+  AdminAnswer,
+  NewReview,
+  ProfileList,
+  ProfileUpdate,
+  ProfileUpdateAnswer,
+  SyncUser,
+  SyncUserAnswer,
+  UserList,
+  VerificationMailAnswer,
+} from './user';
 
 /** Who may call an endpoint: anyone, a signed-in user, the user a path parameter names (see
  *  `owner`), or an admin (as the user service's record says). */
@@ -479,6 +489,22 @@ export const API = {
       ...created(SyncUserAnswer, 'First sign-in: the record was created'),
       ...ok(SyncUserAnswer, 'The record was updated'),
       409: refused('The account is being deleted'),
+    },
+  }),
+  // the cart's and checkout's notice to an account that cannot order yet: its address is unverified
+  resendVerificationMail: endpoint({
+    method: 'post',
+    path: '/email-verification',
+    summary:
+      "Mail the caller the link that verifies their email address again (Keycloak's verification mail), " +
+      'at most once a minute; refused when the sign-in says the address is verified',
+    service: 'user',
+    access: 'user',
+    answers: {
+      ...ok(VerificationMailAnswer, 'The mail is on its way'),
+      404: refused('The account has no record yet (it is made at the first sign-in)'),
+      409: refused('The address is already verified'),
+      429: refused('A verification mail went less than a minute ago'),
     },
   }),
   allUsers: endpoint({

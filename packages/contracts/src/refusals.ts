@@ -55,6 +55,8 @@ export const REFUSALS = {
   'order-still-placing': 'An earlier press of Place Order is still being placed',
   'idempotency-key-reused': 'The Idempotency-Key was already used for another order',
   'email-not-verified': 'The email address (`email`) is not verified yet, which ordering needs',
+  'email-already-verified': 'The email address is already verified: no verification mail is sent',
+  'verification-mail-recent': 'A verification mail went to the address less than a minute ago',
   'hold-limit-reached': 'The shopper already holds as many orders waiting for confirmation as the store allows (`limit`)',
   'slot-full': 'The delivery slot is full (`slot`)',
   'slot-past': 'The delivery slot has already started (`slot`)',

@@ -27,6 +27,10 @@ export type SyncUser = z.infer<typeof SyncUser>;
 export const SyncUserAnswer = z.object({ user: User, role: Role });
 export type SyncUserAnswer = z.infer<typeof SyncUserAnswer>;
 
+/** POST /email-verification: where the verification mail went. */
+export const VerificationMailAnswer = z.object({ sentTo: z.string() });
+export type VerificationMailAnswer = z.infer<typeof VerificationMailAnswer>;
+
 export const AdminAnswer = z.object({ admin: z.boolean() });
 export type AdminAnswer = z.infer<typeof AdminAnswer>;
 

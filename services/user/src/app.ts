@@ -10,14 +10,17 @@ import { internalRoutes } from './routes/internal';
 import { profileRoutes } from './routes/profiles';
 import { reviewRoutes } from './routes/reviews';
 import { userRoutes } from './routes/users';
+import { verificationRoutes } from './routes/verification';
 import { VerificationMails } from './verification-mails';
 
 export function wireUser({ config, log, announcer, redis }: ServiceContext<UserConfig>): Wiring {
   const keycloak = new KeycloakAdmin(config);
   const orderMails = new OrderMails(config, log);
+  const verificationMails = new VerificationMails(keycloak, log);
   return {
     routes: [
-      userRoutes(announcer, redis, log, new VerificationMails(keycloak, log)),
+      userRoutes(announcer, redis, log, verificationMails),
+      verificationRoutes(verificationMails),
       profileRoutes(config.MEDIA_ORIGINS, log),
       reviewRoutes(),
       addressRoutes(),
