@@ -1,7 +1,7 @@
 // A new shopper learns before Place Order that their address must be verified: the cart and the top
 // of checkout say so, with the address the link went to, and send the link again when asked (once a
 // minute at most); in English and in Bangla, at 390 px. A verified shopper sees no such notice.
-import { expect, test } from '@bazar/testing/browser-test';
+import { expect, seriousViolations, test } from '@bazar/testing/browser-test';
 import { browsingIn, createAccount, eventually, launchChromium, mailbox, openSignedIn, stackEnv, type Credentials } from '@bazar/testing';
 import mongoose from 'mongoose';
 import type { Browser } from 'playwright-core';
@@ -43,6 +43,7 @@ test('the cart tells an unverified shopper, and sends the link again when asked'
   await notice.getByRole('status').getByText(`Sent. Look in the inbox of ${newShopper.email}, and in the spam folder.`).waitFor();
   expect(await notice.getByRole('button', { name: 'Send the link again' }).isDisabled()).toBe(true);
   await eventually(async () => expect(await verificationMails(newShopper.email)).toHaveLength(2));
+  expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: 'test-results/verify-email-cart-en-390.png', fullPage: true });
 });
 
@@ -56,6 +57,7 @@ test('checkout tells it at the top, in Bangla', async () => {
   const noticeTop = (await notice.boundingBox())!.y;
   const formTop = (await page.locator('form#billing').boundingBox())!.y;
   expect(noticeTop).toBeLessThan(formTop);
+  expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: 'test-results/verify-email-checkout-bn-390.png' });
 });
 
