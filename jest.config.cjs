@@ -28,8 +28,9 @@ module.exports = {
   },
   testMatch: alonePhase ? ['**/*.fault.test.ts', '**/*.fuzz.test.ts'] : ['**/*.test.ts', '**/*.test.tsx'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/.stack/', '\\.browser\\.test\\.ts$', ...(alonePhase ? [] : ALONE)],
-  // jose (under jwks-rsa) ships ES modules only; Node loads them, jest's CommonJS runtime needs them compiled
-  transformIgnorePatterns: ['/node_modules/(?!jose/)'],
+  // jose (under jwks-rsa) and @platformatic/kafka ship ES modules only; Node loads them, jest's
+  // CommonJS runtime needs them compiled
+  transformIgnorePatterns: ['/node_modules/(?!jose/|@platformatic/)'],
   modulePathIgnorePatterns: ['<rootDir>/.stack/', '/dist/'],
   testTimeout: 60_000,
   maxWorkers: alonePhase ? 1 : 2,

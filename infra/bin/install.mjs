@@ -137,14 +137,11 @@ function installSystemPackages(packages) {
   });
 }
 
-/** The lock file and the patches applied to installed packages (patches/, by patch-package on
- *  npm's postinstall): a change to either installs the node modules again. */
+/** The lock file: a change to it installs the node modules again. */
 function nodeModulesHash() {
-  const hash = createHash('sha256').update(readFileSync(path.join(ROOT, 'package-lock.json')));
-  const patches = path.join(ROOT, 'patches');
-  for (const file of existsSync(patches) ? readdirSync(patches).sort() : [])
-    hash.update(file).update(readFileSync(path.join(patches, file)));
-  return hash.digest('hex');
+  return createHash('sha256')
+    .update(readFileSync(path.join(ROOT, 'package-lock.json')))
+    .digest('hex');
 }
 
 function installNodeModules() {

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from 'express';
-import type { Consumer } from 'kafkajs';
+import type { Consumer } from '@platformatic/kafka';
 import { Counter, Gauge, Registry, collectDefaultMetrics, type Metric } from 'prom-client';
 import type { OutboxModel } from './kafka/outbox';
 import { HAS_PENDING_EVENTS } from './kafka/pending';
@@ -143,11 +143,26 @@ registerScrapedMetric(
 
 // --- Kafka consumers -----------------------------------------------------------------------------
 
-const consumerLag = new Gauge({
+/** The consumers whose lag /metrics reports, each with its group and topic. */
+const lagWatched = new Set<{ consumer: Consumer<string, string, string, string>; group: string; topic: string }>();
+const LAG_TIMEOUT_MS = 2_000;
+new Gauge({
   name: 'kafka_consumer_lag',
-  help: 'Messages on a partition not yet processed by this consumer group, as of its last batch (kafkajs offsetLag against the high watermark)',
+  help: 'Messages on a partition not yet processed by this consumer group, asked of the broker at scrape time (its end offset against the offset the group reads from), for the partitions this process reads',
   labelNames: ['group', 'topic', 'partition'],
   registers,
+  async collect() {
+    this.reset();
+    await Promise.all(
+      [...lagWatched].map(async ({ consumer, group, topic }) => {
+        const lag = await withTimeout(consumer.getLag({ topics: [topic] }), LAG_TIMEOUT_MS).catch(() => undefined);
+        // -1: a partition another member reads
+        lag
+          ?.get(topic)
+          ?.forEach((behind, partition) => behind >= 0n && this.set({ group, topic, partition: String(partition) }, Number(behind)));
+      }),
+    );
+  },
 });
 const consumedEvents = new Counter({
   name: 'kafka_consumer_events_total',
@@ -159,29 +174,12 @@ const consumedEvents = new Counter({
 export type ConsumeOutcome = 'applied' | 'skipped' | 'passed-over' | 'dead-lettered';
 export const countConsumedEvent = (topic: string, outcome: ConsumeOutcome) => consumedEvents.inc({ topic, outcome });
 
-/** Follows a kafkajs consumer's batches to keep its lag per partition: at the start of a batch,
- *  every message from the batch's first one to the high watermark; at the end, what is left after
- *  it. A partition shows up after its first batch; a (re)join forgets the partitions, which may
- *  have moved to another member. Returns a function that forgets them for good (on stop). */
-export function watchConsumerLag(consumer: Consumer, group: string): () => void {
-  const seen = new Set<string>();
-  const set = (topic: string, partition: number, lag: number) => {
-    seen.add(`${topic}\u0000${partition}`);
-    consumerLag.set({ group, topic, partition: String(partition) }, Math.max(0, lag));
-  };
-  const forget = () => {
-    for (const key of seen) {
-      const [topic, partition] = key.split('\u0000') as [string, string];
-      consumerLag.remove({ group, topic, partition });
-    }
-    seen.clear();
-  };
-  consumer.on(consumer.events.START_BATCH_PROCESS, ({ payload }) =>
-    set(payload.topic, payload.partition, Number(payload.offsetLagLow) + (payload.batchSize > 0 ? 1 : 0)),
-  );
-  consumer.on(consumer.events.END_BATCH_PROCESS, ({ payload }) => set(payload.topic, payload.partition, Number(payload.offsetLag)));
-  consumer.on(consumer.events.GROUP_JOIN, forget);
-  return forget;
+/** Reports the lag of `consumer` on `topic` at each scrape, until the function returned is called
+ *  (on stop, or when the consumer is replaced). */
+export function watchConsumerLag(consumer: Consumer<string, string, string, string>, group: string, topic: string): () => void {
+  const watched = { consumer, group, topic };
+  lagWatched.add(watched);
+  return () => void lagWatched.delete(watched);
 }
 
 // --- Outbox backlog ------------------------------------------------------------------------------

@@ -1,9 +1,8 @@
 // What createService takes of each part a service uses. The parts' modules (`@bazar/service-kit/mongo`,
 // `/redis`, `/kafka`) export these objects and take their types from here. This module names only
 // types, each client's from its library rather than from the part's module (which imports this one),
-// so the kit's root loads none of mongoose, ioredis or kafkajs.
+// so the kit's root loads none of mongoose, ioredis or the Kafka client.
 import type { Redis } from 'ioredis';
-import type { Kafka } from 'kafkajs';
 import type { z } from 'zod';
 import type { EventHandler } from './kafka/consumer';
 import type { Announcer, OutboxModel } from './kafka/outbox';
@@ -34,7 +33,6 @@ export interface KafkaPart {
 
 /** What a service's events go through (`KafkaPart.open`). */
 export interface ServiceKafka {
-  readonly kafka: Kafka;
   readonly producer: EventProducer;
   readonly announcer: Announcer;
   /** The consumers and outboxes of the service's wiring. */

@@ -1,7 +1,6 @@
 import { once } from 'node:events';
 import type { Server } from 'node:http';
 import type { RequestHandler, Router } from 'express';
-import type { Kafka } from 'kafkajs';
 import type { z } from 'zod';
 import { ConfigError, loadConfig, type KafkaEnv, type MongoEnv, type RedisEnv, type ServiceEnv } from './config';
 import { createApp, finishApp } from './http/app';
@@ -35,7 +34,6 @@ export type ServiceContext<C, U extends PartName = PartName> = {
 } & ('redis' extends U ? { redis: Redis } : unknown) &
   ('kafka' extends U
     ? {
-        kafka: Kafka;
         producer: EventProducer;
         /** Writes that add events to the written document's outbox and have them published at once; the
          *  models written must be among the wiring's `outboxes`. */
@@ -129,7 +127,7 @@ async function startService<S extends z.ZodType<ConfigOf<keyof P & PartName>>, P
     config,
     log,
     ...(redis && { redis }),
-    ...(kafka && { kafka: kafka.kafka, producer: kafka.producer, announcer: kafka.announcer }),
+    ...(kafka && { producer: kafka.producer, announcer: kafka.announcer }),
   } as ServiceContext<z.infer<S>, keyof P & PartName>;
   const wiring = await definition.wire(context);
   if (!kafka && (wiring.consumers?.length || wiring.outboxes?.length))

@@ -1,7 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomFillSync } from 'node:crypto';
 import * as otel from '@opentelemetry/api';
-import type { IHeaders } from 'kafkajs';
 
 /**
  * A request's or an event's trace. Two ways, one interface for the rest of the kit (logs, the
@@ -164,7 +163,7 @@ export async function runInEventTrace<T>(traceparent: string | undefined, topic:
  * it) or else of the active span; each message then carries its producer span's traceparent. Returns
  * what ends the spans once the send is done; nothing to do when OpenTelemetry does not trace.
  */
-export function startSendSpans(messages: { topic: string; headers?: IHeaders }[]): (err?: unknown) => void {
+export function startSendSpans(messages: { topic: string; headers?: Record<string, string> }[]): (err?: unknown) => void {
   if (!tracingOn()) return () => undefined;
   const spans = messages.map((message) => {
     const traceparent = traceparentOf(message.headers);
@@ -199,9 +198,7 @@ export function runOutsideTrace<T>(fn: () => T): T {
   return storage.exit(() => (tracingOn() ? otel.context.with(otel.ROOT_CONTEXT, fn) : fn()));
 }
 
-/** The traceparent header of a consumed Kafka message, as a string. */
-export function traceparentOf(headers: IHeaders | undefined): string | undefined {
-  const value = headers?.[TRACEPARENT_HEADER];
-  const first = Array.isArray(value) ? value[0] : value;
-  return first === undefined ? undefined : first.toString();
+/** The traceparent header of a Kafka message: as the kit writes one, or as a consumer reads one. */
+export function traceparentOf(headers: ReadonlyMap<string, string> | Record<string, string> | undefined): string | undefined {
+  return headers instanceof Map ? headers.get(TRACEPARENT_HEADER) : (headers as Record<string, string> | undefined)?.[TRACEPARENT_HEADER];
 }

@@ -1,28 +1,15 @@
-import { Kafka, logLevel, type LogEntry } from 'kafkajs';
-import type { Logger } from '../logger';
+/** How every Kafka client of a service connects (@platformatic/kafka's base options): it gives up on
+ *  a dead broker within seconds, so that callers (the outbox relay, the consumer loop) decide when
+ *  to try again. */
+export interface KafkaConnection {
+  clientId: string;
+  bootstrapBrokers: string[];
+  connectTimeout: number;
+  timeout: number;
+  retries: number;
+  retryDelay: number;
+}
 
-const levels: Record<logLevel, 'error' | 'warn' | 'info' | 'debug'> = {
-  [logLevel.NOTHING]: 'debug',
-  [logLevel.ERROR]: 'error',
-  [logLevel.WARN]: 'warn',
-  [logLevel.INFO]: 'info',
-  [logLevel.DEBUG]: 'debug',
-};
-
-/** A kafkajs client that logs through pino and gives up on a dead broker within seconds, so that
- *  callers (the outbox relay, the consumer loop) decide when to try again. */
-export function createKafka(clientId: string, brokers: string[], log: Logger): Kafka {
-  const kafkaLog = log.child({ component: 'kafka' });
-  return new Kafka({
-    clientId,
-    brokers,
-    connectionTimeout: 2_000,
-    requestTimeout: 10_000,
-    retry: { initialRetryTime: 200, retries: 3, maxRetryTime: 2_000 },
-    logLevel: logLevel.WARN,
-    logCreator:
-      () =>
-      ({ level, log: { message, ...extra } }: LogEntry) =>
-        kafkaLog[levels[level]](extra, message),
-  });
+export function createKafka(clientId: string, brokers: string[]): KafkaConnection {
+  return { clientId, bootstrapBrokers: brokers, connectTimeout: 2_000, timeout: 10_000, retries: 3, retryDelay: 200 };
 }

@@ -1,4 +1,11 @@
-import type { Consumer, Kafka, KafkaMessage } from 'kafkajs';
+import {
+  Consumer,
+  MessagesStreamFallbackModes,
+  MessagesStreamModes,
+  stringDeserializers,
+  type Message,
+  type MessagesStream,
+} from '@platformatic/kafka';
 import mongoose, { Schema } from 'mongoose';
 import type { z } from 'zod';
 import { deadLetterTopic } from '@bazar/contracts';
@@ -6,6 +13,7 @@ import { dbCommandsOf } from '../db-commands';
 import type { Logger } from '../logger';
 import { countConsumedEvent, watchConsumerLag } from '../metrics';
 import { currentTrace, runInEventTrace, traceparentOf } from '../trace';
+import type { KafkaConnection } from './client';
 import type { EventProducer } from './producer';
 
 /** The ledger of applied events, in the consuming service's own database. */
@@ -44,7 +52,7 @@ export interface EventHandler<S extends z.ZodType<{ id: string }>> {
 }
 
 interface ConsumerOptions<S extends z.ZodType<{ id: string }>> {
-  kafka: Kafka;
+  kafka: KafkaConnection;
   /** consumer group, also the namespace of this handler's ledger entries */
   groupId: string;
   handler: EventHandler<S>;
@@ -66,6 +74,9 @@ const COMMIT_DELAY_MS = 250;
  *  first, among at most a few thousand events. */
 const RECENT_EVENTS_KEPT = 10_000;
 
+/** A consumed message, its key, value and headers read as strings. */
+export type ConsumedMessage = Message<string, string, string, string>;
+
 /** Consumes one topic at least once and applies each event once: messages that do not parse or
  *  fail the contract go to `<topic>.dlq`; ids already in the ledger are skipped; the offset is
  *  committed only after the effect and its ledger entry are stored (or the message is
@@ -74,13 +85,14 @@ const RECENT_EVENTS_KEPT = 10_000;
  *  its `traceparent` header (a new trace without one), and an applied event of a traced request is
  *  logged; the lag per partition is kept for /metrics. */
 export class EventConsumer<S extends z.ZodType<{ id: string }>> {
-  private consumer: Consumer | undefined;
+  private consumer: Consumer<string, string, string, string> | undefined;
+  private stream: MessagesStream<string, string, string, string> | undefined;
   private stopped = false;
   private retryTimer: NodeJS.Timeout | undefined;
   private lastFetchAt = 0;
   private forgetLag: (() => void) | undefined;
-  /** the next offset to read, by partition, applied and not yet committed */
-  private readonly toCommit = new Map<number, string>();
+  /** the last message applied, by partition, not yet committed (its commit covers those before it) */
+  private readonly toCommit = new Map<number, ConsumedMessage>();
   /** the ids an every-replica handler applied last, oldest first */
   private readonly recentlyApplied = new Set<string>();
   private commitTimer: NodeJS.Timeout | undefined;
@@ -92,8 +104,8 @@ export class EventConsumer<S extends z.ZodType<{ id: string }>> {
     return Date.now() - this.lastFetchAt < 10_000;
   }
 
-  /** Has fetched since it started: its offsets are fixed, so an event sent from now on reaches it.
-   *  Until then an every-replica handler, which begins at the topic's end, would miss it. */
+  /** Has fixed the offsets it reads from: an event sent from now on reaches it. Until then an
+   *  every-replica handler, which begins at the topic's end, would miss it. */
   get isListening(): boolean {
     return this.fetched;
   }
@@ -110,97 +122,107 @@ export class EventConsumer<S extends z.ZodType<{ id: string }>> {
 
   private async run(): Promise<void> {
     const { kafka, groupId, handler, log, maxWaitTimeInMs = 2_000 } = this.options;
-    const consumer = kafka.consumer({ groupId, maxWaitTimeInMs, sessionTimeout: 10_000, heartbeatInterval: 1_000, retry: { retries: 5 } });
+    const consumer = new Consumer({
+      ...kafka,
+      groupId,
+      deserializers: stringDeserializers,
+      autocommit: false,
+      maxWaitTime: maxWaitTimeInMs,
+      sessionTimeout: 10_000,
+      heartbeatInterval: 1_000,
+    });
     this.consumer = consumer;
-    consumer.on(consumer.events.FETCH_START, () => (this.lastFetchAt = Date.now()));
-    // a new group's offsets are looked up inside its first fetch, so only after it are they fixed
+    // a (re)join fixes the offsets anew; joined() runs once they are
     let joining = false;
-    consumer.on(consumer.events.GROUP_JOIN, () => (joining = true));
-    consumer.on(consumer.events.FETCH, () => {
-      this.fetched = true;
-      if (!joining || !handler.joined) return;
-      joining = false;
-      handler.joined().catch((err: unknown) => log.error({ err, topic: handler.topic }, 'loading after joining failed'));
-    });
+    consumer.on('consumer:group:join', () => (joining = true));
     this.forgetLag?.();
-    this.forgetLag = watchConsumerLag(consumer, groupId);
-    consumer.on(consumer.events.CRASH, ({ payload }) => {
-      if (!payload.restart) this.retryLater(payload.error);
-    });
+    this.forgetLag = watchConsumerLag(consumer, groupId, handler.topic);
     try {
-      await consumer.connect();
-      await consumer.subscribe({ topic: handler.topic, fromBeginning: !handler.everyReplica });
-      await consumer.run({
-        autoCommit: false,
-        eachBatchAutoResolve: false,
-        // The messages of one fetch are applied in order, and the offset after the last one applied
-        // is committed soon after, with those of other fetches meanwhile (COMMIT_DELAY_MS). If one
-        // fails, those before it are still committed.
-        eachBatch: async ({ batch: { partition, messages }, resolveOffset, heartbeat, isRunning, isStale }) => {
-          let applied: string | undefined;
-          try {
-            for (const message of messages) {
-              if (!isRunning() || isStale()) break;
-              await runInEventTrace(traceparentOf(message.headers), handler.topic, (traced) => this.apply(message, partition, traced));
-              resolveOffset(message.offset);
-              applied = message.offset;
-              await heartbeat();
-            }
-          } finally {
-            if (applied !== undefined) this.commitSoon(consumer, partition, (BigInt(applied) + 1n).toString());
-          }
-        },
+      const stream = await consumer.consume({
+        topics: [handler.topic],
+        mode: MessagesStreamModes.COMMITTED,
+        // a group's first start reads the topic from its beginning; an every-replica group is new at
+        // each start and hears what is published from then on
+        fallbackMode: handler.everyReplica ? MessagesStreamFallbackModes.LATEST : MessagesStreamFallbackModes.EARLIEST,
+      });
+      this.stream = stream;
+      stream.on('fetch', () => (this.lastFetchAt = Date.now()));
+      stream.on('offsets', () => {
+        this.fetched = true;
+        this.lastFetchAt = Date.now();
+        if (!joining || !handler.joined) return;
+        joining = false;
+        handler.joined().catch((err: unknown) => log.error({ err, topic: handler.topic }, 'loading after joining failed'));
       });
       log.info({ topic: handler.topic, groupId }, 'consuming');
+      // One message at a time, in the order of its partition; the offset after the last one applied
+      // is committed soon after (COMMIT_DELAY_MS), with those of other partitions meanwhile. If one
+      // fails, those before it are still committed, and the consumer starts again from it.
+      for await (const message of stream as AsyncIterable<ConsumedMessage>) {
+        if (this.stopped) break;
+        await runInEventTrace(traceparentOf(message.headers), handler.topic, (traced) => this.apply(message, traced));
+        this.commitSoon(message);
+      }
+      if (!this.stopped) this.retryLater(new Error('the stream of messages ended'));
     } catch (err) {
       this.retryLater(err);
     }
   }
 
-  private commitSoon(consumer: Consumer, partition: number, offset: string): void {
-    this.toCommit.set(partition, offset);
-    this.commitTimer ??= setTimeout(() => void this.commitApplied(consumer), COMMIT_DELAY_MS);
+  private commitSoon(message: ConsumedMessage): void {
+    this.toCommit.set(message.partition, message);
+    this.commitTimer ??= setTimeout(() => void this.commitApplied(), COMMIT_DELAY_MS);
   }
 
   /** Commits what was applied. A commit refused (the group rebalanced, the broker went away) is
    *  dropped: whoever reads those partitions next applies the events again, and skips them. */
-  private async commitApplied(consumer: Consumer): Promise<void> {
+  private async commitApplied(): Promise<void> {
     clearTimeout(this.commitTimer);
     this.commitTimer = undefined;
     if (this.toCommit.size === 0) return;
-    const offsets = [...this.toCommit].map(([partition, offset]) => ({ topic: this.options.handler.topic, partition, offset }));
+    const last = [...this.toCommit.values()];
     this.toCommit.clear();
-    await consumer
-      .commitOffsets(offsets)
-      .catch((err: unknown) =>
-        this.options.log.warn({ err, topic: this.options.handler.topic }, 'committing applied events failed; they may be applied again'),
-      );
+    await Promise.all(
+      last.map((message) =>
+        Promise.resolve(message.commit()).catch((err: unknown) =>
+          this.options.log.warn({ err, topic: this.options.handler.topic }, 'committing applied events failed; they may be applied again'),
+        ),
+      ),
+    );
   }
 
   private retryLater(err: unknown): void {
     if (this.stopped) return;
     this.options.log.warn({ err, topic: this.options.handler.topic }, 'consumer down; retrying');
-    const consumer = this.consumer;
-    this.consumer = undefined;
-    if (consumer) void this.commitApplied(consumer).then(() => consumer.disconnect().catch(() => undefined));
+    void this.close();
     this.retryTimer = setTimeout(() => void this.run(), this.options.retryDelayMs ?? 2_000);
+  }
+
+  /** Commits what was applied, then leaves the group. */
+  private async close(): Promise<void> {
+    const { consumer, stream } = this;
+    this.consumer = undefined;
+    this.stream = undefined;
+    await this.commitApplied();
+    await stream?.close().catch(() => undefined);
+    await consumer?.close(true).catch((err: unknown) => this.options.log.warn({ err }, 'consumer disconnect failed'));
   }
 
   /** Applies one message. An event applied is logged when it belongs to a traced request (its
    *  message carries the trace), as the kit logs requests: a line per event, four an order, said
    *  nothing that the consumed-events counter does not. */
-  private async apply(message: KafkaMessage, partition: number, traced: boolean): Promise<void> {
+  private async apply(message: ConsumedMessage, traced: boolean): Promise<void> {
     const { handler, groupId, log } = this.options;
     const parsed = parseEvent(message, handler.schema);
     if (!parsed.ok) {
       // the durable consumer of the topic dead-letters it; a copy from every replica would be noise
       if (handler.everyReplica)
-        return void log.warn({ topic: handler.topic, offset: message.offset, reason: parsed.reason }, 'unreadable event skipped');
+        return void log.warn({ topic: handler.topic, offset: String(message.offset), reason: parsed.reason }, 'unreadable event skipped');
       return this.deadLetter(message, parsed.reason);
     }
 
     const event = parsed.event;
-    const where = { topic: handler.topic, partition, offset: message.offset, eventId: event.id };
+    const where = { topic: handler.topic, partition: message.partition, offset: String(message.offset), eventId: event.id };
     if (handler.appliesTo && !handler.appliesTo(event)) {
       countConsumedEvent(handler.topic, 'passed-over');
       if (traced) log.info(where, 'event passed over');
@@ -230,14 +252,15 @@ export class EventConsumer<S extends z.ZodType<{ id: string }>> {
     if (traced) log.info({ ...where, ...dbCommandsOf(currentTrace()) }, 'event applied');
   }
 
-  private async deadLetter(message: KafkaMessage, reason: string): Promise<void> {
+  private async deadLetter(message: ConsumedMessage, reason: string): Promise<void> {
     const { handler, producer, log } = this.options;
-    log.warn({ topic: handler.topic, offset: message.offset, reason }, 'unreadable event sent to the dead-letter topic');
+    const offset = String(message.offset);
+    log.warn({ topic: handler.topic, offset, reason }, 'unreadable event sent to the dead-letter topic');
     await producer.send({
       topic: deadLetterTopic(handler.topic),
-      key: message.key?.toString() ?? '',
-      value: message.value?.toString() ?? '',
-      headers: { ...message.headers, 'x-dlq-reason': reason, 'x-dlq-offset': message.offset },
+      key: message.key ?? '',
+      value: message.value ?? '',
+      headers: { ...Object.fromEntries(message.headers), 'x-dlq-reason': reason, 'x-dlq-offset': offset },
     });
     countConsumedEvent(handler.topic, 'dead-lettered');
   }
@@ -245,18 +268,17 @@ export class EventConsumer<S extends z.ZodType<{ id: string }>> {
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.retryTimer);
-    if (this.consumer) await this.commitApplied(this.consumer);
-    await this.consumer?.disconnect().catch((err: unknown) => this.options.log.warn({ err }, 'consumer disconnect failed'));
+    await this.close();
     this.forgetLag?.();
   }
 }
 
 type Parsed<T> = { ok: true; event: T } | { ok: false; reason: string };
 
-function parseEvent<S extends z.ZodType>(message: KafkaMessage, schema: S): Parsed<z.infer<S>> {
+function parseEvent<S extends z.ZodType>(message: ConsumedMessage, schema: S): Parsed<z.infer<S>> {
   let json: unknown;
   try {
-    json = JSON.parse(message.value?.toString() ?? '');
+    json = JSON.parse(message.value ?? '');
   } catch {
     return { ok: false, reason: 'not JSON' };
   }

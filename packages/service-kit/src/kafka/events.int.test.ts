@@ -12,6 +12,7 @@ import { deadLetterTopic } from '@bazar/contracts';
 import { tallyCommandsByTrace } from '../db-commands';
 import { createLogger } from '../logger';
 import { currentTrace, formatTraceparent, newSpanId, newTraceId, runInTrace } from '../trace';
+import { createKafka } from './client';
 import { EventConsumer } from './consumer';
 import { Announcer, OutboxRelay, outboxFields, withOutbox, type WrittenDocument } from './outbox';
 import { EventProducer, newEvent } from './producer';
@@ -21,8 +22,11 @@ const topic = `kit-test-${randomUUID()}`;
 /** what the kit logs here, one parsed line each */
 const logged: { msg: string; eventId?: string; dbCommands?: Record<string, number> }[] = [];
 const log = createLogger('kit-test', 'info', { write: (line: string) => void logged.push(JSON.parse(line)) });
-const kafka = new Kafka({ clientId: 'kit-test', brokers: stackEnv.kafkaBrokers, logLevel: logLevel.NOTHING, retry: { retries: 2 } });
+/** how the kit's producer and consumers connect */
+const kafka = createKafka('kit-test', stackEnv.kafkaBrokers);
 const producer = new EventProducer(kafka, log);
+/** the test's own view of the broker: topics made and removed, the dead letters read */
+const broker = new Kafka({ clientId: 'kit-test-tools', brokers: stackEnv.kafkaBrokers, logLevel: logLevel.NOTHING, retry: { retries: 2 } });
 
 const ParcelShipped = z.object({
   id: z.uuid(),
@@ -64,7 +68,7 @@ const pickups = new EventConsumer({
 beforeAll(async () => {
   await mongoose.connect(stackEnv.mongoUrl, { dbName: 'kit_test', serverSelectionTimeoutMS: 5_000, monitorCommands: true });
   tallyCommandsByTrace(mongoose.connection);
-  const admin = kafka.admin();
+  const admin = broker.admin();
   await admin.connect();
   await admin.createTopics({
     topics: [
@@ -80,7 +84,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await consumer.stop();
   await producer.disconnect();
-  const admin = kafka.admin();
+  const admin = broker.admin();
   await admin.connect();
   await admin.deleteTopics({ topics: [topic, deadLetterTopic(topic)] }).catch(() => undefined);
   await admin.disconnect();
@@ -226,7 +230,7 @@ it('sends a message that breaks the contract to the dead-letter topic and carrie
   await producer.send({ topic, key: 'p', value: JSON.stringify(after) });
   await eventually(async () => expect(await Delivery.countDocuments({ eventId: after.id })).toBe(1));
 
-  const dlq = kafka.consumer({ groupId: `kit-test-dlq-${randomUUID()}`, maxWaitTimeInMs: 100 });
+  const dlq = broker.consumer({ groupId: `kit-test-dlq-${randomUUID()}`, maxWaitTimeInMs: 100 });
   const dead: { value: string; reason: string }[] = [];
   await dlq.connect();
   await dlq.subscribe({ topic: deadLetterTopic(topic), fromBeginning: true });

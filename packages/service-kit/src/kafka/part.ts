@@ -12,7 +12,7 @@ import { KafkaProbe } from './probe';
 export const kafkaPart: KafkaPart = {
   part: 'kafka',
   open({ service, brokers, log, leases }): ServiceKafka {
-    const kafka = createKafka(service, brokers, log);
+    const kafka = createKafka(service, brokers);
     const producer = new EventProducer(kafka, log);
     const probe = new KafkaProbe(kafka);
     const relays = new Map<OutboxModel, OutboxRelay>();
@@ -21,7 +21,6 @@ export const kafkaPart: KafkaPart = {
     const groupOf = (handler: EventHandler<z.ZodType<{ id: string }>>) =>
       consumerGroupId(service, handler.topic) + (handler.everyReplica ? `.${randomUUID()}` : '');
     return {
-      kafka,
       producer,
       announcer: new Announcer((model, written) => {
         const relay = relays.get(model);

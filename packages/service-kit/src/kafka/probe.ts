@@ -1,4 +1,5 @@
-import type { Admin, Kafka } from 'kafkajs';
+import { Admin } from '@platformatic/kafka';
+import type { KafkaConnection } from './client';
 
 /** Asks the broker for its cluster metadata every few seconds, so /ready and /health report
  *  whether Kafka is reachable now, whatever traffic the service has. */
@@ -9,10 +10,10 @@ export class KafkaProbe {
   private answered = false;
 
   constructor(
-    kafka: Kafka,
+    kafka: KafkaConnection,
     private readonly intervalMs = 3_000,
   ) {
-    this.admin = kafka.admin({ retry: { retries: 0 } });
+    this.admin = new Admin({ ...kafka, retries: 0 });
   }
 
   get isReachable(): boolean {
@@ -27,8 +28,8 @@ export class KafkaProbe {
   start(): void {
     const probe = () =>
       this.admin
-        .connect()
-        .then(() => this.admin.describeCluster())
+        // asked afresh each time: metadata kept from an earlier answer would say nothing of now
+        .metadata({ topics: [], forceUpdate: true })
         .then(
           () => (this.reachable = true),
           () => (this.reachable = false),
@@ -40,6 +41,6 @@ export class KafkaProbe {
 
   async stop(): Promise<void> {
     clearInterval(this.timer);
-    await this.admin.disconnect().catch(() => undefined);
+    await this.admin.close().catch(() => undefined);
   }
 }

@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { Partitioners, type Kafka, type Producer, type IHeaders } from 'kafkajs';
+import { compatibilityPartitioner, ProduceAcks, Producer, stringSerializers } from '@platformatic/kafka';
 import type { Logger } from '../logger';
 import { startSendSpans } from '../trace';
+import type { KafkaConnection } from './client';
+
+/** A message's headers, as the kit writes them (the trace's traceparent, a dead letter's reason). */
+export type MessageHeaders = Record<string, string>;
 
 export interface OutgoingMessage {
   topic: string;
@@ -9,7 +13,7 @@ export interface OutgoingMessage {
   key: string;
   /** the serialized event */
   value: string;
-  headers?: IHeaders;
+  headers?: MessageHeaders;
 }
 
 /** The event envelope of the contracts: a fresh id (the consumers' idempotency key) and a time. */
@@ -18,49 +22,35 @@ export function newEvent<T extends string, P>(type: T, payload: P) {
 }
 
 /** An idempotent producer (acks from all in-sync replicas) that connects on first use and again
- *  after the broker comes back. */
+ *  after the broker comes back. Keys go to partitions as Kafka's own clients put them (murmur2, as
+ *  kafkajs did too), so an aggregate's events stay on the partition its earlier ones are on. */
 export class EventProducer {
-  private readonly producer: Producer;
-  private connecting: Promise<void> | undefined;
-  private connected = false;
+  private readonly producer: Producer<string, string, string, string>;
 
   constructor(
-    kafka: Kafka,
+    kafka: KafkaConnection,
     private readonly log: Logger,
   ) {
-    this.producer = kafka.producer({
+    this.producer = new Producer({
+      ...kafka,
+      serializers: stringSerializers,
       idempotent: true,
-      maxInFlightRequests: 1,
-      allowAutoTopicCreation: false,
-      createPartitioner: Partitioners.DefaultPartitioner,
+      acks: ProduceAcks.ALL,
+      autocreateTopics: false,
+      partitioner: compatibilityPartitioner,
     });
-    this.producer.on(this.producer.events.CONNECT, () => (this.connected = true));
-    this.producer.on(this.producer.events.DISCONNECT, () => (this.connected = false));
   }
 
-  get isConnected(): boolean {
-    return this.connected;
-  }
-
+  /** Connects to the brokers now rather than on the first send (a failure says Kafka is away). */
   async connect(): Promise<void> {
-    this.connecting ??= this.producer.connect().finally(() => (this.connecting = undefined));
-    await this.connecting;
+    await this.producer.metadata({ topics: [] });
   }
 
   async send(...messages: OutgoingMessage[]): Promise<void> {
-    if (!this.connected) await this.connect();
     const outgoing = messages.map(({ topic, key, value, headers }) => ({ topic, key, value, headers }));
     const sent = startSendSpans(outgoing);
-    const byTopic = new Map<string, OutgoingMessage[]>();
-    for (const message of outgoing) byTopic.set(message.topic, [...(byTopic.get(message.topic) ?? []), message]);
     try {
-      await this.producer.sendBatch({
-        acks: -1,
-        topicMessages: [...byTopic].map(([topic, list]) => ({
-          topic,
-          messages: list.map(({ key, value, headers }) => ({ key, value, headers })),
-        })),
-      });
+      await this.producer.send({ messages: outgoing });
       sent();
     } catch (err) {
       sent(err);
@@ -70,6 +60,6 @@ export class EventProducer {
 
   /** Waits for sends in flight, then closes the connection. */
   async disconnect(): Promise<void> {
-    await this.producer.disconnect().catch((err: unknown) => this.log.warn({ err }, 'producer disconnect failed'));
+    await this.producer.close().catch((err: unknown) => this.log.warn({ err }, 'producer disconnect failed'));
   }
 }

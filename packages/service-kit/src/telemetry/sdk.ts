@@ -49,7 +49,7 @@ function sampleRate(): number {
  * over OTLP (HTTP, protobuf) to OTEL_EXPORTER_OTLP_ENDPOINT in batches. A request is followed when
  * its caller's traceparent says it is sampled, or else by REQUEST_SAMPLE_RATE; a span not followed
  * is not recorded. Kafka's producer and consumer spans are the kit's own (trace.ts: startSendSpans,
- * runInEventTrace): kafkajs' instrumentation would start the producer span in the outbox relay's
+ * runInEventTrace): a Kafka client's instrumentation would start the producer span in the outbox relay's
  * context, not in the request that wrote the event, and only link a batch's consumer spans to it,
  * where the kit makes them children, so an order is one trace from the gateway to its consumers.
  * When the collector is away the exporter drops the spans it cannot send (its queue is bounded) and
