@@ -118,7 +118,7 @@ export const API = {
     path: '/products',
     summary:
       'Products: the whole shelf, or those matching q (name, description, category, Bangla name and description; ' +
-      'any case and accents, one typo a word; most relevant first unless sorted) and category, in the sort asked for; ' +
+      'any case and accents, one typo a word where the word finds nothing as typed; most relevant first unless sorted) and category, in the sort asked for; ' +
       'page and pageSize cut one page (pageSize at most 48) and X-Total-Count tells how many match; ' +
       'a search that finds nothing names close searches that would in X-Close-Matches',
     service: 'catalog',

@@ -27,7 +27,7 @@ export interface ProductSearch {
    *  search's (an index that has not caught up with a change must not share a fresher one's). */
   readonly state: string;
   /** Products whose name, description, category or Bangla name and description hold the words,
-   *  whatever their case and accents, with one typo a word. */
+   *  whatever their case and accents, with one typo a word where the word finds nothing as typed. */
   search(text: string, request: SearchRequest): Promise<SearchPage>;
   /** Up to `limit` products for the search box as the shopper types: the last word may be
    *  unfinished. */
