@@ -123,12 +123,15 @@ export function cartRoutes(catalog: CatalogClient): Router {
     if (!product) throw notFound('product-no-longer-sold', 'That product is no longer sold');
     if (req.body.cartQuantity > product.quantity) throw notEnoughStock(product);
 
-    const updated = await Cart.findOneAndUpdate({ _id: email }, lineWrite(existing.productId, product, { setTo: req.body.cartQuantity }), {
-      returnDocument: 'after',
-      lean: true,
-    });
+    // only while the line is there: a removal between the read above and this write (two quick taps
+    // of −) must not be undone by writing the line again
+    const updated = await Cart.findOneAndUpdate(
+      { _id: email, [`lines.${existing.productId}`]: { $exists: true } },
+      lineWrite(existing.productId, product, { setTo: req.body.cartQuantity }),
+      { returnDocument: 'after', lean: true },
+    );
     const line = lineOf(updated as CartDocument | null, existing.productId);
-    if (!line) throw notFound('no-such-cart-line', 'No such cart line'); // the cart went in the meantime
+    if (!line) throw notFound('no-such-cart-line', 'No such cart line'); // the line or the cart went in the meantime
     res.json(toCartLineAnswer(email, line) satisfies CartLineAnswer);
   });
 
