@@ -6,7 +6,6 @@ import { openSync, readSync, closeSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { PlaceOrderAnswer, TOPICS } from '@bazar/contracts';
 import { eventually, gatewayCall as call, newShopper, stackEnv, type TestAccount } from '@bazar/testing';
-import { Kafka, logLevel } from 'kafkajs';
 import { publishedOrderEvents, TestShelf } from '@bazar/testing/shop';
 
 const LOGS = path.join(process.env.BAZAR_STACK_DIR ?? path.resolve(__dirname, '../../.stack'), 'logs');
@@ -63,7 +62,6 @@ const newTrace = () => {
 // loopback address's rate limit that other tests share.
 const from = { 'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` };
 const shelf = new TestShelf();
-const kafka = new Kafka({ clientId: 'tracing-test', brokers: stackEnv.kafkaBrokers, logLevel: logLevel.NOTHING });
 let shopper: TestAccount;
 let productId: string;
 
@@ -154,7 +152,7 @@ it('follows an order from the gateway through the services it calls and through 
 
   // the order's status event, relayed from its outbox; the catalog's consumer applied it in this trace
   const [event] = await eventually(async () => {
-    const published = await publishedOrderEvents(kafka, [insertedId], TOPICS.orderStatusChanged);
+    const published = await publishedOrderEvents([insertedId], TOPICS.orderStatusChanged);
     expect(published).toHaveLength(1);
     return published;
   });

@@ -7,7 +7,6 @@
 import { randomUUID } from 'node:crypto';
 import { OrderList, PlaceOrderAnswer } from '@bazar/contracts';
 import { SignedInAccount, createAccount, eventually, gatewayCall, healthOf, stackControl, stackEnv } from '@bazar/testing';
-import { Kafka, logLevel } from 'kafkajs';
 import { consumersCaughtUp, TestShelf } from '@bazar/testing/shop';
 
 jest.setTimeout(300_000);
@@ -32,7 +31,6 @@ class Shopper extends SignedInAccount {
 const shelf = new TestShelf();
 /** Connections the load saw reset, for the log (see keepShopping). */
 const resets: string[] = [];
-const kafka = new Kafka({ clientId: 'crash-test', brokers: stackEnv.kafkaBrokers, logLevel: logLevel.NOTHING });
 afterAll(() => shelf.clear());
 
 /** Pays on delivery for the shopper's placed orders, as a shopper does, which frees their places
@@ -176,7 +174,7 @@ it('keeps its word through killed services and a Redis outage', async () => {
   if (resets.length > 0) console.log(`connections reset under the load: ${resets.join('; ')}`);
   expect(hung).toEqual([]);
   expect([...seen.keys()].filter((status) => status >= 500 && status !== 503)).toEqual([]);
-  await consumersCaughtUp(kafka);
+  await consumersCaughtUp();
   const unitsOrdered = async () => {
     let ordered = 0;
     for (const shopper of accounts) {

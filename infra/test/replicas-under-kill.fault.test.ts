@@ -19,7 +19,6 @@ import {
   withinOneMinute,
 } from '@bazar/testing';
 import { publishedOrderEvents, TestShelf } from '@bazar/testing/shop';
-import { Kafka, logLevel } from 'kafkajs';
 import { request } from 'undici';
 
 jest.setTimeout(420_000);
@@ -74,7 +73,6 @@ class Shopper extends SignedInAccount {
 }
 
 const shelf = new TestShelf();
-const kafka = new Kafka({ clientId: 'replicas-test', brokers: stackEnv.kafkaBrokers, logLevel: logLevel.NOTHING });
 /** every answer of the load, by status */
 const seen = new Map<number, number>();
 /** the bodies of answers of 500 and above */
@@ -349,8 +347,8 @@ it('keeps its word while a replica of each service and of the gateway is killed,
 
   // each order's events went out under one event id each
   const ids = [...stored.keys()];
-  const placedEvents = await publishedOrderEvents(kafka, ids, TOPICS.orderPlaced);
-  const statusEvents = await publishedOrderEvents(kafka, ids, TOPICS.orderStatusChanged);
+  const placedEvents = await publishedOrderEvents(ids, TOPICS.orderPlaced);
+  const statusEvents = await publishedOrderEvents(ids, TOPICS.orderStatusChanged);
   const distinct = (events: { id: string }[]) => new Set(events.map((event) => event.id)).size;
   // how late the relay sent them, written to sent: late ones waited out a broker away or a replica killed
   const lateness = [...placedEvents, ...statusEvents].map((event) => event.sentAt - Date.parse(event.occurredAt)).sort((a, b) => a - b);

@@ -1,17 +1,18 @@
 // Shoppers calling the cart and order services straight, with the identity token the gateway would
 // sign (./identity); products made for one run (and removed after it, so runs leave the demo catalog's stock
 // alone); a wait for the catalog's order-status-changed consumer to have committed everything on the
-// topic; and a reading of the events published for some orders. Used by the order, cart and gateway
-// tests, infra's fault tests and the order-flow benchmark.
+// topic; a reading of the events published for some orders; and what the tests read from and write
+// to Kafka (./topics). Used by the order, cart and gateway tests, infra's fault tests and the
+// order-flow benchmark.
 import { randomUUID } from 'node:crypto';
 import { CART_REVISION_HEADER, CartLineList, InsertAnswer, OrderList, Product, TOPICS, type Topic } from '@bazar/contracts';
 import { createLogger } from '@bazar/service-kit';
 import { consumerGroupId } from '@bazar/service-kit/kafka';
 import { ReadCache, createRedis } from '@bazar/service-kit/redis';
-import type { Kafka } from 'kafkajs';
 import mongoose from 'mongoose';
 import { identityOf } from './identity';
 import { removeProduct } from './orders';
+import { committedOffsets, readTopic, topicEnds } from './topics';
 import { eventually, stackEnv } from './stack';
 
 export interface Answer {
@@ -69,6 +70,23 @@ export type Shopper = ReturnType<typeof shopper>;
 
 export const adminIdentity = identityOf({ id: 'order-tests', email: 'admin@bazar.test', role: 'admin' });
 export { identityOf, identityToken, serviceHeaders, type TestUser } from './identity';
+export {
+  commitOffset,
+  committedOffsets,
+  consumerGroupIds,
+  deleteTopics,
+  describeConsumerGroups,
+  hearTopic,
+  makeTopics,
+  messageSender,
+  readTopic,
+  sendMessages,
+  topicEnds,
+  type MessageSender,
+  type MessageToSend,
+  type TopicListener,
+  type TopicMessage,
+} from './topics';
 
 /** Products published for one run, named with the run's id, and deleted by `clear()`. */
 export class TestShelf {
@@ -138,24 +156,18 @@ export const ORDER_EVENT_GROUPS = [
 ];
 
 /** Every message now on order-status-changed has been consumed and committed by the catalog. */
-export async function consumersCaughtUp(kafka: Kafka): Promise<void> {
-  const admin = kafka.admin();
-  await admin.connect();
-  try {
-    const ends = await admin.fetchTopicOffsets(TOPICS.orderStatusChanged);
-    await eventually(async () => {
-      for (const groupId of ORDER_EVENT_GROUPS) {
-        const [committed] = await admin.fetchOffsets({ groupId, topics: [TOPICS.orderStatusChanged] });
-        for (const end of ends) {
-          const offset = Number(committed?.partitions.find((p) => p.partition === end.partition)?.offset ?? -1);
-          // -1: nothing to commit on an empty partition; beyond the end: other tests ordered meanwhile
-          expect(Math.max(offset, 0)).toBeGreaterThanOrEqual(Number(end.high));
-        }
+export async function consumersCaughtUp(): Promise<void> {
+  const ends = await topicEnds(TOPICS.orderStatusChanged);
+  await eventually(async () => {
+    for (const groupId of ORDER_EVENT_GROUPS) {
+      const committed = (await committedOffsets(groupId)).get(TOPICS.orderStatusChanged);
+      for (const [partition, end] of ends) {
+        const offset = Number(committed?.get(partition) ?? -1);
+        // -1: nothing to commit on an empty partition; beyond the end: other tests ordered meanwhile
+        expect(Math.max(offset, 0)).toBeGreaterThanOrEqual(Number(end));
       }
-    });
-  } finally {
-    await admin.disconnect();
-  }
+    }
+  });
 }
 
 /** Every event on `topic` about these orders (`payload.orderId`), counting repeats: all the topic
@@ -164,7 +176,6 @@ export async function consumersCaughtUp(kafka: Kafka): Promise<void> {
  *  and may follow late after a fault (a relay retrying a broker just back, a replica's sweep after a
  *  crash). The caller asserts on what came: an order never heard fails there, by its id. */
 export async function publishedOrderEvents(
-  kafka: Kafka,
   orderIds: string[],
   topic: Topic = TOPICS.orderPlaced,
   { heardWithinMs = 60_000 }: { heardWithinMs?: number } = {},
@@ -172,33 +183,18 @@ export async function publishedOrderEvents(
   const wanted = new Set(orderIds);
   /** `sentAt`: the message's timestamp, when the relay produced it (`occurredAt` is when it was written) */
   const seen: { id: string; type: string; occurredAt: string; sentAt: number; payload: { orderId: string; status?: string } }[] = [];
-  const admin = kafka.admin();
-  await admin.connect();
-  const ends = await admin.fetchTopicOffsets(topic);
-  await admin.disconnect();
-  const reader = kafka.consumer({ groupId: `order-test-reader-${randomUUID()}`, maxWaitTimeInMs: 100 });
-  await reader.connect();
-  await reader.subscribe({ topic, fromBeginning: true });
-  const read = new Map<number, bigint>();
-  await reader.run({
-    eachMessage: async ({ partition, message }) => {
-      read.set(partition, BigInt(message.offset) + 1n);
+  await readTopic(
+    topic,
+    (message) => {
       // the topic may also hold the poison messages of the dead-letter test
       try {
-        const event = JSON.parse(message.value?.toString() ?? '') as Omit<(typeof seen)[number], 'sentAt'>;
-        if (wanted.has(event.payload?.orderId)) seen.push({ ...event, sentAt: Number(message.timestamp) });
+        const event = JSON.parse(message.value ?? '') as Omit<(typeof seen)[number], 'sentAt'>;
+        if (wanted.has(event.payload?.orderId)) seen.push({ ...event, sentAt: message.timestamp });
       } catch {
         return;
       }
     },
-  });
-  await eventually(async () => {
-    // other tests may be ordering meanwhile: reading past the ends taken above is fine
-    for (const end of ends) expect(read.get(end.partition) ?? 0n).toBeGreaterThanOrEqual(BigInt(end.high));
-  }, 60_000);
-  const deadline = Date.now() + heardWithinMs;
-  const heard = () => new Set(seen.map((event) => event.payload.orderId));
-  while (heard().size < wanted.size && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
-  await reader.disconnect();
+    { enough: () => new Set(seen.map((event) => event.payload.orderId)).size >= wanted.size, moreWithinMs: heardWithinMs },
+  );
   return seen;
 }

@@ -5,7 +5,6 @@
 import { randomUUID } from 'node:crypto';
 import { Order, OrderPage, OrderSummary, PlaceOrderAnswer, TOPICS, type OrderStatus } from '@bazar/contracts';
 import { eventually, stackEnv } from '@bazar/testing';
-import { Kafka, logLevel } from 'kafkajs';
 import mongoose from 'mongoose';
 import {
   asAdmin,
@@ -19,7 +18,6 @@ import {
 } from '@bazar/testing/shop';
 import { startOrderReplica, type OrderReplica } from '../test/replica';
 
-const kafka = new Kafka({ clientId: 'order-lifecycle-test', brokers: stackEnv.kafkaBrokers, logLevel: logLevel.NOTHING });
 const shelf = new TestShelf();
 let honey: string;
 /** The order service's database, read and written behind its back: what an order left there */
@@ -122,7 +120,7 @@ it('stores every move with who made it and when, and publishes each once', async
   ]);
   const times = mine!.history.map(({ at }) => Date.parse(at));
   expect([...times].sort((a, b) => a - b)).toEqual(times);
-  const events = await publishedOrderEvents(kafka, [order._id], TOPICS.orderStatusChanged);
+  const events = await publishedOrderEvents([order._id], TOPICS.orderStatusChanged);
   expect(events.map((event) => event.payload.status)).toEqual(['placed', 'confirmed', 'packed', 'out-for-delivery', 'delivered']);
 });
 
@@ -139,9 +137,9 @@ it('gives a cancelled order’s units back once, however often and however fast 
   expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409]);
   expect((await buyer.cancel(order._id)).status).toBe(409);
   await eventually(async () => expect(await shelf.stockOf(chutney)).toBe(10));
-  await consumersCaughtUp(kafka);
+  await consumersCaughtUp();
   expect(await shelf.stockOf(chutney)).toBe(10);
-  const events = await publishedOrderEvents(kafka, [order._id], TOPICS.orderStatusChanged);
+  const events = await publishedOrderEvents([order._id], TOPICS.orderStatusChanged);
   expect(events.map((event) => event.payload.status)).toEqual(['placed', 'cancelled']);
 });
 
@@ -211,7 +209,7 @@ describe('with a replica that holds orders for a second and a half', () => {
     expect(expired?.history.map(({ status, by }) => `${status} by ${by}`)).toEqual(['placed by shopper', 'cancelled by system']);
     await eventually(async () => expect(await shelf.stockOf(mango)).toBe(7));
     expect((await kept.buyer.myOrders())[0]?.status).toBe('confirmed');
-    const events = await publishedOrderEvents(kafka, [left.order._id], TOPICS.orderStatusChanged);
+    const events = await publishedOrderEvents([left.order._id], TOPICS.orderStatusChanged);
     expect(events.map((event) => event.payload.status)).toEqual(['placed', 'cancelled']);
   });
 
@@ -239,9 +237,9 @@ describe('with a replica that holds orders for a second and a half', () => {
     // each order's events as a consumer takes them (two orders may lie in two partitions): in the
     // order they were written, a repeat skipped (two replicas may both send an event still pending)
     const movesOf = async (orderId: string) =>
-      [
-        ...new Map((await publishedOrderEvents(kafka, [orderId], TOPICS.orderStatusChanged)).map((event) => [event.id, event])).values(),
-      ].map(({ payload }) => `${(payload as { previous?: string }).previous ?? ''}→${payload.status}`);
+      [...new Map((await publishedOrderEvents([orderId], TOPICS.orderStatusChanged)).map((event) => [event.id, event])).values()].map(
+        ({ payload }) => `${(payload as { previous?: string }).previous ?? ''}→${payload.status}`,
+      );
     await eventually(async () => expect(await movesOf(cancelledElsewhere.order._id)).toEqual(['→placed', 'placed→cancelled']), 10_000);
     await eventually(async () => expect(await movesOf(order._id)).toEqual(['→placed', 'placed→confirmed', 'confirmed→cancelled']), 10_000);
   });

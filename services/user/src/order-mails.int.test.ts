@@ -6,11 +6,18 @@
 import { consumerGroupId } from '@bazar/service-kit/kafka';
 import { PlaceOrderAnswer, TOPICS, type Topic } from '@bazar/contracts';
 import { eventually, mailbox, stackEnv } from '@bazar/testing';
-import { adminIdentity, identityOf, publishedOrderEvents, shopper, TestShelf } from '@bazar/testing/shop';
-import { Kafka, logLevel } from 'kafkajs';
+import {
+  adminIdentity,
+  committedOffsets,
+  identityOf,
+  publishedOrderEvents,
+  sendMessages,
+  shopper,
+  TestShelf,
+  topicEnds,
+} from '@bazar/testing/shop';
 import mongoose from 'mongoose';
 
-const kafka = new Kafka({ clientId: 'order-mails-test', brokers: stackEnv.kafkaBrokers, logLevel: logLevel.NOTHING });
 const shelf = new TestShelf();
 let users: mongoose.Connection;
 
@@ -24,27 +31,18 @@ afterAll(async () => {
 
 /** The user service's consumer of `topic` has committed every message on it now. */
 async function mailerCaughtUp(topic: Topic): Promise<void> {
-  const admin = kafka.admin();
-  await admin.connect();
-  try {
-    const ends = await admin.fetchTopicOffsets(topic);
-    await eventually(async () => {
-      const [committed] = await admin.fetchOffsets({ groupId: consumerGroupId('user', topic), topics: [topic] });
-      for (const end of ends) {
-        const offset = Number(committed?.partitions.find((p) => p.partition === end.partition)?.offset ?? -1);
-        expect(Math.max(offset, 0)).toBeGreaterThanOrEqual(Number(end.high));
-      }
-    }, 30_000);
-  } finally {
-    await admin.disconnect();
-  }
+  const ends = await topicEnds(topic);
+  await eventually(async () => {
+    const committed = (await committedOffsets(consumerGroupId('user', topic))).get(topic);
+    for (const [partition, end] of ends) {
+      const offset = Number(committed?.get(partition) ?? -1);
+      expect(Math.max(offset, 0)).toBeGreaterThanOrEqual(Number(end));
+    }
+  }, 30_000);
 }
 
 async function publishAgain(topic: Topic, event: { id: string; payload: { orderId: string } }): Promise<void> {
-  const producer = kafka.producer();
-  await producer.connect();
-  await producer.send({ topic, messages: [{ key: event.payload.orderId, value: JSON.stringify(event) }] });
-  await producer.disconnect();
+  await sendMessages(topic, [{ key: event.payload.orderId, value: JSON.stringify(event) }]);
 }
 
 /** A shopper with an account in the user service, as the store's first sign-in makes it. */
@@ -100,8 +98,8 @@ it('mails each step once in the account’s language, also when its event comes 
   expect(delivered.text).toContain('বাজার থেকে কেনাকাটার জন্য ধন্যবাদ');
 
   // each event delivered again, as it was: nothing more is sent
-  const [placedEvent] = await publishedOrderEvents(kafka, [order._id], TOPICS.orderPlaced);
-  const moves = await publishedOrderEvents(kafka, [order._id], TOPICS.orderStatusChanged);
+  const [placedEvent] = await publishedOrderEvents([order._id], TOPICS.orderPlaced);
+  const moves = await publishedOrderEvents([order._id], TOPICS.orderStatusChanged);
   const deliveredEvent = moves.find((event) => event.payload.status === 'delivered');
   expect(placedEvent).toBeDefined();
   expect(deliveredEvent).toBeDefined();
