@@ -3,9 +3,9 @@
 // process metrics.
 import { randomUUID } from 'node:crypto';
 import { ProductList, TOPICS } from '@bazar/contracts';
-import { Kafka, logLevel } from 'kafkajs';
 import mongoose from 'mongoose';
 import { eventually, stackEnv } from '@bazar/testing';
+import { sendMessages } from '@bazar/testing/shop';
 import { newEvent } from './kafka/producer';
 
 interface Sample {
@@ -134,17 +134,10 @@ it('counts the outbox backlog of each service with an outbox when scraped', asyn
 });
 
 it('keeps the lag of a consuming service per topic and partition', async () => {
-  const kafka = new Kafka({ clientId: 'metrics-test', brokers: stackEnv.kafkaBrokers, logLevel: logLevel.NOTHING });
-  const producer = kafka.producer();
-  await producer.connect();
-  try {
-    // a deletion of a user nobody has: the cart and user services apply it and change nothing
-    const userId = new mongoose.Types.ObjectId().toString();
-    const event = newEvent('UserDeleted', { userId, email: `nobody-${randomUUID().slice(0, 8)}@bazar.test` });
-    await producer.send({ topic: TOPICS.userDeleted, messages: [{ key: userId, value: JSON.stringify(event) }] });
-  } finally {
-    await producer.disconnect();
-  }
+  // a deletion of a user nobody has: the cart and user services apply it and change nothing
+  const userId = new mongoose.Types.ObjectId().toString();
+  const event = newEvent('UserDeleted', { userId, email: `nobody-${randomUUID().slice(0, 8)}@bazar.test` });
+  await sendMessages(TOPICS.userDeleted, [{ key: userId, value: JSON.stringify(event) }]);
 
   await eventually(async () => {
     const { samples } = await scrape(stackEnv.cartUrl);

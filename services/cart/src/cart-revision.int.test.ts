@@ -3,21 +3,16 @@
 import { randomUUID } from 'node:crypto';
 import { CartLine, TOPICS, type UserDeleted } from '@bazar/contracts';
 import { eventually, stackEnv } from '@bazar/testing';
-import { Kafka, logLevel } from 'kafkajs';
 import mongoose from 'mongoose';
-import { shopper, TestShelf } from '@bazar/testing/shop';
+import { sendMessages, shopper, TestShelf } from '@bazar/testing/shop';
 
-const kafka = new Kafka({ clientId: 'cart-revision-test', brokers: stackEnv.kafkaBrokers, logLevel: logLevel.NOTHING });
 const shelf = new TestShelf();
 afterAll(() => shelf.clear());
 
 async function deleteUser(email: string): Promise<void> {
   const userId = new mongoose.Types.ObjectId().toString();
   const event: UserDeleted = { id: randomUUID(), type: 'UserDeleted', occurredAt: new Date().toISOString(), payload: { userId, email } };
-  const producer = kafka.producer();
-  await producer.connect();
-  await producer.send({ topic: TOPICS.userDeleted, messages: [{ key: userId, value: JSON.stringify(event) }] });
-  await producer.disconnect();
+  await sendMessages(TOPICS.userDeleted, [{ key: userId, value: JSON.stringify(event) }]);
 }
 
 it('is named in the ETag of GET /myallcart and raised by every change of the lines; the answer stays the list of lines', async () => {

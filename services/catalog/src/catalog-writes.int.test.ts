@@ -5,13 +5,11 @@
 import { randomUUID } from 'node:crypto';
 import { InsertAnswer, OfferList, Product, ProductList, TOPICS, type OrderStatusChanged, type ProductChanged } from '@bazar/contracts';
 import { ACCOUNTS, eventually, signedInAndSynced, stackEnv } from '@bazar/testing';
-import { dropCachedProducts, identityOf, serviceHeaders } from '@bazar/testing/shop';
-import { Kafka, logLevel } from 'kafkajs';
+import { dropCachedProducts, identityOf, sendMessages, serviceHeaders } from '@bazar/testing/shop';
 import mongoose from 'mongoose';
 import { productChangesHeard } from '../test/product-changes';
 
 const run = randomUUID().slice(0, 8);
-const kafka = new Kafka({ clientId: 'catalog-writes-test', brokers: stackEnv.kafkaBrokers, logLevel: logLevel.NOTHING });
 const admin = identityOf({ id: 'admin-test', email: 'admin@bazar.test', role: 'admin' });
 const shopper = identityOf({ id: 'shopper-test', email: 'shopper@bazar.test', role: 'user' });
 const validProduct = { name: `Test Tea ${run}`, price: '250.50', quantity: '12', description: 'A test leaf tea.', img: '/media/test.webp' };
@@ -39,7 +37,7 @@ beforeAll(async () => {
   // The gateway takes admin from the user service's record, which the storefront creates on sign-in.
   [adminToken, shopperToken] = await Promise.all([signedInAndSynced(ACCOUNTS.admin), signedInAndSynced(ACCOUNTS.shopper)]);
   await mongoose.connect(stackEnv.mongoUrl, { dbName: 'catalog', serverSelectionTimeoutMS: 5_000 });
-  ({ heard: changed, stop: stopHearing } = await productChangesHeard(kafka, `catalog-writes-test-${run}`));
+  ({ heard: changed, stop: stopHearing } = await productChangesHeard());
 });
 
 afterAll(async () => {
@@ -168,13 +166,11 @@ describe('publishing and stock', () => {
     payload: { orderId: newId(), userId: `stock-${run}`, reservationId, status, by: 'admin' },
   });
   /** Sends the events one after another, on one partition: applied in this order. */
-  const send = async (...events: OrderStatusChanged[]) => {
-    const producer = kafka.producer();
-    await producer.connect();
-    for (const event of events)
-      await producer.send({ topic: TOPICS.orderStatusChanged, messages: [{ key: productId, value: JSON.stringify(event) }] });
-    await producer.disconnect();
-  };
+  const send = (...events: OrderStatusChanged[]) =>
+    sendMessages(
+      TOPICS.orderStatusChanged,
+      events.map((event) => ({ key: productId, value: JSON.stringify(event) })),
+    );
   const products = () =>
     mongoose.connection.collection<{ _id: mongoose.Types.ObjectId; quantity: number; pendingStock: string[] }>('products');
   const markers = async () => (await products().findOne({ _id: new mongoose.Types.ObjectId(productId) }))?.pendingStock;

@@ -6,7 +6,6 @@ import { randomUUID } from 'node:crypto';
 import { InsertAnswer, Product, ProductList, ProductSuggestionList, type ProductChanged } from '@bazar/contracts';
 import { ACCOUNTS, eventually, gatewayCall, signedInAndSynced, stackEnv } from '@bazar/testing';
 import { asAdmin, dropCachedProducts, shopper } from '@bazar/testing/shop';
-import { Kafka, logLevel } from 'kafkajs';
 import mongoose from 'mongoose';
 import { productChangesHeard } from '../test/product-changes';
 
@@ -46,8 +45,7 @@ const editAtService = (body: unknown) => asAdmin(`${stackEnv.catalogUrl}/product
 beforeAll(async () => {
   [adminToken, shopperToken] = await Promise.all([signedInAndSynced(ACCOUNTS.admin), signedInAndSynced(ACCOUNTS.shopper)]);
   await mongoose.connect(stackEnv.mongoUrl, { dbName: 'catalog', serverSelectionTimeoutMS: 5_000 });
-  const kafka = new Kafka({ clientId: 'product-edit-test', brokers: stackEnv.kafkaBrokers, logLevel: logLevel.NOTHING });
-  ({ heard: changed, stop: stopHearing } = await productChangesHeard(kafka, `product-edit-test-${run}`));
+  ({ heard: changed, stop: stopHearing } = await productChangesHeard());
 
   const published = await gatewayCall('POST', '/addproducts', adminToken, {
     name: `Mustard Oil ${oldWord}`,

@@ -18,7 +18,7 @@ import { newEvent } from '@bazar/service-kit/kafka';
 import { ReadCache, createRedis, type Redis } from '@bazar/service-kit/redis';
 import { eventually, rawRequest, stackEnv, startServiceReplica, type ServiceReplica } from '@bazar/testing';
 import { identityOf } from '@bazar/testing/identity';
-import { Kafka, logLevel, type Producer } from 'kafkajs';
+import { messageSender, type MessageSender } from '@bazar/testing/shop';
 import mongoose from 'mongoose';
 
 const run = randomUUID().slice(0, 8);
@@ -30,7 +30,7 @@ const word = `zq${run}`;
 let catalog: mongoose.Connection;
 let redis: Redis;
 let replica: ServiceReplica;
-let producer: Producer;
+let producer: MessageSender;
 const ids: Record<string, string> = {};
 
 async function publish(key: string, name: string, description = 'Fresh from a test run.'): Promise<string> {
@@ -74,8 +74,7 @@ beforeAll(async () => {
   redis = createRedis(stackEnv.redisUrl, createLogger('product-search-test', 'silent'));
   await new Promise((resolve) => redis.once('ready', resolve));
   replica = await startServiceReplica('catalog', 4011);
-  producer = new Kafka({ clientId: 'product-search-test', brokers: stackEnv.kafkaBrokers, logLevel: logLevel.NOTHING }).producer();
-  await producer.connect();
+  producer = messageSender();
   await publish('chicken', `Deshi Chicken ${word} 1 kg`, 'Whole bird, cleaned.');
   await publish('creme', `Crème Biscuits ${word}`);
   await publish('mangoName', `Mango Pickle ${word}`, 'Sour and hot.');
@@ -85,7 +84,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await replica.stop();
-  await producer.disconnect();
+  await producer.close();
   await changeBehindItsBack((products) => products.deleteMany({ category: { $in: [category, markers] } }));
   await catalog.close();
   await redis.quit();
@@ -175,10 +174,7 @@ const markers = `${category} markers`;
 
 /** Announces a change of a product, as the catalog's outbox does after each write. */
 const announce = (productId: string, change: 'created' | 'updated') =>
-  producer.send({
-    topic: TOPICS.productChanged,
-    messages: [{ key: productId, value: JSON.stringify(newEvent('ProductChanged', { productId, change })) }],
-  });
+  producer.send(TOPICS.productChanged, [{ key: productId, value: JSON.stringify(newEvent('ProductChanged', { productId, change })) }]);
 
 /** Waits until the catalog has applied every product-changed event sent so far: the topic has one
  *  partition, so once a product announced after them (and written without clearing the cache) is

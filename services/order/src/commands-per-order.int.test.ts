@@ -13,9 +13,8 @@ import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { closeSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { PlaceOrderAnswer, TOPICS } from '@bazar/contracts';
-import { eventually, gatewayCall as call, newShopper, stackDir, stackEnv, type TestAccount } from '@bazar/testing';
-import { TestShelf } from '@bazar/testing/shop';
-import { Kafka, logLevel } from 'kafkajs';
+import { eventually, gatewayCall as call, newShopper, stackDir, type TestAccount } from '@bazar/testing';
+import { consumerGroupIds, describeConsumerGroups, TestShelf } from '@bazar/testing/shop';
 
 /** The commands placing an order of one product may cost, its events' consumers included: the
  *  order's place among the shopper's unconfirmed ones, the order written and placed, its entry in the
@@ -109,30 +108,19 @@ function report(step: string, lines: { file: string; line: LogLine }[]): number 
   return total - opening;
 }
 
-const kafka = new Kafka({ clientId: 'commands-per-order-test', brokers: stackEnv.kafkaBrokers, logLevel: logLevel.NOTHING });
-
 /** The services that consume `topics` for good (a consumer group `<service>.<topic>` with a member
  *  now), whatever services there are: each logs the events of a trace it applied. */
 async function consumersOf(topics: string[]): Promise<{ service: string; topic: string }[]> {
-  const admin = kafka.admin();
-  await admin.connect();
-  try {
-    const named = (await admin.listGroups()).groups
-      .map(({ groupId }) => groupId)
-      .filter((groupId) => {
-        const [service, topic, ...more] = groupId.split('.');
-        return more.length === 0 && /^[a-z]+$/.test(service ?? '') && topics.includes(topic ?? '');
-      });
-    const { groups } = await admin.describeGroups(named);
-    return groups
-      .filter((group) => group.members.length > 0)
-      .map(({ groupId }) => {
-        const [service, topic] = groupId.split('.') as [string, string];
-        return { service, topic };
-      });
-  } finally {
-    await admin.disconnect();
-  }
+  const named = (await consumerGroupIds()).filter((groupId) => {
+    const [service, topic, ...more] = groupId.split('.');
+    return more.length === 0 && /^[a-z]+$/.test(service ?? '') && topics.includes(topic ?? '');
+  });
+  return (await describeConsumerGroups(named))
+    .filter((group) => group.members > 0)
+    .map(({ groupId }) => {
+      const [service, topic] = groupId.split('.') as [string, string];
+      return { service, topic };
+    });
 }
 
 /** The trace's lines once every consumer of `topics`, and the order service's live streams, have

@@ -3,12 +3,10 @@
 // the same partition, is applied (a cancelled order's units come back).
 import { randomUUID } from 'node:crypto';
 import { TOPICS, deadLetterTopic, type OrderStatusChanged } from '@bazar/contracts';
-import { Kafka, logLevel } from 'kafkajs';
 import mongoose from 'mongoose';
-import { ORDER_EVENT_GROUPS, serviceHeaders, TestShelf } from '@bazar/testing/shop';
+import { hearTopic, ORDER_EVENT_GROUPS, sendMessages, serviceHeaders, TestShelf } from '@bazar/testing/shop';
 import { eventually, stackEnv } from '@bazar/testing';
 
-const kafka = new Kafka({ clientId: 'poison-events-test', brokers: stackEnv.kafkaBrokers, logLevel: logLevel.NOTHING });
 const shelf = new TestShelf();
 
 afterAll(() => shelf.clear());
@@ -40,22 +38,16 @@ it('dead-letters unreadable order-status-changed messages once per consumer and 
   };
   // one key for all three: one partition, so the valid event is only reached past the poison
   const key = `poison-${marker}`;
-  const producer = kafka.producer();
-  await producer.connect();
-  await producer.send({ topic: TOPICS.orderStatusChanged, messages: [...poison, JSON.stringify(valid)].map((value) => ({ key, value })) });
-  await producer.disconnect();
+  await sendMessages(
+    TOPICS.orderStatusChanged,
+    [...poison, JSON.stringify(valid)].map((value) => ({ key, value })),
+  );
 
   await eventually(async () => expect(await shelf.stockOf(lentils)).toBe(10));
 
-  const dlq = kafka.consumer({ groupId: `poison-events-test-${marker}`, maxWaitTimeInMs: 100 });
   const dead: { value: string; reason: string }[] = [];
-  await dlq.connect();
-  await dlq.subscribe({ topic: deadLetterTopic(TOPICS.orderStatusChanged), fromBeginning: true });
-  await dlq.run({
-    eachMessage: async ({ message }) => {
-      if (message.key?.toString() === key)
-        dead.push({ value: message.value?.toString() ?? '', reason: message.headers?.['x-dlq-reason']?.toString() ?? '' });
-    },
+  const dlq = await hearTopic(deadLetterTopic(TOPICS.orderStatusChanged), (message) => {
+    if (message.key === key) dead.push({ value: message.value ?? '', reason: message.headers.get('x-dlq-reason') ?? '' });
   });
   try {
     // each consumer group sends each poison message once, with the reason it could not read it
@@ -65,6 +57,6 @@ it('dead-letters unreadable order-status-changed messages once per consumer and 
       ORDER_EVENT_GROUPS.map(() => ({ value: poison[1], reason: expect.stringContaining('occurredAt') })),
     );
   } finally {
-    await dlq.disconnect();
+    await dlq.stop();
   }
 });

@@ -7,14 +7,11 @@
 import { consumerGroupId } from '@bazar/service-kit/kafka';
 import { PlaceOrderAnswer, TOPICS } from '@bazar/contracts';
 import { eventually, mailbox, stackControl, stackEnv } from '@bazar/testing';
-import { identityOf, shopper, TestShelf } from '@bazar/testing/shop';
-import { randomUUID } from 'node:crypto';
-import { Kafka, logLevel } from 'kafkajs';
+import { commitOffset, committedOffsets, describeConsumerGroups, identityOf, readTopic, shopper, TestShelf } from '@bazar/testing/shop';
 import mongoose from 'mongoose';
 
 jest.setTimeout(180_000);
 
-const kafka = new Kafka({ clientId: 'order-mails-restart-test', brokers: stackEnv.kafkaBrokers, logLevel: logLevel.NOTHING });
 const GROUP = consumerGroupId('user', TOPICS.orderPlaced);
 const shelf = new TestShelf();
 let users: mongoose.Connection;
@@ -29,26 +26,22 @@ afterAll(async () => {
 });
 
 /** Where the OrderPlaced event of `orderId` lies on its topic, and its id. */
-async function placedEventOf(orderId: string): Promise<{ id: string; partition: number; offset: string }> {
-  const reader = kafka.consumer({ groupId: `order-mails-restart-reader-${randomUUID()}`, maxWaitTimeInMs: 100 });
-  let found: { id: string; partition: number; offset: string } | undefined;
-  await reader.connect();
-  await reader.subscribe({ topic: TOPICS.orderPlaced, fromBeginning: true });
-  await reader.run({
-    eachMessage: async ({ partition, message }) => {
+async function placedEventOf(orderId: string): Promise<{ id: string; partition: number; offset: bigint }> {
+  let found: { id: string; partition: number; offset: bigint } | undefined;
+  await readTopic(
+    TOPICS.orderPlaced,
+    ({ partition, offset, value }) => {
       try {
-        const event = JSON.parse(message.value?.toString() ?? '') as { id: string; payload?: { orderId?: string } };
-        if (event.payload?.orderId === orderId) found = { id: event.id, partition, offset: message.offset };
+        const event = JSON.parse(value ?? '') as { id: string; payload?: { orderId?: string } };
+        if (event.payload?.orderId === orderId) found = { id: event.id, partition, offset };
       } catch {
         return;
       }
     },
-  });
-  try {
-    return await eventually(async () => found ?? Promise.reject(new Error(`no order-placed event of ${orderId} yet`)), 60_000);
-  } finally {
-    await reader.disconnect();
-  }
+    { enough: () => found !== undefined, moreWithinMs: 60_000 },
+  );
+  if (!found) throw new Error(`no order-placed event of ${orderId}`);
+  return found;
 }
 
 it('sends the confirmation once when the service dies after sending and before committing', async () => {
@@ -69,30 +62,19 @@ it('sends the confirmation once when the service dies after sending and before c
 
   // the crash: the service goes at once; its group empties once its session times out
   await stackControl.stop('user', { kill: true });
-  const admin = kafka.admin();
-  await admin.connect();
-  try {
-    await eventually(async () => {
-      const { groups } = await admin.describeGroups([GROUP]);
-      expect(['Empty', 'Dead']).toContain(groups[0]?.state);
-    }, 60_000);
-    // ... as if it had died before committing its offset
-    await admin.setOffsets({
-      groupId: GROUP,
-      topic: TOPICS.orderPlaced,
-      partitions: [{ partition: event.partition, offset: event.offset }],
-    });
+  await eventually(async () => {
+    const [group] = await describeConsumerGroups([GROUP]);
+    expect(['Empty', 'Dead']).toContain(group?.state);
+  }, 60_000);
+  // ... as if it had died before committing its offset
+  await commitOffset(GROUP, TOPICS.orderPlaced, event.partition, event.offset);
 
-    await stackControl.start('user');
-    // read again: the group has committed past it
-    await eventually(async () => {
-      const [committed] = await admin.fetchOffsets({ groupId: GROUP, topics: [TOPICS.orderPlaced] });
-      const offset = committed?.partitions.find((p) => p.partition === event.partition)?.offset ?? '-1';
-      expect(BigInt(offset)).toBeGreaterThan(BigInt(event.offset));
-    }, 60_000);
-  } finally {
-    await admin.disconnect();
-  }
+  await stackControl.start('user');
+  // read again: the group has committed past it
+  await eventually(async () => {
+    const offset = (await committedOffsets(GROUP)).get(TOPICS.orderPlaced)?.get(event.partition) ?? -1n;
+    expect(offset).toBeGreaterThan(event.offset);
+  }, 60_000);
 
   expect((await mailbox.list(buyer.email)).map((mail) => mail.subject)).toEqual([
     `Your Bazar order #${orderId.slice(-6).toUpperCase()} is placed`,

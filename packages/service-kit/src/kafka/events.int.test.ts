@@ -5,7 +5,6 @@
 // passes over the events it does not act on, without a ledger entry. Without
 // a reachable Kafka broker the relay cannot send, and this fails.
 import { randomUUID } from 'node:crypto';
-import { Kafka, logLevel } from 'kafkajs';
 import mongoose, { Schema } from 'mongoose';
 import { z } from 'zod';
 import { deadLetterTopic } from '@bazar/contracts';
@@ -17,6 +16,7 @@ import { EventConsumer } from './consumer';
 import { Announcer, OutboxRelay, outboxFields, withOutbox, type WrittenDocument } from './outbox';
 import { EventProducer, newEvent } from './producer';
 import { eventually, stackEnv } from '@bazar/testing';
+import { deleteTopics, hearTopic, makeTopics } from '@bazar/testing/shop';
 
 const topic = `kit-test-${randomUUID()}`;
 /** what the kit logs here, one parsed line each */
@@ -25,8 +25,6 @@ const log = createLogger('kit-test', 'info', { write: (line: string) => void log
 /** how the kit's producer and consumers connect */
 const kafka = createKafka('kit-test', stackEnv.kafkaBrokers);
 const producer = new EventProducer(kafka, log);
-/** the test's own view of the broker: topics made and removed, the dead letters read */
-const broker = new Kafka({ clientId: 'kit-test-tools', brokers: stackEnv.kafkaBrokers, logLevel: logLevel.NOTHING, retry: { retries: 2 } });
 
 const ParcelShipped = z.object({
   id: z.uuid(),
@@ -68,26 +66,17 @@ const pickups = new EventConsumer({
 beforeAll(async () => {
   await mongoose.connect(stackEnv.mongoUrl, { dbName: 'kit_test', serverSelectionTimeoutMS: 5_000, monitorCommands: true });
   tallyCommandsByTrace(mongoose.connection);
-  const admin = broker.admin();
-  await admin.connect();
-  await admin.createTopics({
-    topics: [
-      { topic, numPartitions: 2 },
-      { topic: deadLetterTopic(topic), numPartitions: 1 },
-    ],
-    waitForLeaders: true,
-  });
-  await admin.disconnect();
+  await makeTopics([
+    { topic, partitions: 2 },
+    { topic: deadLetterTopic(topic), partitions: 1 },
+  ]);
   consumer.start();
 });
 
 afterAll(async () => {
   await consumer.stop();
   await producer.disconnect();
-  const admin = broker.admin();
-  await admin.connect();
-  await admin.deleteTopics({ topics: [topic, deadLetterTopic(topic)] }).catch(() => undefined);
-  await admin.disconnect();
+  await deleteTopics([topic, deadLetterTopic(topic)]).catch(() => undefined);
   await mongoose.connection.dropDatabase();
   await mongoose.disconnect();
 });
@@ -230,20 +219,16 @@ it('sends a message that breaks the contract to the dead-letter topic and carrie
   await producer.send({ topic, key: 'p', value: JSON.stringify(after) });
   await eventually(async () => expect(await Delivery.countDocuments({ eventId: after.id })).toBe(1));
 
-  const dlq = broker.consumer({ groupId: `kit-test-dlq-${randomUUID()}`, maxWaitTimeInMs: 100 });
   const dead: { value: string; reason: string }[] = [];
-  await dlq.connect();
-  await dlq.subscribe({ topic: deadLetterTopic(topic), fromBeginning: true });
-  await dlq.run({
-    eachMessage: async ({ message }) =>
-      void dead.push({ value: message.value?.toString() ?? '', reason: message.headers?.['x-dlq-reason']?.toString() ?? '' }),
-  });
+  const dlq = await hearTopic(deadLetterTopic(topic), (message) =>
+    dead.push({ value: message.value ?? '', reason: message.headers.get('x-dlq-reason') ?? '' }),
+  );
   try {
     await eventually(async () =>
       expect(dead).toEqual([{ value: '{"id":"not-a-uuid","type":"ParcelShipped"}', reason: expect.stringContaining('id') }]),
     );
   } finally {
-    await dlq.disconnect();
+    await dlq.stop();
   }
 });
 
