@@ -168,13 +168,9 @@ async function poison(client: ClientUnderTest, topic: string) {
   return { passed: handled.join() === '1,2' && skipped === 1 && lagAfter === 0, handled, skipped, lagAfter };
 }
 
-/** Topics on the throwaway broker, made with kafkajs whichever client is measured. */
-async function createTopic(brokers: string[], topic: string, numPartitions: number) {
-  const { Kafka, logLevel } = await import('kafkajs');
-  const admin = new Kafka({ clientId: 'bench-setup', brokers, logLevel: logLevel.NOTHING }).admin();
-  await admin.connect();
-  await admin.createTopics({ topics: [{ topic, numPartitions }], waitForLeaders: true });
-  await admin.disconnect();
+/** Topics on the throwaway broker, made whichever client is measured (loaded only for the checks). */
+async function createTopic(brokers: string[], topic: string, partitions: number) {
+  await (await import('./bench-topics.js')).createTopic(brokers, topic, partitions);
 }
 
 /** A reader that, like our EventConsumer, starts a new consumer 2 s after the library gives up. */

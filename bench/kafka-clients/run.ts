@@ -14,8 +14,8 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { Kafka, logLevel } from 'kafkajs';
 import { emitFigures, type Figure } from '../figures';
+import { createTopic, deleteTopics } from './bench-topics';
 import { clientNames } from './choose-client';
 
 const bounded = (name: string, fallback: number, max: number) =>
@@ -25,18 +25,13 @@ const ROUNDS = bounded('BENCH_ROUNDS', 2, 5);
 const CHECKS = process.env.BENCH_KAFKA_CHECKS !== '0';
 const CHILD_LIMIT_MS = 5 * 60_000;
 
-const kafka = new Kafka({
-  clientId: 'bench-kafka-clients',
-  brokers: [process.env.KAFKA_BROKERS ?? '127.0.0.1:9092'],
-  logLevel: logLevel.NOTHING,
-});
-const admin = kafka.admin();
+const brokers = [process.env.KAFKA_BROKERS ?? '127.0.0.1:9092'];
 const topics: string[] = [];
 
 async function newTopic(purpose: string, numPartitions: number): Promise<string> {
   const topic = `bench-kafka-clients-${purpose}-${randomUUID()}`;
   topics.push(topic);
-  await admin.createTopics({ topics: [{ topic, numPartitions }], waitForLeaders: true });
+  await createTopic(brokers, topic, numPartitions);
   return topic;
 }
 
@@ -62,7 +57,6 @@ function measure(...args: string[]): Promise<Record<string, unknown>> {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 async function main() {
-  await admin.connect();
   const clients = clientNames();
   console.log(
     `clients: ${clients.join(', ')}; ${MESSAGES} messages, ${ROUNDS} rounds; load average ${loadavg()
@@ -86,8 +80,7 @@ async function main() {
         console.log(`checks ${JSON.stringify(checked)}`);
       }
   } finally {
-    await admin.deleteTopics({ topics }).catch((error: unknown) => console.error('topics left behind:', topics, error));
-    await admin.disconnect();
+    await deleteTopics(brokers, topics).catch((error: unknown) => console.error('topics left behind:', topics, error));
   }
   console.log(
     `load average at the end ${loadavg()

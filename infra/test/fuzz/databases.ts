@@ -249,26 +249,16 @@ const SERVICE_GROUP = /^(catalog|cart|order|user|media)\.[a-z-]+$/;
 /** Events published that the services' consumers have not taken yet: what a consumer does with one
  *  lands in a database later (under load, many seconds after two snapshots agreed). */
 async function eventsNotYetConsumed(): Promise<number> {
-  const { Kafka, logLevel } = await import('kafkajs');
-  const admin = new Kafka({ clientId: 'bazar-tests-settle', brokers: stackEnv.kafkaBrokers, logLevel: logLevel.NOTHING }).admin();
-  await admin.connect();
-  try {
-    let waiting = 0;
-    const { groups } = await admin.listGroups();
-    for (const { groupId } of groups.filter((group) => SERVICE_GROUP.test(group.groupId))) {
-      for (const { topic, partitions } of await admin.fetchOffsets({ groupId })) {
-        const ends = await admin.fetchTopicOffsets(topic);
-        for (const { partition, offset } of partitions) {
-          const end = Number(ends.find((found) => found.partition === partition)?.offset ?? 0);
-          // -1: the group has committed nothing on this partition yet; it starts from the earliest
-          if (Number(offset) >= 0) waiting += Math.max(0, end - Number(offset));
-        }
-      }
+  const { committedOffsets, consumerGroupIds, topicEnds } = await import('@bazar/testing/shop');
+  let waiting = 0;
+  for (const groupId of (await consumerGroupIds()).filter((id) => SERVICE_GROUP.test(id))) {
+    for (const [topic, partitions] of await committedOffsets(groupId)) {
+      const ends = await topicEnds(topic);
+      // a partition the group has committed nothing on yet is not counted: it starts from the earliest
+      for (const [partition, offset] of partitions) waiting += Math.max(0, Number(ends.get(partition) ?? 0n) - Number(offset));
     }
-    return waiting;
-  } finally {
-    await admin.disconnect();
   }
+  return waiting;
 }
 
 /** Snapshots until two in a row agree, no service has work of its own left to finish and no event

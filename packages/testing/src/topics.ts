@@ -145,7 +145,7 @@ export interface TopicListener {
 }
 
 /** Hears `topic` from its beginning, giving each message to `take` once as it comes, until `stop()`:
- *  a consumer group of its own that commits nothing, so the broker forgets it once stopped. */
+ *  a consumer group of its own that commits nothing, which the broker drops at its next clean-up. */
 export async function hearTopic(topic: string, take: (message: TopicMessage) => void): Promise<TopicListener> {
   const consumer = new Consumer({
     ...connection(),
