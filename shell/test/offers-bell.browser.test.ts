@@ -1,7 +1,7 @@
 // The top bar's offers bell (spec.md section 2, Top bar): the count of the catalog's offers, and the
 // modal with the first offer's title and details, Cancel and Continue. An offer may have a Bangla
-// title beside its English one (the admin's Add Offer form): a Bangla page's bell shows it, and the
-// English title when the offer has none.
+// title and Bangla details beside its English ones (the admin's Add Offer form): a Bangla page's bell
+// shows them, and the English ones when the offer has none.
 import mongoose from 'mongoose';
 import { expect, test } from '@bazar/testing/browser-test';
 import type { Offer } from '@bazar/contracts';
@@ -38,54 +38,59 @@ test("the bell counts the offers and shows the first one's title and details; Ca
   await modal.waitFor({ state: 'hidden' });
 });
 
-test("an admin publishes an offer with a Bangla title; a Bangla page's bell shows the first offer's Bangla title, else its English one", async () => {
+test("an admin publishes an offer with a Bangla title and details; a Bangla page's bell shows the first offer's Bangla ones, else its English ones", async () => {
   const browser = await launchChromium();
   const catalog = await mongoose.createConnection(stackEnv.mongoUrl, { dbName: 'catalog' }).asPromise();
   const run = String(Date.now());
   const [first] = await allOffers();
   try {
     test.setTimeout(90_000);
-    // the admin's form, in Bangla: the Bangla title is kept with the offer
+    // the admin's form, in Bangla: the Bangla title and details are kept with the offer
     const admin = await (await browsingIn(browser, 'bn', 'laptop')).newPage();
     await admin.setViewportSize({ width: 1366, height: 900 });
     await openSignedIn(admin, '/dashboard/add-offer', ACCOUNTS.admin);
     await admin.getByLabel('অফারের শিরোনাম', { exact: true }).fill(`Eid offer ${run}`);
     await admin.getByLabel('বাংলা শিরোনাম').fill(`ঈদের অফার ${run}`);
     await admin.getByLabel('অফারের বিস্তারিত').fill('Two for one.');
+    await admin.getByLabel('বাংলা বিস্তারিত').fill(`একটি কিনলে একটি ফ্রি ${run}`);
     await admin.screenshot({ path: 'test-results/add-offer-bn-1366.png', fullPage: true });
     await admin.getByRole('button', { name: 'অফার যোগ করুন' }).click();
     await admin.getByRole('dialog', { name: 'অফার প্রকাশ হয়েছে!' }).waitFor();
     await expect
-      .poll(async () => (await allOffers()).find((offer) => offer.offerTitle === `Eid offer ${run}`)?.offerTitle_bn)
-      .toBe(`ঈদের অফার ${run}`);
+      .poll(async () => {
+        const published = (await allOffers()).find((offer) => offer.offerTitle === `Eid offer ${run}`);
+        return published && [published.offerTitle_bn, published.offerDetails_bn];
+      })
+      .toEqual([`ঈদের অফার ${run}`, `একটি কিনলে একটি ফ্রি ${run}`]);
 
-    // the bell shows the first offer: without a Bangla title, its English one on a Bangla page
-    await catalog.collection('offers').updateOne({ _id: new mongoose.Types.ObjectId(first!._id) }, { $unset: { offerTitle_bn: '' } });
+    // the bell shows the first offer: without a Bangla title and details, its English ones on a Bangla page
+    const firstOffer = { _id: new mongoose.Types.ObjectId(first!._id) };
+    await catalog.collection('offers').updateOne(firstOffer, { $unset: { offerTitle_bn: '', offerDetails_bn: '' } });
     const shopper = await (await browsingIn(browser, 'bn', 'phone')).newPage();
-    const bellTitle = async () => {
+    const bellOffer = async () => {
       await shopper.goto(webUrl);
       // counted: the offers have been read
       await shopper
         .getByRole('banner')
         .getByRole('button', { name: /^অফার, [০-৯]+$/ })
         .click();
-      const title = await shopper.locator('dialog[open] h2').innerText();
+      const shown = [await shopper.locator('dialog[open] h2').innerText(), await shopper.locator('dialog[open] h2 + p').innerText()];
       await shopper.keyboard.press('Escape');
-      return title;
+      return shown;
     };
-    await expect.poll(bellTitle, { timeout: 15_000 }).toBe(first!.offerTitle);
-    // with one, the Bangla title; an English page keeps the English one
+    await expect.poll(bellOffer, { timeout: 15_000 }).toEqual([first!.offerTitle, first!.offerDetails]);
+    // with them, the Bangla title and details; an English page keeps the English ones
     await catalog
       .collection('offers')
-      .updateOne({ _id: new mongoose.Types.ObjectId(first!._id) }, { $set: { offerTitle_bn: `সপ্তাহের অফার ${run}` } });
-    await expect.poll(bellTitle, { timeout: 15_000 }).toBe(`সপ্তাহের অফার ${run}`);
+      .updateOne(firstOffer, { $set: { offerTitle_bn: `সপ্তাহের অফার ${run}`, offerDetails_bn: `দুটো কিনলে ৳৫০ ছাড় ${run}` } });
+    await expect.poll(bellOffer, { timeout: 15_000 }).toEqual([`সপ্তাহের অফার ${run}`, `দুটো কিনলে ৳৫০ ছাড় ${run}`]);
     await shopper
       .getByRole('banner')
       .getByRole('button', { name: /^অফার, [০-৯]+$/ })
       .click();
     await shopper
       .getByRole('dialog', { name: `সপ্তাহের অফার ${run}` })
-      .getByText(first!.offerDetails)
+      .getByText(`দুটো কিনলে ৳৫০ ছাড় ${run}`, { exact: true })
       .waitFor();
     await shopper.screenshot({ path: 'test-results/offers-bell-bn-390.png' });
     const english = await (await browsingIn(browser, 'en', 'laptop')).newPage();
@@ -94,14 +99,16 @@ test("an admin publishes an offer with a Bangla title; a Bangla page's bell show
       .getByRole('banner')
       .getByRole('button', { name: /^Offers, \d+$/ })
       .click();
-    await english.getByRole('dialog', { name: first!.offerTitle, exact: true }).waitFor();
+    await english.getByRole('dialog', { name: first!.offerTitle, exact: true }).getByText(first!.offerDetails, { exact: true }).waitFor();
   } finally {
-    await catalog
-      .collection('offers')
-      .updateOne(
-        { _id: new mongoose.Types.ObjectId(first!._id) },
-        first!.offerTitle_bn ? { $set: { offerTitle_bn: first!.offerTitle_bn } } : { $unset: { offerTitle_bn: '' } },
-      );
+    // the first offer gets back the Bangla words it had, and none it had not
+    for (const field of ['offerTitle_bn', 'offerDetails_bn'] as const)
+      await catalog
+        .collection('offers')
+        .updateOne(
+          { _id: new mongoose.Types.ObjectId(first!._id) },
+          first![field] ? { $set: { [field]: first![field] } } : { $unset: { [field]: '' } },
+        );
     await catalog.collection('offers').deleteMany({ offerTitle: `Eid offer ${run}` });
     await catalog.close();
     await browser.close();

@@ -6,7 +6,7 @@ import { Field, FormRefusal, SubmitButton, TextArea } from '../components/Field'
 import { notBlank, sameNames, showFormRefused } from '../forms';
 import { useDashboardText } from '../i18n';
 
-const empty: NewOffer = { offerTitle: '', offerTitle_bn: '', offerDetails: '' };
+const empty: NewOffer = { offerTitle: '', offerTitle_bn: '', offerDetails: '', offerDetails_bn: '' };
 
 export function AddOffer() {
   const [addOffer] = useAddOfferMutation();
@@ -22,7 +22,7 @@ export function AddOffer() {
   async function submit(offer: NewOffer) {
     const result = await addOffer(offer);
     if (result.error) {
-      showFormRefused(result.error, setError, sameNames<NewOffer>('offerTitle', 'offerTitle_bn', 'offerDetails'));
+      showFormRefused(result.error, setError, sameNames<NewOffer>('offerTitle', 'offerTitle_bn', 'offerDetails', 'offerDetails_bn'));
       return;
     }
     reset();
@@ -50,6 +50,14 @@ export function AddOffer() {
           maxLength={1000}
           error={errors.offerDetails?.message}
           {...register('offerDetails', { validate: notBlank(t('offerDetails')) })}
+        />
+        {/* optional: a Bangla page's offers bell shows the English details when there are none */}
+        <TextArea
+          lang="bn"
+          label={t('banglaDetails')}
+          maxLength={1000}
+          error={errors.offerDetails_bn?.message}
+          {...register('offerDetails_bn')}
         />
         <FormRefusal message={errors.root?.server?.message} />
         <div>

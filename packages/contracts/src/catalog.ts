@@ -126,9 +126,16 @@ export const Offer = z.object({
   /** the title in Bangla, which the offers bell shows on a Bangla page; absent when the offer has none */
   offerTitle_bn: z.string().optional(),
   offerDetails: z.string(),
+  /** the details in Bangla, which the offers bell shows on a Bangla page; absent when the offer has none */
+  offerDetails_bn: z.string().optional(),
 });
 export type Offer = z.infer<typeof Offer>;
 export const OfferList = z.array(Offer);
 
-export const NewOffer = z.strictObject({ offerTitle: Text(120), offerTitle_bn: OptionalText(120), offerDetails: Text(1000) });
+export const NewOffer = z.strictObject({
+  offerTitle: Text(120),
+  offerTitle_bn: OptionalText(120),
+  offerDetails: Text(1000),
+  offerDetails_bn: OptionalText(1000),
+});
 export type NewOffer = z.infer<typeof NewOffer>;

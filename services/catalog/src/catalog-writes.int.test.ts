@@ -127,22 +127,40 @@ describe('who may publish', () => {
     expect(offers.find((o) => o._id === InsertAnswer.parse(published.body).insertedId)).toMatchObject({ offerDetails: 'Two for one.' });
   });
 
-  it("keeps an offer's Bangla title when it has one, and none for a blank one", async () => {
+  it("keeps an offer's Bangla title and details when it has them, and none for blank ones", async () => {
     const withBangla = await viaGateway('/offer', adminToken, {
       offerTitle: `Test offer ${run} Eid`,
       offerTitle_bn: ` ঈদের অফার ${run} `,
       offerDetails: 'Two for one.',
+      offerDetails_bn: ' একটি কিনলে একটি ফ্রি। ',
     });
-    const blank = await viaGateway('/offer', adminToken, { offerTitle: `Test offer ${run} blank`, offerTitle_bn: ' ', offerDetails: 'x' });
+    const blank = await viaGateway('/offer', adminToken, {
+      offerTitle: `Test offer ${run} blank`,
+      offerTitle_bn: ' ',
+      offerDetails: 'x',
+      offerDetails_bn: ' ',
+    });
     expect([withBangla.status, blank.status]).toEqual([201, 201]);
     const offers = OfferList.parse((await call(`${stackEnv.gatewayUrl}/alloffers`)).body);
     const answered = (created: typeof blank) => offers.find((o) => o._id === InsertAnswer.parse(created.body).insertedId);
-    expect(answered(withBangla)).toMatchObject({ offerTitle: `Test offer ${run} Eid`, offerTitle_bn: `ঈদের অফার ${run}` });
+    expect(answered(withBangla)).toMatchObject({
+      offerTitle: `Test offer ${run} Eid`,
+      offerTitle_bn: `ঈদের অফার ${run}`,
+      offerDetails: 'Two for one.',
+      offerDetails_bn: 'একটি কিনলে একটি ফ্রি।',
+    });
     expect(answered(blank)).not.toHaveProperty('offerTitle_bn');
+    expect(answered(blank)).not.toHaveProperty('offerDetails_bn');
     expect(await viaGateway('/offer', adminToken, { offerTitle: 'x', offerTitle_bn: 'অ'.repeat(121), offerDetails: 'y' })).toMatchObject({
       status: 400,
       body: { code: 'invalid-request', fields: { offerTitle_bn: expect.any(String) } },
     });
+    expect(await viaGateway('/offer', adminToken, { offerTitle: 'x', offerDetails: 'y', offerDetails_bn: 'অ'.repeat(1001) })).toMatchObject(
+      {
+        status: 400,
+        body: { code: 'invalid-request', fields: { offerDetails_bn: expect.any(String) } },
+      },
+    );
   });
 });
 

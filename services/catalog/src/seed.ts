@@ -2,7 +2,7 @@
 // demo product missing from the catalog (by name) gets a picture uploaded through the media service
 // and is inserted with it in one write; a demo product without a category or Bangla name and
 // description gets its own; offers go only into an empty collection (a demo offer without a Bangla
-// title gets its own). Running it again changes nothing.
+// title or Bangla details gets its own). Running it again changes nothing.
 //
 // `--products <n>` also adds a generated catalog of n groceries (generated-catalog.ts), `--batch
 // <name>` naming the set ('catalog' unless given); `--remove --products <n> [--batch <name>]` takes
@@ -151,14 +151,21 @@ async function seed(): Promise<void> {
         for (const offer of offers) await Offer.create(offer);
         log.info({ count: offers.length }, 'offers seeded');
       } else {
-        // a demo offer seeded before offers had Bangla titles gets the file's
+        // a demo offer seeded before offers had Bangla titles or details gets the file's; the Bangla
+        // details go only to an offer whose English details are still the file's, as they translate them
         const offers = await readSeed('offers.json', NewOffer);
         let titled = 0;
-        for (const { offerTitle, offerTitle_bn } of offers)
+        let detailed = 0;
+        for (const { offerTitle, offerTitle_bn, offerDetails, offerDetails_bn } of offers) {
           if (offerTitle_bn)
             titled += (await Offer.updateMany({ offerTitle, offerTitle_bn: { $exists: false } }, { $set: { offerTitle_bn } }))
               .modifiedCount;
-        log.info({ titled }, 'offers already present; not seeded');
+          if (offerDetails_bn)
+            detailed += (
+              await Offer.updateMany({ offerTitle, offerDetails, offerDetails_bn: { $exists: false } }, { $set: { offerDetails_bn } })
+            ).modifiedCount;
+        }
+        log.info({ titled, detailed }, 'offers already present; not seeded');
       }
 
       if (count > 0) changed += await seedGenerated(generatedProducts(count, options.batch), config.MEDIA_URL, log);

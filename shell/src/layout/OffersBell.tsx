@@ -4,8 +4,8 @@ import { useLanguage } from '@bazar/web-kit/i18n';
 import { BellButton } from './TopBarIcons';
 import { useShellText } from '../i18n';
 
-/** The bell counts the offers; it opens a dialog with the first one, titled in the page's language
- *  (the English title when the offer has no Bangla one). */
+/** The bell counts the offers; it opens a dialog with the first one, its title and details in the
+ *  page's language (the English ones when the offer has no Bangla ones). */
 export default function OffersBell() {
   const dialog = useRef<HTMLDialogElement>(null);
   const t = useShellText();
@@ -28,7 +28,9 @@ export default function OffersBell() {
           <h2 id="offer-title" className="mt-1 text-xl font-bold text-stone-800">
             {first ? (language === 'bn' && first.offerTitle_bn) || first.offerTitle : t('noOffers')}
           </h2>
-          <p className="mt-3 text-stone-600">{first?.offerDetails ?? t('checkBackSoon')}</p>
+          <p className="mt-3 text-stone-600">
+            {first ? (language === 'bn' && first.offerDetails_bn) || first.offerDetails : t('checkBackSoon')}
+          </p>
           <div className="mt-6 flex justify-end gap-3">
             <button
               type="button"

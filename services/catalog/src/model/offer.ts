@@ -6,6 +6,7 @@ const offerSchema = new Schema(
     offerTitle: { type: String, required: true, trim: true },
     offerTitle_bn: { type: String, trim: true },
     offerDetails: { type: String, required: true, trim: true },
+    offerDetails_bn: { type: String, trim: true },
   },
   { timestamps: true },
 );
@@ -19,5 +20,6 @@ export function toOfferAnswer(offer: OfferDocument): OfferAnswer {
     offerTitle: offer.offerTitle,
     ...(offer.offerTitle_bn && { offerTitle_bn: offer.offerTitle_bn }),
     offerDetails: offer.offerDetails,
+    ...(offer.offerDetails_bn && { offerDetails_bn: offer.offerDetails_bn }),
   };
 }
