@@ -128,8 +128,10 @@ export class EventConsumer<S extends z.ZodType<{ id: string }>> {
       deserializers: stringDeserializers,
       autocommit: false,
       maxWaitTime: maxWaitTimeInMs,
+      // a member that stops answering (killed) gives up its partitions after 10 s; its heartbeat a
+      // third of that, as Kafka's own clients set them
       sessionTimeout: 10_000,
-      heartbeatInterval: 1_000,
+      heartbeatInterval: 3_000,
     });
     this.consumer = consumer;
     // a (re)join fixes the offsets anew; joined() runs once they are
