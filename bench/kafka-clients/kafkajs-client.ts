@@ -1,10 +1,10 @@
-// kafkajs as the service kit drives it (packages/service-kit/src/kafka): the client under test now.
+// kafkajs, the client the services used until 2026-12-07, set up as the service kit set it up: the baseline.
 import { createRequire } from 'node:module';
 import { HEARTBEAT_MS, MAX_WAIT_MS, SESSION_TIMEOUT_MS, handleBatch, lagThroughAdmin, type ClientUnderTest } from './clients';
 
 const requireHere = createRequire(__filename);
 
-/** kafkajs from `path` (the root's, patched, unless told otherwise), with the timeouts and retries
+/** kafkajs from `path` (this bench's own, unless told otherwise), with the timeouts and retries
  *  of the service kit's client.ts. */
 export function kafkajsClient(name: string, path: string): ClientUnderTest {
   const { Kafka, logLevel } = requireHere(path) as typeof import('kafkajs');
