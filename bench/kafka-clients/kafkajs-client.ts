@@ -4,10 +4,10 @@ import { HEARTBEAT_MS, MAX_WAIT_MS, SESSION_TIMEOUT_MS, handleBatch, lagThroughA
 
 const requireHere = createRequire(__filename);
 
-/** kafkajs from `path` (this bench's own, unless told otherwise), with the timeouts and retries
- *  of the service kit's client.ts. */
-export function kafkajsClient(name: string, path: string): ClientUnderTest {
-  const { Kafka, logLevel } = requireHere(path) as typeof import('kafkajs');
+/** kafkajs (this bench's own packages), with the timeouts and retries the service kit gave it. */
+export function kafkajsClient(): ClientUnderTest {
+  const name = 'kafkajs';
+  const { Kafka, logLevel } = requireHere('kafkajs') as typeof import('kafkajs');
   const kafkaOf = (brokers: string[]) =>
     new Kafka({
       clientId: `bench-${name}`,
@@ -19,7 +19,7 @@ export function kafkajsClient(name: string, path: string): ClientUnderTest {
     });
   return {
     name,
-    version: (requireHere(`${path}/package.json`) as { version: string }).version,
+    version: (requireHere('kafkajs/package.json') as { version: string }).version,
     sender(brokers) {
       const producer = kafkaOf(brokers).producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
       let connected = false;

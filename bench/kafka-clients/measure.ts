@@ -81,7 +81,7 @@ async function throughput(client: ClientUnderTest, topic: string, count: number,
   const all = await until(() => received >= count + 1, 120_000);
   const consume = { ms: performance.now() - firstAt, joinMs: firstAt - start, cpuMs: cpuMs(cpu), all };
 
-  // Both connected, nothing to do: what an idle service spends on Kafka (the kafkajs patch's case).
+  // Both connected, nothing to do: what an idle service spends on Kafka.
   await sleep(1_000);
   cpu = process.cpuUsage();
   start = performance.now();
