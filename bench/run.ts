@@ -23,6 +23,8 @@ const BENCHES = [
   'order-stream/run.ts',
   // the order flow with one replica of everything, then with two (about two minutes)
   'replicas/run.ts',
+  // what choosing a delivery slot adds to placing an order, every other order with one (issue 54)
+  'delivery-slots/run.ts',
   'frontend/run.ts',
   'frontend/initial-js.ts',
   // Lighthouse, medians of 3 runs a page unless BENCH_ROUNDS_LIGHTHOUSE says otherwise (about 20 s a run)

@@ -9,6 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { DeliverySlotList, PlaceOrderAnswer, dhakaDay, slotsOn } from '@bazar/contracts';
 import { stackEnv } from '@bazar/testing';
 import { asAdmin, shopper, TestShelf, type Shopper } from '@bazar/testing/shop';
+import { emitFigures, type Figure } from '../figures';
 
 const RATE = Number(process.env.BENCH_RATE ?? 20);
 const WARMUP_S = Number(process.env.BENCH_WARMUP ?? 5);
@@ -54,10 +55,14 @@ async function measure(product: string, slot: string, placed: { buyer: Shopper; 
   });
   await Promise.all(orders);
 
+  const p95 = { withSlot: 0, without: 0 };
+  let notPlaced = 0;
   for (const withSlot of [false, true]) {
     const kind = timings.filter((one) => one.counted && one.withSlot === withSlot);
     const ms = kind.map((one) => one.ms).sort((a, b) => a - b);
     const refused = kind.filter((one) => one.status !== 201).length;
+    notPlaced += refused;
+    p95[withSlot ? 'withSlot' : 'without'] = percentile(ms, 95);
     console.log(
       `${withSlot ? 'with a slot   ' : 'without a slot'}: ${kind.length} orders at ${RATE}/s (half each), ` +
         `p50 ${percentile(ms, 50).toFixed(1)} ms, p95 ${percentile(ms, 95).toFixed(1)} ms, not placed ${refused}`,
@@ -65,6 +70,20 @@ async function measure(product: string, slot: string, placed: { buyer: Shopper; 
   }
   const list = DeliverySlotList.parse((await asAdmin(`${stackEnv.orderUrl}/deliveryslots`)).body);
   console.log(`slot ${slot}: ${list.slots.find((one) => one.id === slot)!.taken} places taken`);
+  console.log(`with a slot / without, p95: ${(p95.withSlot / p95.without).toFixed(2)} (target 1.10)`);
+  const figures: Figure[] = [
+    {
+      bench: 'delivery-slots',
+      name: `POST /orderplace with a slot p95 at ${RATE}/s`,
+      value: p95.withSlot,
+      unit: 'ms',
+      baseline: { name: 'the same orders without a slot, p95, same moments', value: p95.without },
+      target: { on: 'ratio', op: '<=', limit: 1.1 },
+    },
+    // a refused order would be a fast answer, flattering either side
+    { bench: 'delivery-slots', name: 'orders not placed', value: notPlaced, unit: 'orders', target: { on: 'value', op: '<=', limit: 0 } },
+  ];
+  emitFigures(figures);
 }
 
 void main().then(
