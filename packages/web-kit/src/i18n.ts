@@ -3,8 +3,7 @@
 // remote. Each app owns a namespace and its message files and registers them with `messageFiles`;
 // only the active language's files are fetched.
 import { createElement, lazy, type ComponentProps } from 'react';
-import i18next from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
+import i18next, { type LanguageDetectorModule } from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next, useTranslation } from 'react-i18next';
 
@@ -44,9 +43,35 @@ messageFiles('common', (language) => import(`./messages/${language}.json`));
 // is known, so that a refusal is worded at once, without waiting for them.
 messageFiles('refusals', (language) => import(`./refusals/${language}.json`));
 
+function chosenInCookie(): string | undefined {
+  const prefix = `${LANGUAGE_STORAGE_KEY}=`;
+  return document.cookie
+    .split(';')
+    .map((pair) => pair.trim())
+    .find((pair) => pair.startsWith(prefix))
+    ?.slice(prefix.length);
+}
+
+function chosenInStorage(): string | undefined {
+  try {
+    return localStorage.getItem(LANGUAGE_STORAGE_KEY) ?? undefined;
+  } catch {
+    return undefined; // no storage: nothing was chosen in it
+  }
+}
+
+/** The page's language: the shopper's choice if they made one (the cookie, else local storage), else
+ *  the browser's languages, in that order; i18next takes the first the store speaks. Stored only when
+ *  chosen (chooseLanguage). Three looks of our own rather than i18next-browser-languagedetector, whose
+ *  other looks and caches the store does not use and which every page's first render would load. */
+const shoppersLanguage: LanguageDetectorModule = {
+  type: 'languageDetector',
+  detect: () => [chosenInCookie(), chosenInStorage(), ...navigator.languages, navigator.language].filter((code): code is string => !!code),
+};
+
 /** Settles once the language is known and the common messages are loaded. */
 export const languageReady = i18next
-  .use(LanguageDetector)
+  .use(shoppersLanguage)
   .use(
     resourcesToBackend(async (language: Language, namespace: string) => {
       const load = messageLoaders.get(namespace);
@@ -63,13 +88,6 @@ export const languageReady = i18next
     fallbackLng: { default: ['en'], bn: [] },
     ns: ['common'],
     defaultNS: 'common',
-    // The shopper's choice if they made one, else the browser's language; stored only when chosen.
-    detection: {
-      order: ['cookie', 'localStorage', 'navigator'],
-      lookupCookie: LANGUAGE_STORAGE_KEY,
-      lookupLocalStorage: LANGUAGE_STORAGE_KEY,
-      caches: [],
-    },
     // React escapes what it renders.
     interpolation: { escapeValue: false },
   });
