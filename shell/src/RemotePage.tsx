@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
-import { ErrorBoundary } from 'react-error-boundary';
+import { ErrorBoundary } from './ErrorBoundary';
 import { Store } from 'lucide-react';
 import { Spinner } from '@bazar/web-kit';
 import { loadRemoteModule } from './federation';

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { ErrorBoundary } from 'react-error-boundary';
+import { ErrorBoundary } from '../ErrorBoundary';
 import { Outlet, ScrollRestoration, useLocation } from '@bazar/web-kit/routing';
 import { Toasts } from '@bazar/web-kit';
 import { TopBar } from './TopBar';

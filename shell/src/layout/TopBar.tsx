@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { ErrorBoundary } from 'react-error-boundary';
+import { ErrorBoundary } from '../ErrorBoundary';
 import { Link, NavLink } from '@bazar/web-kit/routing';
 import { Heart, LayoutDashboard, Menu, ShoppingCart, X } from 'lucide-react';
 import { useMenu } from '@bazar/web-kit';
