@@ -50,6 +50,8 @@ export async function wireOrder({ config, log, redis, announcer }: ServiceContex
   };
   const live = new LiveOrders(redis, log);
   const reports = new SalesReports(log, config.SALES_REPORT_FRESH_MS);
+  // in the background too: the first admin after a start or a release finds the report made
+  void reports.warmUp();
   const receipts = new ReceiptPrinter(log);
   return {
     routes: [

@@ -10,9 +10,6 @@ type Item = Pick<OrderDocument['items'][number], 'productId' | 'name' | 'name_bn
 type Sold = { units: number; revenuePaisa: number; name: string; name_bn?: string };
 type SoldByProduct = Map<string, Sold>;
 
-/** When a replica makes its first report by itself (see SalesReports). */
-const WARM_UP_AFTER_MS = 60_000;
-
 const linesOf = (day: string) => HEX_DIGITS.map((digit) => `${day}/${digit}`);
 
 /** What `items` sold, added into `sold`; a product's name is the one of the order read last. */
@@ -71,43 +68,60 @@ const soldOrderIds = (parts: OrderDayDocument[]) =>
  *   moved (an older order cancelled). For the last three days, where most orders are placed and
  *   moved, each order's lines are read once and kept in the process (an order's lines never change
  *   once placed); the parts, read anyway for the counts, say which orders are not cancelled.
+ *   Reading those lines is most of what a first report after a start costs, so a replica makes one
+ *   as it starts (`warmUp`), before any admin asks.
  * No write is added to placing or moving an order.
  */
 export class SalesReports {
   /** the lines of the last days' orders, by order id */
   private readonly itemsOf = new Map<string, Item[]>();
-  /** snapshots being made, by `day version`: requests at once make each one once */
-  private readonly making = new Map<string, Promise<SoldByProduct>>();
-  /** the report last made (or being made), and when it was begun */
+  /** the report last made (or being made), and when it was asked for */
   private latest?: { begun: number; report: Promise<SalesReport> };
-  private readonly warmUp: NodeJS.Timeout;
+  /** the making under way, or the last one: makings run one after another */
+  private previous: Promise<unknown> = Promise.resolve();
+  private stopping = false;
 
   /**
    * A report is answered as made for `freshMs` (and requests at once share one making of it): its
    * figures are at most that old, and however many admins keep the Orders page open, the database is
-   * asked at most once in that time. The first report after a start keeps a snapshot of each older
-   * day's best sellers, reading every order of those days: it is made a while after the replica
-   * starts (its read model's reconcile is under way then), so that an admin does not wait for it.
+   * asked at most once in that time.
    */
   constructor(
     private readonly log: Logger,
     private readonly freshMs: number,
-  ) {
-    this.warmUp = setTimeout(
-      () => void this.report().catch((err: unknown) => log.warn({ err }, 'making the first sales report failed')),
-      WARM_UP_AFTER_MS,
-    );
-    this.warmUp.unref();
+  ) {}
+
+  /**
+   * Makes a report as soon as the replica starts, before any admin asks: what a first report costs
+   * is reading the lines of every order of the last days (kept in the process, so gone with it) and,
+   * on orders never reported, keeping the older days' snapshots. An admin who opens the dashboard
+   * meanwhile waits for this making rather than beginning another; the shoppers' requests never wait
+   * for it. Nothing is kept but whole snapshots, so a replica killed meanwhile leaves nothing half
+   * made, and the next start makes it again.
+   */
+  async warmUp(): Promise<void> {
+    try {
+      await this.report();
+      this.log.info({ recentOrders: this.itemsOf.size }, 'the sales report made at start');
+    } catch (err) {
+      // the first admin's request makes it again
+      if (!this.stopping) this.log.warn({ err }, 'making the sales report at start failed');
+    }
   }
 
+  /** The replica is stopping: a making cut short by it is not a failure to report. */
   stop(): void {
-    clearTimeout(this.warmUp);
+    this.stopping = true;
   }
 
   report(): Promise<SalesReport> {
     const now = Date.now();
     if (this.latest && now - this.latest.begun < this.freshMs) return this.latest.report;
-    const making = this.make();
+    // One making at a time: one asked for while another reads the last days' lines (at start, say)
+    // waits for it and then finds those lines kept, rather than reading them all again; and the lines
+    // forgotten by one making are never those another is about to count.
+    const making = this.previous.then(() => this.make());
+    this.previous = making.catch(() => undefined);
     const latest = { begun: now, report: making };
     this.latest = latest;
     // a failure is not kept: the next request makes it again
@@ -182,17 +196,7 @@ export class SalesReports {
 
   /** What each product sold on `day` (at `version` of the read model or later), kept for the next
    *  reports. */
-  private snapshot(day: string, version: number): Promise<SoldByProduct> {
-    const key = `${day} ${version}`;
-    let making = this.making.get(key);
-    if (!making) {
-      making = this.makeSnapshot(day, version).finally(() => this.making.delete(key));
-      this.making.set(key, making);
-    }
-    return making;
-  }
-
-  private async makeSnapshot(day: string, version: number): Promise<SoldByProduct> {
+  private async snapshot(day: string, version: number): Promise<SoldByProduct> {
     const sold: SoldByProduct = new Map();
     for (const items of (await itemsOfOrders(soldOrderIds(await readLineParts(linesOf(day))))).values()) addSold(sold, items);
     const soldText = Object.fromEntries([...sold].map(([id, { units, revenuePaisa }]) => [id, `${units} ${revenuePaisa}`]));
