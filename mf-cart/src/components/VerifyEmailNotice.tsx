@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'react';
 import { MailWarning } from 'lucide-react';
-import { currentAccessToken, useShopper } from '@bazar/web-kit';
+import { useShopper } from '@bazar/web-kit';
 import { declaredMutation, storefrontApi } from '@bazar/web-kit/api';
 import { refusalText } from '@bazar/web-kit/refusals';
 import { translate } from '@bazar/web-kit/i18n';
@@ -12,43 +11,18 @@ const verificationApi = storefrontApi.injectEndpoints({
 });
 const { useResendVerificationMailMutation } = verificationApi;
 
-/** The sign-in's word on the account's address (its token's `email_verified`), which Place Order
- *  goes by: false while unverified, undefined until known or when signed out. */
-function useEmailVerified(): boolean | undefined {
-  const [verified, setVerified] = useState<boolean>();
-  useEffect(() => {
-    let shown = true;
-    void currentAccessToken().then((token) => {
-      if (shown) setVerified(emailVerifiedIn(token));
-    });
-    return () => void (shown = false);
-  }, []);
-  return verified;
-}
-
-function emailVerifiedIn(token: string | undefined): boolean | undefined {
-  const payload = token?.split('.')[1];
-  if (!payload) return undefined;
-  try {
-    const bytes = Uint8Array.from(atob(payload.replace(/-/g, '+').replace(/_/g, '/')), (char) => char.charCodeAt(0));
-    const claims = JSON.parse(new TextDecoder().decode(bytes)) as { email_verified?: unknown };
-    return typeof claims.email_verified === 'boolean' ? claims.email_verified : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * On the cart and at the top of checkout, for an account whose address is not verified yet: it
  * cannot order until it follows the link of the verification mail, which a new shopper otherwise
  * learned only from Place Order's refusal, after filling the whole form. Offers the mail again.
  */
 export function VerifyEmailNotice({ className = '' }: { className?: string }) {
+  // the session's word on the address (the sign-in's token, followed as it is refreshed): a shell
+  // that does not say shows no notice
   const shopper = useShopper();
-  const verified = useEmailVerified();
   const [resend, { isLoading, isSuccess, error }] = useResendVerificationMailMutation();
   const t = useCartText();
-  if (!shopper || verified !== false) return null;
+  if (shopper?.emailVerified !== false) return null;
   const answer = isSuccess
     ? t('verifyEmail.sent', { email: shopper.email })
     : error

@@ -5,6 +5,9 @@ import { useSelector } from 'react-redux';
 export interface Shopper {
   email: string;
   name: string;
+  /** Whether the account's address is verified (the token's `email_verified`), which Place Order
+   *  goes by. Kept up to date as the token is refreshed. A shell that predates it leaves it out. */
+  emailVerified?: boolean;
 }
 
 export type SessionState = { status: 'resolving' } | { status: 'signedOut' } | { status: 'signedIn'; shopper: Shopper };

@@ -36,6 +36,13 @@ export async function startSession(store: StorefrontStore): Promise<void> {
   };
   const client = keycloak();
   client.onTokenExpired = () => void client.updateToken(MIN_VALIDITY_SECONDS).catch(endSession);
+  // A refreshed token tells what changed about the account meanwhile: its address verified since the
+  // sign-in, say, which the cart's notice follows.
+  client.onAuthRefreshSuccess = () => {
+    const refreshed = shopperFromToken(client);
+    const session = store.getState().session;
+    if (refreshed && session.status === 'signedIn' && !sameShopper(session.shopper, refreshed)) store.dispatch(signedIn(refreshed));
+  };
   client.onAuthLogout = endSession;
   provideAccessToken(async () => {
     if (!client.authenticated) return undefined;
@@ -64,10 +71,17 @@ export async function refreshSession(): Promise<void> {
 }
 
 function shopperFromToken(client: Keycloak): Shopper | undefined {
-  const claims = client.tokenParsed as { email?: string; name?: string; preferred_username?: string } | undefined;
+  const claims = client.tokenParsed as { email?: string; name?: string; preferred_username?: string; email_verified?: boolean } | undefined;
   if (!claims?.email) return undefined;
-  return { email: claims.email, name: claims.name ?? claims.preferred_username ?? claims.email };
+  return {
+    email: claims.email,
+    name: claims.name ?? claims.preferred_username ?? claims.email,
+    // verified only when the token says so, as the gateway reads it for Place Order
+    emailVerified: claims.email_verified === true,
+  };
 }
+
+const sameShopper = (a: Shopper, b: Shopper) => a.email === b.email && a.name === b.name && a.emailVerified === b.emailVerified;
 
 /** Leaves for Keycloak's login or registration page; Keycloak sends the shopper back to
  *  SIGNED_IN_PATH, which goes on to `returnTo` (the realm accepts exact addresses only). */
