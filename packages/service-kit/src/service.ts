@@ -51,6 +51,10 @@ export interface Wiring {
   consumers?: EventHandler<z.ZodType<{ id: string }>>[];
   outboxes?: OutboxModel[];
   jobs?: PeriodicJob[];
+  /** Work a replica does as it starts so that its first requests do not wait for it: /ready answers
+   *  503 naming it until `done()` (the service bounds how long), while every request is answered
+   *  meanwhile. The stack counts a replica as started once it is ready. */
+  warming?: { name: string; done: () => boolean };
   /** Called first when the service stops: ends what would keep it open (long-lived answers). */
   stop?: () => void | Promise<void>;
 }
@@ -158,7 +162,7 @@ async function startService<S extends z.ZodType<ConfigOf<keyof P & PartName>>, P
   // What the public may know (nginx serves it as /api/health): up or down, no components named.
   const status: RequestHandler = (_req, res) => void res.json({ status: unavailable().length > 0 ? 'down' : 'up' });
   const ready: RequestHandler = (_req, res) => {
-    const down = unavailable();
+    const down = [...unavailable(), ...(wiring.warming && !wiring.warming.done() ? [wiring.warming.name] : [])];
     if (down.length === 0) res.json({ ready: true, checks: checks() });
     else res.status(503).json({ error: `Not ready: ${down.join(' and ')} unavailable`, code: 'not-ready', checks: checks() });
   };
