@@ -50,8 +50,9 @@ export async function wireOrder({ config, log, redis, announcer }: ServiceContex
   };
   const live = new LiveOrders(redis, log);
   const reports = new SalesReports(log, config.SALES_REPORT_FRESH_MS);
-  // in the background too: the first admin after a start or a release finds the report made
-  void reports.warmUp();
+  // in the background too, but the replica is ready only once it is made (for a while at most): the
+  // first admin after a start or a release finds the report made
+  void reports.warmUp(config.SALES_REPORT_READY_WAIT_MS);
   const receipts = new ReceiptPrinter(log);
   return {
     routes: [
@@ -65,6 +66,7 @@ export async function wireOrder({ config, log, redis, announcer }: ServiceContex
     ],
     consumers: [passOnStatusChanges(live), ...endStreamsWithTheirRights(live)],
     outboxes: [Order],
+    warming: { name: 'the sales report', done: () => reports.warmedUp() },
     jobs: [
       {
         name: 'expire holds and settle interrupted orders',

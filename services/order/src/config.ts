@@ -23,5 +23,8 @@ export const OrderConfig = StandardServiceEnv.extend({
   /** how long the Orders page's sales report is answered as made, before it is made again
    *  (sales-report.ts); 0 makes it at every request */
   SALES_REPORT_FRESH_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
+  /** how long a replica starting waits at most for its first sales report before it says it is
+   *  ready (sales-report.ts `warmUp`); under the stack's 30 s for a start, with room for the rest */
+  SALES_REPORT_READY_WAIT_MS: z.coerce.number().int().min(0).max(20_000).default(10_000),
 });
 export type OrderConfig = typeof OrderConfig._output;

@@ -79,6 +79,8 @@ export class SalesReports {
   private latest?: { begun: number; report: Promise<SalesReport> };
   /** the making under way, or the last one: makings run one after another */
   private previous: Promise<unknown> = Promise.resolve();
+  /** whether the report at start is made, or no longer waited for: the replica is ready then */
+  private warm = false;
   private stopping = false;
 
   /**
@@ -94,19 +96,31 @@ export class SalesReports {
   /**
    * Makes a report as soon as the replica starts, before any admin asks: what a first report costs
    * is reading the lines of every order of the last days (kept in the process, so gone with it) and,
-   * on orders never reported, keeping the older days' snapshots. An admin who opens the dashboard
-   * meanwhile waits for this making rather than beginning another; the shoppers' requests never wait
-   * for it. Nothing is kept but whole snapshots, so a replica killed meanwhile leaves nothing half
-   * made, and the next start makes it again.
+   * on orders never reported, keeping the older days' snapshots. The replica says it is ready once
+   * this is done (`warmedUp`), or after `waitAtMostMs` however far it got, so a start or a release
+   * hands the admins a replica with the report made. An admin who asks meanwhile waits for this
+   * making rather than beginning another; the shoppers' requests never wait for it. Nothing is kept
+   * but whole snapshots, so a replica killed meanwhile leaves nothing half made, and the next start
+   * makes it again.
    */
-  async warmUp(): Promise<void> {
+  async warmUp(waitAtMostMs: number): Promise<void> {
+    const givenUp = setTimeout(() => (this.warm = true), waitAtMostMs);
+    givenUp.unref();
     try {
       await this.report();
       this.log.info({ recentOrders: this.itemsOf.size }, 'the sales report made at start');
     } catch (err) {
       // the first admin's request makes it again
       if (!this.stopping) this.log.warn({ err }, 'making the sales report at start failed');
+    } finally {
+      clearTimeout(givenUp);
+      this.warm = true;
     }
+  }
+
+  /** The report at start is made, failed or no longer waited for. */
+  warmedUp(): boolean {
+    return this.warm;
   }
 
   /** The replica is stopping: a making cut short by it is not a failure to report. */
