@@ -23,8 +23,6 @@ export interface OrderLogLine {
 export interface LoggedOrderReplica extends OrderReplica {
   /** every line it has logged so far, at `info` and above (a traced request's `dbCommands` with it) */
   readonly lines: OrderLogLine[];
-  /** the first line logged with this message, once it is */
-  logged(msg: string, timeoutMs?: number): Promise<OrderLogLine>;
   /** ends it as a crash does (SIGKILL): nothing of its own stopping runs */
   kill(): Promise<void>;
 }
@@ -72,16 +70,6 @@ export async function startLoggedOrderReplica(
     url,
     pid: child.pid!,
     lines,
-    logged: (msg, timeoutMs = 30_000) =>
-      eventually(
-        async () => {
-          const line = lines.find((one) => one.msg === msg);
-          if (!line) throw new Error(`the order service did not log "${msg}"`);
-          return line;
-        },
-        timeoutMs,
-        50,
-      ),
     stop: () => ended('SIGTERM'),
     kill: () => ended('SIGKILL'),
   };
