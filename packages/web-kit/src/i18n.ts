@@ -107,7 +107,9 @@ export function currentLanguage(): Language {
 // The language of the page, not the browser's ('en-US' reads as English). An English page shows the
 // server's own words for a refusal and needs no refusal messages.
 i18next.on('languageChanged', () => {
-  document.documentElement.lang = currentLanguage();
+  // Set only when it differs: Chromium restyles every element of the page whenever lang is set, even
+  // to the value it has (the :lang() rules), and a rendered page comes in its language already.
+  if (document.documentElement.lang !== currentLanguage()) document.documentElement.lang = currentLanguage();
   if (currentLanguage() === 'bn') void i18next.loadNamespaces('refusals');
 });
 
