@@ -5,8 +5,10 @@
 // bad-input fuzz (a next request waited 30 s) and by the crash test (the probe right after a killed
 // media service came back had followed a large upload's 503 on its connection, and waited). When the
 // service cannot be reached, the gateway reads the rest of the body before its 503, so that a client
-// still sending it gets the answer (the crash test's form upload once got a broken pipe instead).
-// A fault test: the second case stops the media service.
+// still sending it gets the answer (the crash test's form upload once got a broken pipe instead), and
+// so it does when the service refused the body unread (CI once saw a broken pipe for the upload over
+// a shopper's day's count, which the media service answers 429 before reading the form).
+// A fault test: the second and third cases stop the media service.
 import { randomInt } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import { newShopper, stackControl, stackEnv } from '@bazar/testing';
@@ -91,4 +93,25 @@ it('lets a client finish sending a form to a service that is down, then answers 
     await stackControl.start('media');
   }
   expect(answers).toEqual(Array.from({ length: 9 }, () => '503 The media service is unavailable; try again shortly'));
+});
+
+it("lets a client finish sending a form the service refused unread, then answers it: an upload over the day's count", async () => {
+  const { token } = await newShopper('early-answer');
+  const headers = { authorization: `Bearer ${token}`, 'x-forwarded-for': from() };
+  const upload = (form: FormData) =>
+    fetch(`${stackEnv.gatewayUrl}/upload`, { method: 'POST', headers, body: form }).then(
+      async (answer) => `${answer.status} ${((await answer.json()) as { code: string }).code}`,
+      (err: Error) => `${(err.cause as NodeJS.ErrnoException | undefined)?.code ?? err.message}`,
+    );
+  const pictureOf = (size: number) => {
+    const form = new FormData();
+    form.append('image', new Blob([new Uint8Array(size)], { type: 'image/png' }), 'picture.png');
+    return form;
+  };
+  // the day's ten, each counted though refused for what it sent (not a picture)
+  for (let i = 0; i < 10; i++) expect(await upload(pictureOf(100))).toMatch(/^400 /);
+  const answers: string[] = [];
+  for (const size of [100_000, 1_000_000, 4_000_000, 100_000, 1_000_000, 4_000_000, 4_000_000, 4_000_000, 4_000_000])
+    answers.push(await upload(pictureOf(size)));
+  expect(answers).toEqual(Array.from({ length: 9 }, () => '429 upload-limit-reached'));
 });

@@ -34,25 +34,23 @@ function endToEnd(headers: IncomingHttpHeaders | Record<string, string | string[
 }
 
 // An answer that goes out before the whole request body arrived must not leave the rest of that body
-// to be read as the start of the client's next request on the connection. When the service refused
-// the body unread, its answer ends the connection. When the service could not be reached, the
-// gateway reads the body to its end first (afterTheBody): ending the connection under a client still
-// sending would reset it, and the client would see a broken pipe instead of the 503.
+// to be read as the start of the client's next request on the connection: such an answer ends the
+// connection. Before it does, the gateway reads the rest of the body and drops it (dropTheRest), both
+// when the service refused the body unread (an upload over the day's count, 429) and when it could not
+// be reached (503): ending the connection under a client still sending would reset it, and the
+// client would see a broken pipe instead of the answer.
 const DRAINED_AT_MOST = MAX_UPLOAD_BYTES + 64 * 1024; // the largest body a service accepts, with a form's framing
 const DRAIN_TIMEOUT_MS = 10_000;
 
-/** Calls `answer` once the rest of the request's body has been read and dropped. A body larger than
- *  any the store accepts, or one still arriving after DRAIN_TIMEOUT_MS, is not waited for: the
- *  answer goes out then and ends the connection. */
-function afterTheBody(req: Request, res: Response, answer: () => void): void {
-  if (req.complete) return answer();
+/** Reads the rest of the request's body and drops it, then calls `then`. A body larger than any the
+ *  store accepts, or one still arriving after DRAIN_TIMEOUT_MS, is not waited for (`gaveUp`). */
+function dropTheRest(req: Request, then: (gaveUp: boolean) => void): void {
+  if (req.complete) return then(false);
   let read = 0;
-  const done = (endConnection: boolean) => {
+  const done = (gaveUp: boolean) => {
     clearTimeout(timer);
     req.off('data', count).off('end', ended);
-    if (res.headersSent || res.destroyed) return; // the client went away meanwhile
-    if (endConnection) res.setHeader('Connection', 'close');
-    answer();
+    then(gaveUp);
   };
   const count = (chunk: Buffer) => {
     read += chunk.length;
@@ -63,6 +61,16 @@ function afterTheBody(req: Request, res: Response, answer: () => void): void {
   req.unpipe();
   req.on('data', count).once('end', ended);
   req.resume();
+}
+
+/** Calls `answer` once the rest of the request's body has been read and dropped (dropTheRest); a
+ *  body not waited for to its end has the answer end the connection. */
+function afterTheBody(req: Request, res: Response, answer: () => void): void {
+  dropTheRest(req, (gaveUp) => {
+    if (res.headersSent || res.destroyed) return; // the client went away meanwhile
+    if (gaveUp) res.setHeader('Connection', 'close');
+    answer();
+  });
 }
 
 /** Streams a request to one service and its answer back, without buffering or re-serialising
@@ -151,7 +159,10 @@ export function proxyTo(baseUrls: readonly string[], serviceName: string, log: L
             }
           },
           onResponseEnd() {
-            res.end();
+            // the service answered before the whole body came (it refused it unread): the answer ends
+            // once the rest has been read and dropped, so that a client still sending reads it
+            if (req.complete) return void res.end();
+            dropTheRest(req, () => void (res.destroyed || res.end()));
           },
           onResponseError(controller, err) {
             if (clientGone) return;
