@@ -10,9 +10,8 @@ import { connectMongo, disconnectMongo } from '@bazar/service-kit/mongo';
 import { freePort, stackEnv } from '@bazar/testing';
 import { adminIdentity, shopper, TestShelf } from '@bazar/testing/shop';
 import mongoose from 'mongoose';
+import { DAY_MS, placedDaysAgo } from '../test/older-orders';
 import { startOrderReplica, type OrderReplica } from '../test/replica';
-import { Order as StoredOrder, type OrderDocument } from './model/order';
-import { listOrder } from './order-listings';
 
 const DB = 'order_reports_test';
 const shelf = new TestShelf();
@@ -21,7 +20,6 @@ let service: OrderReplica;
 let honey: string;
 let rice: string;
 
-const DAY_MS = 24 * 3_600_000;
 const shopDay = (at: number) => new Date(at + 6 * 3_600_000).toISOString().slice(0, 10);
 const paisa = (taka: number) => Math.round(taka * 100);
 
@@ -61,36 +59,6 @@ async function placed(lines: [string, number][]): Promise<Order> {
   const { order } = PlaceOrderAnswer.parse(answer.body);
   expect((await buyer.confirm(order._id)).status).toBe(200);
   return order;
-}
-
-/** An order of `days` ago, written as the service writes one (confirmed) and listed by its own code,
- *  as if placed then. */
-async function placedDaysAgo(like: Order, days: number, changes: Partial<OrderDocument> = {}): Promise<string> {
-  {
-    const stored = await StoredOrder.findById(like._id).lean<OrderDocument>();
-    const at = new Date(Date.now() - days * DAY_MS);
-    const _id = new mongoose.Types.ObjectId();
-    const { listedIn: _listedIn, cartState: _cartState, ...rest } = stored!;
-    const older = {
-      ...rest,
-      _id,
-      createdAt: at,
-      updatedAt: at,
-      reservationId: randomUUID(),
-      history: [
-        { status: 'placed', at, by: 'shopper' },
-        { status: 'confirmed', at, by: 'shopper' },
-      ],
-      status: 'confirmed',
-      holdUntil: undefined,
-      outbox: {},
-      outboxPending: [],
-      ...changes,
-    };
-    await StoredOrder.collection.insertOne(older as never);
-    await listOrder((await StoredOrder.findById(_id).lean<OrderDocument>())!);
-    return _id.toString();
-  }
 }
 
 it('charts the orders and revenue of each of the last 30 days and names the best sellers, without the cancelled', async () => {

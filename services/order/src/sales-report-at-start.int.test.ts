@@ -4,16 +4,15 @@
 // since, with two replicas at once, and after a replica killed as it started. Order services of their own on a database of
 // its own (the stack's catalog, cart and broker), whose log lines the test reads: a traced request's
 // line says which database commands it sent (`dbCommands`).
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { PlaceOrderAnswer, SalesReport, type Order } from '@bazar/contracts';
 import { createLogger } from '@bazar/service-kit';
 import { connectMongo, disconnectMongo } from '@bazar/service-kit/mongo';
 import { eventually, freePort, stackEnv } from '@bazar/testing';
 import { adminIdentity, shopper, TestShelf } from '@bazar/testing/shop';
 import mongoose from 'mongoose';
+import { DAY_MS, placedDaysAgo } from '../test/older-orders';
 import { startLoggedOrderReplica, startOrderReplica, type LoggedOrderReplica, type OrderReplica } from '../test/replica';
-import { Order as StoredOrder, type OrderDocument } from './model/order';
-import { listOrder } from './order-listings';
 
 const DB = 'order_report_start_test';
 /** every report made afresh, so that each is compared with the orders as they are just then */
@@ -26,7 +25,6 @@ const RICE_TAKA = 90;
 let honey: string;
 let rice: string;
 
-const DAY_MS = 24 * 3_600_000;
 const shopDay = (at: number) => new Date(at + 6 * 3_600_000).toISOString().slice(0, 10);
 
 beforeAll(async () => {
@@ -89,31 +87,6 @@ async function placed(service: OrderReplica, lines: [string, number][]): Promise
   const { order } = PlaceOrderAnswer.parse(answer.body);
   expect((await buyer.confirm(order._id)).status).toBe(200);
   return order;
-}
-
-/** An order of `days` ago like `like`, written as the service writes one (confirmed) and listed by
- *  its own code, as if placed then. */
-async function placedDaysAgo(like: Order, days: number): Promise<void> {
-  const stored = await StoredOrder.findById(like._id).lean<OrderDocument>();
-  const at = new Date(Date.now() - days * DAY_MS);
-  const _id = new mongoose.Types.ObjectId();
-  const { listedIn: _listedIn, cartState: _cartState, ...rest } = stored!;
-  await StoredOrder.collection.insertOne({
-    ...rest,
-    _id,
-    createdAt: at,
-    updatedAt: at,
-    reservationId: randomUUID(),
-    history: [
-      { status: 'placed', at, by: 'shopper' },
-      { status: 'confirmed', at, by: 'shopper' },
-    ],
-    status: 'confirmed',
-    holdUntil: undefined,
-    outbox: {},
-    outboxPending: [],
-  } as never);
-  await listOrder((await StoredOrder.findById(_id).lean<OrderDocument>())!);
 }
 
 /** The orders placed so far and not cancelled, as the report must count them. */

@@ -1,0 +1,36 @@
+// Orders of earlier days for the sales report's tests: the service places orders only now, so an
+// order of `days` ago is written as the service writes a confirmed one and listed by its own code.
+import { randomUUID } from 'node:crypto';
+import type { Order } from '@bazar/contracts';
+import mongoose from 'mongoose';
+import { Order as StoredOrder, type OrderDocument } from '../src/model/order';
+import { listOrder } from '../src/order-listings';
+
+export const DAY_MS = 24 * 3_600_000;
+
+/** An order of `days` ago like `like` (its lines, its shopper), confirmed then, with `changes`;
+ *  answers its id. The test's mongoose connection is the order service's database. */
+export async function placedDaysAgo(like: Order, days: number, changes: Partial<OrderDocument> = {}): Promise<string> {
+  const stored = await StoredOrder.findById(like._id).lean<OrderDocument>();
+  const at = new Date(Date.now() - days * DAY_MS);
+  const _id = new mongoose.Types.ObjectId();
+  const { listedIn: _listedIn, cartState: _cartState, ...rest } = stored!;
+  await StoredOrder.collection.insertOne({
+    ...rest,
+    _id,
+    createdAt: at,
+    updatedAt: at,
+    reservationId: randomUUID(),
+    history: [
+      { status: 'placed', at, by: 'shopper' },
+      { status: 'confirmed', at, by: 'shopper' },
+    ],
+    status: 'confirmed',
+    holdUntil: undefined,
+    outbox: {},
+    outboxPending: [],
+    ...changes,
+  } as never);
+  await listOrder((await StoredOrder.findById(_id).lean<OrderDocument>())!);
+  return _id.toString();
+}
