@@ -4,13 +4,13 @@
 // the service, an older day's from an order written as the service writes one and listed by its own
 // code, whose cancellation must take it out of the kept best sellers of its day.
 import { randomUUID } from 'node:crypto';
-import { PlaceOrderAnswer, SalesReport, type Order } from '@bazar/contracts';
+import { SalesReport, type Order } from '@bazar/contracts';
 import { createLogger } from '@bazar/service-kit';
 import { connectMongo, disconnectMongo } from '@bazar/service-kit/mongo';
 import { freePort, stackEnv } from '@bazar/testing';
-import { adminIdentity, shopper, TestShelf } from '@bazar/testing/shop';
+import { adminIdentity, TestShelf } from '@bazar/testing/shop';
 import mongoose from 'mongoose';
-import { DAY_MS, placedDaysAgo } from '../test/older-orders';
+import { DAY_MS, placedAndConfirmed, placedDaysAgo } from '../test/older-orders';
 import { startOrderReplica, type OrderReplica } from '../test/replica';
 
 const DB = 'order_reports_test';
@@ -51,15 +51,7 @@ const report = async () => {
   return SalesReport.parse(await response.json());
 };
 
-async function placed(lines: [string, number][]): Promise<Order> {
-  const buyer = shopper('report', { orderUrl: service.url });
-  for (const [product, pieces] of lines) expect((await buyer.addToCart(product, pieces)).status).toBe(201);
-  const answer = await buyer.placeOrder();
-  expect(answer.status).toBe(201);
-  const { order } = PlaceOrderAnswer.parse(answer.body);
-  expect((await buyer.confirm(order._id)).status).toBe(200);
-  return order;
-}
+const placed = (lines: [string, number][]) => placedAndConfirmed(service.url, lines);
 
 it('charts the orders and revenue of each of the last 30 days and names the best sellers, without the cancelled', async () => {
   const a = await placed([

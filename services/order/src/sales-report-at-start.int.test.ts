@@ -5,13 +5,13 @@
 // its own (the stack's catalog, cart and broker), whose log lines the test reads: a traced request's
 // line says which database commands it sent (`dbCommands`).
 import { randomBytes } from 'node:crypto';
-import { PlaceOrderAnswer, SalesReport, type Order } from '@bazar/contracts';
+import { SalesReport, type Order } from '@bazar/contracts';
 import { createLogger } from '@bazar/service-kit';
 import { connectMongo, disconnectMongo } from '@bazar/service-kit/mongo';
 import { eventually, freePort, stackEnv } from '@bazar/testing';
-import { adminIdentity, shopper, TestShelf } from '@bazar/testing/shop';
+import { adminIdentity, TestShelf } from '@bazar/testing/shop';
 import mongoose from 'mongoose';
-import { DAY_MS, placedDaysAgo } from '../test/older-orders';
+import { DAY_MS, placedAndConfirmed, placedDaysAgo } from '../test/older-orders';
 import { startLoggedOrderReplica, startOrderReplica, type LoggedOrderReplica, type OrderReplica } from '../test/replica';
 
 const DB = 'order_report_start_test';
@@ -79,15 +79,7 @@ const report = async (service: OrderReplica) => {
   return SalesReport.parse(await response.json());
 };
 
-async function placed(service: OrderReplica, lines: [string, number][]): Promise<Order> {
-  const buyer = shopper('start-report', { orderUrl: service.url });
-  for (const [product, pieces] of lines) expect((await buyer.addToCart(product, pieces)).status).toBe(201);
-  const answer = await buyer.placeOrder();
-  expect(answer.status).toBe(201);
-  const { order } = PlaceOrderAnswer.parse(answer.body);
-  expect((await buyer.confirm(order._id)).status).toBe(200);
-  return order;
-}
+const placed = (service: OrderReplica, lines: [string, number][]) => placedAndConfirmed(service.url, lines);
 
 /** The orders placed so far and not cancelled, as the report must count them. */
 const sold: Order[] = [];

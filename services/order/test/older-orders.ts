@@ -1,12 +1,26 @@
-// Orders of earlier days for the sales report's tests: the service places orders only now, so an
-// order of `days` ago is written as the service writes a confirmed one and listed by its own code.
+// Orders for the sales report's tests: placed and confirmed through an order service, and orders of
+// earlier days, which the service places only now, written as it writes a confirmed one and listed by
+// its own code.
 import { randomUUID } from 'node:crypto';
-import type { Order } from '@bazar/contracts';
+import { PlaceOrderAnswer, type Order } from '@bazar/contracts';
+import { shopper } from '@bazar/testing/shop';
 import mongoose from 'mongoose';
 import { Order as StoredOrder, type OrderDocument } from '../src/model/order';
 import { listOrder } from '../src/order-listings';
 
 export const DAY_MS = 24 * 3_600_000;
+
+/** An order of `lines` ([product id, pieces]) by a new shopper, placed and confirmed at the order
+ *  service at `orderUrl`. */
+export async function placedAndConfirmed(orderUrl: string, lines: [string, number][]): Promise<Order> {
+  const buyer = shopper('report', { orderUrl });
+  for (const [product, pieces] of lines) expect((await buyer.addToCart(product, pieces)).status).toBe(201);
+  const answer = await buyer.placeOrder();
+  expect(answer.status).toBe(201);
+  const { order } = PlaceOrderAnswer.parse(answer.body);
+  expect((await buyer.confirm(order._id)).status).toBe(200);
+  return order;
+}
 
 /** An order of `days` ago like `like` (its lines, its shopper), confirmed then, with `changes`;
  *  answers its id. The test's mongoose connection is the order service's database. */
