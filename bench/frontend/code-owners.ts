@@ -71,11 +71,16 @@ export function bytesByOwner(code: string, map: RawSourceMap): Record<Owner, num
 export async function builtScript(root: string, servedPath: string): Promise<{ code: string; map: RawSourceMap } | undefined> {
   const remote = /^\/mf\/(\w+)\//.exec(servedPath)?.[1];
   const file = basename(servedPath);
-  const candidates = [join(root, remote ? `mf-${remote}` : 'shell', 'dist', file)];
-  for await (const kept of glob(`.stack/releases/**/${file}`, { cwd: root })) candidates.push(join(root, kept));
-  for (const path of candidates) {
+  const read = async (path: string) => {
     const [code, map] = await Promise.all([readFile(path, 'utf8'), readFile(`${path}.map`, 'utf8')]).catch(() => []);
-    if (code !== undefined && map !== undefined) return { code, map: JSON.parse(map) as RawSourceMap };
+    return code !== undefined && map !== undefined ? { code, map: JSON.parse(map) as RawSourceMap } : undefined;
+  };
+  const built = await read(join(root, remote ? `mf-${remote}` : 'shell', 'dist', file));
+  if (built) return built;
+  // only a released remote's file is looked for among the releases the stack keeps
+  for await (const kept of glob(`.stack/releases/**/${file}`, { cwd: root })) {
+    const released = await read(join(root, kept));
+    if (released) return released;
   }
   return undefined;
 }
