@@ -4,14 +4,24 @@
 // service's refusal to demote the last admin (in Bangla too, by its code), and delete through the
 // spec's confirmation.
 import { expect, test } from '@bazar/testing/browser-test';
-import { ACCOUNTS, browsingIn, createAccount, openSignedIn, signIn as tokenFor, stackEnv, type Credentials } from '@bazar/testing';
+import {
+  ACCOUNTS,
+  browsingIn,
+  createAccount,
+  openSignedIn,
+  SignedInAccount,
+  signIn as tokenFor,
+  stackEnv,
+  type Credentials,
+} from '@bazar/testing';
 import type { Browser, Page } from 'playwright-core';
 import { accounts, launchChromium, signIn, waitForPath, webUrl } from '@bazar/testing/pages';
 import { nextDialogLifetime } from './dialogs';
 
 let browser: Browser;
 let page: Page;
-let adminToken: string;
+// Storefront tokens live a minute and a file runs for several: the admin's token is renewed at use.
+const admin = new SignedInAccount(ACCOUNTS.admin.email, ACCOUNTS.admin.password);
 /** Promoted and demoted again; deleted when the file is done. */
 let target: Credentials;
 /** Deleted through the page. */
@@ -36,24 +46,19 @@ async function listedUser(label: string): Promise<Credentials> {
 }
 
 async function userId(email: string): Promise<string | undefined> {
-  const answer = await gateway('GET', '/allusers', adminToken);
+  const answer = await gateway('GET', '/allusers', await admin.freshToken());
   if (answer.status !== 200) throw new Error(`GET /allusers answered ${answer.status}`);
   return (answer.body as { _id: string; email: string }[]).find((user) => user.email === email)?._id;
 }
 
 test.beforeAll(async () => {
-  [browser, adminToken, target, doomed] = await Promise.all([
-    launchChromium(),
-    tokenFor(ACCOUNTS.admin.email, ACCOUNTS.admin.password),
-    listedUser('promoted'),
-    listedUser('doomed'),
-  ]);
+  [browser, target, doomed] = await Promise.all([launchChromium(), listedUser('promoted'), listedUser('doomed')]);
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
 });
 test.afterAll(async () => {
   for (const account of [target, doomed]) {
     const id = account && (await userId(account.email));
-    if (id) await gateway('DELETE', `/delete/${id}`, adminToken);
+    if (id) await gateway('DELETE', `/delete/${id}`, await admin.freshToken());
   }
   await browser?.close();
 });
@@ -116,7 +121,10 @@ test('Make Admin: the success dialog closes by itself, the user is an admin and 
   await row(target.email).getByRole('cell', { name: 'admin', exact: true }).waitFor();
   expect(await row(target.email).getByRole('button', { name: 'Make Admin' }).count()).toBe(0);
   expect(await row(target.email).getByRole('button', { name: 'Remove Admin' }).isEnabled()).toBe(true);
-  expect(await gateway('GET', `/admin/${encodeURIComponent(target.email)}`, adminToken)).toEqual({ status: 200, body: { admin: true } });
+  expect(await gateway('GET', `/admin/${encodeURIComponent(target.email)}`, await admin.freshToken())).toEqual({
+    status: 200,
+    body: { admin: true },
+  });
   await row(target.email).scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'test-results/all-users.png' });
 });
@@ -163,7 +171,10 @@ test('Remove Admin demotes: Make Admin comes back', async () => {
   await row(target.email).getByRole('button', { name: 'Make Admin' }).waitFor();
   expect(await row(target.email).getByRole('cell', { name: 'user', exact: true }).isVisible()).toBe(true);
   expect(await row(target.email).getByRole('button', { name: 'Remove Admin' }).isDisabled()).toBe(true);
-  expect(await gateway('GET', `/admin/${encodeURIComponent(target.email)}`, adminToken)).toEqual({ status: 200, body: { admin: false } });
+  expect(await gateway('GET', `/admin/${encodeURIComponent(target.email)}`, await admin.freshToken())).toEqual({
+    status: 200,
+    body: { admin: false },
+  });
 });
 
 test('delete asks first: Cancel keeps the user, Yes, delete it! deletes them', async () => {

@@ -14,6 +14,7 @@ import {
   openSignedIn,
   publishProduct,
   removeProduct,
+  SignedInAccount,
   signedInAndSynced,
   TEST_ADDRESS,
   widthPastTheScreen,
@@ -25,17 +26,18 @@ let browser: Browser;
 let product: TestProduct;
 let order: Order;
 let slot: string;
-let adminToken: string;
+// Storefront tokens live a minute and a file runs for several: the admin's token is renewed at use.
+const admin = new SignedInAccount(ACCOUNTS.admin.email, ACCOUNTS.admin.password);
 
 test.beforeAll(async () => {
   browser = await launchChromium();
   const shopper = await createAccount('slot-admin');
-  [product, adminToken] = await Promise.all([publishProduct('Chinigura Rice 1 kg', 20), signedInAndSynced(ACCOUNTS.admin)]);
+  [product] = await Promise.all([publishProduct('Chinigura Rice 1 kg', 20), signedInAndSynced(ACCOUNTS.admin)]);
   const token = await signedInAndSynced(shopper);
   // tomorrow's last slot (8:00 – 10:00 PM), with room for this order whatever others took
   slot = slotsOn(dhakaDay(new Date(), 1)).at(-1)!;
   const { taken } = DeliverySlotList.parse((await gatewayCall('GET', '/deliveryslots', token)).body).slots.find((one) => one.id === slot)!;
-  expect((await gatewayCall('PUT', `/deliveryslots/${slot}`, adminToken, { capacity: taken + 5 })).status).toBe(200);
+  expect((await gatewayCall('PUT', `/deliveryslots/${slot}`, await admin.freshToken(), { capacity: taken + 5 })).status).toBe(200);
   expect((await gatewayCall('POST', '/addtocart', token, { productId: product._id, cartQuantity: 1 })).status).toBe(201);
   const placed = await gatewayCall('POST', '/orderplace', token, {
     name: 'Slot Shopper',
@@ -47,8 +49,8 @@ test.beforeAll(async () => {
   order = PlaceOrderAnswer.parse(placed.body).order;
 });
 test.afterAll(async () => {
-  await gatewayCall('PUT', `/orders/${order._id}/cancel`, adminToken);
-  await gatewayCall('PUT', `/deliveryslots/${slot}`, adminToken, { capacity: null });
+  await gatewayCall('PUT', `/orders/${order._id}/cancel`, await admin.freshToken());
+  await gatewayCall('PUT', `/deliveryslots/${slot}`, await admin.freshToken(), { capacity: null });
   await browser?.close();
   await removeProduct(product);
 });
@@ -60,7 +62,7 @@ test('the admin finds a slot’s orders, sees the order’s slot and address, an
   const panel = orders.getByRole('region', { name: 'Delivery slots' });
   const line = panel.getByRole('listitem', { name: /^Tomorrow, 8:00 – 10:00 PM$/ });
   await line.waitFor();
-  const slots = DeliverySlotList.parse((await gatewayCall('GET', '/deliveryslots', adminToken)).body);
+  const slots = DeliverySlotList.parse((await gatewayCall('GET', '/deliveryslots', await admin.freshToken())).body);
   const before = slots.slots.find((one) => one.id === slot)!;
   await expect(line).toContainText(`${before.taken} of ${before.capacity}`);
 
@@ -80,13 +82,17 @@ test('the admin finds a slot’s orders, sees the order’s slot and address, an
   await capacity.fill(String(before.taken));
   await line.getByRole('button', { name: 'Save' }).click();
   await expect(line).toContainText(`${before.taken} of ${before.taken} · Full`);
-  let now = DeliverySlotList.parse((await gatewayCall('GET', '/deliveryslots', adminToken)).body).slots.find((one) => one.id === slot)!;
+  let now = DeliverySlotList.parse((await gatewayCall('GET', '/deliveryslots', await admin.freshToken())).body).slots.find(
+    (one) => one.id === slot,
+  )!;
   expect(now).toMatchObject({ capacity: before.taken, capacitySet: true, offered: false });
   // emptied: the default again
   await capacity.fill('');
   await line.getByRole('button', { name: 'Save' }).click();
   await expect(line).toContainText(`${before.taken} of ${slots.defaultCapacity}`);
-  now = DeliverySlotList.parse((await gatewayCall('GET', '/deliveryslots', adminToken)).body).slots.find((one) => one.id === slot)!;
+  now = DeliverySlotList.parse((await gatewayCall('GET', '/deliveryslots', await admin.freshToken())).body).slots.find(
+    (one) => one.id === slot,
+  )!;
   expect(now).toMatchObject({ capacitySet: false });
 
   await page.setViewportSize({ width: 390, height: 844 });

@@ -11,13 +11,15 @@ import {
   gatewayCall,
   launchChromium,
   openSignedIn,
+  SignedInAccount,
   signedInAndSynced,
   type Credentials,
 } from '@bazar/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 let browser: Browser;
-let adminToken: string;
+// Storefront tokens live a minute and a file runs for several: the admin's token is renewed at use.
+const admin = new SignedInAccount(ACCOUNTS.admin.email, ACCOUNTS.admin.password);
 /** admin B: promoted by each test, demoted by A while their dashboard is open */
 let demoted: Credentials;
 const contexts: BrowserContext[] = [];
@@ -25,18 +27,18 @@ const contexts: BrowserContext[] = [];
 test.beforeAll(async () => {
   browser = await launchChromium();
   demoted = await createAccount('demoted');
-  [adminToken] = await Promise.all([signedInAndSynced(ACCOUNTS.admin), signedInAndSynced(demoted)]);
+  await Promise.all([signedInAndSynced(ACCOUNTS.admin), signedInAndSynced(demoted)]);
 });
 test.beforeEach(async () => {
-  const promoted = await gatewayCall('PUT', `/makeadmin/${encodeURIComponent(demoted.email)}`, adminToken);
+  const promoted = await gatewayCall('PUT', `/makeadmin/${encodeURIComponent(demoted.email)}`, await admin.freshToken());
   expect(promoted.status).toBe(200);
 });
 test.afterAll(async () => {
   for (const context of contexts) await context.close();
   await browser?.close();
-  const found = await gatewayCall('GET', `/allusers?q=${encodeURIComponent(demoted.email)}`, adminToken);
+  const found = await gatewayCall('GET', `/allusers?q=${encodeURIComponent(demoted.email)}`, await admin.freshToken());
   const id = (found.body as { _id: string; email: string }[]).find((user) => user.email === demoted.email)?._id;
-  if (id) await gatewayCall('DELETE', `/delete/${id}`, adminToken);
+  if (id) await gatewayCall('DELETE', `/delete/${id}`, await admin.freshToken());
 });
 
 async function dashboardOf(account: { email: string; password: string }, path: string, language: 'en' | 'bn', width = 1366): Promise<Page> {
@@ -92,7 +94,7 @@ test('in Bangla, B on All Users is refused at the next search after the demotion
   await users.getByRole('table').waitFor();
   await notReloaded(b);
 
-  const demotion = await gatewayCall('PUT', `/removeadmin/${encodeURIComponent(demoted.email)}`, adminToken);
+  const demotion = await gatewayCall('PUT', `/removeadmin/${encodeURIComponent(demoted.email)}`, await admin.freshToken());
   expect(demotion.status).toBe(200);
 
   // B's next admin call is refused (403); the page asks again whether B is an admin

@@ -8,6 +8,7 @@ import {
   deleteStoreAccount,
   gatewayCall,
   openSignedIn,
+  SignedInAccount,
   signedInAndSynced,
   type Credentials,
 } from '@bazar/testing';
@@ -21,11 +22,12 @@ test.describe.configure({ timeout: 120_000 });
 
 let browser: Browser;
 let shopper: Credentials;
-let adminToken: string;
+// Storefront tokens live a minute and a file runs for several: the admin's token is renewed at use.
+const admin = new SignedInAccount(ACCOUNTS.admin.email, ACCOUNTS.admin.password);
 const contexts: BrowserContext[] = [];
 
 test.beforeAll(async () => {
-  [browser, shopper, adminToken] = await Promise.all([launchChromium(), createAccount('language'), signedInAndSynced(ACCOUNTS.admin)]);
+  [browser, shopper] = await Promise.all([launchChromium(), createAccount('language'), signedInAndSynced(ACCOUNTS.admin)]);
 });
 test.afterAll(async () => {
   await browser?.close();
@@ -46,7 +48,7 @@ const pageLanguage = (page: Page) => page.evaluate(() => document.documentElemen
 
 /** The account's language as the user service keeps it (an admin's list of users). */
 async function accountLanguage(): Promise<string | undefined> {
-  const users = (await gatewayCall('GET', '/allusers', adminToken)).body as {
+  const users = (await gatewayCall('GET', '/allusers', await admin.freshToken())).body as {
     email: string;
     language?: string;
   }[];
