@@ -10,8 +10,15 @@ import {
   type DeliverySlotList,
 } from '@bazar/contracts';
 import { conflict, notFound } from '@bazar/service-kit/http';
-import { isDuplicateKey, readByIds } from '@bazar/service-kit/mongo';
-import { DeliverySlotPlaces, SLOT_SETTINGS_ID, SlotSettings, type DeliverySlotDocument } from './model/delivery-slot';
+import { isDuplicateKey, readByIds, readModel } from '@bazar/service-kit/mongo';
+import {
+  DeliverySlotCounts,
+  DeliverySlotPlaces,
+  SLOT_SETTINGS_ID,
+  SlotSettings,
+  type DeliverySlotDocument,
+  type DeliverySlotPlaceDocument,
+} from './model/delivery-slot';
 
 /** Takings of one slot racing each other are decided again on what the winner left, this often. */
 const ATTEMPTS = 10;
@@ -27,14 +34,19 @@ interface CapacityRead {
 
 /**
  * The delivery slots' places (issue 54). The last place of a slot goes to one placement only, as
- * the last units of a product do: a place is taken by one conditional write on the slot's document
- * (`taken` below its capacity, the taker not among its takers yet), and given back by one too
- * (its taker still among them), so a taking or a giving back repeated does nothing more.
+ * the last units of a product do: a place is counted by one conditional write on the slot's document
+ * (`taken` below its capacity), then written as a document of its own under its taker, and given
+ * back by removing that document, then counting it out (model/delivery-slot.ts says why in this
+ * order). A taking or a giving back repeated does nothing more, and neither costs more in a full
+ * slot than in an empty one.
  */
 export class DeliverySlots {
   /** the capacities `check` read last, by slot: a placement's `take` tries its write on them first,
    *  without reading again (a stale guess matches nothing, and the slot is read as usual) */
   private readonly lastRead = new Map<string, CapacityRead>();
+  /** the slots `correctCounts` found right, by when their count last moved: not counted again
+   *  until it moves */
+  private readonly foundRight = new Map<string, number>();
 
   constructor(private readonly configuredCapacity: number) {}
 
@@ -46,7 +58,10 @@ export class DeliverySlots {
   /** Today's and tomorrow's slots in Bangladesh, as offered at `now`. */
   async list(now = new Date()): Promise<DeliverySlotList> {
     const ids = offeredDays(now).flatMap(slotsOn);
-    const [defaultCapacity, docs] = await Promise.all([this.defaultCapacity(), readByIds<DeliverySlotDocument>(DeliverySlotPlaces, ids)]);
+    const [defaultCapacity, docs] = await Promise.all([
+      this.defaultCapacity(),
+      readByIds<DeliverySlotDocument>(DeliverySlotCounts, ids, { fields: 'taken capacity' }),
+    ]);
     const byId = new Map(docs.map((doc) => [doc._id, doc]));
     return { defaultCapacity, slots: ids.map((id) => slotAnswer(id, byId.get(id), defaultCapacity, now)) };
   }
@@ -57,10 +72,7 @@ export class DeliverySlots {
     const refusal = slotRefusal(slot, now);
     if (refusal)
       throw refusal === 'past' ? conflict('slot-past', SLOT_PAST, { slot }) : conflict('slot-not-offered', SLOT_NOT_OFFERED, { slot });
-    const [doc, defaultCapacity] = await Promise.all([
-      DeliverySlotPlaces.findById(slot).lean<DeliverySlotDocument>(),
-      this.defaultCapacity(),
-    ]);
+    const [doc, defaultCapacity] = await Promise.all([this.countOf(slot), this.defaultCapacity()]);
     const capacity = doc?.capacity ?? defaultCapacity;
     if (this.lastRead.size > 100) this.lastRead.clear();
     this.lastRead.set(slot, { capacity, own: doc?.capacity ?? null, at: Date.now() });
@@ -71,43 +83,66 @@ export class DeliverySlots {
    *  slot is full; a taker holding one already keeps it. */
   async take(slot: string, taker: string): Promise<void> {
     const guess = this.lastRead.get(slot);
-    if (guess && Date.now() - guess.at < GUESS_MS && (await this.takeIfRoom(slot, taker, guess.capacity, guess.own))) return;
+    if (guess && Date.now() - guess.at < GUESS_MS && (await this.countIfRoom(slot, guess.capacity, guess.own)))
+      return this.placeCounted(slot, taker);
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-      const [doc, defaultCapacity] = await Promise.all([
-        DeliverySlotPlaces.findById(slot).lean<DeliverySlotDocument>(),
-        this.defaultCapacity(),
-      ]);
-      if (doc?.takers?.includes(taker)) return;
+      const [doc, defaultCapacity] = await Promise.all([this.countOf(slot), this.defaultCapacity()]);
       const capacity = doc?.capacity ?? defaultCapacity;
-      if ((doc?.taken ?? 0) >= capacity) throw conflict('slot-full', SLOT_FULL, { slot });
+      if ((doc?.taken ?? 0) >= capacity) break;
       if (!doc) {
-        // the slot's first place: its document is written with it (one of two first ones wins)
+        // the slot's first place: its document is written with its count (one of two first ones wins)
         try {
-          await DeliverySlotPlaces.create({ _id: slot, taken: 1, takers: [taker] });
-          return;
+          await DeliverySlotCounts.create({ _id: slot, taken: 1 });
+          return await this.placeCounted(slot, taker);
         } catch (err) {
           if (!isDuplicateKey(err)) throw err;
           continue;
         }
       }
-      if (await this.takeIfRoom(slot, taker, capacity, doc.capacity ?? null)) return;
+      if (await this.countIfRoom(slot, capacity, doc.capacity ?? null)) return this.placeCounted(slot, taker);
     }
+    if (await DeliverySlotPlaces.exists({ _id: taker, slot })) return;
     throw conflict('slot-full', SLOT_FULL, { slot });
   }
 
-  /** The conditional write that takes a place: true if it did. */
-  private async takeIfRoom(slot: string, taker: string, capacity: number, own: number | null): Promise<boolean> {
-    const { modifiedCount } = await DeliverySlotPlaces.updateOne(
+  private countOf(slot: string): Promise<DeliverySlotDocument | null> {
+    return DeliverySlotCounts.findById(slot).select('taken capacity').lean<DeliverySlotDocument>();
+  }
+
+  /** The conditional write that counts a place in: true if it did. */
+  private async countIfRoom(slot: string, capacity: number, own: number | null): Promise<boolean> {
+    const { modifiedCount } = await DeliverySlotCounts.updateOne(
       // the capacity as read: an admin's change meanwhile has the taking decided again
-      { _id: slot, taken: { $lt: capacity }, takers: { $ne: taker }, capacity: own },
-      { $inc: { taken: 1 }, $push: { takers: taker } },
+      { _id: slot, taken: { $lt: capacity }, capacity: own },
+      { $inc: { taken: 1 } },
     );
     return modifiedCount === 1;
   }
 
+  /** Writes `taker`'s place, counted in already; a taker holding one (a taking repeated) gives the
+   *  count back. */
+  private async placeCounted(slot: string, taker: string): Promise<void> {
+    try {
+      await DeliverySlotPlaces.create({ _id: taker, slot, at: new Date() });
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err;
+      await this.countOut(slot);
+    }
+  }
+
+  private async countOut(slot: string): Promise<void> {
+    await DeliverySlotCounts.updateOne({ _id: slot, taken: { $gt: 0 } }, { $inc: { taken: -1 } });
+  }
+
   /** Gives `taker`'s place in `slot` back, if it holds one: true if this call gave it back. */
   async release(slot: string, taker: string): Promise<boolean> {
-    const { modifiedCount } = await DeliverySlotPlaces.updateOne(
+    const { deletedCount } = await DeliverySlotPlaces.deleteOne({ _id: taker, slot });
+    if (deletedCount === 1) {
+      await this.countOut(slot);
+      return true;
+    }
+    // a place taken while the slot's document listed its takers, not moved out of it yet
+    const { modifiedCount } = await DeliverySlotCounts.updateOne(
       { _id: slot, takers: taker },
       { $inc: { taken: -1 }, $pull: { takers: taker } },
     );
@@ -117,8 +152,74 @@ export class DeliverySlots {
   /** The places taken in today's and tomorrow's slots (as offered at `now`), by slot: what the
    *  sweep compares with the orders (a place in a slot no longer offered keeps nobody out). */
   async placesTaken(now = new Date()): Promise<{ slot: string; takers: string[] }[]> {
-    const docs = await readByIds<DeliverySlotDocument>(DeliverySlotPlaces, offeredDays(now).flatMap(slotsOn), { fields: 'takers' });
-    return docs.flatMap(({ _id, takers = [] }) => (takers.length > 0 ? [{ slot: _id, takers }] : []));
+    const places = await readModel(DeliverySlotPlaces)
+      .find({ slot: { $in: offeredDays(now).flatMap(slotsOn) } })
+      .select('slot')
+      .lean<Pick<DeliverySlotPlaceDocument, '_id' | 'slot'>[]>();
+    const bySlot = new Map<string, string[]>();
+    for (const { _id, slot } of places) bySlot.set(slot, [...(bySlot.get(slot) ?? []), _id]);
+    return [...bySlot].map(([slot, takers]) => ({ slot, takers }));
+  }
+
+  /**
+   * Brings the count of each of today's and tomorrow's slots (as offered at `now`) to its places,
+   * where a process stopped between a place's two writes (model/delivery-slot.ts), once the count has
+   * not moved for `quietMs`: longer than a placement may run, so that no taking is between its count
+   * and its place. (A process paused longer than that between the two would leave the count one
+   * off until the slot is next left alone.) The write holds the count to the moment it was read, so
+   * a taking meanwhile has it decided again at the next pass. A slot's document that still lists its
+   * takers (an earlier shape) has them moved to places of their own first. Answers how many slots'
+   * counts it set.
+   */
+  async correctCounts(quietMs: number, now = new Date()): Promise<number> {
+    const docs = await readByIds<DeliverySlotDocument>(DeliverySlotCounts, offeredDays(now).flatMap(slotsOn), {
+      fields: 'taken takers updatedAt',
+    });
+    if (this.foundRight.size > 100) this.foundRight.clear();
+    let corrected = 0;
+    for (const { _id: slot, taken = 0, takers, updatedAt } of docs) {
+      if (takers) {
+        await this.moveTakers(slot, takers);
+        continue;
+      }
+      const movedAt = updatedAt?.getTime() ?? 0;
+      if (now.getTime() - movedAt < quietMs || this.foundRight.get(slot) === movedAt) continue;
+      const places = await DeliverySlotPlaces.countDocuments({ slot });
+      if (places === taken) {
+        this.foundRight.set(slot, movedAt);
+        continue;
+      }
+      const { modifiedCount } = await DeliverySlotCounts.updateOne(
+        { _id: slot, updatedAt: updatedAt ?? null },
+        { $set: { taken: places } },
+      );
+      corrected += modifiedCount;
+    }
+    return corrected;
+  }
+
+  /**
+   * Moves the takers a slot's document lists (an earlier shape) to places of their own, counted in
+   * already: each place is written, then its taker taken out of the list. A taker no longer listed
+   * by then was given back meanwhile (`release` takes it out of the list and counts it out), and its
+   * place written here goes again. The list goes once it is empty.
+   */
+  private async moveTakers(slot: string, takers: string[]): Promise<void> {
+    if (takers.length > 0) {
+      const at = new Date();
+      await DeliverySlotPlaces.insertMany(
+        takers.map((taker) => ({ _id: taker, slot, at })),
+        { ordered: false },
+      ).catch((err: unknown) => {
+        // a taker moved by a pass that stopped midway keeps its place
+        if (!(isDuplicateKey(err) || onlyDuplicateKeys(err))) throw err;
+      });
+      for (const taker of takers) {
+        const { modifiedCount } = await DeliverySlotCounts.updateOne({ _id: slot, takers: taker }, { $pull: { takers: taker } });
+        if (modifiedCount === 0) await DeliverySlotPlaces.deleteOne({ _id: taker, slot });
+      }
+    }
+    await DeliverySlotCounts.updateOne({ _id: slot, takers: { $size: 0 } }, { $unset: { takers: 1 } });
   }
 
   async setDefaultCapacity(capacity: number): Promise<DeliverySlotList> {
@@ -136,18 +237,21 @@ export class DeliverySlots {
     const window = slotWindow(slot);
     if (!window || !offeredDays(now).includes(window.day)) throw notFound('no-such-slot', 'No such delivery slot today or tomorrow');
     const change = capacity === null ? { $unset: { capacity: 1 } } : { $set: { capacity } };
-    await DeliverySlotPlaces.updateOne({ _id: slot }, { ...change, $setOnInsert: { taken: 0, takers: [] } }, { upsert: true }).catch(
+    await DeliverySlotCounts.updateOne({ _id: slot }, { ...change, $setOnInsert: { taken: 0 } }, { upsert: true }).catch(
       async (err: unknown) => {
         if (!isDuplicateKey(err)) throw err;
-        await DeliverySlotPlaces.updateOne({ _id: slot }, change);
+        await DeliverySlotCounts.updateOne({ _id: slot }, change);
       },
     );
-    const [doc, defaultCapacity] = await Promise.all([
-      DeliverySlotPlaces.findById(slot).lean<DeliverySlotDocument>(),
-      this.defaultCapacity(),
-    ]);
+    const [doc, defaultCapacity] = await Promise.all([this.countOf(slot), this.defaultCapacity()]);
     return slotAnswer(slot, doc ?? undefined, defaultCapacity, now);
   }
+}
+
+/** A write of many documents refused only for documents that are there already. */
+function onlyDuplicateKeys(err: unknown): boolean {
+  const writeErrors = (err as { writeErrors?: { code?: number }[] } | null)?.writeErrors;
+  return Array.isArray(writeErrors) && writeErrors.length > 0 && writeErrors.every((one) => one.code === 11000);
 }
 
 function slotAnswer(id: string, doc: DeliverySlotDocument | undefined, defaultCapacity: number, now: Date): DeliverySlot {

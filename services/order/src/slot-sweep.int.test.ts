@@ -4,7 +4,10 @@
 // leaves the places of orders that exist, and of a placement that may still be running, alone. Two
 // order services of its own sweep one database of its own at once (their periods differ, so each
 // holds a lease of its own): each place goes back once. The places are taken here as placing takes
-// them (DeliverySlots), and the orders written by hand.
+// them (DeliverySlots), and the orders written by hand. The sweep also brings a slot's count back to
+// its places where a process stopped between the two writes of a taking or a giving back, once the
+// slot has been left alone longer than a placement may run, and moves the takers a slot's document
+// listed in an earlier shape to places of their own.
 import { randomBytes } from 'node:crypto';
 import { dhakaDay, slotsOn } from '@bazar/contracts';
 import { createLogger } from '@bazar/service-kit';
@@ -13,7 +16,7 @@ import { eventually, freePort, stackEnv } from '@bazar/testing';
 import mongoose from 'mongoose';
 import { startOrderReplica, type OrderReplica } from '../test/replica';
 import { DeliverySlots } from './delivery-slots';
-import { DeliverySlotPlaces, type DeliverySlotDocument } from './model/delivery-slot';
+import { DeliverySlotCounts, DeliverySlotPlaces, type DeliverySlotDocument } from './model/delivery-slot';
 import { Order, type StoredStatus } from './model/order';
 import { PLACING_INTERRUPTED_AFTER_MS } from './place-order';
 
@@ -60,8 +63,11 @@ async function orderOf(slot: string, reservationId: string, status: StoredStatus
 }
 
 const placesOf = async (slot: string) => {
-  const doc = await DeliverySlotPlaces.findById(slot).lean<DeliverySlotDocument>();
-  return { taken: doc?.taken, takers: [...(doc?.takers ?? [])].sort() };
+  const [doc, places] = await Promise.all([
+    DeliverySlotCounts.findById(slot).lean<DeliverySlotDocument>(),
+    DeliverySlotPlaces.find({ slot }).select('_id').lean<{ _id: string }[]>(),
+  ]);
+  return { taken: doc?.taken, takers: places.map(({ _id }) => _id).sort() };
 };
 
 it('gives back the places no order holds once a placement can no longer be running, each once, and leaves the others', async () => {
@@ -98,4 +104,53 @@ it('gives back the places no order holds once a placement can no longer be runni
     async () => expect(await placesOf(slot)).toEqual({ taken: 2, takers: [reservations.confirmed, reservations.stillPlacing].sort() }),
     20_000,
   );
+}, 60_000);
+
+it('brings a count a stopped process left off back to its places once the slot is left alone, and moves takers listed in a slot’s document', async () => {
+  const [tooHigh, tooLow, busy, listed] = slotsOn(dhakaDay(new Date(), 1)).slice(1, 5) as [string, string, string, string];
+  const longAgo = 10 * 60_000;
+  const aWhileAgo = new Date(Date.now() - 2 * 60_000);
+  const held = Array.from({ length: 5 }, () => reservationMade(longAgo));
+  for (const [n, slot] of [tooHigh, tooLow, tooLow, busy, listed].entries()) await orderOf(slot, held[n]!, 'confirmed');
+  const abandoned = reservationMade(longAgo);
+  // a taking counted and stopped before its place was written, and a giving back that removed its
+  // place and stopped before counting it out: two too many, left alone since
+  await DeliverySlotCounts.collection.insertOne({ _id: tooHigh, taken: 3, createdAt: aWhileAgo, updatedAt: aWhileAgo } as never);
+  await DeliverySlotPlaces.collection.insertOne({ _id: held[0], slot: tooHigh, at: aWhileAgo } as never);
+  // one too few (a count set while a paused taking was between its two writes)
+  await DeliverySlotCounts.collection.insertOne({ _id: tooLow, taken: 1, createdAt: aWhileAgo, updatedAt: aWhileAgo } as never);
+  await DeliverySlotPlaces.collection.insertMany([held[1], held[2]].map((taker) => ({ _id: taker, slot: tooLow, at: aWhileAgo })) as never);
+  // one too many, but its count moved a moment ago: a taking may be between its two writes
+  await DeliverySlotCounts.collection.insertOne({ _id: busy, taken: 2, createdAt: aWhileAgo, updatedAt: new Date() } as never);
+  await DeliverySlotPlaces.collection.insertOne({ _id: held[3], slot: busy, at: aWhileAgo } as never);
+  // the earlier shape: the takers in the slot's document, one of them held by no order
+  await DeliverySlotCounts.collection.insertOne({
+    _id: listed,
+    taken: 2,
+    takers: [held[4], abandoned],
+    capacity: 7,
+    createdAt: aWhileAgo,
+    updatedAt: aWhileAgo,
+  } as never);
+
+  await eventually(async () => expect(await placesOf(tooHigh)).toEqual({ taken: 1, takers: [held[0]] }), 10_000);
+  await eventually(async () => expect(await placesOf(tooLow)).toEqual({ taken: 2, takers: [held[1], held[2]].sort() }), 10_000);
+  await eventually(async () => expect(await placesOf(listed)).toEqual({ taken: 1, takers: [held[4]] }), 10_000);
+  expect(await DeliverySlotCounts.findById(listed).lean<DeliverySlotDocument>()).toMatchObject({ capacity: 7 });
+  expect((await DeliverySlotCounts.findById(listed).lean<DeliverySlotDocument>())?.takers).toBeUndefined();
+  expect(await placesOf(busy)).toEqual({ taken: 2, takers: [held[3]] });
+  // more passes of both sweepers change nothing more
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  expect(await placesOf(tooHigh)).toEqual({ taken: 1, takers: [held[0]] });
+  expect(await placesOf(tooLow)).toEqual({ taken: 2, takers: [held[1], held[2]].sort() });
+  expect(await placesOf(listed)).toEqual({ taken: 1, takers: [held[4]] });
+
+  // a place listed in a slot's document is given back by its taker as any other
+  // (in a slot days ahead, which the sweep does not look at)
+  const stillListed = `${dhakaDay(new Date(), 5)}T20`;
+  const cancelling = reservationMade(0);
+  await DeliverySlotCounts.collection.insertOne({ _id: stillListed, taken: 1, takers: [cancelling] } as never);
+  expect(await slots.release(stillListed, cancelling)).toBe(true);
+  expect(await slots.release(stillListed, cancelling)).toBe(false);
+  expect((await DeliverySlotCounts.findById(stillListed).lean<DeliverySlotDocument>())?.taken).toBe(0);
 }, 60_000);

@@ -10,9 +10,10 @@ import { PLACING_INTERRUPTED_AFTER_MS, settlePlacing } from './place-order';
  *  orders left unconfirmed past their hold are cancelled by the store (their units go back),
  *  placements interrupted midway are settled, and those withdrawn while a neighbour was away are
  *  undone; a place claimed for an order never written is freed (UnwrittenClaims); the places of
- *  orders that moved on are freed together; a delivery slot's place no order holds is given back
- *  (giveBackUnheldPlaces); orders the admin's list missed are listed. Every step is a conditional
- *  write, so replicas sweeping at once (a lease lapsed, Redis away) do each thing once.
+ *  orders that moved on are freed together; a delivery slot's count is brought to its places where
+ *  a process stopped between the two (DeliverySlots.correctCounts), and a place no order holds is
+ *  given back (giveBackUnheldPlaces); orders the admin's list missed are listed. Every step is a
+ *  conditional write, so replicas sweeping at once (a lease lapsed, Redis away) do each thing once.
  *  It reads the shoppers' lists of unconfirmed orders (UnconfirmedOrders), where every order is claimed
  *  before it is written, and the listed orders by `_id`, IDS_A_COMMAND in a read: work in step with
  *  the orders open now, not with every order ever placed. */
@@ -41,7 +42,13 @@ export function orderSweep(desk: OrderDesk, sweepEveryMs: number): () => Promise
     const left = new Set(claims.filter((claim) => !settled.has(claim)).map(({ userId }) => userId));
     await desk.unconfirmed.forgetEmpty(lists.filter(({ _id }) => !left.has(_id)).map(({ _id }) => _id));
     unwritten.forgetUnseen();
-    // after the settling above, whose undoing gives its own places back
+    // after the settling above, whose undoing gives its own places back; the counts first, which
+    // also moves the takers of a slot's document of an earlier shape to places the next step sees
+    const corrected = await desk.slots.correctCounts(placeGraceMs, new Date(now)).catch((err: unknown) => {
+      desk.log.warn({ err }, 'bringing delivery slots’ counts to their places failed; the next sweep tries again');
+      return 0;
+    });
+    if (corrected > 0) desk.log.info({ corrected }, 'delivery slots’ counts brought to their places');
     const givenBack = await giveBackUnheldPlaces(desk, now, placeGraceMs).catch((err: unknown) => {
       desk.log.warn({ err }, 'giving back delivery slot places no order holds failed; the next sweep tries again');
       return 0;
@@ -74,7 +81,7 @@ const reservedAt = (reservationId: string): number =>
  * than its capacity. Only places older than `graceMs` are looked at; a slot's orders are read through
  * the orders' `slot` index (at most its capacity, and its cancelled ones). Each place goes back by the
  * conditional write that gives back a cancelled order's (`DeliverySlots.release`: only while the
- * reservation is still among the slot's takers), so two replicas give it back once. Answers how
+ * reservation's place is there to remove), so two replicas give it back once. Answers how
  * many this sweep gave back.
  */
 async function giveBackUnheldPlaces(desk: OrderDesk, now: number, graceMs: number): Promise<number> {
