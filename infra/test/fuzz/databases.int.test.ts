@@ -61,16 +61,21 @@ test('documents set aside are not named', () => {
   expect(databaseChanges(snapshot('placed'), snapshot('cancelled'), new Set(['order.orders/o-1']))).toEqual([]);
 });
 
-test('the store clock sets aside a delivery slot holding a place no order holds, which the order sweep may give back', async () => {
+test('the store clock sets aside a delivery slot’s place no order holds, which the order sweep may give back', async () => {
   // a slot days ahead, which no shopper can choose nor the sweep looks at: nothing else writes it
   const slot = `${dhakaDay(new Date(), 5)}T20`;
-  const places = client.db('order').collection<{ _id: string; taken: number; takers: string[] }>('delivery_slots');
-  await places.replaceOne({ _id: slot }, { taken: 1, takers: [new mongo.ObjectId().toString()] }, { upsert: true });
+  const taker = new mongo.ObjectId().toString();
+  const order = client.db('order');
+  await order.collection<{ _id: string; taken: number }>('delivery_slots').replaceOne({ _id: slot }, { taken: 1 }, { upsert: true });
+  await order.collection<{ _id: string; slot: string; at: Date }>('delivery_slot_places').insertOne({ _id: taker, slot, at: new Date() });
   try {
     const clock = await startStoreClock();
-    expect([...clock.unheldPlaces]).toContain(slot);
-    expect([...(await storeOwnWork(clock))]).toContain(`order.delivery_slots/${slot}`);
+    expect([...clock.unheldPlaces]).toContain(`${slot}/${taker}`);
+    expect([...(await storeOwnWork(clock))]).toEqual(
+      expect.arrayContaining([`order.delivery_slots/${slot}`, `order.delivery_slot_places/${taker}`]),
+    );
   } finally {
-    await places.deleteOne({ _id: slot });
+    await order.collection<{ _id: string }>('delivery_slots').deleteOne({ _id: slot });
+    await order.collection<{ _id: string }>('delivery_slot_places').deleteOne({ _id: taker });
   }
 });

@@ -83,7 +83,7 @@ export function databaseChanges(before: DatabaseSnapshot, after: DatabaseSnapsho
 /** When a test's requests began, and the catalog's released reservations then: the catalog's sweep
  *  deletes one once its markers are settled, or an hour after its release (a tombstone), and no
  *  request deletes one, so any of them gone when the test looks went by the store's own clock. And
- *  the delivery slots holding a place no order holds then (its reservation's order gone or
+ *  the delivery slots' places no order holds then, as `<slot>/<reservation id>` (its order gone or
  *  cancelled, left by a process that stopped midway): the order sweep gives it back once the
  *  reservation is older than a placement may run (services/order/src/sweep-orders.ts), which may
  *  come due during the test. */
@@ -106,7 +106,7 @@ export async function startStoreClock(): Promise<StoreClock> {
     return {
       since,
       released: new Set(released.map(({ _id }) => String(_id))),
-      unheldPlaces: await slotsWithUnheldPlaces(client.db('order')),
+      unheldPlaces: await unheldSlotPlaces(client.db('order')),
     };
   } finally {
     await client.close();
@@ -114,25 +114,29 @@ export async function startStoreClock(): Promise<StoreClock> {
 }
 
 /** The delivery slots of today and on (the sweep looks at today's and tomorrow's only) holding a
- *  place whose reservation no order holds: none has it, or only a cancelled one. */
-async function slotsWithUnheldPlaces(orders: mongo.Db): Promise<Set<string>> {
+ *  place whose reservation no order holds (none has it, or only a cancelled one), with those places
+ *  (`<slot>/<reservation id>`): a slot's count and each place's own document. */
+async function unheldSlotPlaces(orders: mongo.Db): Promise<Set<string>> {
   // a slot's id begins with its day, in Bangladesh: UTC's yesterday is before its today
   const yesterday = new Date(Date.now() - 24 * 60 * 60_000).toISOString().slice(0, 10);
-  const slots = await orders
-    .collection<{ _id: string; takers?: string[] }>('delivery_slots')
-    .find({ _id: { $gte: yesterday }, taken: { $gt: 0 } }, { projection: { takers: 1 } })
+  const places = await orders
+    .collection<{ _id: string; slot: string }>('delivery_slot_places')
+    .find({ slot: { $gte: yesterday } }, { projection: { slot: 1 } })
     .toArray();
-  const takers = slots.flatMap((slot) => slot.takers ?? []);
-  if (takers.length === 0) return new Set();
+  if (places.length === 0) return new Set();
   const holding = await orders
     .collection<{ reservationId: string }>('orders')
     .find(
-      { slot: { $in: slots.map(({ _id }) => _id) }, reservationId: { $in: takers }, status: { $ne: 'cancelled' } },
+      {
+        slot: { $in: [...new Set(places.map(({ slot }) => slot))] },
+        reservationId: { $in: places.map(({ _id }) => _id) },
+        status: { $ne: 'cancelled' },
+      },
       { projection: { reservationId: 1 } },
     )
     .toArray();
   const held = new Set(holding.map(({ reservationId }) => reservationId));
-  return new Set(slots.filter((slot) => (slot.takers ?? []).some((taker) => !held.has(taker))).map(({ _id }) => _id));
+  return new Set(places.filter(({ _id }) => !held.has(_id)).map(({ _id, slot }) => `${slot}/${_id}`));
 }
 
 /**
@@ -166,11 +170,14 @@ export async function storeOwnWork({ since, released, unheldPlaces }: StoreClock
         `order.holds/${order.userId}`,
         `catalog.reservations/${order.reservationId}`,
         // a cancelled order gives its delivery slot's place back
-        ...(order.slot ? [`order.delivery_slots/${order.slot}`] : []),
+        ...(order.slot ? [`order.delivery_slots/${order.slot}`, `order.delivery_slot_places/${order.reservationId}`] : []),
         ...order.items.map((item) => `catalog.products/${item.productId}`),
       ]),
       ...[...released].map((reservationId) => `catalog.reservations/${reservationId}`),
-      ...[...unheldPlaces].map((slot) => `order.delivery_slots/${slot}`),
+      ...[...unheldPlaces].flatMap((place) => {
+        const [slot, reservationId] = place.split('/');
+        return [`order.delivery_slots/${slot}`, `order.delivery_slot_places/${reservationId}`];
+      }),
     ]);
   } finally {
     await client.close();
