@@ -12,9 +12,12 @@ import mongoose, { Schema } from 'mongoose';
  * place written; a place is given back by removing its place first, and only then lowering `taken`.
  * Each is once however often it is repeated: a second place for the same taker clashes on `_id` (and
  * the extra count goes back), a second removal removes nothing. In this order a process that stops
- * between the two writes leaves the count one too high, never too low: a place kept from shoppers for
- * a while, never a place more than the capacity. The order sweep brings a slot's count back to its
- * places once the slot has been left alone longer than a placement may run (`correctCounts`).
+ * between the two writes (or a second write that fails) leaves the count one too high, never too low:
+ * a place kept from shoppers for a while, never a place more than the capacity. The order sweep
+ * brings a slot's count back to its places once the count has not moved for longer than a placement
+ * may run (`DeliverySlots.correctCounts`): then no taking is between its two writes. The other order
+ * (the place first) would leave a place uncounted, and a slot could then take one more than its
+ * capacity until the sweep came by.
  */
 const deliverySlotSchema = new Schema(
   {
