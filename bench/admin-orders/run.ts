@@ -6,7 +6,9 @@
 // history, an emptied outbox) over the last 60 days; that database is dropped at the end. The stack's
 // own orders are left alone. On the seeded orders it also asks the list's and the summary's questions
 // as ordinary indexed queries, straight to the database, beside the read model's answers (each
-// against that answer's median). Usage: node --import tsx bench/admin-orders/run.ts
+// against that answer's median). With BENCH_QUERIES_ONLY=1 it asks only those, of its seeded
+// database at MONGO_URL: no service of the stack's or its own is asked (a FerretDB of one's own
+// then measures alone). Usage: node --import tsx bench/admin-orders/run.ts
 import { spawn } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { once } from 'node:events';
@@ -24,6 +26,7 @@ const ORDERS = bounded('BENCH_ORDERS', 5_000, 50_000);
 const ROUNDS = bounded('BENCH_ROUNDS', 3, 20);
 /** an ordinary query reads far more than the read model: fewer rounds of it by default */
 const QUERY_ROUNDS = bounded('BENCH_QUERY_ROUNDS', 3, 20);
+const QUERIES_ONLY = process.env.BENCH_QUERIES_ONLY === '1';
 const PORT = 4019;
 const DB = 'order_bench';
 /** the admin page asks each of these on opening or filtering */
@@ -108,9 +111,10 @@ const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * The Orders page's questions as ordinary queries of the orders, through the indexes a plain
- * design would give them ({ status, createdAt, _id } and { createdAt, _id }): a page newest first
- * and its total, asked together as a service would; the summary as a count per status and today's
- * orders. Asked of the database directly, so they leave out the service's own time, which the read
+ * design would give them ({ status, createdAt, _id }, { createdAt, _id } and { searchText }): a page
+ * newest first and its total, asked together as a service would, a search as a literal in the
+ * order's lower-cased searchText (its id, email and phone, as a user's words are escaped); the
+ * summary as a count per status and today's orders. Asked of the database directly, so they leave out the service's own time, which the read
  * model's figures include. `readModel` is measure()'s figures, each question's baseline.
  */
 async function ordinaryQueries(
@@ -120,7 +124,9 @@ async function ordinaryQueries(
 ): Promise<Figure[]> {
   await orders.createIndex({ status: 1, createdAt: -1, _id: -1 });
   await orders.createIndex({ createdAt: -1, _id: -1 });
+  await orders.createIndex({ searchText: 1 });
   const listed = { status: { $ne: 'placing' } };
+  const searching = (words: string) => ({ ...listed, searchText: { $regex: literally(words.toLowerCase()) } });
   const page = (filter: object) => () =>
     Promise.all([
       orders.find(filter).sort(NEWEST_FIRST).limit(PAGE_SIZE).project({ createdAt: 1, status: 1, totalPaisa: 1 }).toArray(),
@@ -130,8 +136,8 @@ async function ordinaryQueries(
     ['list', page(listed), listed],
     ['list delivered', page({ status: 'delivered' }), { status: 'delivered' }],
     ['list last 7 days', page({ ...listed, createdAt: { $gte: dhakaDayStart(6) } }), { ...listed, createdAt: { $gte: dhakaDayStart(6) } }],
-    ['search phone', page({ ...listed, phone: { $regex: literally(search.phone) } })],
-    ['search email', page({ ...listed, email: { $regex: literally(search.email), $options: 'i' } })],
+    ['search phone', page(searching(search.phone)), searching(search.phone)],
+    ['search email', page(searching(search.email)), searching(search.email)],
     [
       'summary',
       () =>
@@ -215,7 +221,7 @@ function seededOrder(i: number) {
   }));
   const subtotal = items.reduce((sum, item) => sum + item.unitPricePaisa * item.quantity, 0);
   const vat = Math.round(subtotal * 0.05);
-  return {
+  const order = {
     _id: new mongoose.Types.ObjectId(),
     userId: shopperOf(i),
     email: emailOf(i),
@@ -237,6 +243,8 @@ function seededOrder(i: number) {
     createdAt: new Date(placedAt),
     updatedAt: new Date(placedAt + (path.length - 1) * 3_600_000),
   };
+  // what an ordinary design's search reads: the order's id, email and phone, lower-cased
+  return { ...order, searchText: `${order._id.toHexString()} ${order.email} ${order.phone}`.toLowerCase() };
 }
 
 /** The order service's build (services/<BENCH_ORDER_SERVICE>/dist, to compare builds) on the bench's
@@ -273,6 +281,7 @@ async function startOrderService() {
 
 async function main(): Promise<void> {
   const figures: Figure[] = [];
+  if (QUERIES_ONLY) return queriesOnly(figures);
   const first = OrderPage.parse((await timed(`${stackEnv.orderUrl}/allorders?pageSize=1`)).body);
   const stackOrder = first.orders[0];
   console.log(`the stack's order service has ${first.total} orders`);
@@ -285,13 +294,7 @@ async function main(): Promise<void> {
 
   const bench = await mongoose.createConnection(stackEnv.mongoUrl, { dbName: DB }).asPromise();
   try {
-    await bench.dropDatabase();
-    const seedStarted = performance.now();
-    for (let from = 0; from < ORDERS; from += 500)
-      await bench
-        .collection('orders')
-        .insertMany(Array.from({ length: Math.min(500, ORDERS - from) }, (_, k) => seededOrder(from + k)) as never[]);
-    console.log(`seeded ${ORDERS} orders in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
+    await seed(bench);
 
     const started = performance.now();
     const replica = await startOrderService();
@@ -324,6 +327,30 @@ async function main(): Promise<void> {
     await bench.close();
   }
   emitFigures(figures);
+}
+
+/** The ordinary queries alone, of a database seeded for them and dropped after. */
+async function queriesOnly(figures: Figure[]): Promise<void> {
+  const bench = await mongoose.createConnection(stackEnv.mongoUrl, { dbName: DB }).asPromise();
+  try {
+    await seed(bench);
+    const middle = Math.floor(ORDERS / 2);
+    figures.push(...(await ordinaryQueries(bench.collection('orders'), { phone: phoneOf(middle), email: emailOf(middle) }, [])));
+  } finally {
+    await bench.dropDatabase();
+    await bench.close();
+  }
+  emitFigures(figures);
+}
+
+async function seed(bench: mongoose.Connection): Promise<void> {
+  await bench.dropDatabase();
+  const seedStarted = performance.now();
+  for (let from = 0; from < ORDERS; from += 500)
+    await bench
+      .collection('orders')
+      .insertMany(Array.from({ length: Math.min(500, ORDERS - from) }, (_, k) => seededOrder(from + k)) as never[]);
+  console.log(`seeded ${ORDERS} orders in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
 }
 
 void main().catch((err: unknown) => {
