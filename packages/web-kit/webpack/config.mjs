@@ -9,6 +9,7 @@ import { StatsWriterPlugin } from 'webpack-stats-plugin';
 import { BUILD_TIME } from './build-time-value.mjs';
 import { federation } from './federation.mjs';
 import { remoteRoutes } from './routes.mjs';
+import { withoutShellProperties } from './shell-properties.mjs';
 
 const contractsSource = fileURLToPath(new URL('../../contracts/src/index.ts', import.meta.url));
 const declaredRoutes = fileURLToPath(new URL('../src/declared-routes.ts', import.meta.url));
@@ -163,14 +164,17 @@ function chunkGraph() {
  * Tailwind, and for a remote a scope: every remote generates its own utilities, and a remote's
  * `.hidden` loaded after the shell's `md:block` would otherwise hide the shell's own elements.
  * Scoped under `[data-remote="<name>"]` (the wrapper the shell renders around each remote's
- * pages), a remote's rules reach only its own elements.
+ * pages), a remote's rules reach only its own elements. A remote's sheet also leaves out the custom
+ * properties' registrations (`@property`) that the shell makes for every app (shell-properties.mjs):
+ * registering them again would restyle the whole page when the sheet arrives.
  *
  * @param {{ appDir: string, name: string, remote: boolean, production: boolean }} app
  */
 function cssPlugins({ appDir, name, remote, production }) {
-  /** @type {Array<[string, object]>} */
+  /** @type {Array<[string, object] | import('postcss').Plugin>} */
   const plugins = [['@tailwindcss/postcss', { base: appDir, optimize: production }]];
   if (remote) {
+    plugins.push(withoutShellProperties(appDir));
     plugins.push(['postcss-prefix-selector', { prefix: `[data-remote="${name}"]`, skipGlobalSelectors: true, exclude: [':host'] }]);
   }
   return plugins;
