@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Language } from './language';
 import { RenderFailure, pageHtml } from './page-html';
@@ -61,8 +62,10 @@ export class ReactPageRenderer {
   private shellBuild(): ShellServerBuild {
     // The build's RTK Query reads the store's API at STORE_URL (packages/web-kit/webpack/server-query.mjs).
     process.env.STORE_URL ??= this.options.storeUrl;
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a build found at run time, not a module of this package
-    this.shell ??= require(this.options.shellServerBuild ?? SHELL_SERVER_BUILD) as ShellServerBuild;
+    // Node's own require (a test runner's would take it for a module of its own to transform): a
+    // build found at run time, not a module of this package.
+    const build = this.options.shellServerBuild ?? SHELL_SERVER_BUILD;
+    this.shell ??= createRequire(build)(build) as ShellServerBuild;
     return this.shell;
   }
 }

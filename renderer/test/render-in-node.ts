@@ -1,0 +1,48 @@
+/**
+ * Renders a page with the renderer's React path (renderer/dist/react-render.js, docs/decisions/
+ * server-rendering.md) in a Node process of its own, as the renderer would, and prints what it
+ * rendered with what each render cost this process: its CPU time (process.cpuUsage) and its resident
+ * memory after it. Used by react-render.int.test.ts and bench/server-rendering/run.ts.
+ *
+ *   node renderer/test/render-in-node.ts <store URL> <address> <languages, e.g. en,bn> <renders of each>
+ */
+import { createRequire } from 'node:module';
+import { performance } from 'node:perf_hooks';
+
+export interface NodeRender {
+  language: string;
+  /** the page's HTML: the first render of each language only */
+  html?: string;
+  cpuMs: number;
+  wallMs: number;
+  rssBytes: number;
+}
+
+interface Renderer {
+  render(address: string, language: string): Promise<{ html: string }>;
+}
+
+const [store, address, languages, times] = process.argv.slice(2);
+if (!store || !address || !languages) throw new Error('usage: render-in-node.ts <store URL> <address> <languages> [renders of each]');
+// Node's own loading of the renderer's build: the federation runtime evaluates each remote's server
+// entry with Node's vm, which a test runner's module sandbox refuses.
+const { ReactPageRenderer } = createRequire(import.meta.url)('../dist/react-render.js') as {
+  ReactPageRenderer: new (options: { storeUrl: string; timeoutMs: number }) => Renderer;
+};
+const renderer = new ReactPageRenderer({ storeUrl: store, timeoutMs: 30_000 });
+const renders: NodeRender[] = [];
+for (let round = 0; round < Number(times ?? 1); round++) {
+  for (const language of languages.split(',')) {
+    const [cpuBefore, startedAt] = [process.cpuUsage(), performance.now()];
+    const { html } = await renderer.render(address, language);
+    const cpu = process.cpuUsage(cpuBefore);
+    renders.push({
+      language,
+      ...(round === 0 && { html }),
+      cpuMs: (cpu.user + cpu.system) / 1000,
+      wallMs: performance.now() - startedAt,
+      rssBytes: process.memoryUsage().rss,
+    });
+  }
+}
+process.stdout.write(JSON.stringify(renders));
