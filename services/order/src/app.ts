@@ -1,4 +1,5 @@
 import type { ServiceContext, Wiring } from '@bazar/service-kit';
+import { writeMissingSearchTexts } from './admin-order-list';
 import { CartRefills } from './cart-refills';
 import type { OrderConfig } from './config';
 import { endStreamsWithTheirRights, passOnStatusChanges } from './events/live-order-status';
@@ -37,6 +38,12 @@ export async function wireOrder({ config, log, redis, announcer }: ServiceContex
   const reconcile = shopperOrders.reconcilingWith((see) => listings.reconcile(see));
   // in the background: a replica answers at once, and the lists are complete once it is done
   void reconcile().catch((err: unknown) => log.warn({ err }, 'checking the lists against the orders failed; the next pass tries again'));
+  let stopping = false;
+  // in the background too: until it is done, an order placed before its search text was kept is
+  // found by the admin's list but not by a search
+  void writeMissingSearchTexts(log, () => stopping).catch((err: unknown) =>
+    log.warn({ err }, 'writing the search text of older orders failed; the next start writes the rest'),
+  );
   const desk: OrderDesk = {
     neighbours: new Neighbours({ cart: config.CART_URL, catalog: config.CATALOG_URL }),
     slots: new DeliverySlots(config.DELIVERY_SLOT_CAPACITY),
@@ -77,6 +84,7 @@ export async function wireOrder({ config, log, redis, announcer }: ServiceContex
       { name: 'bring the admin’s list up to the orders', everyMs: RECONCILE_INTERVAL_MS, run: reconcile, everyReplica: true },
     ],
     stop: () => {
+      stopping = true;
       listings.stop();
       shopperOrders.stop();
       live.close();

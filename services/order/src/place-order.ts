@@ -13,6 +13,7 @@ import {
 import { HttpError, badRequest, conflict, fieldRefusal, type RequestUser } from '@bazar/service-kit/http';
 import { derivedObjectId, isDuplicateKey } from '@bazar/service-kit/mongo';
 import { Types } from 'mongoose';
+import { searchTextOf } from './admin-order-list';
 import { orderPlaced } from './events/order-events';
 import { Order, cartStateOf, type OrderDocument } from './model/order';
 import type { Shelf } from './neighbours';
@@ -133,6 +134,7 @@ export async function placeOrder(
         email: user.email,
         name: body.name,
         phone: body.phone ?? '',
+        searchText: searchTextOf({ _id, email: user.email, phone: body.phone }),
         addinfo: body.addinfo ?? '',
         ...(body.address && { address: body.address }),
         ...(body.slot && { slot: body.slot }),

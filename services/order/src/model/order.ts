@@ -94,6 +94,8 @@ const orderSchema = new Schema(
     /** the part of the admin's read model its entry is written to (order-listings.ts); orders
      *  placed before parts had generations have none */
     listedIn: { type: String },
+    /** what the admin's search looks in: its email, phone and id (admin-order-list.ts `searchTextOf`) */
+    searchText: { type: String },
     ...outboxFields,
   },
   { timestamps: true },
@@ -101,6 +103,11 @@ const orderSchema = new Schema(
 orderSchema.index({ userId: 1, createdAt: -1 });
 // the admin's list filtered by a slot reads the slot's orders (at most its capacity) through it
 orderSchema.index({ slot: 1, createdAt: -1 });
+// the admin's list, newest first: by status, and of every status (admin-order-list.ts)
+orderSchema.index({ status: 1, createdAt: -1, _id: -1 });
+orderSchema.index({ createdAt: -1, _id: -1 });
+// the admin's search, a literal in it
+orderSchema.index({ searchText: 1 });
 
 /** A shopper's cart at one revision (the cart service's `CART_REVISION_HEADER`). */
 export const cartStateOf = (email: string, cartRevision: number) => `${email} ${cartRevision}`;
