@@ -13,6 +13,7 @@ import { adminIdentity, shopper, TestShelf } from '@bazar/testing/shop';
 import mongoose from 'mongoose';
 import { startOrderReplica, type OrderReplica } from '../test/replica';
 import { Order as StoredOrder, type OrderDocument } from './model/order';
+import { searchTextOf } from './admin-order-list';
 import { listOrder, OrderListings } from './order-listings';
 
 const DB = 'order_listing_test';
@@ -200,10 +201,10 @@ it('counts the moves of orders placed days ago, whose counts are read from the c
     updatedAt: placedAt,
     ...(listedIn && { listedIn }),
   });
+  const before = await summary();
   await db.collection('orders').insertMany([earlierOrder(orderId), earlierOrder(laterId, `${line}/2`)]);
   // a copy of one part, as kept before copies were of lines, is not counted and goes
   await db.collection('order_day_counts').insertOne({ _id: `${line}/1` as never, byStatus: { confirmed: 5 }, revenuePaisa: 1, version: 1 });
-  const before = await summary();
   await service.stop(); // the next to start lists them
   service = await startOrderReplica(4017, settings);
   const both = [laterId.toString(), orderId.toString()].sort().reverse();
@@ -255,6 +256,7 @@ async function writtenByHand(listings: OrderListings, name: string, digit: strin
     totalPaisa,
     email: `${name}@bazar.test`,
     phone: '01911111111',
+    searchText: searchTextOf({ _id, email: `${name}@bazar.test`, phone: '01911111111' }),
     listedIn: await listings.partFor(createdAt, _id.toString()),
     userId: `${name}-shopper`,
     name: 'A Busy Shopper',
@@ -371,5 +373,60 @@ it('lists at the next sweep what it could not list, an order that fails again st
     await db.collection('orders').deleteOne({ _id: unlistable._id });
   } finally {
     await mongoose.connection.close();
+  }
+});
+
+it('searches as it always has: an id whole, part of an email in any case, part of a phone however written, never across them', async () => {
+  // delivered: no other order here is
+  const ordersBy = async (q: string) => (await list({ q, status: 'delivered' })).orders.map((order) => order.email).sort();
+  const emails = ['x01712@bazar.test', 'rahim.8801@bazar.test', 'karim-0194@bazar.test'];
+  const phones = ['01955501799', '01944408801', '01933300000'];
+  const ids = [
+    new mongoose.Types.ObjectId(),
+    new mongoose.Types.ObjectId(),
+    new mongoose.Types.ObjectId(`abcdefabcdef${randomBytes(6).toString('hex')}`),
+  ];
+  const createdAt = new Date();
+  await db.collection('orders').insertMany(
+    emails.map((email, i) => ({
+      _id: ids[i]!,
+      createdAt,
+      status: 'delivered',
+      history: [{ status: 'delivered', at: createdAt, by: 'admin' }],
+      totalPaisa: 1_000,
+      email: email.toUpperCase(),
+      phone: phones[i],
+      searchText: searchTextOf({ _id: ids[i]!, email: email.toUpperCase(), phone: phones[i] }),
+      userId: 'a-searched-shopper',
+      name: 'A Searched Shopper',
+      addinfo: '',
+      items: [{ productId: honey, name: 'Listing Honey', img: '', unitPricePaisa: 1_000, quantity: 1 }],
+      subtotalPaisa: 1_000,
+      vatPaisa: 0,
+      deliveryPaisa: 0,
+      reservationId: new mongoose.Types.ObjectId().toString(),
+      outbox: {},
+      outboxPending: [],
+      updatedAt: createdAt,
+    })),
+  );
+  const [x, rahim, karim] = emails.map((email) => email.toUpperCase());
+  try {
+    // part of an email, in any case
+    expect(await ordersBy('RAHIM.88')).toEqual([rahim]);
+    expect(await ordersBy('@Bazar.TEST')).toEqual([karim, rahim, x]);
+    // digits find part of an email and part of a phone
+    expect(await ordersBy('01712')).toEqual([x]);
+    expect(await ordersBy('0194')).toEqual([karim, rahim]);
+    expect(await ordersBy('+880 1955-501799')).toEqual([x]);
+    expect(await ordersBy('444088')).toEqual([rahim]);
+    expect(await ordersBy('8801')).toEqual([karim, rahim, x]); // an email's 8801, and every phone's 01
+    // fewer than three digits find no phone
+    expect(await ordersBy('33')).toEqual([]);
+    // an order's id only whole, in any case
+    expect(await ordersBy(ids[2]!.toString().toUpperCase())).toEqual([karim]);
+    expect(await ordersBy('abcdefabcdef')).toEqual([]);
+  } finally {
+    await db.collection('orders').deleteMany({ _id: { $in: ids } });
   }
 });

@@ -1,11 +1,10 @@
 import { API, type Order as OrderAnswer, type OrderPage, type OrderSummary } from '@bazar/contracts';
 import { endpointRouter } from '@bazar/service-kit/http';
 import type { Router } from 'express';
-import { ordersWithIds, toOrderAnswer } from '../model/order';
+import { listedPage, orderSummary } from '../admin-order-list';
+import { toOrderAnswer } from '../model/order';
 import { moveOrder } from '../move-order';
-import { listedPage, orderSummary } from '../order-listings';
 import type { OrderDesk } from '../order-desk';
-import { slotPage } from '../slot-orders';
 
 /** The admin's side of orders: the list, today's summary, moving an order on. */
 export function adminOrderRoutes(desk: OrderDesk): Router {
@@ -13,10 +12,8 @@ export function adminOrderRoutes(desk: OrderDesk): Router {
 
   router.implement(API.allOrders, async (req, res) => {
     const { query } = req;
-    const { slot } = query;
-    const { ids, total } = slot ? await slotPage({ ...query, slot }) : await listedPage(query);
-    const page = (await ordersWithIds(ids)).map(toOrderAnswer);
-    res.json({ orders: page, total, page: query.page, pageSize: query.pageSize } satisfies OrderPage);
+    const { orders, total } = await listedPage(query);
+    res.json({ orders, total, page: query.page, pageSize: query.pageSize } satisfies OrderPage);
   });
 
   router.implement(API.orderSummary, async (_req, res) => {
