@@ -1,29 +1,24 @@
-// The admin's list and summary come from a read model the order service keeps beside its orders
-// (order-listings.ts). An order service of its own, on a database of its own (the stack's catalog,
-// cart and broker), so that every figure can be checked exactly: they follow placing, confirming,
-// cancelling and a hold expiring, catch up with an order moved by a process that stopped before
-// listing it and with one removed behind the service's back, and are the same after the read model
-// is dropped and built again from the orders. Parts hold two orders a replica here, so that every
-// order is listed in a generation of its line and a busy line spreads over several.
+// The admin's list and summary are queries of the orders (admin-order-list.ts). An order service of
+// its own, on a database of its own (the stack's catalog, cart and broker), so that every figure can
+// be checked exactly: they follow placing, confirming, cancelling and a hold expiring, an order moved
+// or removed behind the service's back at once, orders of earlier days, pages of orders placed at the
+// same moment, and a search finds what it always has, in orders placed before their search text was
+// kept too.
 import { randomBytes } from 'node:crypto';
 import { OrderPage, OrderSummary, PlaceOrderAnswer, type Order, type OrderStatus } from '@bazar/contracts';
 import { eventually, stackEnv } from '@bazar/testing';
-import { createLogger } from '@bazar/service-kit';
 import { adminIdentity, shopper, TestShelf } from '@bazar/testing/shop';
 import mongoose from 'mongoose';
 import { startOrderReplica, type OrderReplica } from '../test/replica';
-import { Order as StoredOrder, type OrderDocument } from './model/order';
+import type { OrderDocument } from './model/order';
 import { searchTextOf } from './admin-order-list';
-import { listOrder, OrderListings } from './order-listings';
 
 const DB = 'order_listing_test';
 const HOLD_MS = 8_000;
-const PART_SIZE = 2;
 const settings = {
   MONGO_DB: DB,
   ORDER_HOLD_WINDOW_MS: String(HOLD_MS),
   ORDER_SWEEP_INTERVAL_MS: '200',
-  ORDER_LISTING_PART_SIZE: String(PART_SIZE),
 };
 const shelf = new TestShelf();
 let db: mongoose.Connection;
@@ -89,7 +84,7 @@ async function expectListed(orders: Order[], statuses: OrderStatus[]) {
   expect(sums.byStatus).toEqual(counted);
 }
 
-it('lists and counts each order as it is placed, confirmed, cancelled and expires, and again once rebuilt from the orders', async () => {
+it('lists and counts each order as it is placed, confirmed, cancelled and expires, moved or removed behind the service’s back, and found by a search once older', async () => {
   const expiring = await placed(1);
   const confirmed = await placed(2);
   expect((await confirmed.buyer.confirm(confirmed.order._id)).status).toBe(200);
@@ -106,10 +101,8 @@ it('lists and counts each order as it is placed, confirmed, cancelled and expire
   await expectListed(orders, statuses);
   const before = await summary();
 
-  // An order moved on by a process that stopped right after writing it, before listing it, and one
-  // removed behind the service's back (as a bench cleans up): the next replica to start lists the
-  // one from the order, counting the move once, and takes the other out.
-  await service.stop();
+  // An order moved on by a process that stopped right after writing it, and one removed behind the
+  // service's back (as a bench cleans up): the list and the summary read the orders, and say so at once.
   const orderIdOf = (order: Order) => new mongoose.Types.ObjectId(order._id);
   await db
     .collection('orders')
@@ -118,66 +111,26 @@ it('lists and counts each order as it is placed, confirmed, cancelled and expire
       { $set: { status: 'packed' }, $push: { history: { status: 'packed', at: new Date(), by: 'admin' } } as never },
     );
   await db.collection('orders').deleteOne({ _id: orderIdOf(expiring.order) });
-  service = await startOrderReplica(4017, settings);
   orders.pop();
   statuses.pop();
   statuses[2] = 'packed';
-  await eventually(() => expectListed(orders, statuses), 15_000);
+  await expectListed(orders, statuses);
   expect((await summary()).byStatus).toEqual({ ...before.byStatus, confirmed: 0, packed: 1, cancelled: before.byStatus.cancelled - 1 });
 
-  // The read model dropped: built again from the orders, the same, however often replicas start.
-  for (const start of ['rebuilding', 'finding nothing to do']) {
-    await service.stop();
-    if (start === 'rebuilding') await Promise.all(['order_days', 'order_day_counts'].map((name) => db.collection(name).deleteMany({})));
-    service = await startOrderReplica(4017, settings);
-    await eventually(() => expectListed(orders, statuses), 15_000);
-  }
-  await new Promise((resolve) => setTimeout(resolve, 1_000)); // its check of the orders is long over
-  await expectListed(orders, statuses);
+  // An order placed before orders kept their search text: found by a search once a replica has
+  // started, and the rest of the list as it was.
+  await service.stop();
+  await db.collection('orders').updateOne({ _id: orderIdOf(cancelled.order) }, { $unset: { searchText: 1 } });
+  service = await startOrderReplica(4017, settings);
+  await eventually(() => expectListed(orders, statuses), 15_000);
 }, 120_000);
 
-it('counts a move once however many write it at once, and never takes an entry back a step', async () => {
-  const { order } = await placed(1);
-  const before = await summary();
-  // confirmed in the orders alone, as by a process that died before listing it; then listed by many
-  // at once (replicas starting, the sweep), some of them with what they read before the move
-  await mongoose.connect(stackEnv.mongoUrl, { dbName: DB });
-  try {
-    const asPlaced = await StoredOrder.findById(order._id).lean<OrderDocument>();
-    const asConfirmed = await StoredOrder.findByIdAndUpdate(
-      order._id,
-      {
-        $set: { status: 'confirmed' },
-        $unset: { holdUntil: 1 },
-        $push: { history: { status: 'confirmed', at: new Date(), by: 'shopper' } },
-      },
-      { returnDocument: 'after' },
-    ).lean<OrderDocument>();
-    await Promise.all(Array.from({ length: 12 }, (_, i) => listOrder(i % 3 === 0 ? asPlaced! : asConfirmed!)));
-  } finally {
-    await mongoose.connection.close(); // the default one only: `db` stays open
-  }
-  expect((await list({ q: order._id })).orders.map((one) => one.status)).toEqual(['confirmed']);
-  expect((await summary()).byStatus).toEqual({
-    ...before.byStatus,
-    placed: before.byStatus.placed - 1,
-    confirmed: before.byStatus.confirmed + 1,
-  });
-});
-
-it('counts the moves of orders placed days ago, whose counts are read from the copies of their lines', async () => {
+it('lists and counts the orders of earlier days, and their moves', async () => {
   const placedAt = new Date(Date.now() - 10 * 24 * 3_600_000);
   const day = shopDay(placedAt.toISOString());
   const orderId = new mongoose.Types.ObjectId();
-  // a second order of the same line, listed in the line's second generation
-  const lineDigit = orderId.toString().at(-1)!;
-  const laterId = new mongoose.Types.ObjectId(
-    `${mongoose.Types.ObjectId.createFromTime(Math.floor(placedAt.getTime() / 1000))
-      .toString()
-      .slice(0, 23)}${lineDigit}`,
-  );
-  const line = `${day}/${lineDigit}`;
-  const earlierOrder = (_id: mongoose.Types.ObjectId, listedIn?: string) => ({
+  const laterId = new mongoose.Types.ObjectId();
+  const earlierOrder = (_id: mongoose.Types.ObjectId) => ({
     _id,
     userId: 'an-earlier-shopper',
     email: 'earlier@bazar.test',
@@ -199,29 +152,15 @@ it('counts the moves of orders placed days ago, whose counts are read from the c
     outboxPending: [],
     createdAt: placedAt,
     updatedAt: placedAt,
-    ...(listedIn && { listedIn }),
   });
   const before = await summary();
-  await db.collection('orders').insertMany([earlierOrder(orderId), earlierOrder(laterId, `${line}/2`)]);
-  // a copy of one part, as kept before copies were of lines, is not counted and goes
-  await db.collection('order_day_counts').insertOne({ _id: `${line}/1` as never, byStatus: { confirmed: 5 }, revenuePaisa: 1, version: 1 });
-  await service.stop(); // the next to start lists them
-  service = await startOrderReplica(4017, settings);
+  await db.collection('orders').insertMany([earlierOrder(orderId), earlierOrder(laterId)]);
   const both = [laterId.toString(), orderId.toString()].sort().reverse();
-  await eventually(async () =>
-    expect(
-      (await list({ from: day, to: day })).orders
-        .map((one) => one._id)
-        .sort()
-        .reverse(),
-    ).toEqual(both),
-  );
-  // the line's copy is written after the entries of its parts
-  await eventually(async () =>
-    expect((await summary()).byStatus).toEqual({ ...before.byStatus, confirmed: before.byStatus.confirmed + 2 }),
-  );
-  expect(await db.collection('order_day_counts').findOne({ _id: line as never })).toMatchObject({ byStatus: { confirmed: 2 } });
-  expect(await db.collection('order_day_counts').countDocuments({ _id: { $in: [`${line}/1`, `${line}/2`] as never[] } })).toBe(0);
+  // placed at the same moment: newest first by id
+  expect((await list({ from: day, to: day })).orders.map((one) => one._id)).toEqual(both);
+  expect((await list({ from: day })).orders.map((one) => one._id)).toEqual(expect.arrayContaining(both));
+  expect((await list({ to: day })).orders.map((one) => one._id)).toEqual(both);
+  expect((await summary()).byStatus).toEqual({ ...before.byStatus, confirmed: before.byStatus.confirmed + 2 });
 
   for (const [moving, status] of [
     [orderId, 'packed'],
@@ -242,12 +181,9 @@ it('counts the moves of orders placed days ago, whose counts are read from the c
   });
 });
 
-/** An order written straight to the orders, with an id ending in `digit` (so in that line of the
- *  day), in the part `listings` gives it, and not listed yet. */
-async function writtenByHand(listings: OrderListings, name: string, digit: string, totalPaisa: number): Promise<OrderDocument> {
-  const _id = new mongoose.Types.ObjectId(`${randomBytes(12).toString('hex').slice(0, 23)}${digit}`);
-  const createdAt = new Date();
-  // a real order: reconcile takes out entries of orders that are gone
+/** An order written straight to the orders, as the service writes a placed one, at `createdAt`. */
+async function writtenByHand(name: string, createdAt: Date, totalPaisa: number): Promise<OrderDocument> {
+  const _id = new mongoose.Types.ObjectId();
   await db.collection('orders').insertOne({
     _id,
     createdAt,
@@ -257,7 +193,6 @@ async function writtenByHand(listings: OrderListings, name: string, digit: strin
     email: `${name}@bazar.test`,
     phone: '01911111111',
     searchText: searchTextOf({ _id, email: `${name}@bazar.test`, phone: '01911111111' }),
-    listedIn: await listings.partFor(createdAt, _id.toString()),
     userId: `${name}-shopper`,
     name: 'A Busy Shopper',
     addinfo: '',
@@ -270,110 +205,36 @@ async function writtenByHand(listings: OrderListings, name: string, digit: strin
     outboxPending: [],
     updatedAt: createdAt,
   });
-  return (await StoredOrder.findById(_id).lean<OrderDocument>())!;
+  return (await db.collection<OrderDocument>('orders').findOne({ _id }))!;
 }
 
-/** `writtenByHand`, then listed as a replica lists an order it wrote. */
-async function listedByHand(listings: OrderListings, name: string, digit: string, totalPaisa: number): Promise<OrderDocument> {
-  const stored = await writtenByHand(listings, name, digit, totalPaisa);
-  await listOrder(stored);
-  return stored;
-}
-
-it('lists a busy line of the day in parts of a bounded size, and reads them all', async () => {
+it('pages through orders placed at the same moment newest first, each once, and counts a move', async () => {
   const before = await summary();
+  const at = new Date();
   const busy: OrderDocument[] = [];
-  await mongoose.connect(stackEnv.mongoUrl, { dbName: DB });
-  try {
-    // two replicas listing orders whose ids all end in the same digit: each opens its own parts
-    const replicas = [
-      new OrderListings(createLogger('listing-test', 'silent'), PART_SIZE),
-      new OrderListings(createLogger('listing-test', 'silent'), PART_SIZE),
-    ];
-    for (let i = 0; i < 7; i++) busy.unshift(await listedByHand(replicas[i % 2]!, `busy${i}`, 'a', 10_000 * (i + 1)));
-  } finally {
-    await mongoose.connection.close();
-  }
-
-  const parts = new Set(busy.map((order) => order.listedIn));
-  expect(parts.size).toBeGreaterThanOrEqual(4); // 7 orders, 2 a part a replica
-  for (const part of parts) {
-    const stored = await db.collection<{ _id: string; orders: object }>('order_days').findOne({ _id: part! });
-    expect(Object.keys(stored?.orders ?? {}).length).toBeLessThanOrEqual(PART_SIZE);
-  }
-  const newest = await list({ pageSize: '7' });
-  expect(newest.orders.map((order) => order._id)).toEqual(busy.map((order) => order._id.toString()));
+  for (let i = 0; i < 7; i++) busy.unshift(await writtenByHand(`busy${i}`, at, 10_000 * (i + 1)));
+  const ids = busy.map((order) => order._id.toString());
+  expect((await list({ pageSize: '7' })).orders.map((order) => order._id)).toEqual(ids);
+  const pages = await Promise.all(['1', '2', '3'].map((page) => list({ pageSize: '3', page, status: 'placed' })));
+  expect(pages.flatMap((page) => page.orders.map((order) => order._id)).filter((id) => ids.includes(id))).toEqual(ids);
   expect((await summary()).byStatus).toEqual({ ...before.byStatus, placed: before.byStatus.placed + 7 });
+  const today = await summary();
+  expect(today.todayOrders).toBe(before.todayOrders + 7);
+  expect(Math.round(today.todayRevenue * 100)).toBe(Math.round(before.todayRevenue * 100) + 280_000);
 
-  // moved on, in the part it was listed in
-  const moved = await fetch(`${service.url}/orderstatus/${busy[6]!._id.toString()}`, {
+  const moved = await fetch(`${service.url}/orderstatus/${ids[6]!}`, {
     method: 'PUT',
     headers: { ...adminIdentity, 'content-type': 'application/json' },
-    body: JSON.stringify({ status: 'confirmed' }),
+    body: JSON.stringify({ status: 'cancelled' }),
   });
   expect(moved.status).toBe(200);
-  expect((await list({ q: busy[6]!._id.toString() })).orders.map((order) => order.status)).toEqual(['confirmed']);
-  expect((await summary()).byStatus).toEqual({
-    ...before.byStatus,
-    placed: before.byStatus.placed + 6,
-    confirmed: before.byStatus.confirmed + 1,
-  });
-});
-
-it('takes away a part whose orders are all gone, and the line’s version never goes back', async () => {
-  const before = await summary();
-  let gone: OrderDocument[];
-  let kept: OrderDocument;
-  await mongoose.connect(stackEnv.mongoUrl, { dbName: DB });
-  try {
-    const listings = new OrderListings(createLogger('listing-test', 'silent'), PART_SIZE);
-    gone = [await listedByHand(listings, 'gone0', 'c', 1_000), await listedByHand(listings, 'gone1', 'c', 2_000)];
-    kept = await listedByHand(listings, 'kept', 'c', 3_000);
-  } finally {
-    await mongoose.connection.close();
-  }
-  const part = gone[0]!.listedIn!;
-  expect([gone[1]!.listedIn, kept.listedIn]).toEqual([part, expect.not.stringMatching(`^${part}$`)]);
-  const line = part.split('/').slice(0, 2).join('/');
-  const parts = db.collection<{ _id: string; version: number }>('order_days');
-  // the sum of the line's parts' versions: a counts copy is replaced only by a sum larger than its own
-  const lineVersion = async () =>
-    (await parts.find({ _id: { $regex: `^${line}` } }).toArray()).reduce((sum, { version }) => sum + version, 0);
-  const versionBefore = await lineVersion();
-
-  // removed behind the service's back, as a bench cleans up: the next replica's reconcile
-  await service.stop();
-  await db.collection('orders').deleteMany({ _id: { $in: gone.map((order) => order._id) } });
-  service = await startOrderReplica(4017, settings);
-  await eventually(async () => expect(await parts.findOne({ _id: part })).toBeNull(), 15_000);
-  expect(await parts.findOne({ _id: line })).not.toBeNull(); // it names the line's generations
-  expect(await lineVersion()).toBeGreaterThan(versionBefore);
-  expect((await list({ q: kept._id.toString() })).orders.map((order) => order._id)).toEqual([kept._id.toString()]);
-  expect((await summary()).byStatus).toEqual({ ...before.byStatus, placed: before.byStatus.placed + 1 });
-});
-
-it('lists at the next sweep what it could not list, an order that fails again staying due without holding up the others', async () => {
-  await mongoose.connect(stackEnv.mongoUrl, { dbName: DB });
-  try {
-    const listings = new OrderListings(createLogger('listing-test', 'silent'), PART_SIZE);
-    const listable = await writtenByHand(listings, 'due', 'd', 4_000);
-    // a stored order the list cannot take (no history, as no version of the service writes one)
-    const unlistable = await writtenByHand(listings, 'broken', 'd', 5_000);
-    await db.collection('orders').updateOne({ _id: unlistable._id }, { $unset: { history: 1 } });
-    // their writes' listings failed (handed over without their history): both are due
-    for (const order of [unlistable, listable]) await listings.follow({ ...order, history: undefined as never });
-
-    await listings.catchUp();
-    const listed = async (order: OrderDocument) => {
-      const part = await db.collection<{ _id: string; orders?: Record<string, string> }>('order_days').findOne({ _id: order.listedIn! });
-      return part?.orders?.[order._id.toString()] !== undefined;
-    };
-    expect([await listed(listable), await listed(unlistable)]).toEqual([true, false]);
-    await expect(listings.catchUp()).resolves.toBeUndefined(); // tried again, and again not listed
-    await db.collection('orders').deleteOne({ _id: unlistable._id });
-  } finally {
-    await mongoose.connection.close();
-  }
+  expect((await list({ q: ids[6]! })).orders.map((order) => order.status)).toEqual(['cancelled']);
+  const after = await summary();
+  expect(after.byStatus).toEqual({ ...before.byStatus, placed: before.byStatus.placed + 6, cancelled: before.byStatus.cancelled + 1 });
+  // a cancelled order is counted, its total no longer revenue
+  expect(after.todayOrders).toBe(before.todayOrders + 7);
+  expect(Math.round(after.todayRevenue * 100)).toBe(Math.round(before.todayRevenue * 100) + 270_000);
+  await db.collection('orders').deleteMany({ _id: { $in: busy.map((order) => order._id) } });
 });
 
 it('searches as it always has: an id whole, part of an email in any case, part of a phone however written, never across them', async () => {

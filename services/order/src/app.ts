@@ -1,14 +1,14 @@
 import type { ServiceContext, Wiring } from '@bazar/service-kit';
+import { readGently, readModel } from '@bazar/service-kit/mongo';
 import { writeMissingSearchTexts } from './admin-order-list';
 import { CartRefills } from './cart-refills';
 import type { OrderConfig } from './config';
 import { endStreamsWithTheirRights, passOnStatusChanges } from './events/live-order-status';
 import { LiveOrders } from './live-orders';
-import { Order } from './model/order';
+import { Order, type OrderDocument } from './model/order';
 import { DeliverySlots } from './delivery-slots';
 import { Neighbours } from './neighbours';
 import { ReceiptPrinter } from './receipt-printer';
-import { OrderListings } from './order-listings';
 import { RecentOrders } from './recent-orders';
 import { ShopperOrders } from './shopper-orders';
 import { UnconfirmedOrders } from './unconfirmed-orders';
@@ -22,23 +22,30 @@ import { orderRoutes } from './routes/orders';
 import { productReviewRoutes } from './routes/product-reviews';
 import { orderSweep } from './sweep-orders';
 
-/** How often each replica compares the admin's list with every order (besides when it starts), for
- *  orders removed behind its back (a bench cleaning up) and moves a replica that died did not list.
- *  It reads every order, gently (`readGently`), so a pass takes long on a large store and is kept
- *  rare; a request never waits for it. The shoppers' lists are
- *  compared only by a replica's first pass that goes through (the one at its start, unless that
- *  failed): every order is named in them before it is written, so only orders written before the
- *  lists were kept (or behind the service's back) can be missing. */
+/** How often a replica whose comparison of the shoppers' lists with every order failed (the database
+ *  away at its start) tries again. The lists are compared only until a pass goes through: every
+ *  order is named in them before it is written, so only orders written before the lists were kept
+ *  (or behind the service's back) can be missing. A pass reads every order, gently (`readGently`),
+ *  and a request never waits for it. */
 const RECONCILE_INTERVAL_MS = 15 * 60_000;
 
 export async function wireOrder({ config, log, redis, announcer }: ServiceContext<OrderConfig>): Promise<Wiring> {
-  const listings = new OrderListings(log, config.ORDER_LISTING_PART_SIZE);
+  let stopping = false;
   const shopperOrders = new ShopperOrders(log);
-  // one read of every order for both lists, the shoppers' until it has gone through once
-  const reconcile = shopperOrders.reconcilingWith((see) => listings.reconcile(see));
+  const reconcile = shopperOrders.reconcilingWith(async (see) => {
+    if (!see) return; // gone through once: nothing is left to compare
+    for await (const order of readGently(
+      readModel(Order)
+        .find({ status: { $ne: 'placing' } })
+        .select('userId createdAt')
+        .lean<Pick<OrderDocument, '_id' | 'userId' | 'createdAt'>>(),
+    )) {
+      if (stopping) return;
+      see(order);
+    }
+  });
   // in the background: a replica answers at once, and the lists are complete once it is done
   void reconcile().catch((err: unknown) => log.warn({ err }, 'checking the lists against the orders failed; the next pass tries again'));
-  let stopping = false;
   // in the background too: until it is done, an order placed before its search text was kept is
   // found by the admin's list but not by a search
   void writeMissingSearchTexts(log, () => stopping).catch((err: unknown) =>
@@ -48,7 +55,6 @@ export async function wireOrder({ config, log, redis, announcer }: ServiceContex
     neighbours: new Neighbours({ cart: config.CART_URL, catalog: config.CATALOG_URL }),
     slots: new DeliverySlots(config.DELIVERY_SLOT_CAPACITY),
     unconfirmed: new UnconfirmedOrders(config.ORDER_HOLD_LIMIT),
-    listings,
     shopperOrders,
     recent: new RecentOrders(),
     announcer,
@@ -80,12 +86,11 @@ export async function wireOrder({ config, log, redis, announcer }: ServiceContex
         everyMs: config.ORDER_SWEEP_INTERVAL_MS,
         run: orderSweep(desk, config.ORDER_SWEEP_INTERVAL_MS),
       },
-      // each replica compares the lists it wrote to at least once itself (shopperOrders keeps whether it has)
-      { name: 'bring the admin’s list up to the orders', everyMs: RECONCILE_INTERVAL_MS, run: reconcile, everyReplica: true },
+      // until a pass has gone through (shopperOrders keeps whether it has)
+      { name: 'bring the shoppers’ lists up to the orders', everyMs: RECONCILE_INTERVAL_MS, run: reconcile, everyReplica: true },
     ],
     stop: () => {
       stopping = true;
-      listings.stop();
       shopperOrders.stop();
       live.close();
       reports.stop();

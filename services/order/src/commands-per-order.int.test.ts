@@ -17,15 +17,15 @@ import { eventually, gatewayCall as call, newShopper, stackDir, type TestAccount
 import { consumerGroupIds, describeConsumerGroups, TestShelf } from '@bazar/testing/shop';
 
 /** The commands placing an order of one product may cost, its events' consumers included: the
- *  order's place among the shopper's unconfirmed ones, the order written and placed, its entry in the
- *  admin's list (4); the cart read and checked out (2); the catalog's reservation and the units taken
+ *  order's place among the shopper's unconfirmed ones, the order written and placed (3; the admin's
+ *  list reads the orders themselves); the cart read and checked out (2); the catalog's reservation and the units taken
  *  (2: it is marked held with the settling); the user service's confirmation mail: the account read,
  *  the mail's record written before it goes and marked sent after (3: that record, not a ledger of
  *  applied events, is what a repeated event runs into). */
-const PLACING_AT_MOST = 11;
+const PLACING_AT_MOST = 10;
 /** The commands the shopper's confirmation may cost, its event's consumers included: the order's
- *  move and its entry in the admin's list. */
-const CONFIRMING_AT_MOST = 2;
+ *  move. */
+const CONFIRMING_AT_MOST = 1;
 
 const LOGS = path.join(stackDir, 'logs');
 
@@ -84,16 +84,9 @@ function commandsOf(lines: { file: string; line: LogLine }[]) {
   return { byKind, total };
 }
 
-/** What a step sent once every ORDER_LISTING_PART_SIZE orders of a line of the admin's list, and not
- *  for the others: opening the line's next part (order-listings.ts `openGeneration`, one read of the
- *  line's first part and one write), the only read of order_days on an order's way. */
-const partsOpened = (byKind: Map<string, number>) =>
-  [...byKind].filter(([kind]) => /^order(-\d+)?: find order_days$/.test(kind)).reduce((sum, [, count]) => sum + 2 * count, 0);
-
-/** Prints the step's commands, and answers how many it sends an order (a part opened left out). */
+/** Prints the step's commands, and answers how many it sends an order. */
 function report(step: string, lines: { file: string; line: LogLine }[]): number {
   const { byKind, total } = commandsOf(lines);
-  const opening = partsOpened(byKind);
   const steps = lines
     .filter(({ line }) => ['request completed', 'event applied', 'event passed over'].includes(line.msg ?? ''))
     .map(({ file, line }) => {
@@ -103,9 +96,8 @@ function report(step: string, lines: { file: string; line: LogLine }[]): number 
       return `  ${file}: ${what}`;
     });
   const kinds = [...byKind].sort(([a], [b]) => a.localeCompare(b)).map(([kind, count]) => `  ${String(count).padStart(2)}  ${kind}`);
-  const opened = opening > 0 ? ` (${opening} of them opening a part of the admin's list, once every 16 orders of a line)` : '';
-  console.log(`${step}: ${total} database commands${opened}\n${kinds.join('\n')}\n in:\n${steps.join('\n')}`);
-  return total - opening;
+  console.log(`${step}: ${total} database commands\n${kinds.join('\n')}\n in:\n${steps.join('\n')}`);
+  return total;
 }
 
 /** The services that consume `topics` for good (a consumer group `<service>.<topic>` with a member

@@ -16,10 +16,6 @@ export const OrderConfig = StandardServiceEnv.extend({
   ORDER_HOLD_LIMIT: z.coerce.number().int().min(1).max(100).default(3),
   /** how often each replica looks for expired holds and orders left half-placed */
   ORDER_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(10_000),
-  /** how many new orders a replica lists in one part of the admin's read model before it opens the
-   *  next (order-listings.ts): each of an order's moves reads and rewrites the whole part,
-   *  and at about 100 bytes an entry 16 keep it under 2 KB (docs/decisions/admin-order-list.md) */
-  ORDER_LISTING_PART_SIZE: z.coerce.number().int().min(1).max(10_000).default(16),
   /** how long the Orders page's sales report is answered as made, before it is made again
    *  (sales-report.ts); 0 makes it at every request */
   SALES_REPORT_FRESH_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),

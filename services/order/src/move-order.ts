@@ -13,7 +13,7 @@ import type { MovableOrder } from './recent-orders';
  * (`ownerId`); another's answers as if it did not exist.
  *
  * The order is first taken as this replica last wrote it (recent-orders.ts), and read only when that
- * is not known or would not allow the move. The admin's list follows the move (order-listings.ts).
+ * is not known or would not allow the move.
  * Leaving `placed` gives up a place among the shopper's unconfirmed orders (the sweep frees it), a
  * cancellation its delivery slot's place; a cancellation's units go back through its event (the
  * catalog releases the hold once, however often it hears of it).
@@ -42,7 +42,6 @@ export async function moveOrder(
   );
   if (!moved) return moveOrder(desk, { orderId, to, actor, ownerId }); // moved meanwhile
   desk.recent.written(moved);
-  await desk.listings.follow(moved);
   if (to === 'cancelled' && moved.slot) {
     // its delivery slot's place is free for another order (given back once, however often asked)
     await desk.slots

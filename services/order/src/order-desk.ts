@@ -2,7 +2,6 @@ import type { Logger } from '@bazar/service-kit';
 import type { Announcer } from '@bazar/service-kit/kafka';
 import type { DeliverySlots } from './delivery-slots';
 import type { Neighbours } from './neighbours';
-import type { OrderListings } from './order-listings';
 import type { RecentOrders } from './recent-orders';
 import type { ShopperOrders } from './shopper-orders';
 import type { UnconfirmedOrders } from './unconfirmed-orders';
@@ -14,8 +13,6 @@ export interface OrderDesk {
   slots: DeliverySlots;
   /** each shopper's unconfirmed orders, and how many they may have */
   unconfirmed: UnconfirmedOrders;
-  /** the admin's read model of orders, written after each write of an order */
-  listings: OrderListings;
   /** each shopper's latest orders, for My Orders */
   shopperOrders: ShopperOrders;
   /** the orders this replica wrote last, for the move that follows */

@@ -2,28 +2,16 @@ import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { OrderStatus, SLOT_HOURS, paisaToTaka, slotWindow, type OrderExportQuery } from '@bazar/contracts';
 import type { Logger } from '@bazar/service-kit';
-import { readByIds } from '@bazar/service-kit/mongo';
+import { readModel } from '@bazar/service-kit/mongo';
 import type { Response } from 'express';
+import { NEWEST_FIRST, listFilter, shopDay } from './admin-order-list';
 import { Order, type OrderDocument } from './model/order';
-import type { DayCounts, OrderDayDocument } from './model/order-days';
-import { slotPage } from './slot-orders';
-import {
-  countOf,
-  countsOfEveryPart,
-  dayOf,
-  entriesOf,
-  newestFirst,
-  readLineParts,
-  searchFor,
-  shopDay,
-  type ListedOrder,
-} from './order-listings';
 
-/** Orders read by id at a time: a few hundred KB of rows, whatever the export's size. */
+/** Orders read at a time: a few hundred KB of rows, whatever the export's size. */
 const BATCH = 200;
 /** The share of its time an export may keep the database busy: the local database answers one
  *  command at a time, and an export of every order must not hold up orders being placed (readGently
- *  does the same for the read model's reconcile). */
+ *  does the same for the reads of every order). */
 const BUSY_SHARE = 0.5;
 
 type ExportedOrder = Pick<
@@ -123,37 +111,6 @@ function csvRow(order: ExportedOrder): string {
   );
 }
 
-/** The days (newest first) and, for each, the ids of its orders matching the filters, newest first:
- *  a day's entries at a time, the way the admin's list finds them (order-listings.ts `listedPage`).
- *  A delivery slot's orders, at most its capacity, come at once through the slot's index, as the
- *  list finds them (slot-orders.ts). */
-async function* matchingDays(query: OrderExportQuery): AsyncGenerator<string[]> {
-  const { status, from, to, q, slot } = query;
-  if (slot) {
-    yield (await slotPage({ ...query, slot, page: 1, pageSize: Number.MAX_SAFE_INTEGER })).ids;
-    return;
-  }
-  const inRange = (day: string) => (!from || day >= from) && (!to || day <= to);
-  const found = q ? searchFor(q) : () => true;
-  const matches = ([id, entry]: [string, ListedOrder]) => (!status || entry.status === status) && found(id, entry);
-  const { counts, recent } = await countsOfEveryPart();
-  const days = new Map<string, DayCounts[]>();
-  for (const counted of counts) {
-    const day = dayOf(counted._id);
-    if (inRange(day)) days.set(day, [...(days.get(day) ?? []), counted]);
-  }
-  for (const [, dayCounts] of [...days].sort(([a], [b]) => b.localeCompare(a))) {
-    if (dayCounts.reduce((sum, counted) => sum + countOf(counted, status), 0) === 0) continue;
-    const recentParts: OrderDayDocument[] = dayCounts.flatMap((counted) => recent.get(counted._id) ?? []);
-    const olderParts = await readLineParts(dayCounts.filter((counted) => !recent.has(counted._id)).map((counted) => counted._id));
-    yield [...recentParts, ...olderParts]
-      .flatMap(entriesOf)
-      .filter(matches)
-      .sort(newestFirst)
-      .map(([id]) => id);
-  }
-}
-
 const gone = (res: Pick<Response, 'destroyed' | 'writableEnded'>) => res.destroyed || res.writableEnded;
 
 /** Writes `text`, waiting for the client to take what was written before when it is behind. A
@@ -170,10 +127,12 @@ export async function send(res: Response, text: string): Promise<void> {
 
 /**
  * Streams the orders the Orders page's filters find, as CSV (UTF-8 with its byte order mark, so
- * that spreadsheets read Bangla names right), newest first: a day's entries of the read model at a
- * time, and the orders themselves BATCH at a time, each batch written before the next is read, and
- * read only as fast as the client takes the file. The process holds one day's entries and one batch
- * of orders, however many orders match. A failure once the file has begun cuts the connection, so
+ * that spreadsheets read Bangla names right), newest first, as the admin's list finds them
+ * (admin-order-list.ts `listFilter`): BATCH orders at a time, a page of the same query, each batch
+ * written before the next is read, and read only as fast as the client takes the file. The process
+ * holds one batch of orders, however many orders match. An order moved meanwhile out of the filter
+ * (or into it) moves the later pages by one: the file is of the orders as they were while it was
+ * written, as a list paged through by hand is. A failure once the file has begun cuts the connection, so
  * a short file is never taken for a whole one.
  */
 export async function streamOrdersCsv(query: OrderExportQuery, res: Response, log: Logger): Promise<void> {
@@ -188,23 +147,23 @@ export async function streamOrdersCsv(query: OrderExportQuery, res: Response, lo
   let exported = 0;
   try {
     await send(res, `\uFEFF${HEADER.map(csvText).join(',')}\r\n`);
-    for await (const ids of matchingDays(query)) {
-      for (let from = 0; from < ids.length; from += BATCH) {
-        if (gone(res)) return;
-        const started = performance.now();
-        const batch = ids.slice(from, from + BATCH);
-        const orders = new Map(
-          (await readByIds<ExportedOrder>(Order, batch, { fields: EXPORTED_FIELDS })).map((order) => [order._id.toString(), order]),
-        );
-        const readMs = performance.now() - started;
-        const rows = batch.flatMap((id) => {
-          const order = orders.get(id);
-          return order && OrderStatus.safeParse(order.status).success ? [csvRow(order)] : [];
-        });
-        exported += rows.length;
-        await send(res, rows.join(''));
-        await sleep(readMs * (1 / BUSY_SHARE - 1));
-      }
+    const filter = await listFilter(query);
+    for (let skip = 0; ; skip += BATCH) {
+      if (gone(res)) return;
+      const started = performance.now();
+      const orders = await readModel(Order)
+        .find(filter)
+        .sort(NEWEST_FIRST)
+        .skip(skip)
+        .limit(BATCH)
+        .select(EXPORTED_FIELDS)
+        .lean<ExportedOrder[]>();
+      const readMs = performance.now() - started;
+      const rows = orders.flatMap((order) => (OrderStatus.safeParse(order.status).success ? [csvRow(order)] : []));
+      exported += rows.length;
+      await send(res, rows.join(''));
+      if (orders.length < BATCH) break;
+      await sleep(readMs * (1 / BUSY_SHARE - 1));
     }
     res.end();
   } catch (err) {

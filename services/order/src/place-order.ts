@@ -46,7 +46,7 @@ const isRefusal = (err: unknown) => err instanceof HttpError && err.status === 4
  *   3. cart: the ordered pieces taken off the cart in one write, or none (409 when the shopper
  *      removed some meanwhile); pieces added meanwhile stay
  *   4. order service: `placed`, priced as the catalog answered at 2, with OrderPlaced and
- *      OrderStatusChanged in its outbox, then its entry in the admin's list (order-listings.ts)
+ *      OrderStatusChanged in its outbox
  *
  * Until then the order carries its lines as the cart had them (names and prices as of adding them),
  * unseen: My Orders and the admin's list show no order still placing.
@@ -129,7 +129,6 @@ export async function placeOrder(
       await Order.create({
         _id,
         createdAt,
-        listedIn: await desk.listings.partFor(createdAt, _id.toString()),
         userId: user.id,
         email: user.email,
         name: body.name,
@@ -292,14 +291,10 @@ async function markPlaced(desk: OrderDesk, order: OrderDocument, shelf?: Shelf):
   );
   if (placed) {
     desk.recent.written(placed);
-    await desk.listings.follow(placed);
     return placed;
   }
   // placed meanwhile by the sweep (or by the request, for the sweep)
   const current = await Order.findById(order._id).lean<OrderDocument>();
-  if (current && current.status !== 'placing') {
-    await desk.listings.follow(current);
-    return current;
-  }
+  if (current && current.status !== 'placing') return current;
   throw new HttpError(503, 'order-not-completed', 'Your order could not be completed; try again shortly');
 }

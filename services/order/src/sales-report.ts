@@ -1,16 +1,25 @@
+import { createHash } from 'node:crypto';
 import { BEST_SELLERS, SALES_REPORT_DAYS, paisaToTaka, type BestSeller, type SalesReport } from '@bazar/contracts';
 import type { Logger } from '@bazar/service-kit';
-import { readByIds, upsertOne } from '@bazar/service-kit/mongo';
+import { readByIds, readModel, upsertOne } from '@bazar/service-kit/mongo';
+import { isRevenue, shopDay, shopDayStart } from './admin-order-list';
 import { Order, type OrderDocument } from './model/order';
-import { OrderDayCounts, type DayCounts, type OrderDayDocument } from './model/order-days';
 import { ProductSalesDay, type ProductSalesDayDocument } from './model/product-sales-days';
-import { HEX_DIGITS, READ_DIRECT_DAYS, countOf, dayOf, daysAgo, entriesOf, isRevenue, readLineParts } from './order-listings';
 
 type Item = Pick<OrderDocument['items'][number], 'productId' | 'name' | 'name_bn' | 'unitPricePaisa' | 'quantity'>;
 type Sold = { units: number; revenuePaisa: number; name: string; name_bn?: string };
 type SoldByProduct = Map<string, Sold>;
 
-const linesOf = (day: string) => HEX_DIGITS.map((digit) => `${day}/${digit}`);
+const DAY_MS = 24 * 60 * 60_000;
+const daysAgo = (days: number) => shopDay(new Date(Date.now() - days * DAY_MS));
+/** The last days, whose orders are still moving: their lines are kept in the process rather than
+ *  as a snapshot. */
+const RECENT_DAYS = 3;
+
+/** What the report reads of each order of its days: two numbers and a status, read alone. */
+type Counted = Pick<OrderDocument, '_id' | 'createdAt' | 'status' | 'totalPaisa'>;
+/** A day's orders, revenue, and the ids of its orders not cancelled (those that sold). */
+type Day = { orders: number; revenuePaisa: number; sold: string[] };
 
 /** What `items` sold, added into `sold`; a product's name is the one of the order read last. */
 function addSold(sold: SoldByProduct, items: readonly Item[]): void {
@@ -53,23 +62,23 @@ async function itemsOfOrders(ids: string[]): Promise<Map<string, Item[]>> {
   return new Map(orders.map((order) => [order._id.toString(), order.items]));
 }
 
-/** The ids of the orders not cancelled that these parts list. */
-const soldOrderIds = (parts: OrderDayDocument[]) =>
-  parts.flatMap(entriesOf).flatMap(([id, entry]) => (isRevenue(entry.status) ? [id] : []));
+/** Which orders sold on a day: a snapshot made from other orders is made again. */
+const soldKeyOf = (sold: string[]) =>
+  createHash('sha1')
+    .update([...sold].sort().join(' '))
+    .digest('hex');
 
 /**
- * The Orders page's chart and best sellers (issue 54, item 8), from the admin's read model
- * (order-listings.ts) rather than a query of the orders, which would read every order for any question:
- * - Orders and revenue a day are the days' counts the summary reads: the counts copies of the days
- *   before the last three, those days' parts themselves.
- * - Best sellers need the orders' lines, which the read model does not hold. A day before the last
- *   three is kept as a snapshot of what each product sold (model/product-sales-days.ts), made from
- *   its orders the first time it is asked for and again only when its version in the read model has
- *   moved (an older order cancelled). For the last three days, where most orders are placed and
- *   moved, each order's lines are read once and kept in the process (an order's lines never change
- *   once placed); the parts, read anyway for the counts, say which orders are not cancelled.
- *   Reading those lines is most of what a first report after a start costs, so a replica makes one
- *   as it starts (`warmUp`), before any admin asks.
+ * The Orders page's chart and best sellers (issue 54, item 8), from the orders:
+ * - Orders and revenue a day: the orders of the 30 days (not those being placed), of which only
+ *   their time, status and total are read (a projection, through the `{ createdAt, _id }` index).
+ * - Best sellers need the orders' lines. A day before the last three is kept as a snapshot of what
+ *   each product sold (model/product-sales-days.ts), made from its orders the first time it is asked
+ *   for and again only when the orders that sold that day are others (an older order cancelled).
+ *   For the last three days, where most orders are placed and moved, each order's lines are read
+ *   once and kept in the process (an order's lines never change once placed). Reading those lines is
+ *   most of what a first report after a start costs, so a replica makes one as it starts (`warmUp`),
+ *   before any admin asks.
  * No write is added to placing or moving an order.
  */
 export class SalesReports {
@@ -145,33 +154,38 @@ export class SalesReports {
 
   private async make(): Promise<SalesReport> {
     const days = Array.from({ length: SALES_REPORT_DAYS }, (_, i) => daysAgo(SALES_REPORT_DAYS - 1 - i));
-    const readFrom = daysAgo(READ_DIRECT_DAYS - 1);
+    const readFrom = daysAgo(RECENT_DAYS - 1);
     const older = days.filter((day) => day < readFrom);
     const recent = days.filter((day) => day >= readFrom);
-    const [copies, recentParts, snapshots] = await Promise.all([
-      readByIds<DayCounts>(OrderDayCounts, older.flatMap(linesOf)),
-      readLineParts(recent.flatMap(linesOf)),
+    const [orders, snapshots] = await Promise.all([
+      readModel(Order)
+        .find({ status: { $ne: 'placing' }, createdAt: { $gte: shopDayStart(days[0]!) } })
+        .select({ createdAt: 1, status: 1, totalPaisa: 1 })
+        .lean<Counted[]>(),
       readByIds<ProductSalesDayDocument>(ProductSalesDay, older),
     ]);
-    const counted = new Map<string, { orders: number; revenuePaisa: number; version: number }>();
-    for (const counts of [...copies, ...recentParts]) {
-      const day = counted.get(dayOf(counts._id)) ?? { orders: 0, revenuePaisa: 0, version: 0 };
-      day.orders += countOf(counts);
-      day.revenuePaisa += counts.revenuePaisa ?? 0;
-      day.version += counts.version ?? 0;
-      counted.set(dayOf(counts._id), day);
+    const counted = new Map<string, Day>();
+    for (const order of orders) {
+      const day = counted.get(shopDay(order.createdAt)) ?? { orders: 0, revenuePaisa: 0, sold: [] };
+      day.orders += 1;
+      if (isRevenue(order.status)) {
+        day.revenuePaisa += order.totalPaisa;
+        day.sold.push(order._id.toString());
+      }
+      counted.set(shopDay(order.createdAt), day);
     }
 
     const kept = new Map(snapshots.map((snapshot) => [snapshot._id, snapshot]));
     const sold: SoldByProduct = new Map();
-    // one day after another: a day without a snapshot reads every order of the day
+    // one day after another: a day without a snapshot reads the lines of every order sold that day
     for (const day of older) {
-      const version = counted.get(day)?.version ?? 0;
+      const soldIds = counted.get(day)?.sold ?? [];
+      if (soldIds.length === 0) continue;
       const snapshot = kept.get(day);
-      if (version === 0) continue;
-      addAll(sold, snapshot && snapshot.version >= version ? snapshotOf(snapshot) : await this.snapshot(day, version));
+      const soldKey = soldKeyOf(soldIds);
+      addAll(sold, snapshot?.soldKey === soldKey ? snapshotOf(snapshot) : await this.snapshot(day, soldIds, soldKey));
     }
-    for (const items of await this.recentItems(soldOrderIds(recentParts))) addSold(sold, items);
+    for (const items of await this.recentItems(recent.flatMap((day) => counted.get(day)?.sold ?? []))) addSold(sold, items);
 
     const bestSellers = [...sold]
       .sort(([idA, a], [idB, b]) => b.units - a.units || b.revenuePaisa - a.revenuePaisa || idA.localeCompare(idB))
@@ -208,16 +222,15 @@ export class SalesReports {
     });
   }
 
-  /** What each product sold on `day` (at `version` of the read model or later), kept for the next
-   *  reports. */
-  private async snapshot(day: string, version: number): Promise<SoldByProduct> {
+  /** What each product sold on `day` (its orders `soldIds`), kept for the next reports. */
+  private async snapshot(day: string, soldIds: string[], soldKey: string): Promise<SoldByProduct> {
     const sold: SoldByProduct = new Map();
-    for (const items of (await itemsOfOrders(soldOrderIds(await readLineParts(linesOf(day))))).values()) addSold(sold, items);
+    for (const items of (await itemsOfOrders(soldIds)).values()) addSold(sold, items);
     const soldText = Object.fromEntries([...sold].map(([id, { units, revenuePaisa }]) => [id, `${units} ${revenuePaisa}`]));
     const names = Object.fromEntries([...sold].map(([id, { name, name_bn }]) => [id, name_bn ? `${name}\t${name_bn}` : name]));
     try {
-      // never over a snapshot of a later version
-      await upsertOne(ProductSalesDay, { _id: day, version: { $lt: version } }, { $set: { sold: soldText, names, version } });
+      // a replica writing the day's snapshot of other orders meanwhile is corrected by the next report
+      await upsertOne(ProductSalesDay, { _id: day }, { $set: { sold: soldText, names, soldKey }, $unset: { version: 1 } });
     } catch (err) {
       this.log.warn({ err, day }, 'keeping a day’s best sellers failed; the next report makes them again');
     }

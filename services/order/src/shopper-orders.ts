@@ -84,7 +84,7 @@ export class ShopperOrders {
       .slice(0, MY_ORDERS_SHOWN);
   }
 
-  /** A pass of `readEveryOrder` (the admin list's reconcile, which reads every order anyway) that,
+  /** A pass of `readEveryOrder` (a gentle read of every order, app.ts) that,
    *  until one has gone through whole, also brings the shoppers' lists up to the orders it read. The
    *  lists lack only orders written before they were kept, so once is enough; a pass that fails
    *  (the database away at a replica's start) leaves it to the next. */
@@ -100,7 +100,7 @@ export class ShopperOrders {
   }
 
   /** Names every shopper's latest orders that their list lacks: `see` is shown every order (by a
-   *  reconcile that reads them all anyway), then `finish` reads every list once and writes those
+   *  pass that reads them all), then `finish` reads every list once and writes those
    *  lacking. A list written meanwhile (the shopper is ordering) is left to that writer. */
   reconciliation(): { see: (order: Placed) => void; finish: () => Promise<void> } {
     const latest = new Map<string, Placed[]>();

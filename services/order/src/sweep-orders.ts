@@ -12,7 +12,7 @@ import { PLACING_INTERRUPTED_AFTER_MS, settlePlacing } from './place-order';
  *  undone; a place claimed for an order never written is freed (UnwrittenClaims); the places of
  *  orders that moved on are freed together; a delivery slot's count is brought to its places where
  *  a process stopped between the two (DeliverySlots.correctCounts), and a place no order holds is
- *  given back (giveBackUnheldPlaces); orders the admin's list missed are listed. Every step is a
+ *  given back (giveBackUnheldPlaces). Every step is a
  *  conditional write, so replicas sweeping at once (a lease lapsed, Redis away) do each thing once.
  *  It reads the shoppers' lists of unconfirmed orders (UnconfirmedOrders), where every order is claimed
  *  before it is written, and the listed orders by `_id`, IDS_A_COMMAND in a read: work in step with
@@ -21,7 +21,6 @@ export function orderSweep(desk: OrderDesk, sweepEveryMs: number): () => Promise
   const unwritten = new UnwrittenClaims(Math.max(desk.holdWindowMs, PLACING_INTERRUPTED_AFTER_MS));
   const placeGraceMs = slotPlaceGraceMs(sweepEveryMs);
   return async () => {
-    await desk.listings.catchUp();
     const now = Date.now();
     const lists = await desk.unconfirmed.all();
     const claims = lists.flatMap(({ _id: userId, open = [] }) => open.map((orderId) => ({ userId, orderId })));

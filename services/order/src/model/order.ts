@@ -91,9 +91,6 @@ const orderSchema = new Schema(
     withdrawn: { type: Boolean },
     /** a hash of the request that placed it: its Idempotency-Key answers only the same request again */
     requestHash: { type: String },
-    /** the part of the admin's read model its entry is written to (order-listings.ts); orders
-     *  placed before parts had generations have none */
-    listedIn: { type: String },
     /** what the admin's search looks in: its email, phone and id (admin-order-list.ts `searchTextOf`) */
     searchText: { type: String },
     ...outboxFields,

@@ -3,9 +3,8 @@ import mongoose, { Schema } from 'mongoose';
 /**
  * What each product sold on one shop day (Bangladesh time), for the admin's best sellers
  * (sales-report.ts): a snapshot of the day's orders not cancelled, `_id` the day. It is kept for days
- * whose orders rarely change any more and made again when they do: `version` is the day's version
- * in the admin's read model (the sum of its lines' counts versions, order-listings.ts) when it was
- * made, and a snapshot of an older version is never written over a newer one.
+ * whose orders rarely change any more and made again when they do: `soldKey` says which orders sold
+ * that day when it was made (a hash of their ids), and a snapshot of other orders is made again.
  */
 const productSalesDaySchema = new Schema(
   {
@@ -15,11 +14,11 @@ const productSalesDaySchema = new Schema(
     sold: { type: Map, of: String },
     /** product id → its name, and its Bangla name after a tab when it had one, in the latest order */
     names: { type: Map, of: String },
-    version: Number,
+    soldKey: String,
   },
   { versionKey: false },
 );
 
-export type ProductSalesDayDocument = { _id: string; sold?: Record<string, string>; names?: Record<string, string>; version: number };
+export type ProductSalesDayDocument = { _id: string; sold?: Record<string, string>; names?: Record<string, string>; soldKey?: string };
 
 export const ProductSalesDay = mongoose.model('ProductSalesDay', productSalesDaySchema, 'product_sales_days');
