@@ -75,6 +75,27 @@ function publish(appDir) {
       },
     );
     if (build.status !== 0) throw new ReleaseError(`the build of ${appDir} failed`);
+    // The remote's server build, for the renderer's React path (docs/decisions/server-rendering.md),
+    // goes with it: server/mf-manifest.json beside the release's mf-manifest.json, where the shell's
+    // server build looks for it, so a page is rendered with the release that the browsers load.
+    if (existsSync(path.join(appDir, 'webpack.server.mjs'))) {
+      const serverBuild = spawnSync(
+        PROJECT_NODE,
+        [
+          path.join(ROOT, 'node_modules/.bin/webpack'),
+          '--config',
+          'webpack.server.mjs',
+          '--mode',
+          'production',
+          '--stats',
+          'errors-warnings',
+          '--output-path',
+          path.join(building, 'server'),
+        ],
+        { cwd: appDir, stdio: 'inherit', env: projectEnv() },
+      );
+      if (serverBuild.status !== 0) throw new ReleaseError(`the server build of ${appDir} failed`);
+    }
     const remote = readJson(path.join(building, 'mf-manifest.json'), {}).name;
     if (typeof remote !== 'string') throw new ReleaseError(`${appDir} built no mf-manifest.json: is it a remote?`);
     const version = contentHash(building);
