@@ -1,4 +1,4 @@
-import { storefrontServerConfig } from '../packages/web-kit/webpack/server-config.mjs';
+import { storefrontServerConfig } from '@bazar/web-kit/webpack/server';
 
 // The catalog's pages for React to render in Node (docs/decisions/server-rendering.md): dist/server/,
 // beside the browser build, published with the same routes in its own mf-manifest.json.

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import webpack from 'webpack';
-import { storefrontServerConfig } from '../packages/web-kit/webpack/server-config.mjs';
+import { storefrontServerConfig } from '@bazar/web-kit/webpack/server';
 
 const config = storefrontServerConfig({
   appDir: import.meta.dirname,
