@@ -18,6 +18,7 @@ import { ORDER_STEPS, OrderList, OrderPage, OrderSummary, type OrderStatus } fro
 import { stackEnv } from '@bazar/testing';
 import { adminIdentity, identityOf } from '@bazar/testing/shop';
 import mongoose from 'mongoose';
+import { searchTextOf, searchWords } from '../../services/order/src/admin-order-list';
 import { emitFigures, type Figure } from '../figures';
 
 const bounded = (name: string, fallback: number, max: number) =>
@@ -109,13 +110,12 @@ const PAGE_SIZE = 20;
 const TOTALS = { createdAt: 1, status: 1, totalPaisa: 1 } as const;
 const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
 const dhakaDayStart = (daysAgo: number) => new Date(`${dhakaDay(Date.now() - daysAgo * DAY_MS)}T00:00:00+06:00`);
-const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * The Orders page's questions as ordinary queries of the orders, through the indexes a plain
  * design would give them ({ status, createdAt, _id }, { createdAt, _id } and { searchText }): a page
  * newest first and its total, asked together as a service would, a search as a literal in the
- * order's lower-cased searchText (its id, email and phone, as a user's words are escaped); the
+ * order's searchText (admin-order-list.ts: its email lower-cased, its phone and its id); the
  * summary as a count per status and today's orders. Asked of the database directly, so they leave out the service's own time, which the read
  * model's figures include. `readModel` is measure()'s figures, each question's baseline.
  */
@@ -128,7 +128,11 @@ async function ordinaryQueries(
   await orders.createIndex({ createdAt: -1, _id: -1 });
   await orders.createIndex({ searchText: 1 });
   const listed = { status: { $ne: 'placing' } };
-  const searching = (words: string) => ({ ...listed, searchText: { $regex: literally(words.toLowerCase()) } });
+  // the service's search: of its conditions, the one that finds (an email's words, or a phone's digits)
+  const searching = (words: string) => ({
+    ...listed,
+    searchText: { $regex: searchWords(words)[words.includes('@') ? 0 : 1]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') },
+  });
   const page = (filter: object) => () =>
     Promise.all([orders.find(filter).sort(NEWEST_FIRST).limit(PAGE_SIZE).project(TOTALS).toArray(), orders.countDocuments(filter)]);
   const questions: [string, () => Promise<unknown>, object?][] = [
@@ -255,8 +259,8 @@ function seededOrder(i: number) {
     createdAt: new Date(placedAt),
     updatedAt: new Date(placedAt + (path.length - 1) * 3_600_000),
   };
-  // what an ordinary design's search reads: the order's id, email and phone, lower-cased
-  return { ...order, searchText: `${order._id.toHexString()} ${order.email} ${order.phone}`.toLowerCase() };
+  // what the order service's search reads, as it writes it when an order is placed
+  return { ...order, searchText: searchTextOf(order) };
 }
 
 /** The order service's build (services/<BENCH_ORDER_SERVICE>/dist, to compare builds) on the bench's

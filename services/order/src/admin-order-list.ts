@@ -2,7 +2,7 @@ import { OrderStatus, paisaToTaka, type Order as OrderAnswer, type OrderListQuer
 import type { Logger } from '@bazar/service-kit';
 import { readGently, readModel } from '@bazar/service-kit/mongo';
 import type { QueryFilter } from 'mongoose';
-import { ANSWER_FIELDS, Order, toOrderAnswer, type OrderDocument } from './model/order';
+import { ANSWER_FIELDS, Order, ordersWithIds, toOrderAnswer, type OrderDocument } from './model/order';
 
 /** Bangladesh keeps UTC+6 all year: a shop day starts at 18:00 UTC the day before. */
 const DHAKA_OFFSET_MS = 6 * 60 * 60_000;
@@ -32,14 +32,15 @@ const idLetters = (id: string) => id.toLowerCase().replace(/[0-9a-f]/g, (hex) =>
 
 /** A user's words as a regular expression matching them literally. */
 const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const containing = (words: string): QueryFilter<OrderDocument> => ({ searchText: { $regex: literally(words) } });
 
 /**
- * What a search finds, as conditions on `searchText`, any of which finds an order: the order's id,
+ * What a search finds, as literals in `searchText`, any of which finds an order: the order's id,
  * part of its email in any case, part of its phone however written (+880 1712-345678 finds
- * 01712345678, from three digits on). Each is a literal without options, which the database tests
- * through the index.
+ * 01712345678, from three digits on). Each is asked as a literal without options, which the
+ * database tests through the index.
  */
-export function searchConditions(q: string): QueryFilter<OrderDocument>[] {
+export function searchWords(q: string): string[] {
   const text = q.toLowerCase();
   const digits = q.replace(/\D/g, '');
   const phone = digits.length >= 3 ? digits.replace(/^880/, '0') : undefined;
@@ -48,11 +49,11 @@ export function searchConditions(q: string): QueryFilter<OrderDocument>[] {
     ...(text.includes(' ') ? [] : [text]),
     ...(phone ? [phoneLetters(phone)] : []),
     ...(/^[0-9a-f]{24}$/.test(text) ? [idLetters(text)] : []),
-  ].map((words) => ({ searchText: { $regex: literally(words) } }));
+  ];
 }
 
 /** The orders the admin's list shows for its filters (orders still being placed are never shown),
- *  but its search, which `listFilter` adds. */
+ *  but its search. */
 function shownFilter({ status, from, to, slot }: Omit<OrderListQuery, 'q' | 'page' | 'pageSize'>): QueryFilter<OrderDocument> {
   return {
     status: status ?? { $ne: 'placing' },
@@ -64,35 +65,74 @@ function shownFilter({ status, from, to, slot }: Omit<OrderListQuery, 'q' | 'pag
 }
 
 /**
- * The filter of the admin's list. A search is one condition on `searchText` when only one of its
- * conditions can find anything (a word finds emails, digits phones): the others, asked first, find
- * nothing. Asked as one literal beside the status and dates, the database answers the page and its
- * count through the indexes; an `$or` of several, needed only when a search finds both an email and
- * a phone, reads every order the other filters let through.
+ * What the admin's list finds: each search's literal beside the other filters (none without a
+ * search; the list's orders are those any of them finds). A word finds emails and digits phones, so
+ * usually one finds nothing and is left out (`exists`, answered through the index). The list never
+ * asks for an `$or` of them, which the local database would answer by reading every order the other
+ * filters let through: a search that finds both ways is answered from the queries of each
+ * (`searchedPage`).
  */
-export async function listFilter(query: Omit<OrderListQuery, 'page' | 'pageSize'>): Promise<QueryFilter<OrderDocument>> {
+export async function listSearches(
+  query: Omit<OrderListQuery, 'page' | 'pageSize'>,
+): Promise<{ filter: QueryFilter<OrderDocument>; words?: string }[]> {
   const shown = shownFilter(query);
-  if (!query.q) return shown;
-  let conditions = searchConditions(query.q);
-  if (conditions.length > 1) {
-    const finds = await Promise.all(conditions.map((condition) => readModel(Order).exists({ ...shown, ...condition })));
-    conditions = conditions.filter((_, i) => finds[i]);
-  }
-  if (conditions.length === 0) return { ...shown, _id: { $in: [] } };
-  return conditions.length === 1 ? { ...shown, ...conditions[0] } : { ...shown, $or: conditions };
+  if (!query.q) return [{ filter: shown }];
+  const searches = searchWords(query.q).map((words) => ({ words, filter: { ...shown, ...containing(words) } }));
+  if (searches.length <= 1) return searches;
+  const finds = await Promise.all(searches.map(({ filter }) => readModel(Order).exists(filter)));
+  return searches.filter((_, i) => finds[i]);
+}
+
+type Listed = Pick<OrderDocument, '_id' | 'createdAt'>;
+const newestFirst = (a: Listed, b: Listed) =>
+  b.createdAt.getTime() - a.createdAt.getTime() || b._id.toString().localeCompare(a._id.toString());
+
+/**
+ * One page of the orders any of several searches finds, and how many: each search's first orders up
+ * to the page's end, newest first, merged; the total is the largest search's count and the orders
+ * of the others it does not find, told by their `searchText` (read alone). Used only when a search
+ * finds both ways, where the others are usually few.
+ */
+async function searchedPage(searches: { filter: QueryFilter<OrderDocument>; words?: string }[], skip: number, limit: number) {
+  const orders = readModel(Order);
+  const counts = await Promise.all(searches.map(({ filter }) => orders.countDocuments(filter)));
+  const firsts = await Promise.all(
+    searches.map(({ filter }) =>
+      orders
+        .find(filter)
+        .sort(NEWEST_FIRST)
+        .limit(skip + limit)
+        .select({ createdAt: 1 })
+        .lean<Listed[]>(),
+    ),
+  );
+  const merged = new Map(firsts.flat().map((order) => [order._id.toString(), order]));
+  const ids = [...merged.values()]
+    .sort(newestFirst)
+    .slice(skip, skip + limit)
+    .map((order) => order._id.toString());
+  const largest = counts.indexOf(Math.max(...counts));
+  const others = new Map<string, string>();
+  for (const [i, { filter }] of searches.entries())
+    if (i !== largest)
+      for (const order of await orders.find(filter).select({ searchText: 1 }).lean<Pick<OrderDocument, '_id' | 'searchText'>[]>())
+        others.set(order._id.toString(), order.searchText ?? '');
+  const onlyOthers = [...others.values()].filter((text) => !text.includes(searches[largest]!.words!)).length;
+  return { ids, total: counts[largest]! + onlyOthers };
 }
 
 /** One page of the admin's list, newest first, and how many orders match. */
 export async function listedPage(query: OrderListQuery): Promise<{ orders: OrderAnswer[]; total: number }> {
-  const filter = await listFilter(query);
+  const searches = await listSearches(query);
+  const skip = (query.page - 1) * query.pageSize;
+  if (searches.length === 0) return { orders: [], total: 0 };
+  if (searches.length > 1) {
+    const { ids, total } = await searchedPage(searches, skip, query.pageSize);
+    return { orders: (await ordersWithIds(ids)).map(toOrderAnswer), total };
+  }
+  const { filter } = searches[0]!;
   const [orders, total] = await Promise.all([
-    readModel(Order)
-      .find(filter)
-      .sort(NEWEST_FIRST)
-      .skip((query.page - 1) * query.pageSize)
-      .limit(query.pageSize)
-      .select(ANSWER_FIELDS)
-      .lean<OrderDocument[]>(),
+    readModel(Order).find(filter).sort(NEWEST_FIRST).skip(skip).limit(query.pageSize).select(ANSWER_FIELDS).lean<OrderDocument[]>(),
     readModel(Order).countDocuments(filter),
   ]);
   return { orders: orders.map(toOrderAnswer), total };
