@@ -168,3 +168,47 @@ it('gives the exact report after a replica was killed as it started, its report 
   expectExact(first.report);
   expect(await db.collection('product_sales_days').countDocuments({ _id: shopDay(Date.now() - 5 * DAY_MS) as never })).toBe(1);
 }, 90_000);
+
+it('reads at each making only the orders written since the last, and answers as a replica reading them whole does, restarted too', async () => {
+  // 300 orders of ten days ago, written before the replica starts (as a bench seeds them)
+  const tenDaysAgo = new Date(Date.now() - 10 * DAY_MS);
+  const like = await db.collection('orders').findOne({ _id: new mongoose.Types.ObjectId(sold[0]!._id) });
+  const { cartState: _cartState, ...rest } = like!;
+  const seeded = Array.from({ length: 300 }, () => ({
+    ...rest,
+    _id: new mongoose.Types.ObjectId(),
+    createdAt: tenDaysAgo,
+    updatedAt: tenDaysAgo,
+    reservationId: randomBytes(8).toString('hex'),
+    outbox: {},
+    outboxPending: [],
+  }));
+  await db.collection('orders').insertMany(seeded);
+  const one = await logged({ LOG_LEVEL: 'debug' });
+
+  // written after its first making: an order placed and confirmed, one of ten days ago cancelled
+  await placed(one, [[rice, 1]]);
+  await cancel(one, seeded[0]!._id.toString());
+  const { report: made, dbCommands } = await tracedReport(one);
+  // the orders written in the last minute or so (this file's), never the 300 of ten days ago
+  expect(dbCommands['getMore orders']).toBeUndefined();
+  const read = one.lines.filter((line) => line.msg === 'sales report’s orders read').at(-1);
+  expect(read).toEqual(expect.objectContaining({ whole: false }));
+  expect(read!.ordersRead).toBeLessThan(50);
+
+  const tenDays = made.days.find((day) => day.day === shopDay(tenDaysAgo.getTime()));
+  expect(tenDays).toEqual({ day: shopDay(tenDaysAgo.getTime()), orders: 300, revenue: (299 * Math.round(sold[0]!.total * 100)) / 100 });
+  // a replica that reads them whole answers the same, and so does the first after a restart
+  const two = await logged();
+  expect(await report(two)).toEqual(made);
+  await one.stop();
+  const again = await logged();
+  expect(await report(again)).toEqual(made);
+
+  // another order of that day cancelled on the other replica: both count it at their next making
+  await cancel(two, seeded[1]!._id.toString());
+  const [fromTwo, fromAgain] = await Promise.all([report(two), report(again)]);
+  expect(fromTwo.days.find((day) => day.day === tenDays!.day)!.revenue).toBe((298 * Math.round(sold[0]!.total * 100)) / 100);
+  expect(fromAgain).toEqual(fromTwo);
+  expect(await report(await logged())).toEqual(fromTwo);
+}, 120_000);

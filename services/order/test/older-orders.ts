@@ -22,7 +22,9 @@ export async function placedAndConfirmed(orderUrl: string, lines: [string, numbe
 }
 
 /** An order of `days` ago like `like` (its lines, its shopper), confirmed then, with `changes`;
- *  answers its id. The test's mongoose connection is the order service's database. */
+ *  answers its id. The test's mongoose connection is the order service's database. Written now, as
+ *  the model stamps a write (`updatedAt`): the sales report reads the orders written since its last
+ *  read. */
 export async function placedDaysAgo(like: Order, days: number, changes: Partial<OrderDocument> = {}): Promise<string> {
   const stored = await StoredOrder.findById(like._id).lean<OrderDocument>();
   const at = new Date(Date.now() - days * DAY_MS);
@@ -32,7 +34,7 @@ export async function placedDaysAgo(like: Order, days: number, changes: Partial<
     ...rest,
     _id,
     createdAt: at,
-    updatedAt: at,
+    updatedAt: new Date(),
     reservationId: randomUUID(),
     history: [
       { status: 'placed', at, by: 'shopper' },

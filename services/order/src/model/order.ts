@@ -105,6 +105,9 @@ orderSchema.index({ status: 1, createdAt: -1, _id: -1 });
 orderSchema.index({ createdAt: -1, _id: -1 });
 // the admin's search, a literal in it
 orderSchema.index({ searchText: 1 });
+// the sales report's reading of the orders written since its last one (sales-report.ts): every write
+// of an order goes through this model, whose timestamps set `updatedAt`
+orderSchema.index({ updatedAt: 1 });
 
 /** A shopper's cart at one revision (the cart service's `CART_REVISION_HEADER`). */
 export const cartStateOf = (email: string, cartRevision: number) => `${email} ${cartRevision}`;
