@@ -134,6 +134,13 @@ export class EventConsumer<S extends z.ZodType<{ id: string }>> {
       heartbeatInterval: 3_000,
     });
     this.consumer = consumer;
+    // The client also reports some failures as an 'error' event, one while it leaves a group in a
+    // rebalance among them: unheard, that event ends the process. A failure of the consumer in use
+    // starts it again as any other; one of a consumer being closed has nothing left to stop.
+    consumer.on('error', (err: unknown) => {
+      if (this.consumer === consumer) this.retryLater(err);
+      else log.warn({ err, topic: handler.topic }, 'a consumer being closed failed');
+    });
     // a (re)join fixes the offsets anew; joined() runs once they are
     let joining = false;
     consumer.on('consumer:group:join', () => (joining = true));
@@ -197,6 +204,8 @@ export class EventConsumer<S extends z.ZodType<{ id: string }>> {
     if (this.stopped) return;
     this.options.log.warn({ err, topic: this.options.handler.topic }, 'consumer down; retrying');
     void this.close();
+    // one start again however many ways the failure showed (an 'error' event, then the stream's end)
+    clearTimeout(this.retryTimer);
     this.retryTimer = setTimeout(() => void this.run(), this.options.retryDelayMs ?? 2_000);
   }
 
