@@ -189,12 +189,16 @@ it('reads at each making only the orders written since the last, and answers as 
   // written after its first making: an order placed and confirmed, one of ten days ago cancelled
   await placed(one, [[rice, 1]]);
   await cancel(one, seeded[0]!._id.toString());
-  const { report: made, dbCommands } = await tracedReport(one);
+  const made = await report(one);
   // the orders written in the last minute or so (this file's), never the 300 of ten days ago
-  expect(dbCommands['getMore orders']).toBeUndefined();
   const read = one.lines.filter((line) => line.msg === 'sales report’s orders read').at(-1);
   expect(read).toEqual(expect.objectContaining({ whole: false }));
   expect(read!.ordersRead).toBeLessThan(50);
+  // made again with nothing written: one find of the orders, answered in its first batch (the
+  // cancelled order's day's best sellers were made again above, from the lines of its 299)
+  const again = await tracedReport(one);
+  expect(again.dbCommands).toEqual({ 'find orders': 1 });
+  expect(again.report).toEqual(made);
 
   const tenDays = made.days.find((day) => day.day === shopDay(tenDaysAgo.getTime()));
   expect(tenDays).toEqual({ day: shopDay(tenDaysAgo.getTime()), orders: 300, revenue: (299 * Math.round(sold[0]!.total * 100)) / 100 });
@@ -202,12 +206,12 @@ it('reads at each making only the orders written since the last, and answers as 
   const two = await logged();
   expect(await report(two)).toEqual(made);
   await one.stop();
-  const again = await logged();
-  expect(await report(again)).toEqual(made);
+  const restarted = await logged();
+  expect(await report(restarted)).toEqual(made);
 
   // another order of that day cancelled on the other replica: both count it at their next making
   await cancel(two, seeded[1]!._id.toString());
-  const [fromTwo, fromAgain] = await Promise.all([report(two), report(again)]);
+  const [fromTwo, fromAgain] = await Promise.all([report(two), report(restarted)]);
   expect(fromTwo.days.find((day) => day.day === tenDays!.day)!.revenue).toBe((298 * Math.round(sold[0]!.total * 100)) / 100);
   expect(fromAgain).toEqual(fromTwo);
   expect(await report(await logged())).toEqual(fromTwo);
