@@ -1,21 +1,13 @@
 // @ts-check
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import MinimizerPlugin from 'minimizer-webpack-plugin';
 import { StatsWriterPlugin } from 'webpack-stats-plugin';
-import { BUILD_TIME } from './build-time-value.mjs';
 import { federation } from './federation.mjs';
 import { remoteRoutes } from './routes.mjs';
 import { withoutShellProperties } from './shell-properties.mjs';
-
-const contractsSource = fileURLToPath(new URL('../../contracts/src/index.ts', import.meta.url));
-const declaredRoutes = fileURLToPath(new URL('../src/declared-routes.ts', import.meta.url));
-// SweetAlert2's default build injects its stylesheet unlayered, which would beat every Tailwind
-// utility; its plain ES build does not, and web-kit loads the stylesheet in a layer instead.
-const sweetAlertModule = createRequire(import.meta.url).resolve('sweetalert2/dist/sweetalert2.esm.js');
+import { sourceAliases, sourceRules } from './sources.mjs';
 
 /**
  * The webpack config every storefront app is built with: TypeScript and JSX through swc, the swc
@@ -57,36 +49,11 @@ export function storefrontConfig({ appDir, name, publicPath, routes, modules, ht
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.js', '.mjs'],
-        // The contracts package's `main` is its Node build; browsers get its TypeScript source.
-        // SweetAlert2 is still imported (and shared) as 'sweetalert2'; only the file differs.
-        alias: { '@bazar/contracts$': contractsSource, sweetalert2$: sweetAlertModule },
+        alias: sourceAliases,
       },
       module: {
         rules: [
-          // Only what an app imports from the contracts is bundled (a price formatter must not
-          // bring every zod schema along).
-          { include: path.dirname(contractsSource), sideEffects: false },
-          // The declared endpoints as the storefront's api calls them, worked out from the
-          // contracts' declaration when building: the strings, not the zod schemas, reach the page.
-          {
-            include: declaredRoutes,
-            resourceQuery: { not: [new RegExp(BUILD_TIME)] },
-            loader: fileURLToPath(new URL('./build-time-value.mjs', import.meta.url)),
-          },
-          {
-            test: /\.[cm]?tsx?$/,
-            exclude: /node_modules/,
-            use: {
-              loader: 'swc-loader',
-              options: {
-                jsc: {
-                  target: 'es2022',
-                  parser: { syntax: 'typescript', tsx: true },
-                  transform: { react: { runtime: 'automatic', development: !production } },
-                },
-              },
-            },
-          },
+          ...sourceRules(production),
           {
             test: /\.css$/,
             use: [

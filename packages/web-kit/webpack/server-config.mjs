@@ -1,16 +1,12 @@
 // @ts-check
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import webpack from 'webpack';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
-import { BUILD_TIME } from './build-time-value.mjs';
 import { sharedLibraries } from './federation.mjs';
 import { remoteRoutes } from './routes.mjs';
+import { sourceAliases, sourceRules } from './sources.mjs';
 
-const contractsSource = fileURLToPath(new URL('../../contracts/src/index.ts', import.meta.url));
-const declaredRoutes = fileURLToPath(new URL('../src/declared-routes.ts', import.meta.url));
-const sweetAlertModule = createRequire(import.meta.url).resolve('sweetalert2/dist/sweetalert2.esm.js');
 const serverQuery = fileURLToPath(new URL('./server-query.mjs', import.meta.url));
 const webKitSources = fileURLToPath(new URL('../src/', import.meta.url));
 
@@ -57,32 +53,13 @@ export function storefrontServerConfig({ appDir, name, routes, entry }) {
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.js', '.mjs'],
-        alias: { '@bazar/contracts$': contractsSource, sweetalert2$: sweetAlertModule },
+        alias: sourceAliases,
       },
       module: {
         // A file's URL (a picture's) is the browser build's, which that build writes, not this one.
         generator: { 'asset/resource': { emit: false } },
         rules: [
-          { include: path.dirname(contractsSource), sideEffects: false },
-          {
-            include: declaredRoutes,
-            resourceQuery: { not: [new RegExp(BUILD_TIME)] },
-            loader: fileURLToPath(new URL('./build-time-value.mjs', import.meta.url)),
-          },
-          {
-            test: /\.[cm]?tsx?$/,
-            exclude: /node_modules/,
-            use: {
-              loader: 'swc-loader',
-              options: {
-                jsc: {
-                  target: 'es2022',
-                  parser: { syntax: 'typescript', tsx: true },
-                  transform: { react: { runtime: 'automatic', development: !production } },
-                },
-              },
-            },
-          },
+          ...sourceRules(production),
           // after the TypeScript rule, so that it runs first, on the module's source
           { include: webKitSources, test: /\.tsx?$/, loader: fileURLToPath(new URL('./server-globals-loader.mjs', import.meta.url)) },
           { test: /\.(png|jpe?g|webp|svg)$/, type: 'asset/resource' },
