@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { stackEnv } from '@bazar/testing';
 import mongoose from 'mongoose';
 import type { Filter } from 'mongodb';
+import { expectPagesAndCounts } from './ferretdb-answers';
 
 const database = mongoose.createConnection(stackEnv.mongoUrl, { dbName: 'ferretdb_test', socketTimeoutMS: 30_000 });
 interface Order {
@@ -111,19 +112,7 @@ describe.each([
 ])('%s', (_name, collection, documents) => {
   it.each(FILTERS)('pages %j newest first and counts it as MongoDB does', async (filter) => {
     const expected = documents.filter((order) => matches(order, filter)).sort(newestFirst);
-    const ids = (found: Order[]) => found.map((order) => order._id.toHexString());
-    for (const [skip, limit] of PAGES) {
-      const page = await collection
-        .find(filter as Filter<Order>)
-        .sort({ createdAt: -1, _id: -1 })
-        .skip(skip)
-        .limit(limit)
-        .toArray();
-      expect({ skip, limit, page: ids(page) }).toEqual({ skip, limit, page: ids(expected.slice(skip, limit ? skip + limit : undefined)) });
-    }
-    expect(await collection.countDocuments(filter as Filter<Order>)).toBe(expected.length);
-    const counted = await collection.aggregate([{ $match: filter }, { $count: 'n' }]).toArray();
-    expect(counted).toEqual(expected.length ? [{ n: expected.length }] : []);
+    await expectPagesAndCounts(collection, filter as Filter<Order>, expected, PAGES);
   });
 });
 
