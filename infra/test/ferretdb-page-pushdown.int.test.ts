@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { stackEnv } from '@bazar/testing';
 import mongoose from 'mongoose';
 import type { Filter } from 'mongodb';
-import { expectPagesAndCounts } from './ferretdb-answers';
+import { expectPagesAndCounts } from './ferretdb-answers.ts';
 
 const database = mongoose.createConnection(stackEnv.mongoUrl, { dbName: 'ferretdb_test', socketTimeoutMS: 30_000 });
 interface Order {
