@@ -20,8 +20,8 @@ const APP_SOURCES = ['shell', 'mf-catalog', 'mf-cart', 'mf-dashboard'].map((fold
 const TRANSLATED_SOURCES = [
   ...['shell', 'mf-catalog', 'mf-cart', 'mf-dashboard', 'packages/web-kit'].map((folder) => `${folder}/src/**/*.tsx`),
 ];
-/** Scripts of the Keycloak login theme, served to the browser as they are. */
-const THEME_SCRIPTS = ['infra/keycloak/themes/**/*.js'];
+/** Scripts served to the browser as they are: the Keycloak login theme's, the stack's trace page's. */
+const THEME_SCRIPTS = ['infra/keycloak/themes/**/*.js', 'infra/jaeger/ui/**/*.js'];
 
 export default defineConfig(
   globalIgnores(['**/dist/', '**/.stack/', '**/node_modules/', '**/coverage/', '**/test-results/', 'bench/out/', 'infra/keycloak/target/']),

@@ -271,8 +271,8 @@ const installToxiproxy = () =>
 
 /** The stack's trace store (infra/jaeger/config.yaml). Its go.mod has a replace directive, which
  *  `go install …@version` rejects, hence a build in place. The module carries no built UI (the
- *  UI is a JavaScript project of its own, not in any registry): Jaeger serves a placeholder page at
- *  its root, and its query API (/api/traces, /api/services) in full. */
+ *  UI is a JavaScript project of its own, not in any registry): the stack gives it the trace page of
+ *  infra/jaeger/ui to serve over its query API (/api/traces, /api/services). */
 const installJaeger = () =>
   buildGoCommand({
     module: 'github.com/jaegertracing/jaeger',

@@ -306,6 +306,7 @@ const jaeger: Component = {
     JAEGER_UI_PORT: String(JAEGER.port),
     JAEGER_OTLP_PORT: String(JAEGER.otlpPort),
     JAEGER_GRPC_PORT: String(JAEGER.grpcPort),
+    JAEGER_UI_ASSETS: rootPath('infra', 'jaeger', 'ui'),
   },
   ready: [`http-get://${HOST}:${JAEGER.port}/api/services`, `tcp:${HOST}:${JAEGER.otlpPort}`],
   readyTimeoutMs: 30_000,
