@@ -3,7 +3,8 @@
 // large, in a slot holding 1,000 places as in an empty one (a slot's document that listed its takers
 // grew with each, and so did the read and the conditional write of every placement with a slot);
 // of takers racing through two services' worth of DeliverySlots, as many as the capacity get a place;
-// and a taking or a giving back repeated does nothing more.
+// a place written or given back again does nothing more; and a counting on a capacity another service
+// changed meanwhile is decided again on the new one.
 import { randomBytes } from 'node:crypto';
 import { dhakaDay, slotsOn } from '@bazar/contracts';
 import { createLogger } from '@bazar/service-kit';
@@ -69,9 +70,10 @@ it('takes and gives back a place with the same database work in a slot holding 1
     await Promise.all(Array.from({ length: Math.min(50, 1_000 - filled) }, () => slots.take(full, reservation())));
   expect((await slots.list()).slots.find((one) => one.id === full)).toMatchObject({ taken: 1_000, left: 1_000 });
 
+  // as a placement counts its place, then writes it once its order is written
   const placing = (one: string, taker: string) => async () => {
-    await slots.check(one);
-    await slots.take(one, taker);
+    await slots.count(one);
+    await slots.place(one, taker);
   };
   const [early, late] = [reservation(), reservation()];
   const inEmpty = await bytesOf(placing(slot, early));
@@ -100,8 +102,8 @@ it('gives as many places as the capacity to takers racing through two services, 
   const answers = await Promise.allSettled(
     takers.map(async (taker, n) => {
       const slots = n % 2 === 0 ? one : other;
-      await slots.check(slot).catch(() => undefined);
-      await slots.take(slot, taker);
+      await slots.count(slot);
+      await slots.place(slot, taker);
     }),
   );
   const won = takers.filter((_, n) => answers[n]!.status === 'fulfilled');
@@ -124,4 +126,34 @@ it('gives as many places as the capacity to takers racing through two services, 
   await one.setCapacity(slot, 3);
   await expect(other.take(slot, `${randomBytes(12).toString('hex')}`)).rejects.toMatchObject({ status: 409 });
   expect((await other.list()).slots.find((listed) => listed.id === slot)).toMatchObject({ capacity: 3, taken: 6, left: 0 });
+});
+
+it('decides a counting again when another service changed the capacity it guessed, and never counts past the new one', async () => {
+  const [byDefault, ownCapacity] = slotsOn(dhakaDay(new Date(), 1)).slice(3, 5) as [string, string];
+  const [one, other] = [new DeliverySlots(20), new DeliverySlots(20)];
+  await one.setDefaultCapacity(5);
+  for (let n = 0; n < 2; n++) await one.take(byDefault, reservation());
+  await one.setCapacity(ownCapacity, 5);
+  await one.take(ownCapacity, reservation());
+
+  // the other service lowers the default to the places taken, and sets the other slot's own
+  await other.setDefaultCapacity(2);
+  await other.setCapacity(ownCapacity, 1);
+  // the first, which counted on 5 in both, refuses either, and its counts are as they were
+  await expect(one.count(byDefault)).rejects.toMatchObject({ status: 409, code: 'slot-full' });
+  await expect(one.count(ownCapacity)).rejects.toMatchObject({ status: 409, code: 'slot-full' });
+  const list = await other.list();
+  expect(list.slots.find((listed) => listed.id === byDefault)).toMatchObject({ capacity: 2, taken: 2, left: 0 });
+  expect(list.slots.find((listed) => listed.id === ownCapacity)).toMatchObject({ capacity: 1, taken: 1, left: 0 });
+
+  // raised again, the first counts on what it read last
+  await other.setDefaultCapacity(3);
+  await other.setCapacity(ownCapacity, null);
+  await one.take(byDefault, reservation());
+  await one.take(ownCapacity, reservation());
+  await expect(one.count(byDefault)).rejects.toMatchObject({ status: 409 });
+  expect((await other.list()).slots.filter((listed) => [byDefault, ownCapacity].includes(listed.id))).toMatchObject([
+    { capacity: 3, taken: 3, left: 0 },
+    { capacity: 3, taken: 2, left: 1 },
+  ]);
 });

@@ -1,8 +1,9 @@
 // Delivery slots (issue 54) against the running order service: the last place of a slot goes to one
 // order only when shoppers race for it, the others are told and keep everything (no order, no units
 // held, their carts as they were); a cancelled order gives its place back; a slot that has started or
-// is not today's or tomorrow's is refused before anything is written; the admin's list finds a
-// slot's orders, and an order keeps a copy of its address.
+// is not today's or tomorrow's is refused before anything is written; a place counted for an order
+// that is not written (a repeated request, a shopper at the hold limit) goes back; the admin's list
+// finds a slot's orders, and an order keeps a copy of its address.
 import { randomUUID } from 'node:crypto';
 import {
   DeliverySlot,
@@ -39,10 +40,10 @@ afterAll(async () => {
   await shelf.clear();
 });
 
-const placeWithSlot = (buyer: Shopper, slot: string) =>
+const placeWithSlot = (buyer: Shopper, slot: string, key = `slot-${randomUUID()}`) =>
   buyer.call(`${stackEnv.orderUrl}/orderplace`, {
     method: 'POST',
-    headers: { 'idempotency-key': `slot-${randomUUID()}` },
+    headers: { 'idempotency-key': key },
     body: { name: 'Slot Shopper', email: buyer.email, phone: '01712345678', addinfo: 'Ring twice', address, slot },
   });
 
@@ -137,6 +138,38 @@ it('refuses a slot that is not today or tomorrow, or has started, before anythin
   expect(await buyer.myOrders()).toEqual([]);
   expect(await buyer.pieces()).toEqual([[egg, 3]]);
   expect(await shelf.stockOf(egg)).toBe(40);
+});
+
+it('keeps a place counted only for an order written: a repeated request and a shopper at the hold limit leave the slot as it was', async () => {
+  const slot = tomorrow[2]!;
+  const lentils = await shelf.stock('Slot Lentils', 30, 40);
+  const buyer = shopper('slot-counted');
+  await buyer.addToCart(lentils, 1);
+  await leave(slot, 5);
+  const key = `slot-${randomUUID()}`;
+  const first = await placeWithSlot(buyer, slot, key);
+  expect(first.status).toBe(201);
+  const { order } = PlaceOrderAnswer.parse(first.body);
+  placed.push({ buyer, orderId: order._id });
+  expect(await slotNow(slot)).toMatchObject({ left: 4 });
+
+  // the same request again, with lines in the cart: the slot has room, so a place is counted before
+  // the order is found written already, and given back; the answer is the first order
+  await buyer.addToCart(lentils, 1);
+  const again = await placeWithSlot(buyer, slot, key);
+  expect(PlaceOrderAnswer.parse(again.body).order._id).toBe(order._id);
+  expect(await slotNow(slot)).toMatchObject({ left: 4 });
+
+  // two more orders fill the shopper's unconfirmed ones; the next, with the slot, is refused for that
+  for (let n = 0; n < 2; n++) {
+    const answer = await buyer.placeOrder();
+    expect(answer.status).toBe(201);
+    placed.push({ buyer, orderId: PlaceOrderAnswer.parse(answer.body).order._id });
+    await buyer.addToCart(lentils, 1);
+  }
+  expect(await placeWithSlot(buyer, slot)).toMatchObject({ status: 409, body: { code: 'hold-limit-reached' } });
+  expect(await slotNow(slot)).toMatchObject({ left: 4 });
+  expect(await buyer.pieces()).toEqual([[lentils, 1]]);
 });
 
 it("lists today's and tomorrow's slots, and the admin's capacities", async () => {

@@ -9,7 +9,7 @@ import {
   type DeliverySlot,
   type DeliverySlotList,
 } from '@bazar/contracts';
-import { conflict, notFound } from '@bazar/service-kit/http';
+import { HttpError, conflict, notFound } from '@bazar/service-kit/http';
 import { isDuplicateKey, readByIds, readModel } from '@bazar/service-kit/mongo';
 import {
   DeliverySlotCounts,
@@ -20,30 +20,23 @@ import {
   type DeliverySlotPlaceDocument,
 } from './model/delivery-slot';
 
-/** Takings of one slot racing each other are decided again on what the winner left, this often. */
+/** Countings of one slot racing each other are decided again on what the winner left, this often. */
 const ATTEMPTS = 10;
-/** How long a capacity read by `check` is taken as the first guess of the `take` that follows it. */
-const GUESS_MS = 2_000;
-
-interface CapacityRead {
-  capacity: number;
-  /** the slot's own capacity as read (null: the default's), which the taking's filter holds it to */
-  own: number | null;
-  at: number;
-}
 
 /**
  * The delivery slots' places (issue 54). The last place of a slot goes to one placement only, as
  * the last units of a product do: a place is counted by one conditional write on the slot's document
  * (`taken` below its capacity), then written as a document of its own under its taker, and given
  * back by removing that document, then counting it out (model/delivery-slot.ts says why in this
- * order). A taking or a giving back repeated does nothing more, and neither costs more in a full
+ * order). A place written or given back again does nothing more, and neither costs more in a full
  * slot than in an empty one.
  */
 export class DeliverySlots {
-  /** the capacities `check` read last, by slot: a placement's `take` tries its write on them first,
-   *  without reading again (a stale guess matches nothing, and the slot is read as usual) */
-  private readonly lastRead = new Map<string, CapacityRead>();
+  /** each slot's own capacity as last read (null: the store's default), by slot: a counting's write
+   *  holds the slot to it, so a stale one matches nothing and the slot is read and decided as usual */
+  private readonly ownCapacities = new Map<string, number | null>();
+  /** the store's default capacity as last read */
+  private lastDefault: number | undefined;
   /** the slots `correctCounts` found right, by when their count last moved: not counted again
    *  until it moves */
   private readonly foundRight = new Map<string, number>();
@@ -52,7 +45,8 @@ export class DeliverySlots {
 
   async defaultCapacity(): Promise<number> {
     const settings = await SlotSettings.findById(SLOT_SETTINGS_ID).lean<{ defaultCapacity: number }>();
-    return settings?.defaultCapacity ?? this.configuredCapacity;
+    this.lastDefault = settings?.defaultCapacity ?? this.configuredCapacity;
+    return this.lastDefault;
   }
 
   /** Today's and tomorrow's slots in Bangladesh, as offered at `now`. */
@@ -63,46 +57,71 @@ export class DeliverySlots {
       readByIds<DeliverySlotDocument>(DeliverySlotCounts, ids, { fields: 'taken capacity' }),
     ]);
     const byId = new Map(docs.map((doc) => [doc._id, doc]));
+    for (const id of ids) this.remember(id, byId.get(id));
     return { defaultCapacity, slots: ids.map((id) => slotAnswer(id, byId.get(id), defaultCapacity, now)) };
   }
 
-  /** Refuses (409) a slot that cannot be chosen now: not today's or tomorrow's, started, or full.
-   *  A read only: the place is taken by `take`. */
-  async check(slot: string, now = new Date()): Promise<void> {
+  /**
+   * Counts a place in `slot` for a placement, or refuses (409) a slot that cannot be chosen now: not
+   * today's or tomorrow's, started, or full; a refusal changes nothing. The placement then writes its
+   * place (`place`) once its order is written, or gives the count back (`uncount`) if it writes none.
+   * One conditional write decides, on the slot's own capacity as last read, with the store's default
+   * read beside it: a guess gone stale matches nothing (or is counted out again, should the admin
+   * have lowered the default meanwhile), and the slot is then read and decided as before. A slot's
+   * first place writes the slot's document with its count.
+   */
+  async count(slot: string, now = new Date()): Promise<void> {
     const refusal = slotRefusal(slot, now);
     if (refusal)
       throw refusal === 'past' ? conflict('slot-past', SLOT_PAST, { slot }) : conflict('slot-not-offered', SLOT_NOT_OFFERED, { slot });
-    const [doc, defaultCapacity] = await Promise.all([this.countOf(slot), this.defaultCapacity()]);
-    const capacity = doc?.capacity ?? defaultCapacity;
-    if (this.lastRead.size > 100) this.lastRead.clear();
-    this.lastRead.set(slot, { capacity, own: doc?.capacity ?? null, at: Date.now() });
-    if (doc && (doc.taken ?? 0) >= capacity) throw conflict('slot-full', SLOT_FULL, { slot });
-  }
-
-  /** Takes a place in `slot` for `taker` (a placement's reservation id), or refuses (409) when the
-   *  slot is full; a taker holding one already keeps it. */
-  async take(slot: string, taker: string): Promise<void> {
-    const guess = this.lastRead.get(slot);
-    if (guess && Date.now() - guess.at < GUESS_MS && (await this.countIfRoom(slot, guess.capacity, guess.own)))
-      return this.placeCounted(slot, taker);
+    const own = this.ownCapacities.get(slot) ?? null;
+    const guessedDefault = this.lastDefault ?? this.configuredCapacity;
+    const [defaultCapacity, counted] = await Promise.all([this.defaultCapacity(), this.countIfRoom(slot, own ?? guessedDefault, own)]);
+    // counted below the slot's own capacity, or below a default no higher than the one read now
+    if (counted && (own !== null || guessedDefault <= defaultCapacity)) return;
+    if (counted) await this.countOut(slot);
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
       const [doc, defaultCapacity] = await Promise.all([this.countOf(slot), this.defaultCapacity()]);
+      this.remember(slot, doc ?? undefined);
       const capacity = doc?.capacity ?? defaultCapacity;
       if ((doc?.taken ?? 0) >= capacity) break;
-      if (!doc) {
-        // the slot's first place: its document is written with its count (one of two first ones wins)
-        try {
-          await DeliverySlotCounts.create({ _id: slot, taken: 1 });
-          return await this.placeCounted(slot, taker);
-        } catch (err) {
-          if (!isDuplicateKey(err)) throw err;
-          continue;
-        }
-      }
-      if (await this.countIfRoom(slot, capacity, doc.capacity ?? null)) return this.placeCounted(slot, taker);
+      if (await this.countIfRoom(slot, capacity, doc?.capacity ?? null)) return;
     }
-    if (await DeliverySlotPlaces.exists({ _id: taker, slot })) return;
     throw conflict('slot-full', SLOT_FULL, { slot });
+  }
+
+  /** Writes `taker`'s place in `slot`, counted in already by `count`; a taker holding one (a place
+   *  written again) gives the count back. */
+  async place(slot: string, taker: string): Promise<void> {
+    try {
+      await DeliverySlotPlaces.create({ _id: taker, slot, at: new Date() });
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err;
+      await this.countOut(slot);
+    }
+  }
+
+  /** Gives back a place `count` counted in `slot` for a placement that writes no place after all
+   *  (its order was not written). */
+  async uncount(slot: string): Promise<void> {
+    await this.countOut(slot);
+  }
+
+  /** Counts and writes a place in `slot` for `taker` at once, or refuses (409) when the slot cannot
+   *  be chosen; a taker holding one already keeps it. */
+  async take(slot: string, taker: string, now = new Date()): Promise<void> {
+    try {
+      await this.count(slot, now);
+    } catch (err) {
+      if (err instanceof HttpError && err.code === 'slot-full' && (await DeliverySlotPlaces.exists({ _id: taker, slot }))) return;
+      throw err;
+    }
+    await this.place(slot, taker);
+  }
+
+  private remember(slot: string, doc: DeliverySlotDocument | undefined): void {
+    if (this.ownCapacities.size > 100) this.ownCapacities.clear();
+    this.ownCapacities.set(slot, doc?.capacity ?? null);
   }
 
   private countOf(slot: string): Promise<DeliverySlotDocument | null> {
@@ -111,22 +130,20 @@ export class DeliverySlots {
 
   /** The conditional write that counts a place in: true if it did. */
   private async countIfRoom(slot: string, capacity: number, own: number | null): Promise<boolean> {
-    const { modifiedCount } = await DeliverySlotCounts.updateOne(
-      // the capacity as read: an admin's change meanwhile has the taking decided again
-      { _id: slot, taken: { $lt: capacity }, capacity: own },
-      { $inc: { taken: 1 } },
-    );
-    return modifiedCount === 1;
-  }
-
-  /** Writes `taker`'s place, counted in already; a taker holding one (a taking repeated) gives the
-   *  count back. */
-  private async placeCounted(slot: string, taker: string): Promise<void> {
     try {
-      await DeliverySlotPlaces.create({ _id: taker, slot, at: new Date() });
+      const { modifiedCount, upsertedCount } = await DeliverySlotCounts.updateOne(
+        // the capacity as read: an admin's change meanwhile has the counting decided again
+        { _id: slot, taken: { $lt: capacity }, capacity: own },
+        { $inc: { taken: 1 } },
+        // a slot's first place writes its document, where the default leaves room for one
+        { upsert: own === null && capacity > 0 },
+      );
+      return modifiedCount + upsertedCount === 1;
     } catch (err) {
-      if (!isDuplicateKey(err)) throw err;
-      await this.countOut(slot);
+      // the slot's document is there and matched nothing (full, or its capacity changed), or a first
+      // place racing this one wrote it
+      if (isDuplicateKey(err)) return false;
+      throw err;
     }
   }
 
@@ -244,6 +261,7 @@ export class DeliverySlots {
       },
     );
     const [doc, defaultCapacity] = await Promise.all([this.countOf(slot), this.defaultCapacity()]);
+    this.remember(slot, doc ?? undefined);
     return slotAnswer(slot, doc ?? undefined, defaultCapacity, now);
   }
 }

@@ -92,14 +92,18 @@ export async function placeOrder(
   const { lines, revision } = await desk.neighbours.cartOf(user);
   if (lines.length === 0) return earlierOrderOr(badRequest('cart-empty', 'Your cart is empty'));
   // a slot past or full is refused before anything is written (a repeat answers its order, whose
-  // place may be the one that filled the slot); its place is taken at step 2
+  // place may be the one that filled the slot); otherwise its place is counted now, and written at
+  // step 2 or given back if the order is not written
   if (body.slot) {
-    const refusal = await desk.slots.check(body.slot).then(
+    const refusal = await desk.slots.count(body.slot).then(
       () => undefined,
       (err: unknown) => err as Error,
     );
     if (refusal) return earlierOrderOr(refusal);
   }
+  const uncount = async () => {
+    if (body.slot) await desk.slots.uncount(body.slot);
+  };
   const asInCart = pricedLines(
     lines.map((line) => ({
       productId: line.productId,
@@ -113,8 +117,10 @@ export async function placeOrder(
 
   // claimed first, so that every order placing or placed is listed where the sweep looks
   const { limit } = desk.unconfirmed;
-  if (!(await desk.unconfirmed.claim(user.id, _id.toString())))
+  if (!(await desk.unconfirmed.claim(user.id, _id.toString()))) {
+    await uncount();
     return earlierOrderOr(conflict('hold-limit-reached', holdLimitReached(limit), { limit } satisfies Partial<HoldLimitAnswer>));
+  }
   const unclaim = async () => {
     // a repeat of an order that exists shares its id, and its place: one still open holds it, and
     // one that moved on is named in the shopper's list when the sweep frees it (releaseSettled)
@@ -147,6 +153,9 @@ export async function placeOrder(
   } catch (err) {
     await unclaim().catch((unclaimErr: unknown) =>
       desk.log.warn({ err: unclaimErr, orderId: _id }, 'freeing the place of an order not written failed; the next claim looks again'),
+    );
+    await uncount().catch((uncountErr: unknown) =>
+      desk.log.warn({ err: uncountErr, orderId: _id }, 'giving back the slot counted for an order not written failed; the sweep will'),
     );
     if (!isDuplicateKey(err)) throw err;
     // this key's earlier attempt, given up while a neighbour was away and not undone yet: undone now
@@ -190,15 +199,20 @@ async function completePlacing(desk: OrderDesk, order: OrderDocument): Promise<O
   const units = order.items.map(({ productId, quantity }) => ({ productId, quantity }));
   let shelf: Shelf | undefined;
   for (const step of [
-    // the delivery slot's place, taken by this attempt (or refused: the slot filled meanwhile)
+    // the units held, and beside them the delivery slot's place (counted before the order was
+    // written) written under this attempt: both before the cart takes the lines, which decides the
+    // order, and both finished before a refusal undoes them
     async () => {
-      if (order.slot) await desk.slots.take(order.slot, order.reservationId);
-    },
-    async () => {
-      shelf = await desk.neighbours.reserve(
-        order.reservationId,
-        order.items.map(({ productId, quantity, name }) => ({ productId, quantity, name })),
-      );
+      const [held, placed] = await Promise.allSettled([
+        desk.neighbours.reserve(
+          order.reservationId,
+          order.items.map(({ productId, quantity, name }) => ({ productId, quantity, name })),
+        ),
+        order.slot && desk.slots.place(order.slot, order.reservationId),
+      ]);
+      if (held.status === 'rejected') throw held.reason;
+      if (placed.status === 'rejected') throw placed.reason;
+      shelf = held.value;
     },
     () => desk.neighbours.checkout(order.reservationId, order.email, units),
   ]) {

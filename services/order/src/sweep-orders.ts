@@ -59,7 +59,7 @@ export function orderSweep(desk: OrderDesk, sweepEveryMs: number): () => Promise
 /**
  * How old a reservation must be before the sweep gives back a slot place it holds with no order
  * holding it: never while its placement may still be running. A placement writes its order before
- * it takes its place (place-order.ts), so a place without an order is one no placement will use,
+ * it writes its place (place-order.ts), so a place without an order is one no placement will use,
  * and the wait is a margin should reads or writes ever cross: a placement running longer than
  * PLACING_INTERRUPTED_AFTER_MS counts as interrupted and is settled (placed, or undone with its
  * place) by the sweep's next pass, at most a sweep's period on. The hold window plays no part: it is

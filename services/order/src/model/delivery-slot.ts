@@ -9,7 +9,8 @@ import mongoose, { Schema } from 'mongoose';
  *
  * The count decides: a place is taken by a conditional `$inc` of `taken` below the capacity (of
  * racing placements, one takes the last place, whichever replica it runs in), and only then is its
- * place written; a place is given back by removing its place first, and only then lowering `taken`.
+ * place written (a placement writes its order between the two, and gives the count back if its order
+ * is not written); a place is given back by removing its place first, and only then lowering `taken`.
  * Each is once however often it is repeated: a second place for the same taker clashes on `_id` (and
  * the extra count goes back), a second removal removes nothing. In this order a process that stops
  * between the two writes (or a second write that fails) leaves the count one too high, never too low:
