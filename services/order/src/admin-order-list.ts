@@ -2,7 +2,7 @@ import { OrderStatus, paisaToTaka, type Order as OrderAnswer, type OrderListQuer
 import type { Logger } from '@bazar/service-kit';
 import { readGently, readModel } from '@bazar/service-kit/mongo';
 import type { QueryFilter } from 'mongoose';
-import { ANSWER_FIELDS, Order, ordersWithIds, toOrderAnswer, type OrderDocument } from './model/order';
+import { ANSWER_FIELDS, Order, toOrderAnswer, type OrderDocument } from './model/order';
 
 /** Bangladesh keeps UTC+6 all year: a shop day starts at 18:00 UTC the day before. */
 const DHAKA_OFFSET_MS = 6 * 60 * 60_000;
@@ -65,72 +65,23 @@ function shownFilter({ status, from, to, slot }: Omit<OrderListQuery, 'q' | 'pag
 }
 
 /**
- * What the admin's list finds: each search's literal beside the other filters (none without a
- * search; the list's orders are those any of them finds). A word finds emails and digits phones, so
- * usually one finds nothing and is left out (`exists`, answered through the index). The list never
- * asks for an `$or` of them, which the local database would answer by reading every order the other
- * filters let through: a search that finds both ways is answered from the queries of each
- * (`searchedPage`).
+ * What the admin's list finds: the orders its filters show and, given a search, those any of the
+ * search's literals finds (`searchWords`); undefined when the search can find nothing. Each literal
+ * is tested through the `{ searchText: 1 }` index, the other filters through theirs.
  */
-export async function listSearches(
-  query: Omit<OrderListQuery, 'page' | 'pageSize'>,
-): Promise<{ filter: QueryFilter<OrderDocument>; words?: string }[]> {
+export function listFilter(query: Omit<OrderListQuery, 'page' | 'pageSize'>): QueryFilter<OrderDocument> | undefined {
   const shown = shownFilter(query);
-  if (!query.q) return [{ filter: shown }];
-  const searches = searchWords(query.q).map((words) => ({ words, filter: { ...shown, ...containing(words) } }));
-  if (searches.length <= 1) return searches;
-  const finds = await Promise.all(searches.map(({ filter }) => readModel(Order).exists(filter)));
-  return searches.filter((_, i) => finds[i]);
-}
-
-type Listed = Pick<OrderDocument, '_id' | 'createdAt'>;
-const newestFirst = (a: Listed, b: Listed) =>
-  b.createdAt.getTime() - a.createdAt.getTime() || b._id.toString().localeCompare(a._id.toString());
-
-/**
- * One page of the orders any of several searches finds, and how many: each search's first orders up
- * to the page's end, newest first, merged; the total is the largest search's count and the orders
- * of the others it does not find, told by their `searchText` (read alone). Used only when a search
- * finds both ways, where the others are usually few.
- */
-async function searchedPage(searches: { filter: QueryFilter<OrderDocument>; words?: string }[], skip: number, limit: number) {
-  const orders = readModel(Order);
-  const counts = await Promise.all(searches.map(({ filter }) => orders.countDocuments(filter)));
-  const firsts = await Promise.all(
-    searches.map(({ filter }) =>
-      orders
-        .find(filter)
-        .sort(NEWEST_FIRST)
-        .limit(skip + limit)
-        .select({ createdAt: 1 })
-        .lean<Listed[]>(),
-    ),
-  );
-  const merged = new Map(firsts.flat().map((order) => [order._id.toString(), order]));
-  const ids = [...merged.values()]
-    .sort(newestFirst)
-    .slice(skip, skip + limit)
-    .map((order) => order._id.toString());
-  const largest = counts.indexOf(Math.max(...counts));
-  const others = new Map<string, string>();
-  for (const [i, { filter }] of searches.entries())
-    if (i !== largest)
-      for (const order of await orders.find(filter).select({ searchText: 1 }).lean<Pick<OrderDocument, '_id' | 'searchText'>[]>())
-        others.set(order._id.toString(), order.searchText ?? '');
-  const onlyOthers = [...others.values()].filter((text) => !text.includes(searches[largest]!.words!)).length;
-  return { ids, total: counts[largest]! + onlyOthers };
+  if (!query.q) return shown;
+  const words = searchWords(query.q);
+  if (words.length === 0) return undefined;
+  return { ...shown, $or: words.map(containing) };
 }
 
 /** One page of the admin's list, newest first, and how many orders match. */
 export async function listedPage(query: OrderListQuery): Promise<{ orders: OrderAnswer[]; total: number }> {
-  const searches = await listSearches(query);
+  const filter = listFilter(query);
+  if (!filter) return { orders: [], total: 0 };
   const skip = (query.page - 1) * query.pageSize;
-  if (searches.length === 0) return { orders: [], total: 0 };
-  if (searches.length > 1) {
-    const { ids, total } = await searchedPage(searches, skip, query.pageSize);
-    return { orders: (await ordersWithIds(ids)).map(toOrderAnswer), total };
-  }
-  const { filter } = searches[0]!;
   const [orders, total] = await Promise.all([
     readModel(Order).find(filter).sort(NEWEST_FIRST).skip(skip).limit(query.pageSize).select(ANSWER_FIELDS).lean<OrderDocument[]>(),
     readModel(Order).countDocuments(filter),

@@ -2,9 +2,9 @@ import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { OrderStatus, SLOT_HOURS, paisaToTaka, slotWindow, type OrderExportQuery } from '@bazar/contracts';
 import type { Logger } from '@bazar/service-kit';
-import { readByIds, readModel } from '@bazar/service-kit/mongo';
+import { readModel } from '@bazar/service-kit/mongo';
 import type { Response } from 'express';
-import { NEWEST_FIRST, listSearches, shopDay } from './admin-order-list';
+import { NEWEST_FIRST, listFilter, shopDay } from './admin-order-list';
 import { Order, type OrderDocument } from './model/order';
 
 /** Orders read at a time: a few hundred KB of rows, whatever the export's size. */
@@ -125,43 +125,28 @@ export async function send(res: Response, text: string): Promise<void> {
   }
 }
 
-/** The orders the list's filters find, newest first, BATCH at a time: pages of the list's query;
- *  or, for a search that finds both ways (admin-order-list.ts `listSearches`), the ids of what each
- *  of its queries finds, merged, and the orders read by id. */
+/** The orders the list's filters find (admin-order-list.ts `listFilter`), newest first, BATCH at a
+ *  time: pages of the list's query. */
 async function* batchesOf(query: OrderExportQuery): AsyncGenerator<ExportedOrder[]> {
-  const searches = await listSearches(query);
-  if (searches.length === 1) {
-    for (let skip = 0; ; skip += BATCH) {
-      const orders = await readModel(Order)
-        .find(searches[0]!.filter)
-        .sort(NEWEST_FIRST)
-        .skip(skip)
-        .limit(BATCH)
-        .select(EXPORTED_FIELDS)
-        .lean<ExportedOrder[]>();
-      if (orders.length > 0) yield orders;
-      if (orders.length < BATCH) return;
-    }
-  }
-  const found = await Promise.all(
-    searches.map(({ filter }) => readModel(Order).find(filter).select({ createdAt: 1 }).lean<Pick<OrderDocument, '_id' | 'createdAt'>[]>()),
-  );
-  const ids = [...new Map(found.flat().map((order) => [order._id.toString(), order])).values()]
-    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b._id.toString().localeCompare(a._id.toString()))
-    .map((order) => order._id.toString());
-  for (let from = 0; from < ids.length; from += BATCH) {
-    const batch = ids.slice(from, from + BATCH);
-    const orders = new Map(
-      (await readByIds<ExportedOrder>(Order, batch, { fields: EXPORTED_FIELDS })).map((order) => [order._id.toString(), order]),
-    );
-    yield batch.flatMap((id) => orders.get(id) ?? []);
+  const filter = listFilter(query);
+  if (!filter) return;
+  for (let skip = 0; ; skip += BATCH) {
+    const orders = await readModel(Order)
+      .find(filter)
+      .sort(NEWEST_FIRST)
+      .skip(skip)
+      .limit(BATCH)
+      .select(EXPORTED_FIELDS)
+      .lean<ExportedOrder[]>();
+    if (orders.length > 0) yield orders;
+    if (orders.length < BATCH) return;
   }
 }
 
 /**
  * Streams the orders the Orders page's filters find, as CSV (UTF-8 with its byte order mark, so
  * that spreadsheets read Bangla names right), newest first, as the admin's list finds them
- * (admin-order-list.ts `listSearches`): BATCH orders at a time, a page of the same query, each batch
+ * (admin-order-list.ts `listFilter`): BATCH orders at a time, a page of the same query, each batch
  * written before the next is read, and read only as fast as the client takes the file. The process
  * holds one batch of orders, however many orders match. An order moved meanwhile out of the filter
  * (or into it) moves the later pages by one: the file is of the orders as they were while it was
