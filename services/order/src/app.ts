@@ -9,6 +9,7 @@ import { Order, type OrderDocument } from './model/order';
 import { DeliverySlots } from './delivery-slots';
 import { Neighbours } from './neighbours';
 import { ReceiptPrinter } from './receipt-printer';
+import { dropRetiredReadModel } from './retired-read-model';
 import { RecentOrders } from './recent-orders';
 import { ShopperOrders } from './shopper-orders';
 import { UnconfirmedOrders } from './unconfirmed-orders';
@@ -51,6 +52,10 @@ export async function wireOrder({ config, log, redis, announcer }: ServiceContex
   void writeMissingSearchTexts(log, () => stopping).catch((err: unknown) =>
     log.warn({ err }, 'writing the search text of older orders failed; the next start writes the rest'),
   );
+  // and the read model the admin's list kept before, in a store that still has it
+  void dropRetiredReadModel(log, () => stopping).catch((err: unknown) =>
+    log.warn({ err }, "dropping the admin list's retired read model failed; the next start drops the rest"),
+  );
   const desk: OrderDesk = {
     neighbours: new Neighbours({ cart: config.CART_URL, catalog: config.CATALOG_URL }),
     slots: new DeliverySlots(config.DELIVERY_SLOT_CAPACITY),
@@ -62,7 +67,7 @@ export async function wireOrder({ config, log, redis, announcer }: ServiceContex
     holdWindowMs: config.ORDER_HOLD_WINDOW_MS,
   };
   const live = new LiveOrders(redis, log);
-  const reports = new SalesReports(log, config.SALES_REPORT_FRESH_MS);
+  const reports = new SalesReports(log, config.SALES_REPORT_FRESH_MS, { wholeReadEveryMs: config.SALES_REPORT_WHOLE_READ_MS });
   // in the background too, but the replica is ready only once it is made (for a while at most): the
   // first admin after a start or a release finds the report made
   void reports.warmUp(config.SALES_REPORT_READY_WAIT_MS);

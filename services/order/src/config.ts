@@ -22,5 +22,14 @@ export const OrderConfig = StandardServiceEnv.extend({
   /** how long a replica starting waits at most for its first sales report before it says it is
    *  ready (sales-report.ts `warmUp`); under the stack's 30 s for a start, with room for the rest */
   SALES_REPORT_READY_WAIT_MS: z.coerce.number().int().min(0).max(20_000).default(10_000),
+  /** how often the sales report reads its 30 days' orders whole again, in the background, for
+   *  orders removed behind the service's back (sales-report.ts); between, it reads the orders
+   *  written since its last read */
+  SALES_REPORT_WHOLE_READ_MS: z.coerce
+    .number()
+    .int()
+    .min(1_000)
+    .max(24 * 3_600_000)
+    .default(3_600_000),
 });
 export type OrderConfig = typeof OrderConfig._output;

@@ -11,10 +11,18 @@ type Sold = { units: number; revenuePaisa: number; name: string; name_bn?: strin
 type SoldByProduct = Map<string, Sold>;
 
 const DAY_MS = 24 * 60 * 60_000;
-const daysAgo = (days: number) => shopDay(new Date(Date.now() - days * DAY_MS));
+const daysAgo = (days: number, now: number) => shopDay(new Date(now - days * DAY_MS));
 /** The last days, whose orders are still moving: their lines are kept in the process rather than
  *  as a snapshot. */
 const RECENT_DAYS = 3;
+
+/** The report's days at `now` (ms), earliest first: the last SALES_REPORT_DAYS days in Bangladesh,
+ *  today the last; `recentFrom` the first of the last RECENT_DAYS. A new day begins at midnight in
+ *  Dhaka, and the first day leaves then. */
+export function reportDays(now: number): { days: string[]; recentFrom: string } {
+  const days = Array.from({ length: SALES_REPORT_DAYS }, (_, i) => daysAgo(SALES_REPORT_DAYS - 1 - i, now));
+  return { days, recentFrom: daysAgo(RECENT_DAYS - 1, now) };
+}
 
 /** What the report reads of each order of its days: two numbers and a status, read alone. */
 type Counted = Pick<OrderDocument, '_id' | 'createdAt' | 'status' | 'totalPaisa'>;
@@ -35,12 +43,13 @@ type Day = { orders: number; revenuePaisa: number; sold: Set<string>; soldKey?: 
  */
 const CHANGED_MARGIN_MS = 60_000;
 /**
- * How often the days' orders are read whole again, in the background and gently (`readGently`),
- * the reports meanwhile made from what is kept. Reading the orders changed finds every write made
- * through the model (its timestamps set `updatedAt`), but not an order removed, which the service
- * itself never does once an order is placed (only attempts still `placing`, never counted): one
- * removed behind its back (a bench's, a test's, a hand's in the database) or written without
- * `updatedAt` counts until the next whole read.
+ * How often the days' orders are read whole again (an hour unless the service is configured
+ * otherwise, SALES_REPORT_WHOLE_READ_MS), in the background and gently (`readGently`), the reports
+ * meanwhile made from what is kept. Reading the orders changed finds every write made through the
+ * model (its timestamps set `updatedAt`), but not an order removed, which the service itself never
+ * does once an order is placed (only attempts still `placing`, never counted): one removed behind its
+ * back (a bench's, a test's, a hand's in the database) or written without `updatedAt` counts until
+ * the next whole read.
  */
 const WHOLE_READ_EVERY_MS = 60 * 60_000;
 
@@ -189,6 +198,10 @@ export class SalesReports {
   private warm = false;
   private stopping = false;
 
+  private readonly wholeReadEveryMs: number;
+  /** the time (ms) by which the report's days are told and its reads timed: the clock, but for tests */
+  private readonly now: () => number;
+
   /**
    * A report is answered as made for `freshMs` (and requests at once share one making of it): its
    * figures are at most that old, and however many admins keep the Orders page open, the database is
@@ -197,7 +210,11 @@ export class SalesReports {
   constructor(
     private readonly log: Logger,
     private readonly freshMs: number,
-  ) {}
+    { wholeReadEveryMs = WHOLE_READ_EVERY_MS, now = Date.now }: { wholeReadEveryMs?: number; now?: () => number } = {},
+  ) {
+    this.wholeReadEveryMs = wholeReadEveryMs;
+    this.now = now;
+  }
 
   /**
    * Makes a report as soon as the replica starts, before any admin asks: what a first report costs
@@ -235,7 +252,7 @@ export class SalesReports {
   }
 
   report(): Promise<SalesReport> {
-    const now = Date.now();
+    const now = this.now();
     if (this.latest && now - this.latest.begun < this.freshMs) return this.latest.report;
     // One making at a time: one asked for while another reads the days' orders and the last days'
     // lines (at start, say) waits for it and then finds them kept, rather than reading them all
@@ -251,8 +268,7 @@ export class SalesReports {
   }
 
   private async make(): Promise<SalesReport> {
-    const days = Array.from({ length: SALES_REPORT_DAYS }, (_, i) => daysAgo(SALES_REPORT_DAYS - 1 - i));
-    const readFrom = daysAgo(RECENT_DAYS - 1);
+    const { days, recentFrom: readFrom } = reportDays(this.now());
     const older = days.filter((day) => day < readFrom);
     const recent = days.filter((day) => day >= readFrom);
     const counted = await this.countedOrders(days[0]!);
@@ -313,7 +329,7 @@ export class SalesReports {
    * written since it began are read as changed.
    */
   private async countedOrders(from: string): Promise<CountedDays> {
-    const begun = Date.now();
+    const begun = this.now();
     if (this.wholeRead?.counted) {
       this.counted = this.wholeRead.counted;
       this.readAt = this.wholeReadAt = this.wholeRead.begun;
@@ -328,7 +344,7 @@ export class SalesReports {
     }
     const counted = this.counted;
     counted.beginAt(from);
-    if (!this.wholeRead && begun - this.wholeReadAt >= WHOLE_READ_EVERY_MS) this.readWholeGently(from);
+    if (!this.wholeRead && begun - this.wholeReadAt >= this.wholeReadEveryMs) this.readWholeGently(from);
     // by `updatedAt` alone, so that its index is the one to read (an order of an earlier day, or
     // still placing, counts nothing)
     const changed = await readModel(Order)
@@ -351,7 +367,7 @@ export class SalesReports {
   /** Reads the days' orders whole in the background, at most a fifth of the database's time; the
    *  next making after it has done takes its counts. */
   private readWholeGently(from: string): void {
-    const wholeRead: { begun: number; counted?: CountedDays } = { begun: Date.now() };
+    const wholeRead: { begun: number; counted?: CountedDays } = { begun: this.now() };
     this.wholeRead = wholeRead;
     void (async () => {
       const counted = new CountedDays(from);
