@@ -199,6 +199,9 @@ ${amounts
   return { subject: t.subject(ref), text, html };
 }
 
+/** How long a sent mail's record waits to be marked `sent` with the others sent meanwhile. */
+const SENT_MARKS_EVERY_MS = 250;
+
 /**
  * Sends each order mail once. The mail's record (SentMail, by event id and kind) is written before
  * the mail goes, in one insert that a second one for the same event cannot pass: an event heard
@@ -208,9 +211,19 @@ ${amounts
  * and before the server answered leaves the record `sending` and that one mail unsent: a shopper
  * gets a mail once at most, never twice. The Message-ID is the event's, so a server or client
  * that sees one again can tell it too.
+ *
+ * A record becomes `sent` within SENT_MARKS_EVERY_MS of its mail going, together with the others
+ * sent meanwhile, in one command: a mark of its own was one database command an order. Only the
+ * record's existence stops a repeat, so a mark not yet written (or lost with a process that died)
+ * leaves a record `sending` for a mail that did go, and changes nothing else.
  */
 export class OrderMails {
   private readonly transport: Transporter;
+  /** records whose mail went, by id, with when, not marked `sent` yet */
+  private readonly unmarked = new Map<string, Date>();
+  private marking: NodeJS.Timeout | undefined;
+  /** the marks being written, which `close` waits for */
+  private inFlight: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly config: Pick<UserConfig, 'SMTP_HOST' | 'SMTP_PORT' | 'MAIL_FROM' | 'STORE_URL'>,
@@ -256,12 +269,34 @@ export class OrderMails {
       await SentMail.deleteOne({ _id, state: 'sending' });
       throw err;
     }
-    await SentMail.updateOne({ _id }, { $set: { state: 'sent', sentAt: new Date() } });
-    this.log.info({ orderId: mail.orderId, kind: mail.kind, eventId: mail.eventId }, 'order mail sent');
+    this.unmarked.set(_id, new Date());
+    this.marking ??= setTimeout(() => void this.markSent(), SENT_MARKS_EVERY_MS).unref();
+    // the mail's record says it went; a traced event's line says so too (`event applied`)
+    this.log.debug({ orderId: mail.orderId, kind: mail.kind, eventId: mail.eventId }, 'order mail sent');
     return 'sent';
   }
 
-  close(): void {
+  /** Marks the records whose mail went `sent`, in one command however many there are. */
+  private markSent(): Promise<void> {
+    clearTimeout(this.marking);
+    this.marking = undefined;
+    if (this.unmarked.size === 0) return this.inFlight;
+    const marks = [...this.unmarked].map(([_id, sentAt]) => ({
+      updateOne: { filter: { _id, state: 'sending' as const }, update: { $set: { state: 'sent' as const, sentAt } } },
+    }));
+    this.unmarked.clear();
+    this.inFlight = this.inFlight
+      .then(() => SentMail.bulkWrite(marks, { ordered: false }))
+      .then(
+        () => undefined,
+        (err: unknown) => this.log.warn({ err, mails: marks.length }, 'marking order mails sent failed; their records stay `sending`'),
+      );
+    return this.inFlight;
+  }
+
+  /** Closes the SMTP connections, and writes the marks still waiting. */
+  async close(): Promise<void> {
     this.transport.close();
+    await this.markSent();
   }
 }
