@@ -89,21 +89,33 @@ export async function placeOrder(
     return { order: earlier, created: false };
   };
 
-  const { lines, revision } = await desk.neighbours.cartOf(user);
-  if (lines.length === 0) return earlierOrderOr(badRequest('cart-empty', 'Your cart is empty'));
   // a slot past or full is refused before anything is written (a repeat answers its order, whose
-  // place may be the one that filled the slot); otherwise its place is counted now, and written at
-  // step 2 or given back if the order is not written
-  if (body.slot) {
-    const refusal = await desk.slots.count(body.slot).then(
-      () => undefined,
-      (err: unknown) => err as Error,
-    );
-    if (refusal) return earlierOrderOr(refusal);
-  }
+  // place may be the one that filled the slot); otherwise its place is counted while the cart is
+  // read, and written at step 2 or given back if the order is not written
+  const slotRefusal = body.slot
+    ? desk.slots.count(body.slot).then(
+        () => undefined,
+        (err: unknown) => err as Error,
+      )
+    : undefined;
   const uncount = async () => {
-    if (body.slot) await desk.slots.uncount(body.slot);
+    if (body.slot && !(await slotRefusal))
+      await desk.slots
+        .uncount(body.slot)
+        .catch((err: unknown) =>
+          desk.log.warn({ err, orderId: _id }, 'giving back the slot counted for an order not written failed; the sweep will'),
+        );
   };
+  const { lines, revision } = await desk.neighbours.cartOf(user).catch(async (err: unknown) => {
+    await uncount();
+    throw err;
+  });
+  if (lines.length === 0) {
+    await uncount();
+    return earlierOrderOr(badRequest('cart-empty', 'Your cart is empty'));
+  }
+  const refusal = await slotRefusal;
+  if (refusal) return earlierOrderOr(refusal);
   const asInCart = pricedLines(
     lines.map((line) => ({
       productId: line.productId,
@@ -154,9 +166,7 @@ export async function placeOrder(
     await unclaim().catch((unclaimErr: unknown) =>
       desk.log.warn({ err: unclaimErr, orderId: _id }, 'freeing the place of an order not written failed; the next claim looks again'),
     );
-    await uncount().catch((uncountErr: unknown) =>
-      desk.log.warn({ err: uncountErr, orderId: _id }, 'giving back the slot counted for an order not written failed; the sweep will'),
-    );
+    await uncount();
     if (!isDuplicateKey(err)) throw err;
     // this key's earlier attempt, given up while a neighbour was away and not undone yet: undone now
     // (or a 503 while the neighbour is still away), and the order placed again
