@@ -1,11 +1,14 @@
 // The local FerretDB answers the page after a given order in SQL (infra/ferretdb/patches/
 // 15-keyset-pushdown.patch): the admin's export, newest first, reads each batch after the last order
-// it wrote, `{ $and: [<the list's filter>, { $or: [{ createdAt: { $lt: at } }, { createdAt: at, _id:
-// { $lt: id } }] }] }`, as an ordinary query. Every page and total below is MongoDB's, worked out here
-// from the documents: ties in createdAt (broken by _id), a missing or null status or createdAt, the
-// list's filters and its search; in a second collection, beside a createdAt that is a string or null
-// and a status array, FerretDB filters in the handler and still answers as MongoDB does; in a third,
-// `_id`s that are strings holding an ObjectID's hex text match no ObjectID.
+// it wrote, `{ $and: [<the list's filter>, { createdAt: { $lte: at }, $or: [{ createdAt: { $lt: at } },
+// { _id: { $lt: id } }] }] }`, as an ordinary query, and SQLite seeks the bound in the index
+// `{ createdAt, _id }` rather than walking every order before it. Every page and total below is
+// MongoDB's, worked out here from the documents, for that form and for the one naming the equal
+// date (`{ createdAt: at, _id: { $lt: id } }`): ties in createdAt (broken by _id), a missing or null
+// status or createdAt, the list's filters and its search; in a second collection, beside a
+// createdAt that is a string or null and a status array, and in a third, beside a date before 2001
+// (fewer digits, its text above the bound's), FerretDB filters in the handler and still answers as
+// MongoDB does; in a fourth, `_id`s that are strings holding an ObjectID's hex text match no ObjectID.
 import { randomUUID } from 'node:crypto';
 import { stackEnv } from '@bazar/testing';
 import mongoose from 'mongoose';
@@ -22,6 +25,7 @@ interface Order {
 const suffix = randomUUID().slice(0, 8);
 const orders = database.collection<Order>(`keyset_${suffix}`);
 const mixed = database.collection<Order>(`keyset_mixed_${suffix}`);
+const early = database.collection<Order>(`keyset_early_${suffix}`);
 const named = database.collection<{ _id: string; createdAt: Date }>(`keyset_strings_${suffix}`);
 
 const id = (n: number) => new mongoose.Types.ObjectId(n.toString(16).padStart(24, '0'));
@@ -40,6 +44,7 @@ const ORDERS: Order[] = [
   { _id: id(11), status: 'delivered', createdAt: at(3), searchText: 'rahim@mail.com ABHBC' },
   { _id: id(12), status: 'delivered', createdAt: at(0) },
 ];
+const EARLY: Order[] = [{ _id: id(41), status: 'delivered', createdAt: new Date(Date.UTC(1999, 0, 1)) }];
 const ODD: Order[] = [
   { _id: id(21), status: ['placed', 'packed'], createdAt: at(6) },
   { _id: id(22), status: 'delivered', createdAt: '2026-12-01' },
@@ -58,7 +63,10 @@ function compare(a: unknown, b: unknown): number {
 const newestFirst = (a: Order, b: Order) => compare(b.createdAt, a.createdAt) || b._id.toHexString().localeCompare(a._id.toHexString());
 
 type Condition =
-  string | Date | mongoose.Types.ObjectId | { $ne?: string; $gte?: Date; $lt?: Date | mongoose.Types.ObjectId; $regex?: string };
+  | string
+  | Date
+  | mongoose.Types.ObjectId
+  | { $ne?: string; $gte?: Date; $lt?: Date | mongoose.Types.ObjectId; $lte?: Date; $regex?: string };
 type ListFilter = { $and?: ListFilter[]; $or?: ListFilter[] } & { [field: string]: Condition | ListFilter[] | undefined };
 
 /** MongoDB's match of the conditions here: equality and ranges compare values of one type (a date
@@ -71,6 +79,7 @@ function conditionMatches(value: unknown, condition: Condition): boolean {
   if (condition.$regex !== undefined && !(typeof value === 'string' && value.includes(condition.$regex))) return false;
   if (condition.$ne !== undefined && value === condition.$ne) return false;
   if (condition.$gte && !(value instanceof Date && value >= condition.$gte)) return false;
+  if (condition.$lte && !(value instanceof Date && value <= condition.$lte)) return false;
   const below = condition.$lt;
   if (below instanceof Date && !(value instanceof Date && value < below)) return false;
   if (below instanceof mongoose.Types.ObjectId && !(value instanceof mongoose.Types.ObjectId && value.toHexString() < below.toHexString()))
@@ -85,8 +94,16 @@ function matches(order: Order, filter: ListFilter): boolean {
   });
 }
 
-/** The filter of the orders after `order`, newest first, as the export asks it. */
+/** The filter of the orders after `order`, newest first, as the export asks it: placed no later,
+ *  and before it or with a lower id. */
 const after = (filter: ListFilter, order: Order): ListFilter => ({
+  $and: [
+    filter,
+    { createdAt: { $lte: order.createdAt as Date }, $or: [{ createdAt: { $lt: order.createdAt as Date } }, { _id: { $lt: order._id } }] },
+  ],
+});
+/** The same, naming the equal date. */
+const afterEqual = (filter: ListFilter, order: Order): ListFilter => ({
   $and: [
     filter,
     { $or: [{ createdAt: { $lt: order.createdAt as Date } }, { createdAt: order.createdAt as Date, _id: { $lt: order._id } }] },
@@ -102,7 +119,7 @@ const FILTERS: [string, ListFilter][] = [
 ];
 
 beforeAll(async () => {
-  for (const collection of [orders, mixed]) {
+  for (const collection of [orders, mixed, early]) {
     await collection.createIndex({ status: 1, createdAt: -1, _id: -1 });
     await collection.createIndex({ createdAt: -1, _id: -1 });
     await collection.createIndex({ searchText: 1 });
@@ -110,12 +127,14 @@ beforeAll(async () => {
   await named.createIndex({ createdAt: -1, _id: -1 });
   await orders.insertMany(ORDERS);
   await mixed.insertMany([...ORDERS, ...ODD]);
+  await early.insertMany([...ORDERS, ...EARLY]);
   await named.insertMany([1, 2, 3].map((n) => ({ _id: id(n).toHexString(), createdAt: at(3) })));
 });
 
 afterAll(async () => {
   await orders.drop();
   await mixed.drop();
+  await early.drop();
   await named.drop();
   await database.close();
 });
@@ -128,27 +147,32 @@ const PAGES: [skip: number, limit: number][] = [
 describe.each([
   ['orders', orders, ORDERS],
   ['orders beside a createdAt that is no date and a status array', mixed, [...ORDERS, ...ODD]],
+  ['orders beside a date before 2001', early, [...ORDERS, ...EARLY]],
 ])('%s', (_name, collection, documents) => {
   it.each(FILTERS)('pages %s after each of its orders, and counts what is left, as MongoDB does', async (_shown, filter) => {
     const expected = documents.filter((order) => matches(order, filter)).sort(newestFirst);
     expect(expected.length).toBeGreaterThan(1);
     for (const [i, order] of expected.entries()) {
       if (!(order.createdAt instanceof Date)) continue;
-      const keyset = after(filter, order);
-      await expectPagesAndCounts(
-        collection,
-        keyset as Filter<Order>,
-        documents.filter((each) => matches(each, keyset)).sort(newestFirst),
-        PAGES,
-      );
-      // what is after an order is what the list has after it, but an order without a date, after none
-      expect(documents.filter((each) => matches(each, keyset)).sort(newestFirst)).toEqual(
-        expected.slice(i + 1).filter((each) => each.createdAt instanceof Date),
-      );
+      for (const keyset of [after(filter, order), afterEqual(filter, order)]) {
+        await expectPagesAndCounts(
+          collection,
+          keyset as Filter<Order>,
+          documents.filter((each) => matches(each, keyset)).sort(newestFirst),
+          PAGES,
+        );
+        // what is after an order is what the list has after it, but an order without a date, after none
+        expect(documents.filter((each) => matches(each, keyset)).sort(newestFirst)).toEqual(
+          expected.slice(i + 1).filter((each) => each.createdAt instanceof Date),
+        );
+      }
     }
   });
 
+  // not beside a date before 2001: the first page, with no bound, sorts it by its text there
+  // (11-page-pushdown.patch's known limit)
   it('walks the list’s dated orders two at a time, each page after the last order of the one before', async () => {
+    if (collection === early) return;
     const expected = documents.filter((order) => matches(order, LISTED)).sort(newestFirst);
     const walked: string[] = [];
     let last: Order | undefined;
@@ -185,18 +209,28 @@ const pushed = async (collection: typeof orders, filter: ListFilter) => {
     .limit(200)
     .explain();
   if (explained.serverInfo?.ferretdbVersion === undefined) return undefined;
-  const { filterPushdown, sortPushdown, limitPushdown } = explained as Record<string, unknown>;
-  return { filterPushdown, sortPushdown, limitPushdown };
+  const { filterPushdown, sortPushdown, limitPushdown, queryPlanner } = explained as Record<string, unknown>;
+  return { filterPushdown, sortPushdown, limitPushdown, plan: JSON.stringify(queryPlanner) };
 };
 
 it.each(FILTERS)('hands SQLite the page after an order of %s', async (_shown, filter) => {
-  const explained = await pushed(orders, after(filter, ORDERS[0]!));
-  if (!explained) return;
-  expect(explained).toEqual({ filterPushdown: true, sortPushdown: true, limitPushdown: true });
+  for (const keyset of [after(filter, ORDERS[0]!), afterEqual(filter, ORDERS[0]!)]) {
+    const explained = await pushed(orders, keyset);
+    if (!explained) return;
+    expect(explained).toMatchObject({ filterPushdown: true, sortPushdown: true, limitPushdown: true });
+  }
+  // the bound is sought in an index, not walked to from the newest order (with every order listed,
+  // in `{ createdAt, _id }`; SQLite picks another index for a status or a search, sought too)
+  const { plan } = (await pushed(orders, after(filter, ORDERS[0]!)))!;
+  expect(plan).toMatch(/SEARCH \S+ USING INDEX/);
+  expect(plan).not.toMatch(/SCAN/);
+  if (filter === LISTED) expect(plan).toMatch(/SEARCH \S+ USING INDEX \S+_createdAt_-1__id_-1 \(<expr><\?\)/);
 });
 
-it('keeps the page after an order in the handler where createdAt holds other types', async () => {
-  const explained = await pushed(mixed, after(LISTED, ORDERS[0]!));
-  if (!explained) return;
-  expect(explained).toMatchObject({ sortPushdown: false, limitPushdown: false });
+it('keeps the page after an order in the handler where createdAt holds other types, or a date before 2001 above the bound', async () => {
+  for (const collection of [mixed, early]) {
+    const explained = await pushed(collection, after(LISTED, ORDERS[0]!));
+    if (!explained) return;
+    expect(explained).toMatchObject({ sortPushdown: false, limitPushdown: false });
+  }
 });
