@@ -10,7 +10,7 @@ import { readAddress, type ServiceUrls } from './page-reads';
 import { AHEAD, pageName } from './pages';
 import { answerPrints, shownHeaders } from './answer-prints';
 import { countsStale } from './page-html';
-import type { PageRenderer, ReadAnswer } from './render';
+import type { PageRendering, ReadAnswer } from './rendered-page';
 import { RenderAgain } from './render-again';
 
 interface Page {
@@ -65,7 +65,7 @@ export class KeptPages {
 
   constructor(
     private readonly folder: string,
-    private readonly renderer: PageRenderer,
+    private readonly renderer: PageRendering,
     /** the store's front door (nginx), and the services its pages' reads are asked again at */
     private readonly urls: { store: string } & ServiceUrls,
     private readonly log: Logger,

@@ -1,7 +1,9 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { answerPrints, shownHeaders } from './answer-prints';
 import type { Language } from './language';
 import { RenderFailure, pageHtml } from './page-html';
+import type { PageRendering, ReadAnswer, RenderedPage } from './rendered-page';
 
 /** The shell's server build as the renderer calls it (shell/src/server/render-page.tsx). */
 interface ShellServerBuild {
@@ -9,6 +11,7 @@ interface ShellServerBuild {
     address: string;
     language: Language;
     remotes: Record<string, string>;
+    onRead: (read: string, answer: Response) => Promise<void>;
   }): Promise<{ html: string; answers: unknown; styles: string[] }>;
 }
 
@@ -24,22 +27,25 @@ export const SHELL_SERVER_BUILD = path.resolve(__dirname, '..', '..', 'shell', '
  *
  * Measured beside PageRenderer, not in use: the renderer still serves Chromium's pages. The shell's
  * server build is loaded once (a new shell needs the renderer started again); the remotes are read
- * at every render. Its reads are not yet recorded for the freshness check (PageRenderer's `reads`).
+ * at every render. Each API read the page was rendered from is kept with what it answered, as
+ * PageRenderer keeps them, for the freshness check (kept-pages.ts).
  */
-export class ReactPageRenderer {
+export class ReactPageRenderer implements PageRendering {
   private shell: ShellServerBuild | undefined;
   /** One render at a time: the shell's build holds one i18next instance, in one language at a time. */
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly options: { storeUrl: string; timeoutMs: number; shellServerBuild?: string }) {}
 
-  render(address: string, language: Language): Promise<{ html: string }> {
+  render(address: string, language: Language): Promise<RenderedPage> {
     const rendering = this.queue.then(() => this.renderNow(address, language));
     this.queue = rendering.catch(() => undefined);
     return rendering;
   }
 
-  private async renderNow(address: string, language: Language): Promise<{ html: string }> {
+  async close(): Promise<void> {}
+
+  private async renderNow(address: string, language: Language): Promise<RenderedPage> {
     const store = this.options.storeUrl;
     const signal = AbortSignal.timeout(this.options.timeoutMs);
     const [template, entries] = await Promise.all([
@@ -50,9 +56,11 @@ export class ReactPageRenderer {
     const aborted = new Promise<never>((_, reject) =>
       signal.addEventListener('abort', () => reject(new RenderFailure(`${address} was not rendered within ${this.options.timeoutMs} ms`))),
     );
+    const reads = new Map<string, ReadAnswer>();
+    const onRead = async (read: string, answer: Response) => void reads.set(read, await answerOf(read, answer));
     try {
-      const page = await Promise.race([this.shellBuild().renderPage({ address, language, remotes }), aborted]);
-      return { html: pageHtml(template, page, language) };
+      const page = await Promise.race([this.shellBuild().renderPage({ address, language, remotes, onRead }), aborted]);
+      return { html: pageHtml(template, page, language), reads };
     } catch (error) {
       if (error instanceof RenderFailure) throw error;
       throw new RenderFailure(`${address} could not be rendered: ${error instanceof Error ? error.message : String(error)}`);
@@ -68,6 +76,13 @@ export class ReactPageRenderer {
     this.shell ??= createRequire(build)(build) as ShellServerBuild;
     return this.shell;
   }
+}
+
+/** What a read answered, as PageRenderer keeps it: the page shows its body and a list's headers. */
+async function answerOf(read: string, answer: Response): Promise<ReadAnswer> {
+  const body = new Uint8Array(await answer.arrayBuffer());
+  const headers = Object.fromEntries(answer.headers);
+  return { ...answerPrints(answer.status, body, shownHeaders(read, headers)), etag: headers['etag'] };
 }
 
 async function fetched(url: string, signal: AbortSignal): Promise<Response> {

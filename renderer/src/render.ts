@@ -1,20 +1,10 @@
 import type { PrerenderedPage } from '@bazar/contracts';
 import type { Page, Response as PageResponse } from 'playwright-core';
-import { answerPrints, shownHeaders, type AnswerPrints } from './answer-prints';
+import { answerPrints, shownHeaders } from './answer-prints';
 import type { RunningChromium } from './chromium';
 import { LANGUAGE_COOKIE, type Language } from './language';
 import { RenderFailure, pageHtml } from './page-html';
-
-/** What an API read answered, in short (`answerPrints`), and its ETag, with which it is asked again. */
-export interface ReadAnswer extends AnswerPrints {
-  etag?: string;
-}
-
-/** A page rendered: its HTML, and the API reads it was rendered from with what each answered. */
-export interface RenderedPage {
-  html: string;
-  reads: Map<string, ReadAnswer>;
-}
+import type { PageRendering, ReadAnswer, RenderedPage } from './rendered-page';
 
 const answerOf = async (read: string, response: PageResponse): Promise<ReadAnswer> => {
   const headers = await response.allHeaders();
@@ -31,7 +21,7 @@ const answerOf = async (read: string, response: PageResponse): Promise<ReadAnswe
  * A Chromium that went away is started again, and one that rendered `recycleAfter` pages too, which
  * bounds whatever it holds on to.
  */
-export class PageRenderer {
+export class PageRenderer implements PageRendering {
   private chromium: Promise<RunningChromium> | undefined;
   private tab: Promise<Page> | undefined;
   private rendered = 0;

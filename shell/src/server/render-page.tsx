@@ -12,6 +12,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { makeStore, StoreProvider, type PublishedRoute, type StorefrontStore } from '@bazar/web-kit';
 import { chooseLanguage, languageReady, type Language } from '@bazar/web-kit/i18n';
 import { storefrontApi } from '@bazar/web-kit/api';
+import { pageRender } from '@bazar/web-kit/webpack/server-render';
 import { storeRoutes } from '../router';
 import type { StorePage } from '../remotes';
 import { moduleOf, pageAt } from '../pages';
@@ -25,6 +26,9 @@ export interface PageToRender {
   /** Each remote the runtime manifest names → its mf-manifest.json (absolute URL), as /mf-remotes.json
    *  names them. */
   remotes: Record<string, string>;
+  /** Told each API read of the page (`/api/…` with its query, as a browser asks the store) with a
+   *  copy of its answer, to keep what each answered; the page is returned once these have settled. */
+  onRead?: (read: string, answer: Response) => Promise<void>;
 }
 
 export interface ServerRenderedPage {
@@ -44,7 +48,18 @@ export const serverManifest = (browserManifest: string) => new URL('server/mf-ma
  *  answers takes a render for each step. */
 const MOST_RENDERS = 4;
 
-export async function renderPage({ address, language, remotes }: PageToRender): Promise<ServerRenderedPage> {
+export async function renderPage({ onRead, ...page }: PageToRender): Promise<ServerRenderedPage> {
+  const reading: Promise<void>[] = [];
+  const read = (request: Request, answer: Response) => {
+    const url = new URL(request.url);
+    if (onRead && request.method === 'GET' && url.pathname.startsWith('/api/')) reading.push(onRead(url.pathname + url.search, answer));
+  };
+  const rendered = await pageRender.run({ read }, () => renderInScope(page));
+  await Promise.all(reading);
+  return rendered;
+}
+
+async function renderInScope({ address, language, remotes }: PageToRender): Promise<ServerRenderedPage> {
   const { pages, manifests } = await storePages(remotes);
 
   // One i18next instance for the whole bundle (web-kit's, a federation singleton): its language is
