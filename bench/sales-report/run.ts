@@ -9,7 +9,7 @@
 // Then the service is stopped and started again on the same orders, as a release or a restart does
 // (its read model and the kept best sellers of older days are there already), and the first report
 // is asked as soon as it is ready: what an admin opening the dashboard right after a start waits.
-// Usage: node --import tsx bench/sales-report/run.ts  (BENCH_ORDERS, BENCH_REQUESTS; BENCH_KEEP=1 leaves
+// Usage: node --import tsx bench/sales-report/run.ts  (BENCH_ORDERS, BENCH_REQUESTS, BENCH_ORDER_SERVICE; BENCH_KEEP=1 leaves
 // the service and its database, which BENCH_ORDER_URL and BENCH_ORDER_PID then measure again)
 import { spawn } from 'node:child_process';
 import { randomInt } from 'node:crypto';
@@ -94,10 +94,11 @@ function seededOrder(i: number) {
   };
 }
 
-/** This build's order service on the bench's database, with the stack's neighbours, broker and Redis. */
+/** This build's order service (services/<BENCH_ORDER_SERVICE>/dist, to compare builds) on the
+ *  bench's database, with the stack's neighbours, broker and Redis. */
 async function startOrderService() {
   const port = await freePort();
-  const main = join(__dirname, '../../services/order/dist/main.js');
+  const main = join(__dirname, '../../services', process.env.BENCH_ORDER_SERVICE ?? 'order', 'dist', 'main.js');
   const env = {
     PATH: process.env.PATH,
     PORT: String(port),

@@ -4,6 +4,7 @@ import { OrderStatus, SLOT_HOURS, paisaToTaka, slotWindow, type OrderExportQuery
 import type { Logger } from '@bazar/service-kit';
 import { readModel } from '@bazar/service-kit/mongo';
 import type { Response } from 'express';
+import type { QueryFilter } from 'mongoose';
 import { NEWEST_FIRST, listFilter, shopDay } from './admin-order-list';
 import { Order, type OrderDocument } from './model/order';
 
@@ -126,32 +127,40 @@ export async function send(res: Response, text: string): Promise<void> {
 }
 
 /** The orders the list's filters find (admin-order-list.ts `listFilter`), newest first, BATCH at a
- *  time: pages of the list's query. */
+ *  time: each batch the orders after the last one of the batch before, in the order of the index
+ *  `{ createdAt, _id }`, so that a batch reads its own orders and no earlier one. */
 async function* batchesOf(query: OrderExportQuery): AsyncGenerator<ExportedOrder[]> {
   const filter = listFilter(query);
   if (!filter) return;
-  for (let skip = 0; ; skip += BATCH) {
+  for (let last: ExportedOrder | undefined; ;) {
     const orders = await readModel(Order)
-      .find(filter)
+      .find(last ? { $and: [filter, after(last)] } : filter)
       .sort(NEWEST_FIRST)
-      .skip(skip)
       .limit(BATCH)
       .select(EXPORTED_FIELDS)
       .lean<ExportedOrder[]>();
     if (orders.length > 0) yield orders;
     if (orders.length < BATCH) return;
+    last = orders.at(-1);
   }
 }
+
+/** The orders after `order` newest first: placed no later, and before it or with a lower id. The
+ *  bound on `createdAt` is where the index is read from. */
+const after = ({ createdAt, _id }: Pick<OrderDocument, 'createdAt' | '_id'>): QueryFilter<OrderDocument> => ({
+  createdAt: { $lte: createdAt },
+  $or: [{ createdAt: { $lt: createdAt } }, { _id: { $lt: _id } }],
+});
 
 /**
  * Streams the orders the Orders page's filters find, as CSV (UTF-8 with its byte order mark, so
  * that spreadsheets read Bangla names right), newest first, as the admin's list finds them
- * (admin-order-list.ts `listFilter`): BATCH orders at a time, a page of the same query, each batch
- * written before the next is read, and read only as fast as the client takes the file. The process
- * holds one batch of orders, however many orders match. An order moved meanwhile out of the filter
- * (or into it) moves the later pages by one: the file is of the orders as they were while it was
- * written, as a list paged through by hand is. A failure once the file has begun cuts the connection, so
- * a short file is never taken for a whole one.
+ * (admin-order-list.ts `listFilter`): BATCH orders at a time, each batch those after the last one
+ * written, written before the next is read, and read only as fast as the client takes the file. The
+ * process holds one batch of orders, however many orders match. Each order is in the file once, as
+ * it was when its batch was read: one placed or moved into the filter meanwhile is in it only if it
+ * comes after the batch being written, one moved out of it only if its batch was read before. A
+ * failure once the file has begun cuts the connection, so a short file is never taken for a whole one.
  */
 export async function streamOrdersCsv(query: OrderExportQuery, res: Response, log: Logger): Promise<void> {
   const name = `bazar-orders-${shopDay(new Date())}.csv`;
