@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
-import path from 'node:path';
+import { constants, runInThisContext } from 'node:vm';
 import { answerPrints, shownHeaders } from './answer-prints';
 import type { Language } from './language';
 import { RenderFailure, pageHtml } from './page-html';
@@ -15,51 +16,52 @@ interface ShellServerBuild {
   }): Promise<{ html: string; answers: unknown; styles: string[] }>;
 }
 
-/** Where `npm run build:render -w shell` writes the shell's server build. */
-export const SHELL_SERVER_BUILD = path.resolve(__dirname, '..', '..', 'shell', 'dist', 'server', 'render.js');
+/** Where the store serves the shell's server build, beside its index.html (the shell's
+ *  `npm run build` builds it into dist/server/). */
+export const SHELL_SERVER_BUILD = '/server/render.js';
 
 /**
  * The public pages rendered by React in this process (issue 56, docs/decisions/server-rendering.md)
- * instead of in the renderer's Chromium: the shell's server build renders the page from the remotes
- * the store's runtime manifest names at this moment (each remote's server build, loaded by the
- * federation runtime through the manifest beside its browser build), and the page goes into the
- * shell's index.html as PageRenderer's does, with the answers it was rendered from and its stylesheets.
+ * instead of in a Chromium: the shell's server build renders the page from the remotes the store's
+ * runtime manifest names at this moment (each remote's server build, loaded by the federation
+ * runtime through the manifest beside its browser build), and the page goes into the shell's
+ * index.html as PageRenderer's does, with the answers it was rendered from and its stylesheets.
+ * Each API read the page was rendered from is kept with what it answered, for the freshness check
+ * (kept-pages.ts).
  *
- * Measured beside PageRenderer, not in use: the renderer still serves Chromium's pages. The shell's
- * server build is loaded once (a new shell needs the renderer started again); the remotes are read
- * at every render. Each API read the page was rendered from is kept with what it answered, as
- * PageRenderer keeps them, for the freshness check (kept-pages.ts).
+ * The shell's server build is taken from the store, as its index.html is, asked again (by its ETag)
+ * at every render: a release of the shell renders its pages with its own code, without a restart.
+ * Renders run side by side: each has its own store, reads and i18next instance.
  */
 export class ReactPageRenderer implements PageRendering {
-  private shell: ShellServerBuild | undefined;
-  /** One render at a time: the shell's build holds one i18next instance, in one language at a time. */
-  private queue: Promise<unknown> = Promise.resolve();
+  private shell: { etag: string | undefined; hash: string; build: ShellServerBuild } | undefined;
+  /** The look at the store's shell build under way, which renders starting meanwhile share. */
+  private lookingAtShell: Promise<ShellServerBuild> | undefined;
 
-  constructor(private readonly options: { storeUrl: string; timeoutMs: number; shellServerBuild?: string }) {}
-
-  render(address: string, language: Language): Promise<RenderedPage> {
-    const rendering = this.queue.then(() => this.renderNow(address, language));
-    this.queue = rendering.catch(() => undefined);
-    return rendering;
+  constructor(private readonly options: { storeUrl: string; timeoutMs: number }) {
+    // The builds' RTK Query reads the store's API at STORE_URL (packages/web-kit/webpack/server-query.mjs).
+    process.env.STORE_URL ??= options.storeUrl;
   }
 
-  async close(): Promise<void> {}
-
-  private async renderNow(address: string, language: Language): Promise<RenderedPage> {
+  async render(address: string, language: Language): Promise<RenderedPage> {
     const store = this.options.storeUrl;
     const signal = AbortSignal.timeout(this.options.timeoutMs);
-    const [template, entries] = await Promise.all([
-      fetched(`${store}/index.html`, signal).then((answer) => answer.text()),
-      fetched(`${store}/mf-remotes.json`, signal).then((answer) => answer.json() as Promise<Record<string, string>>),
-    ]);
-    const remotes = Object.fromEntries(Object.entries(entries).map(([remote, entry]) => [remote, new URL(entry, store).href]));
     const aborted = new Promise<never>((_, reject) =>
       signal.addEventListener('abort', () => reject(new RenderFailure(`${address} was not rendered within ${this.options.timeoutMs} ms`))),
     );
     const reads = new Map<string, ReadAnswer>();
     const onRead = async (read: string, answer: Response) => void reads.set(read, await answerOf(read, answer));
     try {
-      const page = await Promise.race([this.shellBuild().renderPage({ address, language, remotes, onRead }), aborted]);
+      const [template, entries, shell] = await Promise.race([
+        Promise.all([
+          fetched(`${store}/index.html`, signal).then((answer) => answer.text()),
+          fetched(`${store}/mf-remotes.json`, signal).then((answer) => answer.json() as Promise<Record<string, string>>),
+          this.shellBuild(),
+        ]),
+        aborted,
+      ]);
+      const remotes = Object.fromEntries(Object.entries(entries).map(([remote, entry]) => [remote, new URL(entry, store).href]));
+      const page = await Promise.race([shell.renderPage({ address, language, remotes, onRead }), aborted]);
       return { html: pageHtml(template, page, language), reads };
     } catch (error) {
       if (error instanceof RenderFailure) throw error;
@@ -67,15 +69,42 @@ export class ReactPageRenderer implements PageRendering {
     }
   }
 
-  private shellBuild(): ShellServerBuild {
-    // The build's RTK Query reads the store's API at STORE_URL (packages/web-kit/webpack/server-query.mjs).
-    process.env.STORE_URL ??= this.options.storeUrl;
-    // Node's own require (a test runner's would take it for a module of its own to transform): a
-    // build found at run time, not a module of this package.
-    const build = this.options.shellServerBuild ?? SHELL_SERVER_BUILD;
-    this.shell ??= createRequire(build)(build) as ShellServerBuild;
-    return this.shell;
+  async close(): Promise<void> {}
+
+  private shellBuild(): Promise<ShellServerBuild> {
+    this.lookingAtShell ??= this.currentShellBuild().finally(() => (this.lookingAtShell = undefined));
+    return this.lookingAtShell;
   }
+
+  /** The store's shell build: the one loaded while the store answers that it has not changed. */
+  private async currentShellBuild(): Promise<ShellServerBuild> {
+    const url = new URL(SHELL_SERVER_BUILD, this.options.storeUrl).href;
+    const known = this.shell;
+    const answer = await fetch(url, {
+      headers: known?.etag ? { 'if-none-match': known.etag } : {},
+      signal: AbortSignal.timeout(this.options.timeoutMs),
+    });
+    if (answer.status === 304 && known) return known.build;
+    if (!answer.ok) throw new RenderFailure(`${url} answered ${answer.status}`);
+    const code = await answer.text();
+    const hash = createHash('sha256').update(code).digest('base64url');
+    const build = known?.hash === hash ? known.build : evaluated(code, url);
+    this.shell = { etag: answer.headers.get('etag') ?? undefined, hash, build };
+    return build;
+  }
+}
+
+/** A CommonJS module's code run as Node runs a file of it (its module wrapper), in this process's
+ *  globals: the build's fetch and Response are the renderer's. It requires Node's own modules only. */
+function evaluated(code: string, url: string): ShellServerBuild {
+  const run = runInThisContext(`(function (exports, require, module, __filename, __dirname) {${code}\n})`, {
+    filename: url,
+    // its import() of Node's modules (the federation runtime's loader) as a file's would be
+    importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+  }) as (exports: object, require: NodeJS.Require, module: { exports: object }, filename: string, dirname: string) => void;
+  const module = { exports: {} };
+  run(module.exports, createRequire(__filename), module, url, '/');
+  return module.exports as ShellServerBuild;
 }
 
 /** What a read answered, as PageRenderer keeps it: the page shows its body and a list's headers. */

@@ -4,10 +4,11 @@
  * renderer (renderer/src/render.ts) renders, in English and Bangla, and they hydrate in a browser
  * without a mismatch. A page with data is compared when both were rendered from the same answers:
  * each read React's render made answered Chromium's alike (their prints), else both are rendered
- * again, since shoppers and other tests change stock meanwhile. React's reads are the ones the
+ * again, since shoppers and other tests change stock meanwhile (React's render is made on both
+ * sides of Chromium's, the closer in time). React's reads are the ones the
  * freshness check asks again (kept-pages.ts), so they are Chromium's reads too.
- * Needs the stack, the server builds (an app's `npm run build` makes its own, after its browser
- * build) and the renderer's build (`npx tsc -b renderer`): the React path renders in a Node process
+ * Needs the stack, the server builds, which the store serves (an app's `npm run build` makes its
+ * own, after its browser build) and the renderer's build (`npx tsc -b renderer`): the React path renders in a Node process
  * of its own (render-in-node.ts), as in the renderer.
  */
 import { execFile } from 'node:child_process';
@@ -41,7 +42,7 @@ const PAGES: Record<string, () => string> = {
   'a product': () => `/product-details/${productId}`,
 };
 /** Renders of both paths until their answers agree. */
-const ATTEMPTS = 4;
+const ATTEMPTS = 6;
 
 const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'), html.indexOf(RENDERED_ANSWERS));
 const stylesheetsOf = (html: string) => html.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
@@ -53,15 +54,18 @@ let browser: Browser | undefined;
 /** The last pages each path rendered, by address and language, for the hydration tests. */
 const byReact = new Map<string, RenderedPage>();
 
-/** The page rendered by React in a Node process of its own, in both languages. */
-async function reactRenders(address: string): Promise<Map<string, RenderedPage>> {
+/** The pages rendered by React in a Node process of its own, in both languages, by address and language. */
+async function reactRenders(addresses: string[], together?: 'side-by-side'): Promise<Map<string, RenderedPage>> {
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    [path.join(import.meta.dirname, 'render-in-node.ts'), STORE, address, 'en,bn', '1'],
-    { maxBuffer: 16 * 1024 * 1024 },
+    [path.join(import.meta.dirname, 'render-in-node.ts'), STORE, addresses.join(','), 'en,bn', '1', ...(together ? [together] : [])],
+    { maxBuffer: 64 * 1024 * 1024 },
   );
   return new Map(
-    (JSON.parse(stdout) as NodeRender[]).map(({ language, html, reads }) => [language, { html: html!, reads: new Map(reads) }]),
+    (JSON.parse(stdout) as NodeRender[]).map(({ address, language, html, reads }) => [
+      `${address} ${language}`,
+      { html: html!, reads: new Map(reads) },
+    ]),
   );
 }
 
@@ -70,7 +74,8 @@ const readsNotAlike = (react: RenderedPage, chromium: RenderedPage) =>
   [...react.reads].filter(([read, answer]) => chromium.reads.get(read)?.print !== answer.print).map(([read]) => read);
 
 beforeAll(async () => {
-  if (!existsSync(SHELL_SERVER_BUILD)) throw new Error(`No ${SHELL_SERVER_BUILD}: npm run build -w shell builds it`);
+  const shell = await fetch(`${STORE}${SHELL_SERVER_BUILD}`, { method: 'HEAD' });
+  if (!shell.ok) throw new Error(`The shell's server build is not served (${shell.status}): npm run build -w shell builds it`);
   const catalog = await fetch(`${STORE}/mf/catalog/server/mf-manifest.json`);
   if (!catalog.ok) throw new Error(`The catalog's server build is not served (${catalog.status}): npm run build:render -w mf-catalog`);
   if (!existsSync(path.join(import.meta.dirname, '..', 'dist', 'react-render.js')))
@@ -97,9 +102,12 @@ describe.each(Object.keys(PAGES).flatMap((name) => (['en', 'bn'] as const).map((
       const address = PAGES[name]!();
       let react: RenderedPage | undefined;
       let chromium: RenderedPage | undefined;
+      // React's render before Chromium's and after it: whichever read the answers Chromium's did
       for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
-        react = (await reactRenders(address)).get(language)!;
+        react = (await reactRenders([address])).get(`${address} ${language}`)!;
         chromium = await chromiumRenderer.render(address, language);
+        if (readsNotAlike(react, chromium).length === 0) break;
+        react = (await reactRenders([address])).get(`${address} ${language}`)!;
         if (readsNotAlike(react, chromium).length === 0) break;
       }
       byReact.set(`${address} ${language}`, react!);
@@ -115,7 +123,7 @@ describe.each(Object.keys(PAGES).flatMap((name) => (['en', 'bn'] as const).map((
 
     test('hydrates in a browser without a mismatch, keeping its markup', async () => {
       const address = PAGES[name]!();
-      const { html } = byReact.get(`${address} ${language}`) ?? (await reactRenders(address)).get(language)!;
+      const { html } = byReact.get(`${address} ${language}`) ?? (await reactRenders([address])).get(`${address} ${language}`)!;
       browser ??= await launchChromium();
       const context = await browsingIn(browser, language, 'laptop');
       const page = await context.newPage();
@@ -147,3 +155,14 @@ describe.each(Object.keys(PAGES).flatMap((name) => (['en', 'bn'] as const).map((
     });
   },
 );
+
+test('renders side by side in one process, each page in its own language: the pages rendered one at a time', async () => {
+  const addresses = ['/about', '/contact', '/blogs'];
+  const [together, oneByOne] = [await reactRenders(addresses, 'side-by-side'), await reactRenders(addresses)];
+  for (const address of addresses)
+    for (const language of ['en', 'bn']) {
+      const heading = HEADINGS[address]?.[language as 'en' | 'bn'];
+      if (heading) expect(rootOf(together.get(`${address} ${language}`)!.html)).toContain(`>${heading}</h1>`);
+      expect(rootOf(together.get(`${address} ${language}`)!.html)).toBe(rootOf(oneByOne.get(`${address} ${language}`)!.html));
+    }
+});

@@ -8,7 +8,9 @@ import { remoteRoutes } from './routes.mjs';
 import { sourceAliases, sourceRules } from './sources.mjs';
 
 const serverQuery = fileURLToPath(new URL('./server-query.mjs', import.meta.url));
+const serverI18next = fileURLToPath(new URL('./server-i18next.mjs', import.meta.url));
 const webKitSources = fileURLToPath(new URL('../src/', import.meta.url));
+const webKitI18n = fileURLToPath(new URL('../src/i18n.ts', import.meta.url));
 
 /**
  * The server build of a storefront app (docs/decisions/server-rendering.md): the same sources as its
@@ -24,7 +26,10 @@ const webKitSources = fileURLToPath(new URL('../src/', import.meta.url));
  *   names them from the browser build's manifest;
  * - web-kit's modules read `document` and `localStorage` from server-globals.mjs (never the renderer's
  *   globals): the shared i18n module reads them when it starts;
- * - RTK Query reads while rendering, at the store's address (server-query.mjs);
+ * - RTK Query reads while rendering, at the store's address (server-query.mjs), and tells the render
+ *   its reads (server-render.mjs);
+ * - web-kit's i18n module's one i18next instance is the render's own (server-i18next.mjs): renders in
+ *   different languages run side by side;
  * - not minified: a server stack trace names the code.
  *
  * This file is not part of config.mjs on purpose: the browser builds stay as they are.
@@ -73,6 +78,9 @@ export function storefrontServerConfig({ appDir, name, routes, entry }) {
         }),
         new webpack.NormalModuleReplacementPlugin(/^@reduxjs\/toolkit\/query\/react$/, (resource) => {
           if (resource.contextInfo.issuer !== serverQuery) resource.request = serverQuery;
+        }),
+        new webpack.NormalModuleReplacementPlugin(/^i18next$/, (resource) => {
+          if (resource.contextInfo.issuer === webKitI18n) resource.request = serverI18next;
         }),
         new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
         new ModuleFederationPlugin({

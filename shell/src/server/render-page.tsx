@@ -10,9 +10,10 @@ import { prerender } from 'react-dom/static';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- server only, see above
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { makeStore, StoreProvider, type PublishedRoute, type StorefrontStore } from '@bazar/web-kit';
-import { chooseLanguage, languageReady, type Language } from '@bazar/web-kit/i18n';
+import { languageReady, type Language } from '@bazar/web-kit/i18n';
 import { storefrontApi } from '@bazar/web-kit/api';
 import { pageRender } from '@bazar/web-kit/webpack/server-render';
+import { i18nextOfPage } from '@bazar/web-kit/webpack/server-i18next';
 import { storeRoutes } from '../router';
 import type { StorePage } from '../remotes';
 import { moduleOf, pageAt } from '../pages';
@@ -54,19 +55,17 @@ export async function renderPage({ onRead, ...page }: PageToRender): Promise<Ser
     const url = new URL(request.url);
     if (onRead && request.method === 'GET' && url.pathname.startsWith('/api/')) reading.push(onRead(url.pathname + url.search, answer));
   };
-  const rendered = await pageRender.run({ read }, () => renderInScope(page));
+  // The build's i18next instance (web-kit's, shared by every remote) with its messages loaders, then
+  // one of the page's language for this render alone: renders run side by side.
+  await languageReady.catch(() => undefined);
+  const i18n = await i18nextOfPage(page.language);
+  const rendered = await pageRender.run({ read, i18n }, () => renderInScope(page));
   await Promise.all(reading);
   return rendered;
 }
 
-async function renderInScope({ address, language, remotes }: PageToRender): Promise<ServerRenderedPage> {
+async function renderInScope({ address, remotes }: PageToRender): Promise<ServerRenderedPage> {
   const { pages, manifests } = await storePages(remotes);
-
-  // One i18next instance for the whole bundle (web-kit's, a federation singleton): its language is
-  // the page's for this render, so renders of this module are made one at a time.
-  await languageReady.catch(() => undefined);
-  await chooseLanguage(language);
-
   const store = makeStore();
   const handler = createStaticHandler(storeRoutes(store, pages));
   const context = await handler.query(new Request(new URL(address, 'http://store.invalid')));

@@ -1,0 +1,2 @@
+/** An i18next instance in `language` for one render (server-i18next.mjs). */
+export declare function i18nextOfPage(language: string): Promise<object>;
