@@ -14,12 +14,11 @@ const NOT_THE_STORES = new Set(['admin', 'config', 'local']);
 
 /** Read models a service derives from its own records and repairs from them by itself: the order
  *  service's shoppers' lists (services/order/src/shopper-orders.ts, whose first pass at a start
- *  rebuilds them from the orders; order_days and order_day_counts are the admin list's read model
- *  of before, left unread in older databases), and each shopper's places
- *  among unconfirmed orders (holds), which the order sweep frees on its own clock once an order
- *  has moved on, minutes after the request that moved it. Comparisons look at the records: a test that deletes the orders its accepted requests
+ *  rebuilds them from the orders), and each shopper's places among unconfirmed orders (holds), which
+ *  the order sweep frees on its own clock once an order has moved on, minutes after the request that
+ *  moved it. Comparisons look at the records: a test that deletes the orders its accepted requests
  *  placed leaves their entries to that repair. */
-const DERIVED = new Set(['order.order_days', 'order.order_day_counts', 'order.shopper_orders', 'order.holds']);
+const DERIVED = new Set(['order.shopper_orders', 'order.holds']);
 
 const hashOf = (document: unknown) =>
   createHash('sha1')
