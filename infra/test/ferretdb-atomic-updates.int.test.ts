@@ -5,17 +5,9 @@
 // held a database connection per statement until the command ended, and with all 100 taken waited
 // for one for good).
 import { randomUUID } from 'node:crypto';
-import { stackEnv } from '@bazar/testing';
-import mongoose from 'mongoose';
+import { testDatabase } from './ferretdb-test-database.ts';
 
-// a hung command fails the test within its time instead of waiting for good
-const database = mongoose.createConnection(stackEnv.mongoUrl, { dbName: 'ferretdb_test', maxPoolSize: 20, socketTimeoutMS: 30_000 });
-const counters = database.collection<{ _id: string; n: number }>('counters');
-
-afterAll(async () => {
-  await counters.deleteMany({});
-  await database.close();
-});
+const counters = testDatabase({ maxPoolSize: 20 }).collection<{ _id: string; n: number }>('counters');
 
 it('counts every one of 100 increments sent at once over a pool of 20 connections', async () => {
   const _id = randomUUID();

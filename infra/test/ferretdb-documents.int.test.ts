@@ -2,17 +2,10 @@
 // document as JSON and decodes each value with json.Unmarshal (infra/ferretdb/patches/
 // 09-sjson-unmarshal.patch), which must read each kind exactly as FerretDB's own decoding did.
 import { randomUUID } from 'node:crypto';
-import { stackEnv } from '@bazar/testing';
 import { Binary, Double, Int32, Long, ObjectId, Timestamp } from 'mongodb';
-import mongoose from 'mongoose';
+import { testDatabase } from './ferretdb-test-database.ts';
 
-const database = mongoose.createConnection(stackEnv.mongoUrl, { dbName: 'ferretdb_test', socketTimeoutMS: 30_000 });
-const kept = database.collection(`documents_${randomUUID().slice(0, 8)}`);
-
-afterAll(async () => {
-  await kept.drop();
-  await database.close();
-});
+const kept = testDatabase().collection('documents');
 
 const aDocument = () => ({
   _id: new ObjectId(),

@@ -4,17 +4,14 @@
 // filter below is answered exactly as MongoDB answers it, over documents shaped to trip a careless
 // translation (arrays whose elements match, a document under a dotted path, `'false'` against false,
 // numbers against booleans, a Bangla string), with the fields indexed as the services index them.
-import { randomUUID } from 'node:crypto';
-import { stackEnv } from '@bazar/testing';
-import mongoose from 'mongoose';
 import type { Filter } from 'mongodb';
+import { explainFind, seed, testDatabase } from './ferretdb-test-database.ts';
 
-const database = mongoose.createConnection(stackEnv.mongoUrl, { dbName: 'ferretdb_test', socketTimeoutMS: 30_000 });
 interface Shaped {
   _id: string;
   [field: string]: unknown;
 }
-const shelf = database.collection<Shaped>(`pushdown_${randomUUID().slice(0, 8)}`);
+const shelf = testDatabase().collection<Shaped>('pushdown');
 
 const DOCUMENTS: Shaped[] = [
   { _id: 'a', state: 'reserving', settled: true, outboxPending: ['e1'] },
@@ -49,16 +46,7 @@ const ANSWERS: [Filter<Shaped>, string[]][] = [
   [{ $or: [{ _id: 'i' }, { state: { $regex: '^Rel' } }] }, ['g', 'i']],
 ];
 
-beforeAll(async () => {
-  await shelf.createIndex({ state: 1 });
-  await shelf.createIndex({ outboxPending: 1 });
-  await shelf.insertMany(DOCUMENTS);
-});
-
-afterAll(async () => {
-  await shelf.drop();
-  await database.close();
-});
+seed(shelf, [{ state: 1 }, { outboxPending: 1 }], DOCUMENTS);
 
 it.each(ANSWERS)('answers %j as MongoDB does', async (filter, ids) => {
   const found = await shelf.find(filter).toArray();
@@ -78,10 +66,10 @@ it('changes and deletes exactly the documents a filter matches', async () => {
 
 // FerretDB's explain names the plan SQLite made; MongoDB's has no such field and no such promise
 it('looks the outbox sweep up through the index on outboxPending, not by reading every document', async () => {
-  const explained = await shelf.find({ 'outboxPending.0': { $exists: true } }).explain();
-  if (explained.serverInfo?.ferretdbVersion === undefined) return;
+  const explained = await explainFind(shelf.find({ 'outboxPending.0': { $exists: true } }));
+  if (!explained) return;
   expect(explained.filterPushdown).toBe(true);
-  const plan = (explained.queryPlanner as { Plan: string[] }).Plan.join('\n');
+  const { plan } = explained;
   expect(plan).toMatch(/USING INDEX \S*outboxPending/);
   expect(plan).not.toMatch(/\bSCAN\b/);
 });
@@ -89,9 +77,9 @@ it('looks the outbox sweep up through the index on outboxPending, not by reading
 // FerretDB indexed `_id` under one JSON path expression and looked it up under another, which SQLite
 // does not match to the index (infra/ferretdb/patches/01-id-index.patch)
 it('looks a document up by _id through its index', async () => {
-  const explained = await shelf.find({ _id: 'a' }).explain();
-  if (explained.serverInfo?.ferretdbVersion === undefined) return;
-  const plan = (explained.queryPlanner as { Plan: string[] }).Plan.join('\n');
+  const explained = await explainFind(shelf.find({ _id: 'a' }));
+  if (!explained) return;
+  const { plan } = explained;
   expect(plan).toMatch(/USING INDEX/);
   expect(plan).not.toMatch(/\bSCAN\b/);
 });

@@ -9,27 +9,17 @@
 // createdAt that is a string or null and a status array, and in a third, beside a date before 2001
 // (fewer digits, its text above the bound's), FerretDB filters in the handler and still answers as
 // MongoDB does; in a fourth, `_id`s that are strings holding an ObjectID's hex text match no ObjectID.
-import { randomUUID } from 'node:crypto';
-import { stackEnv } from '@bazar/testing';
 import mongoose from 'mongoose';
 import type { Filter } from 'mongodb';
-import { expectPagesAndCounts } from './ferretdb-answers.ts';
+import { at, expectPagesAndCounts, id, newestFirst, type Order } from './ferretdb-answers.ts';
+import { explainPage, ORDER_LIST_INDEXES, seed, testDatabase } from './ferretdb-test-database.ts';
 
-const database = mongoose.createConnection(stackEnv.mongoUrl, { dbName: 'ferretdb_test', socketTimeoutMS: 30_000 });
-interface Order {
-  _id: mongoose.Types.ObjectId;
-  status?: unknown;
-  createdAt?: unknown;
-  searchText?: unknown;
-}
-const suffix = randomUUID().slice(0, 8);
-const orders = database.collection<Order>(`keyset_${suffix}`);
-const mixed = database.collection<Order>(`keyset_mixed_${suffix}`);
-const early = database.collection<Order>(`keyset_early_${suffix}`);
-const named = database.collection<{ _id: string; createdAt: Date }>(`keyset_strings_${suffix}`);
+const database = testDatabase();
+const orders = database.collection<Order>('keyset');
+const mixed = database.collection<Order>('keyset_mixed');
+const early = database.collection<Order>('keyset_early');
+const named = database.collection<{ _id: string; createdAt: Date }>('keyset_strings');
 
-const id = (n: number) => new mongoose.Types.ObjectId(n.toString(16).padStart(24, '0'));
-const at = (hours: number) => new Date(Date.UTC(2026, 11, 1, 10) + hours * 3_600_000);
 const ORDERS: Order[] = [
   { _id: id(1), status: 'placed', createdAt: at(3), searchText: 'rahim@mail.com ABHBC' },
   { _id: id(2), status: 'delivered', createdAt: at(3), searchText: 'karim@mail.com ABIBC' },
@@ -50,17 +40,6 @@ const ODD: Order[] = [
   { _id: id(22), status: 'delivered', createdAt: '2026-12-01' },
   { _id: id(23), status: 'placed', createdAt: null },
 ];
-
-// MongoDB's order of the values here: missing and null, numbers, strings, dates
-const rank = (value: unknown) =>
-  value === undefined || value === null ? 0 : typeof value === 'number' ? 1 : typeof value === 'string' ? 2 : 3;
-function compare(a: unknown, b: unknown): number {
-  if (rank(a) !== rank(b)) return rank(a) - rank(b);
-  if (a instanceof Date && b instanceof Date) return a.getTime() - b.getTime();
-  if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
-  return 0;
-}
-const newestFirst = (a: Order, b: Order) => compare(b.createdAt, a.createdAt) || b._id.toHexString().localeCompare(a._id.toHexString());
 
 type Condition =
   | string
@@ -118,26 +97,15 @@ const FILTERS: [string, ListFilter][] = [
   ['a search', { ...LISTED, $or: [{ searchText: { $regex: 'rahim@' } }, { searchText: { $regex: 'ACF' } }] }],
 ];
 
-beforeAll(async () => {
-  for (const collection of [orders, mixed, early]) {
-    await collection.createIndex({ status: 1, createdAt: -1, _id: -1 });
-    await collection.createIndex({ createdAt: -1, _id: -1 });
-    await collection.createIndex({ searchText: 1 });
-  }
-  await named.createIndex({ createdAt: -1, _id: -1 });
-  await orders.insertMany(ORDERS);
-  await mixed.insertMany([...ORDERS, ...ODD]);
-  await early.insertMany([...ORDERS, ...EARLY]);
-  await named.insertMany([1, 2, 3].map((n) => ({ _id: id(n).toHexString(), createdAt: at(3) })));
-});
-
-afterAll(async () => {
-  await orders.drop();
-  await mixed.drop();
-  await early.drop();
-  await named.drop();
-  await database.close();
-});
+const INDEXES = [...ORDER_LIST_INDEXES, { searchText: 1 }];
+seed(orders, INDEXES, ORDERS);
+seed(mixed, INDEXES, [...ORDERS, ...ODD]);
+seed(early, INDEXES, [...ORDERS, ...EARLY]);
+seed(
+  named,
+  [{ createdAt: -1, _id: -1 }],
+  [1, 2, 3].map((n) => ({ _id: id(n).toHexString(), createdAt: at(3) })),
+);
 
 const PAGES: [skip: number, limit: number][] = [
   [0, 2],
@@ -200,24 +168,13 @@ it('matches no ObjectID to a string _id holding its hex text', async () => {
   expect(await named.countDocuments({ _id: id(2).toHexString() })).toBe(1);
 });
 
-// FerretDB's explain says whether SQLite answered the page whole (sortPushdown and limitPushdown are
-// only set when it stated the whole filter exactly); MongoDB's has neither
-const pushed = async (collection: typeof orders, filter: ListFilter) => {
-  const explained = await collection
-    .find(filter as Filter<Order>)
-    .sort({ createdAt: -1, _id: -1 })
-    .limit(200)
-    .explain();
-  if (explained.serverInfo?.ferretdbVersion === undefined) return undefined;
-  const { filterPushdown, sortPushdown, limitPushdown, queryPlanner } = explained as Record<string, unknown>;
-  return { filterPushdown, sortPushdown, limitPushdown, plan: JSON.stringify(queryPlanner) };
-};
+const pushed = (collection: typeof orders, filter: ListFilter) => explainPage(collection, filter as Filter<Order>, { limit: 200 });
 
 it.each(FILTERS)('hands SQLite the page after an order of %s', async (_shown, filter) => {
   for (const keyset of [after(filter, ORDERS[0]!), afterEqual(filter, ORDERS[0]!)]) {
     const explained = await pushed(orders, keyset);
     if (!explained) return;
-    expect(explained).toMatchObject({ filterPushdown: true, sortPushdown: true, limitPushdown: true });
+    expect(explained.pushdown).toMatchObject({ filterPushdown: true, sortPushdown: true, limitPushdown: true });
   }
   // the bound is sought in an index, not walked to from the newest order (with every order listed,
   // in `{ createdAt, _id }`; SQLite picks another index for a status or a search, sought too)
@@ -231,6 +188,6 @@ it('keeps the page after an order in the handler where createdAt holds other typ
   for (const collection of [mixed, early]) {
     const explained = await pushed(collection, after(LISTED, ORDERS[0]!));
     if (!explained) return;
-    expect(explained).toMatchObject({ sortPushdown: false, limitPushdown: false });
+    expect(explained.pushdown).toMatchObject({ sortPushdown: false, limitPushdown: false });
   }
 });

@@ -8,29 +8,21 @@
 // in a third, a searchText array, which makes FerretDB filter in the handler. An `$or` with a branch
 // SQL cannot state exactly (a pattern with a metacharacter, an ObjectID beyond `_id`, a number, a
 // field without an index) is filtered in the handler, and gives the same answers.
-import { randomUUID } from 'node:crypto';
-import { stackEnv } from '@bazar/testing';
 import mongoose from 'mongoose';
 import type { Filter } from 'mongodb';
-import { expectPagesAndCounts } from './ferretdb-answers.ts';
+import { at, expectPagesAndCounts, id, named, newestFirst, type Order as ListedOrder } from './ferretdb-answers.ts';
+import { explainPage, ORDER_LIST_INDEXES, seed, testDatabase } from './ferretdb-test-database.ts';
 
-const database = mongoose.createConnection(stackEnv.mongoUrl, { dbName: 'ferretdb_test', socketTimeoutMS: 30_000 });
-interface Order {
-  _id: mongoose.Types.ObjectId;
-  status?: unknown;
-  createdAt?: unknown;
-  searchText?: unknown;
+const database = testDatabase();
+interface Order extends ListedOrder {
   email?: unknown;
   note?: unknown;
   totalPaisa?: unknown;
 }
-const suffix = randomUUID().slice(0, 8);
-const orders = database.collection<Order>(`or_${suffix}`);
-const typed = database.collection<Order>(`or_typed_${suffix}`);
-const mixed = database.collection<Order>(`or_mixed_${suffix}`);
+const orders = database.collection<Order>('or');
+const typed = database.collection<Order>('or_typed');
+const mixed = database.collection<Order>('or_mixed');
 
-const id = (n: number) => new mongoose.Types.ObjectId(n.toString(16).padStart(24, '0'));
-const at = (hours: number) => new Date(Date.UTC(2026, 11, 1, 10) + hours * 3_600_000);
 const ORDERS: Order[] = [
   { _id: id(1), status: 'placed', createdAt: at(3), searchText: 'rahim@mail.com ABHBC', email: 'rahim@mail.com', totalPaisa: 100 },
   { _id: id(2), status: 'delivered', createdAt: at(3), searchText: 'karim@mail.com ABIBC', email: 'karim@mail.com', totalPaisa: 200 },
@@ -53,16 +45,6 @@ const TYPED: Order[] = [
   { _id: id(24), status: 'placed', createdAt: at(6), searchText: { email: 'rahim@mail.com' }, email: { at: 'karim@' } },
 ];
 const ARRAYS: Order[] = [{ _id: id(31), status: 'placed', createdAt: at(5), searchText: ['karim@mail.com', 'ABHBC'] }];
-
-// MongoDB's order of the values here: missing and null, numbers, strings, dates
-const rank = (value: unknown) =>
-  value === undefined || value === null ? 0 : typeof value === 'number' ? 1 : typeof value === 'string' ? 2 : 3;
-function compare(a: unknown, b: unknown): number {
-  if (rank(a) !== rank(b)) return rank(a) - rank(b);
-  if (a instanceof Date && b instanceof Date) return a.getTime() - b.getTime();
-  return 0;
-}
-const newestFirst = (a: Order, b: Order) => compare(b.createdAt, a.createdAt) || b._id.toHexString().localeCompare(a._id.toHexString());
 
 type Condition =
   RegExp | string | number | mongoose.Types.ObjectId | { $regex?: string; $options?: string; $ne?: string; $gte?: Date; $lt?: Date };
@@ -95,10 +77,6 @@ function matches(order: Order, filter: OrFilter): boolean {
   );
 }
 
-/** A filter as the shell writes it, for the tests' names. */
-const shown = (filter: OrFilter) => JSON.stringify(filter, (_key, value: unknown) => (value instanceof RegExp ? String(value) : value));
-const named = (filters: OrFilter[]) => filters.map((filter) => [shown(filter), filter] as const);
-
 const LISTED = { status: { $ne: 'placing' } };
 /** `$or`s whose every branch SQL states exactly. */
 const PUSHED: OrFilter[] = [
@@ -129,24 +107,10 @@ const HANDLED: OrFilter[] = [
   { $or: [{ searchText: { $regex: 'ultana', $options: 'i' } }, { searchText: /রহিম/ }] },
 ];
 
-beforeAll(async () => {
-  for (const collection of [orders, typed, mixed]) {
-    await collection.createIndex({ status: 1, createdAt: -1, _id: -1 });
-    await collection.createIndex({ createdAt: -1, _id: -1 });
-    await collection.createIndex({ searchText: 1 });
-    await collection.createIndex({ email: 1 });
-  }
-  await orders.insertMany(ORDERS);
-  await typed.insertMany([...ORDERS, ...TYPED]);
-  await mixed.insertMany([...ORDERS, ...TYPED, ...ARRAYS]);
-});
-
-afterAll(async () => {
-  await orders.drop();
-  await typed.drop();
-  await mixed.drop();
-  await database.close();
-});
+const INDEXES = [...ORDER_LIST_INDEXES, { searchText: 1 }, { email: 1 }];
+seed(orders, INDEXES, ORDERS);
+seed(typed, INDEXES, [...ORDERS, ...TYPED]);
+seed(mixed, INDEXES, [...ORDERS, ...TYPED, ...ARRAYS]);
 
 const PAGES: [skip: number, limit: number][] = [
   [0, 2],
@@ -186,19 +150,8 @@ it('finds some orders by every pushed-down filter but the two looking for what i
   for (const branch of search!.$or!) expect(ORDERS.filter((order) => matches(order, { ...LISTED, ...branch })).length).toBeGreaterThan(0);
 });
 
-// FerretDB's explain says whether SQLite answered the page whole (sortPushdown and limitPushdown are
-// only set when it stated the whole filter exactly); MongoDB's has neither
-const pushed = async (collection: typeof orders, filter: OrFilter) => {
-  const explained = await collection
-    .find(filter as Filter<Order>)
-    .sort({ createdAt: -1, _id: -1 })
-    .limit(20)
-    .project({ status: 1 })
-    .explain();
-  if (explained.serverInfo?.ferretdbVersion === undefined) return undefined;
-  const { filterPushdown, sortPushdown, limitPushdown, projectionPushdown } = explained as Record<string, unknown>;
-  return { filterPushdown, sortPushdown, limitPushdown, projectionPushdown };
-};
+const pushed = async (collection: typeof orders, filter: OrFilter) =>
+  (await explainPage(collection, filter as Filter<Order>, { limit: 20, projection: { status: 1 } }))?.pushdown;
 
 it.each(named(PUSHED))('hands SQLite the page of %s', async (_shown, filter) => {
   for (const collection of [orders, typed]) {

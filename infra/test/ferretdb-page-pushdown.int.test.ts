@@ -6,24 +6,14 @@
 // in a second collection, the same orders beside values that SQL must not sort or match by their
 // text (a status array, a number, a createdAt that is a string or null), where FerretDB falls back
 // to filtering and sorting in the handler and still answers as MongoDB does.
-import { randomUUID } from 'node:crypto';
-import { stackEnv } from '@bazar/testing';
-import mongoose from 'mongoose';
 import type { Filter } from 'mongodb';
-import { expectPagesAndCounts } from './ferretdb-answers.ts';
+import { at, expectPagesAndCounts, id, newestFirst, type Order } from './ferretdb-answers.ts';
+import { explainPage, ORDER_LIST_INDEXES, seed, testDatabase } from './ferretdb-test-database.ts';
 
-const database = mongoose.createConnection(stackEnv.mongoUrl, { dbName: 'ferretdb_test', socketTimeoutMS: 30_000 });
-interface Order {
-  _id: mongoose.Types.ObjectId;
-  status?: unknown;
-  createdAt?: unknown;
-}
-const suffix = randomUUID().slice(0, 8);
-const orders = database.collection<Order>(`pages_${suffix}`);
-const mixed = database.collection<Order>(`pages_mixed_${suffix}`);
+const database = testDatabase();
+const orders = database.collection<Order>('pages');
+const mixed = database.collection<Order>('pages_mixed');
 
-const id = (n: number) => new mongoose.Types.ObjectId(n.toString(16).padStart(24, '0'));
-const at = (hours: number) => new Date(Date.UTC(2026, 11, 1, 10) + hours * 3_600_000);
 const ORDERS: Order[] = [
   { _id: id(1), status: 'placed', createdAt: at(3) },
   { _id: id(2), status: 'delivered', createdAt: at(3) },
@@ -43,18 +33,6 @@ const ODD: Order[] = [
   { _id: id(23), status: 'placed', createdAt: null },
   { _id: id(24), status: 3, createdAt: at(3) },
 ];
-
-// MongoDB's order of the values here: missing and null, numbers, strings, dates
-const rank = (value: unknown) =>
-  value === undefined || value === null ? 0 : typeof value === 'number' ? 1 : typeof value === 'string' ? 2 : 3;
-function compare(a: unknown, b: unknown): number {
-  if (rank(a) !== rank(b)) return rank(a) - rank(b);
-  if (a instanceof Date && b instanceof Date) return a.getTime() - b.getTime();
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
-  if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
-  return 0;
-}
-const newestFirst = (a: Order, b: Order) => compare(b.createdAt, a.createdAt) || b._id.toHexString().localeCompare(a._id.toHexString());
 
 /** MongoDB's match of the filters below: equality also matches an array's elements. */
 type Condition = { $ne?: string; $in?: string[]; $gte?: Date; $lt?: Date };
@@ -91,20 +69,8 @@ const PAGES: [skip: number, limit: number][] = [
   [0, 100],
 ];
 
-beforeAll(async () => {
-  for (const collection of [orders, mixed]) {
-    await collection.createIndex({ status: 1, createdAt: -1, _id: -1 });
-    await collection.createIndex({ createdAt: -1, _id: -1 });
-  }
-  await orders.insertMany(ORDERS);
-  await mixed.insertMany([...ORDERS, ...ODD]);
-});
-
-afterAll(async () => {
-  await orders.drop();
-  await mixed.drop();
-  await database.close();
-});
+seed(orders, ORDER_LIST_INDEXES, ORDERS);
+seed(mixed, ORDER_LIST_INDEXES, [...ORDERS, ...ODD]);
 
 describe.each([
   ['orders', orders, ORDERS],
@@ -116,19 +82,12 @@ describe.each([
   });
 });
 
-// FerretDB's explain says what it handed SQLite and names SQLite's plan; MongoDB's has neither (its
-// explain takes no skip: FerretDB 1.24 refuses the driver's int there)
-const explain = async (collection: typeof orders, filter: Filter<Order>) => {
-  const explained = await collection.find(filter).sort({ createdAt: -1, _id: -1 }).limit(20).explain();
-  if (explained.serverInfo?.ferretdbVersion === undefined) return undefined;
-  const { filterPushdown, sortPushdown, limitPushdown } = explained as Record<string, unknown>;
-  return { pushed: { filterPushdown, sortPushdown, limitPushdown }, plan: (explained.queryPlanner as { Plan: string[] }).Plan.join('\n') };
-};
+const explain = (collection: typeof orders, filter: Filter<Order>) => explainPage(collection, filter, { limit: 20 });
 
 it("hands SQLite a status's page, sorted through the index on status, createdAt and _id", async () => {
   const explained = await explain(orders, { status: 'delivered' });
   if (!explained) return;
-  expect(explained.pushed).toEqual({ filterPushdown: true, sortPushdown: true, limitPushdown: true });
+  expect(explained.pushdown).toEqual({ filterPushdown: true, sortPushdown: true, limitPushdown: true });
   expect(explained.plan).toMatch(/SEARCH \S+ USING INDEX \S+_status_1_createdAt_-1__id_-1 \(<expr>=\?\)/);
   expect(explained.plan).not.toMatch(/TEMP B-TREE/);
 });
@@ -136,7 +95,7 @@ it("hands SQLite a status's page, sorted through the index on status, createdAt 
 it('hands SQLite the listed orders of some days through the index on createdAt and _id', async () => {
   const explained = await explain(orders, { ...LISTED, createdAt: { $gte: at(0), $lt: at(4) } });
   if (!explained) return;
-  expect(explained.pushed).toEqual({ filterPushdown: true, sortPushdown: true, limitPushdown: true });
+  expect(explained.pushdown).toEqual({ filterPushdown: true, sortPushdown: true, limitPushdown: true });
   // both ends of the days sought in the index (the end since 15-keyset-pushdown.patch)
   expect(explained.plan).toMatch(/SEARCH \S+ USING INDEX \S+_createdAt_-1__id_-1 \(<expr>>\? AND <expr><\?\)/);
   expect(explained.plan).not.toMatch(/TEMP B-TREE/);
@@ -145,5 +104,5 @@ it('hands SQLite the listed orders of some days through the index on createdAt a
 it('keeps sorting and paging in the handler where a field holds what SQL would misorder', async () => {
   const explained = await explain(mixed, { status: 'delivered' });
   if (!explained) return;
-  expect(explained.pushed).toMatchObject({ sortPushdown: false, limitPushdown: false });
+  expect(explained.pushdown).toMatchObject({ sortPushdown: false, limitPushdown: false });
 });

@@ -8,18 +8,15 @@
 // sub-document, an array, a date, an ObjectID, a binary value, a regular expression, a boolean,
 // escaped and non-ASCII strings) as stored. Projections of another shape (a path, an exclusion) and
 // filters not stated exactly are answered as before, with the same answers.
-import { randomUUID } from 'node:crypto';
-import { stackEnv } from '@bazar/testing';
 import mongoose from 'mongoose';
 import type { Document, Filter } from 'mongodb';
+import { at, id } from './ferretdb-answers.ts';
+import { explainFind, ORDER_LIST_INDEXES, seed, testDatabase } from './ferretdb-test-database.ts';
 
 const { Binary, Double, Long } = mongoose.mongo;
-const database = mongoose.createConnection(stackEnv.mongoUrl, { dbName: 'ferretdb_test', socketTimeoutMS: 30_000 });
-const suffix = randomUUID().slice(0, 8);
-const orders = database.collection<Document>(`fields_${suffix}`);
+const database = testDatabase();
+const orders = database.collection<Document>('fields');
 
-const id = (n: number) => new mongoose.Types.ObjectId(n.toString(16).padStart(24, '0'));
-const at = (hours: number) => new Date(Date.UTC(2026, 11, 1, 10) + hours * 3_600_000);
 const items = (n: number) => Array.from({ length: n }, (_, line) => ({ name: `Miniket Rice 5 kg ${line}`, quantity: line + 1 }));
 const ORDERS: Document[] = [
   { _id: id(1), status: 'placed', createdAt: at(1), totalPaisa: 12_345, note: 'a<b & "c" \\ d', items: items(3) },
@@ -57,16 +54,7 @@ const PROJECTIONS: Record<string, 0 | 1 | boolean>[] = [
   { status: 1, _id: false },
 ];
 
-beforeAll(async () => {
-  await orders.createIndex({ status: 1, createdAt: -1, _id: -1 });
-  await orders.createIndex({ createdAt: -1, _id: -1 });
-  await orders.insertMany(ORDERS);
-});
-
-afterAll(async () => {
-  await orders.drop();
-  await database.close();
-});
+seed(orders, ORDER_LIST_INDEXES, ORDERS);
 
 const byId = (a: Document, b: Document) => String(a._id).localeCompare(String(b._id));
 const cases = FILTERS.flatMap((filter) =>
@@ -104,9 +92,8 @@ it('returns the stored values themselves, not JSON numbers rounded', async () =>
 // FerretDB's explain says whether SQLite returned the kept fields alone (a FerretDB without the
 // patch says nothing: false); MongoDB's has no such flag (undefined: not checked)
 const explain = async (filter: Filter<Document>, projection: Document) => {
-  const explained = (await orders.find(filter).project(projection).explain()) as Document;
-  if (explained.serverInfo?.ferretdbVersion === undefined) return undefined;
-  return explained.projectionPushdown === true;
+  const explained = await explainFind(orders.find(filter).project(projection));
+  return explained && explained.projectionPushdown === true;
 };
 
 it("hands SQLite today's orders' totals: only their fields are read", async () => {

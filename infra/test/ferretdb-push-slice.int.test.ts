@@ -1,17 +1,9 @@
 // `$push` with `$slice` keeps only the entries it names, as MongoDB does: the local FerretDB ignored
 // `$slice` (infra/ferretdb/patches/03-push-slice.patch), so an array meant to keep the last few
 // entries (a product's recent stock events, a cart's recent orders) grew by one per order for good.
-import { randomUUID } from 'node:crypto';
-import { stackEnv } from '@bazar/testing';
-import mongoose from 'mongoose';
+import { testDatabase } from './ferretdb-test-database.ts';
 
-const database = mongoose.createConnection(stackEnv.mongoUrl, { dbName: 'ferretdb_test', socketTimeoutMS: 30_000 });
-const recent = database.collection<{ _id: string; entries: number[] }>(`push_slice_${randomUUID().slice(0, 8)}`);
-
-afterAll(async () => {
-  await recent.drop();
-  await database.close();
-});
+const recent = testDatabase().collection<{ _id: string; entries: number[] }>('push_slice');
 
 it('keeps the last entries with a negative $slice, the first with a positive one', async () => {
   await recent.insertMany([

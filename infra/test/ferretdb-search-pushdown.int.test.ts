@@ -10,26 +10,16 @@
 // those, a searchText array, which makes FerretDB filter in the handler. Patterns that are no
 // literal, or ask for options SQL cannot state exactly, are filtered in the handler too, and give
 // the same answers.
-import { randomUUID } from 'node:crypto';
-import { stackEnv } from '@bazar/testing';
 import mongoose from 'mongoose';
 import type { Filter } from 'mongodb';
-import { expectPagesAndCounts } from './ferretdb-answers.ts';
+import { at, expectPagesAndCounts, id, named, newestFirst, type Order } from './ferretdb-answers.ts';
+import { explainPage, ORDER_LIST_INDEXES, seed, testDatabase } from './ferretdb-test-database.ts';
 
-const database = mongoose.createConnection(stackEnv.mongoUrl, { dbName: 'ferretdb_test', socketTimeoutMS: 30_000 });
-interface Order {
-  _id: mongoose.Types.ObjectId;
-  status?: unknown;
-  createdAt?: unknown;
-  searchText?: unknown;
-}
-const suffix = randomUUID().slice(0, 8);
-const orders = database.collection<Order>(`search_${suffix}`);
-const typed = database.collection<Order>(`search_typed_${suffix}`);
-const mixed = database.collection<Order>(`search_mixed_${suffix}`);
+const database = testDatabase();
+const orders = database.collection<Order>('search');
+const typed = database.collection<Order>('search_typed');
+const mixed = database.collection<Order>('search_mixed');
 
-const id = (n: number) => new mongoose.Types.ObjectId(n.toString(16).padStart(24, '0'));
-const at = (hours: number) => new Date(Date.UTC(2026, 11, 1, 10) + hours * 3_600_000);
 const ORDERS: Order[] = [
   { _id: id(1), status: 'placed', createdAt: at(3), searchText: 'ord-1 rahim@mail.com 01712345678' },
   { _id: id(2), status: 'delivered', createdAt: at(3), searchText: 'ord-2 karim@mail.com 01812345678' },
@@ -54,16 +44,6 @@ const TYPED: Order[] = [
   { _id: id(26), status: 'placed', createdAt: at(7), searchText: true },
 ];
 const ARRAYS: Order[] = [{ _id: id(31), status: 'placed', createdAt: at(5), searchText: ['ord-31', 'rahim@mail.com'] }];
-
-// MongoDB's order of the values here: missing and null, numbers, strings, dates
-const rank = (value: unknown) =>
-  value === undefined || value === null ? 0 : typeof value === 'number' ? 1 : typeof value === 'string' ? 2 : 3;
-function compare(a: unknown, b: unknown): number {
-  if (rank(a) !== rank(b)) return rank(a) - rank(b);
-  if (a instanceof Date && b instanceof Date) return a.getTime() - b.getTime();
-  return 0;
-}
-const newestFirst = (a: Order, b: Order) => compare(b.createdAt, a.createdAt) || b._id.toHexString().localeCompare(a._id.toHexString());
 
 /** MongoDB's match of a regular expression: a string by PCRE with Unicode case folding (JavaScript's
  *  `u` flag folds as it does here), a stored regular expression when it is the same, an array by
@@ -92,10 +72,6 @@ function matches(order: Order, filter: SearchFilter): boolean {
   if (createdAt?.$lt && !(date && date < createdAt.$lt)) return false;
   return true;
 }
-
-/** A filter as the shell writes it, for the tests' names. */
-const shown = (filter: SearchFilter) => JSON.stringify(filter, (_key, value: unknown) => (value instanceof RegExp ? String(value) : value));
-const named = (filters: SearchFilter[]) => filters.map((filter) => [shown(filter), filter] as const);
 
 const LISTED = { status: { $ne: 'placing' } };
 /** Literals SQL tests as substrings: with no option or ASCII `i`, escaped as a user's string is. */
@@ -130,23 +106,10 @@ const HANDLED: SearchFilter[] = [
   { searchText: { $regex: '"quoted"' } },
 ];
 
-beforeAll(async () => {
-  for (const collection of [orders, typed, mixed]) {
-    await collection.createIndex({ status: 1, createdAt: -1, _id: -1 });
-    await collection.createIndex({ createdAt: -1, _id: -1 });
-    await collection.createIndex({ searchText: 1 });
-  }
-  await orders.insertMany(ORDERS);
-  await typed.insertMany([...ORDERS, ...TYPED]);
-  await mixed.insertMany([...ORDERS, ...TYPED, ...ARRAYS]);
-});
-
-afterAll(async () => {
-  await orders.drop();
-  await typed.drop();
-  await mixed.drop();
-  await database.close();
-});
+const INDEXES = [...ORDER_LIST_INDEXES, { searchText: 1 }];
+seed(orders, INDEXES, ORDERS);
+seed(typed, INDEXES, [...ORDERS, ...TYPED]);
+seed(mixed, INDEXES, [...ORDERS, ...TYPED, ...ARRAYS]);
 
 const PAGES: [skip: number, limit: number][] = [
   [0, 2],
@@ -171,18 +134,8 @@ it('finds some orders by every literal, so the pages above are not all empty', (
   expect(found.filter((n) => n > 0).length).toBeGreaterThanOrEqual(LITERALS.length - 3);
 });
 
-// FerretDB's explain says whether SQLite answered the page whole (sortPushdown and limitPushdown are
-// only set when it stated the whole filter exactly); MongoDB's has neither
-const pushed = async (collection: typeof orders, filter: SearchFilter) => {
-  const explained = await collection
-    .find(filter as Filter<Order>)
-    .sort({ createdAt: -1, _id: -1 })
-    .limit(20)
-    .explain();
-  if (explained.serverInfo?.ferretdbVersion === undefined) return undefined;
-  const { filterPushdown, sortPushdown, limitPushdown } = explained as Record<string, unknown>;
-  return { filterPushdown, sortPushdown, limitPushdown };
-};
+const pushed = async (collection: typeof orders, filter: SearchFilter) =>
+  (await explainPage(collection, filter as Filter<Order>, { limit: 20 }))?.pushdown;
 
 it.each(named(LITERALS))('hands SQLite the page of the literal search %s', async (_shown, filter) => {
   for (const collection of [orders, typed]) {
