@@ -1,10 +1,11 @@
 // What a public page's render costs (issue 56, item 1): React in Node (renderer/src/react-render.ts,
 // in a Node process of its own as the renderer would run it) against the renderer's Chromium
-// (renderer/src/render.ts, its own Chromium started as the renderer starts it), the same page in both
-// languages, the same moment's store. Each path: its first render of each language apart (code and
-// remotes loaded), then BENCH_ROUNDS renders of each, the median and the slowest of CPU time a render
-// (React: the Node process's own; Chromium: its processes' and the renderer's Node process's) and
-// wall time, and the memory the path holds afterwards.
+// (renderer/src/render.ts, its own Chromium started as the renderer starts it), every public page
+// (BENCH_PAGES, comma-separated, to choose) in both languages, the same moment's store. Each path:
+// its first render of each page and language apart (code and remotes loaded), then BENCH_ROUNDS
+// rounds of them all, per page the median and the slowest of CPU time a render (React: the Node
+// process's own; Chromium: its processes' and the renderer's Node process's) and wall time, and the
+// memory the path holds afterwards. The API's own work is not counted: the same for both.
 // Usage: node --import tsx bench/server-rendering/render-cost.ts   (the stack up, the server builds
 // built: npm run build:render, and the renderer's: npx tsc -b renderer)
 import { execFile } from 'node:child_process';
@@ -19,8 +20,7 @@ import { startChromium } from '../../renderer/src/chromium';
 import { PageRenderer } from '../../renderer/src/render';
 import type { NodeRender } from '../../renderer/test/render-in-node';
 
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
-const ADDRESS = process.env.BENCH_PAGE ?? '/about';
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const LANGUAGES = ['en', 'bn'] as const;
 const STORE = stackEnv.webUrl;
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -28,6 +28,7 @@ const ROOT = path.resolve(__dirname, '..', '..');
 const TICK_MS = 10;
 
 interface Render {
+  address: string;
   cpuMs: number;
   wallMs: number;
 }
@@ -74,17 +75,25 @@ async function chromiumUsage(): Promise<{ cpuMs: number; rssBytes: number; pssBy
   return usage;
 }
 
-async function reactInNode(): Promise<{ first: NodeRender[]; warm: NodeRender[] }> {
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    [path.join(ROOT, 'renderer', 'test', 'render-in-node.ts'), STORE, ADDRESS, LANGUAGES.join(','), String(ROUNDS + 1)],
-    { maxBuffer: 64 * 1024 * 1024 },
-  );
-  const renders = JSON.parse(stdout) as NodeRender[];
-  return { first: renders.slice(0, LANGUAGES.length), warm: renders.slice(LANGUAGES.length) };
+/** Every public page kind: a product's is the first rice's. */
+async function publicPages(): Promise<string[]> {
+  if (process.env.BENCH_PAGES) return process.env.BENCH_PAGES.split(',');
+  const rice = (await (await fetch(`${STORE}/api/products?category=Rice&page=1`)).json()) as { _id: string }[];
+  return ['/', '/about', '/blogs', '/contact', '/search?category=Rice', '/search?search=rice', `/product-details/${rice[0]!._id}`];
 }
 
-async function chromium(): Promise<{ first: Render[]; warm: Render[]; memory: Awaited<ReturnType<typeof chromiumUsage>> }> {
+async function reactInNode(pages: string[]): Promise<{ first: NodeRender[]; warm: NodeRender[] }> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [path.join(ROOT, 'renderer', 'test', 'render-in-node.ts'), STORE, pages.join(','), LANGUAGES.join(','), String(ROUNDS + 1)],
+    { maxBuffer: 256 * 1024 * 1024 },
+  );
+  const renders = JSON.parse(stdout) as NodeRender[];
+  const firsts = pages.length * LANGUAGES.length;
+  return { first: renders.slice(0, firsts), warm: renders.slice(firsts) };
+}
+
+async function chromium(pages: string[]): Promise<{ first: Render[]; warm: Render[]; memory: Awaited<ReturnType<typeof chromiumUsage>> }> {
   const log = pino({ level: 'silent' }) as unknown as Logger;
   const renderer = new PageRenderer(() => startChromium({ executable: '/usr/bin/chromium', heapMiB: 96, user: 'nobody' }, log), {
     storeUrl: STORE,
@@ -94,16 +103,18 @@ async function chromium(): Promise<{ first: Render[]; warm: Render[]; memory: Aw
   const renders: Render[] = [];
   try {
     for (let round = 0; round <= ROUNDS; round++) {
-      for (const language of LANGUAGES) {
-        const [own, tree, startedAt] = [process.cpuUsage(), await chromiumUsage(), performance.now()];
-        await renderer.render(ADDRESS, language);
-        const wallMs = performance.now() - startedAt;
-        const ownCpu = process.cpuUsage(own);
-        const treeAfter = await chromiumUsage();
-        renders.push({ cpuMs: treeAfter.cpuMs - tree.cpuMs + (ownCpu.user + ownCpu.system) / 1000, wallMs });
-      }
+      for (const address of pages)
+        for (const language of LANGUAGES) {
+          const [own, tree, startedAt] = [process.cpuUsage(), await chromiumUsage(), performance.now()];
+          await renderer.render(address, language);
+          const wallMs = performance.now() - startedAt;
+          const ownCpu = process.cpuUsage(own);
+          const treeAfter = await chromiumUsage();
+          renders.push({ address, cpuMs: treeAfter.cpuMs - tree.cpuMs + (ownCpu.user + ownCpu.system) / 1000, wallMs });
+        }
     }
-    return { first: renders.slice(0, LANGUAGES.length), warm: renders.slice(LANGUAGES.length), memory: await chromiumUsage() };
+    const firsts = pages.length * LANGUAGES.length;
+    return { first: renders.slice(0, firsts), warm: renders.slice(firsts), memory: await chromiumUsage() };
   } finally {
     await renderer.close();
   }
@@ -111,23 +122,40 @@ async function chromium(): Promise<{ first: Render[]; warm: Render[]; memory: Aw
 
 const loadAverage = async () => (await readFile('/proc/loadavg', 'utf8')).split(' ').slice(0, 3).join(' ');
 
+const total = (renders: Render[]) => renders.reduce((sum, render) => sum + render.cpuMs, 0);
+
 async function main(): Promise<void> {
+  const pages = await publicPages();
   console.log(
-    `${ADDRESS} in ${LANGUAGES.join(' and ')}, ${ROUNDS} warm renders of each after the first; load average ${await loadAverage()}`,
+    `${pages.join(' ')} in ${LANGUAGES.join(' and ')}, ${ROUNDS} warm rounds after the first; load average ${await loadAverage()}`,
   );
-  const node = await reactInNode();
-  console.log(`React in Node: first renders ${node.first.map((r) => `${r.language} ${r.cpuMs.toFixed(0)} ms CPU`).join(', ')}`);
-  console.log(`  warm: ${summary(node.warm)}`);
-  console.log(
-    `  the Node process's RSS after its first render ${mib(node.first[0]!.rssBytes)}, after all ${mib(node.warm.at(-1)!.rssBytes)}`,
-  );
+  const node = await reactInNode(pages);
   console.log(`load average ${await loadAverage()}`);
   const ownRssBefore = process.memoryUsage().rss;
-  const browser = await chromium();
-  console.log(`Chromium: first renders ${browser.first.map((r) => `${r.cpuMs.toFixed(0)} ms CPU`).join(', ')}`);
-  console.log(`  warm: ${summary(browser.warm)}`);
+  const browser = await chromium(pages);
+  for (const address of pages) {
+    const of = (renders: Render[]) => renders.filter((render) => render.address === address);
+    console.log(`${address}`);
+    console.log(
+      `  React in Node: first ${of(node.first)
+        .map((r) => `${r.cpuMs.toFixed(0)} ms CPU`)
+        .join(', ')}; warm ${summary(of(node.warm))}`,
+    );
+    console.log(
+      `  Chromium:      first ${of(browser.first)
+        .map((r) => `${r.cpuMs.toFixed(0)} ms CPU`)
+        .join(', ')}; warm ${summary(of(browser.warm))}`,
+    );
+  }
   console.log(
-    `  its processes after all: RSS ${mib(browser.memory.rssBytes)}, PSS ${mib(browser.memory.pssBytes)}; ` +
+    `All warm renders: React ${summary(node.warm)}, ${total(node.warm).toFixed(0)} ms CPU in all; ` +
+      `Chromium ${summary(browser.warm)}, ${total(browser.warm).toFixed(0)} ms CPU in all`,
+  );
+  console.log(
+    `React: the Node process's RSS after its first round ${mib(node.first.at(-1)!.rssBytes)}, after all ${mib(node.warm.at(-1)!.rssBytes)}`,
+  );
+  console.log(
+    `Chromium: its processes after all: RSS ${mib(browser.memory.rssBytes)}, PSS ${mib(browser.memory.pssBytes)}; ` +
       `this Node process (the renderer's part, with playwright) ${mib(ownRssBefore)} before, ${mib(process.memoryUsage().rss)} after`,
   );
   console.log(`load average ${await loadAverage()}`);

@@ -14,7 +14,10 @@ export const RendererConfig = ServiceEnv.extend({
     .string()
     .min(1)
     .default(path.resolve(__dirname, '..', '..', '.stack', 'rendered')),
-  /** the Chromium it renders with: Debian's by default */
+  /** what renders the pages: React in the renderer's own process, from the apps' server builds
+   *  (src/react-render.ts, docs/decisions/server-rendering.md), or its Chromium (src/render.ts) */
+  RENDER_WITH: z.enum(['react', 'chromium']).default('react'),
+  /** the Chromium it renders with when it renders with Chromium: Debian's by default */
   CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
   /** the account its Chromium runs as when the renderer runs as root, in Chromium's sandbox
    *  (src/chromium.ts); empty: as root, without the sandbox */

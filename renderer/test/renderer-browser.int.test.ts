@@ -1,12 +1,14 @@
 /**
- * The renderer's Chromium (renderer/src/chromium.ts) opens no network port: playwright speaks to it
- * over a pipe, so no local process can reach its DevTools. Of the renderer and all its descendants,
- * the only listening socket is the renderer's own HTTP port. Where the machine allows, Chromium runs
- * as an unprivileged account, in its sandbox (issue 53, finding 7).
+ * The renderer renders with React in its own process (RENDER_WITH, by default; issue 56): it starts
+ * no browser, and of the renderer and all its descendants the only listening socket is its own HTTP
+ * port. Were it configured to render with its Chromium (renderer/src/chromium.ts), that Chromium
+ * would open no network port (playwright speaks to it over a pipe) and run as an unprivileged
+ * account, in its sandbox (issue 53, finding 7): checked here when the running renderer has one.
  */
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readdir, readFile, readlink } from 'node:fs/promises';
+import { servedAs, stackEnv } from '@bazar/testing';
 import { HOST, PORTS } from '../../infra/stack/ports.ts';
 
 const RENDERER = `http://${HOST}:${PORTS.renderer}`;
@@ -73,17 +75,21 @@ async function listeningPorts(pid: number): Promise<number[]> {
   return ports;
 }
 
-/** Its Chromium, which starts with a render: a search is rendered from its second asking. */
-async function rendererWithChromium(): Promise<{ renderer: number; family: Proc[] }> {
+const isChromium = ({ command }: Proc) => /^\S*chrom/.test(command);
+
+/** The renderer and its descendants once it has rendered a page (a search is rendered from its
+ *  second asking, and served by nginx once kept), with whatever it started to render it. */
+async function rendererAfterARender(): Promise<{ renderer: number; family: Proc[] }> {
   const address = `/search?search=${randomUUID().slice(0, 8)}`;
+  const family = new Map<number, Proc>();
   for (let asked = 0; asked < 60; asked++) {
-    const renderer = rendererPid();
-    const family = descendants(renderer, await processes());
-    if (family.some(({ command }) => /^\S*chrom/.test(command))) return { renderer, family };
+    for (const proc of descendants(rendererPid(), await processes())) family.set(proc.pid, proc);
     if (asked < 2) await fetch(`${RENDERER}${address}`, { headers: { 'x-page-language': 'en' } });
+    else if (servedAs(await (await fetch(`${stackEnv.webUrl}${address}`, { headers: { cookie: 'bazar.language=en' } })).text()) !== 'app')
+      return { renderer: rendererPid(), family: [...family.values()] };
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  throw new Error('the renderer started no Chromium');
+  throw new Error(`the renderer did not render ${address}`);
 }
 
 /** Whether an unprivileged account could make the user namespace Chromium's sandbox needs here. */
@@ -96,18 +102,24 @@ function sandboxPossible(): boolean {
   }
 }
 
-describe("the renderer's Chromium", () => {
-  it("listens on no port: the renderer's HTTP port is the only one of the renderer and its descendants", async () => {
-    const { renderer, family } = await rendererWithChromium();
+describe('the renderer', () => {
+  it("listens on no port but its own: the renderer's HTTP port is the only one of the renderer and its descendants", async () => {
+    const { renderer, family } = await rendererAfterARender();
     const listening = (await Promise.all(family.map(async ({ pid }) => (await listeningPorts(pid)).map((port) => ({ pid, port }))))).flat();
     expect(listening).toEqual([{ pid: renderer, port: PORTS.renderer }]);
-    const chromium = family.filter(({ command }) => /^\S*chrom/.test(command));
+    const chromium = family.filter(isChromium);
     expect(chromium.filter(({ command }) => / --remote-debugging-port/.test(command))).toEqual([]);
   });
 
-  it('runs as an unprivileged account, in its sandbox where the machine allows one', async () => {
-    const { family } = await rendererWithChromium();
-    const chromium = family.filter(({ command }) => /^\S*chrom/.test(command));
+  it('renders with React in its own process, starting no browser, as it is configured by default', async () => {
+    const { family } = await rendererAfterARender();
+    expect(family.filter(isChromium).map(({ command }) => command)).toEqual([]);
+  });
+
+  it('runs a Chromium, if configured to render with one, as an unprivileged account, in its sandbox where the machine allows one', async () => {
+    const { family } = await rendererAfterARender();
+    const chromium = family.filter(isChromium);
+    if (chromium.length === 0) return;
     expect(chromium.filter(({ uid }) => uid === 0).map(({ command }) => command)).toEqual([]);
     if (!sandboxPossible()) return;
     expect(chromium.filter(({ command }) => / --(no-sandbox|single-process)\b/.test(command))).toEqual([]);
