@@ -18,7 +18,7 @@ const alonePhase = process.env.BAZAR_TEST_PHASE === 'alone';
 const ALONE = ['\\.fault\\.test\\.ts$', '\\.fuzz\\.test\\.ts$'];
 
 module.exports = {
-  transform: { '^.+\\.(t|j)sx?$': swc },
+  transform: { '^.+\\.(t|m?j)sx?$': swc },
   moduleNameMapper: {
     '^@bazar/contracts$': '<rootDir>/packages/contracts/src/index.ts',
     '^@bazar/service-kit$': '<rootDir>/packages/service-kit/src/index.ts',

@@ -42,8 +42,18 @@ export default i18nextOfTheRender;
  * @param {string} language
  * @returns {Promise<typeof i18next>}
  */
-export function i18nextOfPage(language) {
-  return new Promise((resolve, reject) => {
-    const clone = i18next.cloneInstance({ lng: language }, (error) => (error ? reject(new Error(String(error))) : resolve(clone)));
+export async function i18nextOfPage(language) {
+  // A clone of an instance whose init has not run has no store and services to share: its load
+  // would throw later, from a timer, out of any render, and end the renderer's process.
+  if (!i18next.isInitialized || !i18next.services?.backendConnector) throw new Error("the build's i18next instance is not initialized");
+  /** @type {(error: unknown) => void} */
+  let loadedWith = () => {};
+  const loaded = new Promise((resolve, reject) => {
+    loadedWith = (error) => (error ? reject(new Error(String(error))) : resolve(undefined));
   });
+  // initAsync off: the clone's init loads now, inside this call (its callback may come before the
+  // call returns), not from a timer, so that what fails fails this render
+  const clone = i18next.cloneInstance({ lng: language, initAsync: false }, (error) => loadedWith(error));
+  await loaded;
+  return clone;
 }
