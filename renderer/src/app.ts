@@ -3,12 +3,9 @@ import type { ServiceContext, Wiring } from '@bazar/service-kit';
 import type { ErrorAnswer } from '@bazar/contracts';
 import { z } from 'zod';
 import type { RendererConfig } from './config';
-import { startChromium } from './chromium';
 import { KeptPages } from './kept-pages';
 import { LANGUAGES } from './language';
 import { ReactPageRenderer } from './react-render';
-import { PageRenderer } from './render';
-import type { PageRendering } from './rendered-page';
 
 /** nginx asks for a page it has no rendered copy of: its address (a path of the store, with its
  *  query) and the language nginx decided the shopper's page is in. */
@@ -29,17 +26,7 @@ const RENDER_TURN_MS = 100;
  * client-rendered app), and renders the page in the background if it is one to keep.
  */
 export function wireRenderer({ config, log }: ServiceContext<RendererConfig, never>): Wiring {
-  const renderer: PageRendering =
-    config.RENDER_WITH === 'react'
-      ? new ReactPageRenderer({ storeUrl: config.STORE_URL, timeoutMs: config.RENDER_TIMEOUT_MS })
-      : new PageRenderer(
-          () => startChromium({ executable: config.CHROMIUM_PATH, heapMiB: config.CHROMIUM_HEAP_MIB, user: config.CHROMIUM_USER }, log),
-          {
-            storeUrl: config.STORE_URL,
-            timeoutMs: config.RENDER_TIMEOUT_MS,
-            recycleAfter: config.RENDERS_PER_CHROMIUM,
-          },
-        );
+  const renderer = new ReactPageRenderer({ storeUrl: config.STORE_URL, timeoutMs: config.RENDER_TIMEOUT_MS });
   const pages = new KeptPages(config.RENDERED_DIR, renderer, { store: config.STORE_URL, catalog: config.CATALOG_URL }, log);
   const started = pages.start();
 

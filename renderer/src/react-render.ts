@@ -21,11 +21,11 @@ interface ShellServerBuild {
 export const SHELL_SERVER_BUILD = '/server/render.js';
 
 /**
- * The public pages rendered by React in this process (issue 56, docs/decisions/server-rendering.md)
- * instead of in a Chromium: the shell's server build renders the page from the remotes the store's
- * runtime manifest names at this moment (each remote's server build, loaded by the federation
- * runtime through the manifest beside its browser build), and the page goes into the shell's
- * index.html as PageRenderer's does, with the answers it was rendered from and its stylesheets.
+ * The public pages rendered by React in this process (issue 56, docs/decisions/server-rendering.md):
+ * the shell's server build renders the page from the remotes the store's runtime manifest names at
+ * this moment (each remote's server build, loaded by the federation runtime through the manifest
+ * beside its browser build), and the page goes into the shell's index.html (page-html.ts), with the
+ * answers it was rendered from and its stylesheets.
  * Each API read the page was rendered from is kept with what it answered, for the freshness check
  * (kept-pages.ts).
  *
@@ -107,7 +107,7 @@ function evaluated(code: string, url: string): ShellServerBuild {
   return module.exports as ShellServerBuild;
 }
 
-/** What a read answered, as PageRenderer keeps it: the page shows its body and a list's headers. */
+/** What a read answered, in short: the page shows its body and a list's headers. */
 async function answerOf(read: string, answer: Response): Promise<ReadAnswer> {
   const body = new Uint8Array(await answer.arrayBuffer());
   const headers = Object.fromEntries(answer.headers);

@@ -9,8 +9,8 @@ const LONGEST_WAIT_MS = { ahead: 30_000, other: 300_000 };
 /**
  * When a page whose data changed is rendered again. Once, or now and then (an admin's edit), at
  * once. A page whose data keeps changing (its stock, while shoppers order) would otherwise be
- * rendered again and again, each render a whole page load in Chromium (most of a second of CPU,
- * seconds on a busy machine) already out of date a second later: each time it is found changed soon after
+ * rendered again and again, each render its API reads, its CPU and a file for nginx, already out of
+ * date a second later: each time it is found changed soon after
  * its render, it waits twice as long as the last time, from 1 s up to 30 s for a page rendered
  * ahead and 5 minutes for any other. Meanwhile nginx serves the client-rendered app, as it does for
  * any page not rendered, or, where only counts of units left changed, the page marked (kept-pages.ts),

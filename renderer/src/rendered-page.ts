@@ -12,7 +12,7 @@ export interface RenderedPage {
   reads: Map<string, ReadAnswer>;
 }
 
-/** What renders the pages the renderer keeps (React in this process, or Chromium). */
+/** What renders the pages the renderer keeps (React in this process: react-render.ts). */
 export interface PageRendering {
   render(address: string, language: Language): Promise<RenderedPage>;
   close(): Promise<void>;

@@ -2,7 +2,7 @@
  * Renders a page with the renderer's React path (renderer/dist/react-render.js, docs/decisions/
  * server-rendering.md) in a Node process of its own, as the renderer would, and prints what it
  * rendered with what each render cost this process: its CPU time (process.cpuUsage; of renders side by
- * side, the process's while it made them) and its resident memory after it. Used by react-render.int.test.ts and bench/server-rendering/run.ts.
+ * side, the process's while it made them) and its resident memory after it. Used by react-render.int.test.ts and bench/server-rendering/render-cost.ts.
  *
  *   node renderer/test/render-in-node.ts <store URL> <addresses, e.g. /,/about> <languages, e.g. en,bn>
  *     <renders of each> [side-by-side: each round's renders at once, as the renderer may make them]

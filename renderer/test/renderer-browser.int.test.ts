@@ -1,9 +1,8 @@
 /**
- * The renderer renders with React in its own process (RENDER_WITH, by default; issue 56): it starts
- * no browser, and of the renderer and all its descendants the only listening socket is its own HTTP
- * port. Were it configured to render with its Chromium (renderer/src/chromium.ts), that Chromium
- * would open no network port (playwright speaks to it over a pipe) and run as an unprivileged
- * account, in its sandbox (issue 53, finding 7): checked here when the running renderer has one.
+ * The renderer renders with React in its own process (issue 56; its Chromium is retired,
+ * docs/decisions/server-rendering.md): rendering a page, it starts no browser nor any other
+ * process, and of the renderer and all its descendants the only listening socket is its own HTTP
+ * port (issue 53, finding 7: nothing else on the machine can reach what renders the pages).
  */
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -16,26 +15,22 @@ const RENDERER = `http://${HOST}:${PORTS.renderer}`;
 interface Proc {
   pid: number;
   parent: number;
-  uid: number;
-  /** its arguments joined with spaces (Chromium's children rewrite theirs as one string) */
+  /** its arguments joined with spaces */
   command: string;
-  seccomp: string;
 }
 
 async function processes(): Promise<Proc[]> {
   const found: Proc[] = [];
   for (const entry of await readdir('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
-    const [stat, status, cmdline] = await Promise.all(
-      ['stat', 'status', 'cmdline'].map((file) => readFile(`/proc/${entry}/${file}`, 'utf8').catch(() => '')),
+    const [stat, cmdline] = await Promise.all(
+      ['stat', 'cmdline'].map((file) => readFile(`/proc/${entry}/${file}`, 'utf8').catch(() => '')),
     );
     if (!stat) continue;
     found.push({
       pid: Number(entry),
       parent: Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]),
-      uid: Number(/^Uid:\s+(\d+)/m.exec(status!)?.[1]),
       command: cmdline!.split('\0').filter(Boolean).join(' '),
-      seccomp: /^Seccomp:\s+(\d+)/m.exec(status!)?.[1] ?? '',
     });
   }
   return found;
@@ -75,8 +70,6 @@ async function listeningPorts(pid: number): Promise<number[]> {
   return ports;
 }
 
-const isChromium = ({ command }: Proc) => /^\S*chrom/.test(command);
-
 /** The renderer and its descendants once it has rendered a page (a search is rendered from its
  *  second asking, and served by nginx once kept), with whatever it started to render it. */
 async function rendererAfterARender(): Promise<{ renderer: number; family: Proc[] }> {
@@ -92,44 +85,15 @@ async function rendererAfterARender(): Promise<{ renderer: number; family: Proc[
   throw new Error(`the renderer did not render ${address}`);
 }
 
-/** Whether an unprivileged account could make the user namespace Chromium's sandbox needs here. */
-function sandboxPossible(): boolean {
-  try {
-    execFileSync('setpriv', ['--reuid=nobody', '--regid=nogroup', '--clear-groups', 'unshare', '--user', 'true'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 describe('the renderer', () => {
   it("listens on no port but its own: the renderer's HTTP port is the only one of the renderer and its descendants", async () => {
     const { renderer, family } = await rendererAfterARender();
     const listening = (await Promise.all(family.map(async ({ pid }) => (await listeningPorts(pid)).map((port) => ({ pid, port }))))).flat();
     expect(listening).toEqual([{ pid: renderer, port: PORTS.renderer }]);
-    const chromium = family.filter(isChromium);
-    expect(chromium.filter(({ command }) => / --remote-debugging-port/.test(command))).toEqual([]);
   });
 
-  it('renders with React in its own process, starting no browser, as it is configured by default', async () => {
-    const { family } = await rendererAfterARender();
-    expect(family.filter(isChromium).map(({ command }) => command)).toEqual([]);
-  });
-
-  it('runs a Chromium, if configured to render with one, as an unprivileged account, in its sandbox where the machine allows one', async () => {
-    const { family } = await rendererAfterARender();
-    const chromium = family.filter(isChromium);
-    if (chromium.length === 0) return;
-    expect(chromium.filter(({ uid }) => uid === 0).map(({ command }) => command)).toEqual([]);
-    if (!sandboxPossible()) return;
-    expect(chromium.filter(({ command }) => / --(no-sandbox|single-process)\b/.test(command))).toEqual([]);
-    // the page runs in a renderer process under seccomp (mode 2: a filter), once Chromium opened it
-    let pages: Proc[] = [];
-    for (let waited = 0; pages.length === 0 && waited < 40; waited++) {
-      if (waited) await new Promise((resolve) => setTimeout(resolve, 250));
-      pages = descendants(rendererPid(), await processes()).filter(({ command }) => / --type=renderer\b/.test(command));
-    }
-    expect(pages.length).toBeGreaterThan(0);
-    expect(pages.map(({ seccomp }) => seccomp)).toEqual(pages.map(() => '2'));
+  it('renders with React in its own process: rendering a page starts no browser nor any other process', async () => {
+    const { renderer, family } = await rendererAfterARender();
+    expect(family.filter(({ pid }) => pid !== renderer).map(({ command }) => command)).toEqual([]);
   });
 });
