@@ -51,9 +51,10 @@ function watch(watcher: () => void) {
   return () => void watchers.delete(watcher);
 }
 
-/** The cart's module as far as it has come; asks for it after the calling component has painted. Not
- *  in the renderer's browser: a rendered page is for a visitor not yet known, its markup holds
- *  nothing of the cart's, and the cart's stylesheet would be linked in its head, before its paint. */
+/** The cart's module as far as it has come; asks for it after the calling component has painted, so
+ *  never in the renderer's server render (effects do not run there): a rendered page is for a visitor
+ *  not yet known, its markup holds nothing of the cart's, and the cart's stylesheet would be linked in
+ *  its head, before its paint. */
 export function useCartModule(): CartModuleState {
   // What the rendered HTML showed first, then the module's arrival as a transition: an urgent update
   // (useSyncExternalStore's) reaching a part of the page still hydrating makes React drop its HTML
@@ -63,7 +64,7 @@ export function useCartModule(): CartModuleState {
     const follow = () => startTransition(() => setCurrent(state));
     const stop = watch(follow);
     follow();
-    if (!window.__BAZAR_PRERENDER__) void loadCart().catch(() => undefined);
+    void loadCart().catch(() => undefined);
     return stop;
   }, []);
   return current;

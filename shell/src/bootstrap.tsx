@@ -47,16 +47,6 @@ function Committed({ then }: { then: () => void }) {
 const root = document.getElementById('root')!;
 
 async function show(): Promise<void> {
-  if (window.__BAZAR_PRERENDER__) {
-    // In the renderer's browser: rendered as a shopper's browser would, and offered to the renderer.
-    // No session: the page is rendered for someone not yet known to be signed in.
-    const router = makeRouter(store, pages);
-    const app = appWith(router);
-    const running = createRoot(root);
-    running.render(app);
-    const { offerPrerender } = await import('./prerender');
-    return offerPrerender(app, router, store, () => running.unmount());
-  }
   const rendered = document.getElementById(PRERENDERED_ANSWERS);
   const answers = rendered?.textContent;
   if (answers) {

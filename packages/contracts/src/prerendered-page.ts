@@ -1,5 +1,5 @@
-// What the storefront's renderer (renderer/) and the shell (shell/src/prerender.ts, bootstrap.tsx)
-// hand each other, without zod: the shell's entry reads it before any app code arrives.
+// What the storefront's renderer (renderer/) and the shell (shell/src/server/render-page.tsx,
+// bootstrap.tsx) hand each other, without zod: the shell's entry reads it before any app code arrives.
 
 /** The element of a rendered page that holds the api's answers the page was rendered from. */
 export const PRERENDERED_ANSWERS = 'bazar-prerendered-answers';
@@ -16,13 +16,4 @@ export interface PrerenderedPage {
   html: string;
   /** the api's cache that markup was rendered from */
   answers: unknown;
-}
-
-declare global {
-  interface Window {
-    /** set by the renderer before the page's scripts run */
-    __BAZAR_PRERENDER__?: boolean;
-    /** offered by the shell once the page has rendered in the renderer's browser */
-    bazarPrerender?: () => Promise<PrerenderedPage>;
-  }
 }

@@ -1,8 +1,8 @@
 // The shell's server build's entry (webpack.server.mjs): the store's page at an address rendered by
-// React in Node, as the renderer's Chromium renders it today (../prerender.ts, ../bootstrap.tsx): the
-// same routes, layout and remote pages, rendered by React's static renderer once to start the page's
-// API reads and once more from their answers. The renderer (its src/react-render.ts) loads this
-// module and calls `renderPage`; docs/decisions/server-rendering.md says what is done this way yet.
+// React in Node, the page ../bootstrap.tsx hydrates: the same routes, layout and remote pages,
+// rendered by React's static renderer once to start the page's API reads and once more from their
+// answers. The renderer (its src/react-render.ts) loads this module and calls `renderPage`;
+// docs/decisions/server-rendering.md says why pages are rendered this way.
 import { StrictMode, type ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 // React Router's server half, which the browser's shared routing module (@bazar/web-kit/routing) must
@@ -35,7 +35,7 @@ export interface PageToRender {
 export interface ServerRenderedPage {
   /** The markup of the app, what goes into index.html's `#root`. */
   html: string;
-  /** The api's state with the answers the page was rendered from, as ../prerender.ts gives them. */
+  /** The api's state with the answers the page was rendered from, which ../bootstrap.tsx hydrates with. */
   answers: unknown;
   /** The stylesheets of the page's own module and its layouts' (paths in the store), which a browser
    *  that ran the page would have linked. */
@@ -141,7 +141,7 @@ function stylesOf(modules: string[], manifests: { remote: string; entry: string;
   return [...new Set(styles)];
 }
 
-/** React's static renderer, as ../prerender.ts calls it: it waits for every part (a remote's page, the
+/** React's static renderer: it waits for every part (a remote's page, the
  *  footer), every part inline (none left to an inline script, which the store's CSP refuses), and a
  *  part that fails fails the page. */
 async function staticMarkup(app: ReactNode): Promise<string> {
@@ -155,7 +155,7 @@ async function staticMarkup(app: ReactNode): Promise<string> {
   return html;
 }
 
-/** The api's state with only the answers that arrived, as ../prerender.ts gives them to the page. */
+/** The api's state with only the answers that arrived, as the page's hydration takes them in. */
 function cachedAnswers(store: StorefrontStore): unknown {
   const api = store.getState()[storefrontApi.reducerPath];
   if (!api) return undefined;
