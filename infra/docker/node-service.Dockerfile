@@ -32,9 +32,6 @@ RUN npm ci --omit=dev --include-workspace-root --no-audit --no-fund --workspace=
 
 FROM ${NODE_IMAGE}
 ARG APP_DIR
-# Debian packages a deployable runs beside Node (the renderer: chromium and a Bengali face).
-ARG APT_PACKAGES=""
-RUN if [ -n "${APT_PACKAGES}" ]; then apt-get update && apt-get install -y --no-install-recommends ${APT_PACKAGES} && rm -rf /var/lib/apt/lists/*; fi
 ENV NODE_ENV=production APP_DIR=${APP_DIR}
 WORKDIR /app
 COPY --from=deps /app ./

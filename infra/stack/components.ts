@@ -125,7 +125,6 @@ function placeOf(replicas: number): Place {
     secret: (name) => secrets[name],
     dir: (of) => stackPath(of),
     setting: (name, fallback) => process.env[name] ?? NATIVE_SETTINGS[name] ?? fallback,
-    machine: (name, fallback) => process.env[name] ?? fallback,
   };
 }
 
@@ -389,9 +388,8 @@ const nginxOf = (gateways: number): Component => ({
 });
 
 /** The storefront's renderer (renderer/): the public pages with their content in the HTML, rendered by
- *  the storefront's own code in a Chromium of its own (a child of the renderer, so its memory counts
- *  as the renderer's). It opens the store through nginx, which sends it those pages and serves the
- *  client-rendered app when it does not answer. */
+ *  React in its own process from the storefront's server builds. It reads the store through nginx,
+ *  which sends it those pages and serves the client-rendered app when it does not answer. */
 const renderer = node('renderer', DEPLOYABLES.renderer.folder, PORTS.renderer, environmentOf('renderer'));
 
 const proxies = FAULT_PROXIES ? [toxiproxy] : [];

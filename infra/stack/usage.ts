@@ -19,8 +19,8 @@ let bootTime: Promise<number> | undefined;
 /**
  * Memory and CPU time of every process in the given process groups, and of their descendants in
  * groups of their own, from /proc. The stack starts each component as a group leader, so a group
- * holds the component and its children (kc.sh -> java); playwright starts the renderer's Chromium
- * in a group of its own, and it counts as the renderer's all the same.
+ * holds the component and its children (kc.sh -> java); a child that starts a group of its own (as
+ * playwright starts a browser) counts as its component's all the same.
  */
 export async function usageByGroup(groups: Map<number, string>): Promise<Map<string, ComponentUsage>> {
   const byName = new Map<string, ComponentUsage>();

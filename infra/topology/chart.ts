@@ -115,14 +115,8 @@ function edgeConfig(keycloakService: string, edgePort: number, probePort: number
   return `${header}\n${conf.slice(0, lastBrace)}${probes}${conf.slice(lastBrace)}`;
 }
 
-/** The names the topology gives a deployable in a container: every one but those the image has its own
- *  of (`machine`). */
-const givenIn = (d: Deployable) =>
-  Object.fromEntries(
-    Object.entries(d.env ?? {})
-      .filter(([, value]) => value.kind !== 'machine')
-      .sort(([a], [b]) => a.localeCompare(b)),
-  );
+/** The names the topology gives a deployable in a container. */
+const givenIn = (d: Deployable) => Object.fromEntries(Object.entries(d.env ?? {}).sort(([a], [b]) => a.localeCompare(b)));
 
 /** The chart's files, by their path under infra/k8s/bazar. */
 export async function chartFiles(): Promise<Record<string, string>> {

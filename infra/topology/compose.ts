@@ -43,8 +43,6 @@ export const COMPOSE: Place = {
   secret: fromEnvFile,
   dir: (of) => `/var/lib/bazar/${of}`,
   setting: (name, fallback) => `\${${name}:-${fallback}}`,
-  // the image has its own (Debian's Chromium in the renderer's image)
-  machine: () => undefined,
 };
 
 const healthy = { condition: 'service_healthy' };
@@ -61,10 +59,10 @@ const NODE_HEALTHCHECK = {
   retries: 30,
   start_period: '20s',
 };
-const nodeBuild = (folder: string, aptPackages?: string) => ({
+const nodeBuild = (folder: string) => ({
   context: '.',
   dockerfile: 'infra/docker/node-service.Dockerfile',
-  args: { APP_DIR: folder, ...(aptPackages && { APT_PACKAGES: aptPackages }) },
+  args: { APP_DIR: folder },
 });
 
 /** What a Node deployable waits for: the engines it reads and the neighbours it calls. */
@@ -85,7 +83,7 @@ function dependsOn(d: Deployable): Record<string, { condition: string }> {
 
 function nodeService(name: string, d: Deployable) {
   return {
-    build: nodeBuild(d.folder, d.kind === 'renderer' ? 'chromium fonts-noto-core' : undefined),
+    build: nodeBuild(d.folder),
     image: d.image,
     restart: 'unless-stopped',
     environment: environmentIn(COMPOSE, d.env ?? {}, { port: portOf(name as keyof typeof DEPLOYABLES), database: name }),

@@ -23,8 +23,6 @@ export interface Place {
   dir(of: 'media' | 'rendered' | 'mail'): string;
   /** an operator's setting of this name, or its default */
   setting(name: string, fallback: string): string;
-  /** a setting only the developer's machine is given (undefined: the image's own default) */
-  machine(name: string, fallback: string): string | undefined;
 }
 
 /** The component whose environment is resolved: where it listens, and its database. */
@@ -34,7 +32,7 @@ export interface Self {
   database?: string;
 }
 
-function valueIn(place: Place, value: Value, self: Self, name: string): string | undefined {
+function valueIn(place: Place, value: Value, self: Self, name: string): string {
   switch (value.kind) {
     case 'port':
       return String(value.which === 'smtp' ? self.smtpPort : self.port);
@@ -65,20 +63,12 @@ function valueIn(place: Place, value: Value, self: Self, name: string): string |
       return place.setting(name, value.default);
     case 'plain':
       return value.value;
-    case 'machine':
-      return place.machine(value.name, value.default);
   }
 }
 
-/** An environment with every value said as it is in `place`; a value the place leaves to the image
- *  (`machine`) is left out. */
+/** An environment with every value said as it is in `place`. */
 export function environmentIn(place: Place, env: Environment, self: Self): Record<string, string> {
-  const resolved: Record<string, string> = {};
-  for (const [name, value] of Object.entries(env)) {
-    const text = valueIn(place, value, self, name);
-    if (text !== undefined) resolved[name] = text;
-  }
-  return resolved;
+  return Object.fromEntries(Object.entries(env).map(([name, value]) => [name, valueIn(place, value, self, name)]));
 }
 
 /** The port a deployable listens on (a storefront app's and the edge's come from their nginx config). */

@@ -48,9 +48,7 @@ export type Value =
   | { kind: 'dir'; of: 'media' | 'rendered' | 'mail'; file?: string }
   /** an operator's setting of the same name, with its default */
   | { kind: 'setting'; default: string }
-  | { kind: 'plain'; value: string }
-  /** given only on the developer's machine (a container's image has its own) */
-  | { kind: 'machine'; name: string; default: string };
+  | { kind: 'plain'; value: string };
 
 const port: Value = { kind: 'port' };
 const listen: Value = { kind: 'listen' };
@@ -182,8 +180,9 @@ export const DEPLOYABLES = {
       BAZAR_SERVICE_SIGNING_KEY: secret('BAZAR_SERVICE_SIGNING_KEY'),
     },
   },
-  // The storefront's renderer: public pages with their content in the HTML, rendered in Chromium from
-  // the store as the edge serves it (the edge falls back to the client-rendered app without it).
+  // The storefront's renderer: public pages with their content in the HTML, rendered by React in its
+  // own process from the store's server builds as the edge serves them (the edge falls back to the
+  // client-rendered app without it).
   renderer: {
     folder: 'renderer',
     kind: 'renderer',
@@ -196,7 +195,6 @@ export const DEPLOYABLES = {
       STORE_URL: one('nginx'),
       CATALOG_URL: one('catalog'),
       RENDERED_DIR: { kind: 'dir', of: 'rendered' },
-      CHROMIUM_PATH: { kind: 'machine', name: 'CHROMIUM_PATH', default: '/usr/bin/chromium' },
       LOG_LEVEL: logLevel,
     },
   },
