@@ -1,7 +1,7 @@
 // How nginx lets a repeat visit paint from the browser's cache (issue 19, item 5): content-hashed
 // bundles are kept a year without asking again; the files that name them (the HTML, the runtime
-// manifest of remotes, each remote's mf-manifest.json and remoteEntry.js) are asked again on every
-// load and, unchanged, answer 304 without a body. The names come from the builds nginx serves.
+// manifest of remotes, each remote's mf-manifest.json and remoteEntry.js) and the apps' server
+// builds are asked again on every load and, unchanged, answer 304 without a body. The names come from the builds nginx serves.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { rawWebRequest } from '@bazar/testing';
@@ -23,6 +23,8 @@ const hashedFiles = [
   `/${readdirSync(path.join(ROOT, 'shell/dist')).find((file) => file.endsWith('.woff2'))}`,
 ];
 const revalidated = ['/', '/search', '/index.html', '/mf-remotes.json', '/mf/catalog/mf-manifest.json', '/mf/catalog/remoteEntry.js'];
+// The apps' server builds, named without a hash: the renderer renders with a release of one at once.
+const serverBuilds = ['/server/render.js', '/mf/catalog/server/remoteEntry.js', '/mf/catalog/server/mf-manifest.json'];
 
 it.each(hashedFiles)('%s, named by its content, is cached for a year as immutable', async (file) => {
   expect(file).toMatch(/[0-9a-f]{8,}\.(js|css|woff2)$/);
@@ -37,7 +39,7 @@ it('a bundle sent gzipped says so, for a shared cache to keep one copy per encod
   expect(answer.headers.vary).toMatch(/Accept-Encoding/i);
 });
 
-it.each(revalidated)('%s is revalidated on every load, and answers 304 while unchanged', async (file) => {
+it.each([...revalidated, ...serverBuilds])('%s is revalidated on every load, and answers 304 while unchanged', async (file) => {
   const first = await rawWebRequest(file, { headers: GZIP });
   expect(first.status).toBe(200);
   expect(first.headers['cache-control']).toBe('no-cache');
