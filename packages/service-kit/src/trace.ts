@@ -78,6 +78,22 @@ export function parseTraceparent(value: unknown): { traceId: string; parentSpanI
   return { traceId, parentSpanId };
 }
 
+/** Whether a traceparent says its caller follows the request (its sampled flag); undefined for a
+ *  missing or invalid one, when the one who answers decides. */
+export function traceparentSampled(value: unknown): boolean | undefined {
+  if (!parseTraceparent(value)) return undefined;
+  return (Number.parseInt((value as string).trim().slice(53, 55), 16) & otel.TraceFlags.SAMPLED) === otel.TraceFlags.SAMPLED;
+}
+
+/** OpenTelemetry's mark of a context in which nothing is traced (its core's suppressTracing; the same
+ *  key, as its API makes keys from their names), read here without loading the SDK. */
+const SUPPRESS_TRACING = otel.createContextKey('OpenTelemetry SDK Context Key SUPPRESS_TRACING');
+const suppressed = () => otel.context.active().getValue(SUPPRESS_TRACING) === true;
+const notFollowedContext = (): otel.Context => otel.ROOT_CONTEXT.setValue(SUPPRESS_TRACING, true);
+/** What a request or event not followed passes on when OpenTelemetry traces: a traceparent whose flag
+ *  says so, so that no service downstream starts a trace of its own from the middle of it. */
+const notFollowed = () => `00-${newTraceId()}-${newSpanId()}-00`;
+
 /** A new span of the trace named by `traceparent`, or of a new trace if it is missing or invalid. */
 export function continueTrace(traceparent: unknown): TraceContext {
   const parent = parseTraceparent(traceparent);
@@ -96,29 +112,31 @@ export function currentTrace(): TraceContext | undefined {
 }
 
 /** The traceparent to send on a call made now: the current trace, with this process's span as the
- *  parent; undefined outside any request or event, and when OpenTelemetry traces (its http and
- *  undici instrumentations put their own client span's on every call). */
+ *  parent; undefined outside any request or event. When OpenTelemetry traces, its http and undici
+ *  instrumentations put their own client span's on every call of a followed request; one not
+ *  followed runs outside OpenTelemetry (telemetry/sdk.ts), and its calls say it is not followed. */
 export function outgoingTraceparent(): string | undefined {
-  if (tracingOn()) return undefined;
+  if (tracingOn()) return suppressed() ? notFollowed() : undefined;
   const trace = storage.getStore();
   return trace && formatTraceparent(trace);
 }
 
 /** The traceparent of what is done now, for an event to carry when it is sent later (the outbox
- *  keeps it): the active span's, sampled or not, when OpenTelemetry traces; else the kit's own. */
+ *  keeps it): the active span's when OpenTelemetry traces, or one saying it is not followed; else
+ *  the kit's own. */
 export function currentTraceparent(): string | undefined {
   if (!tracingOn()) return outgoingTraceparent();
   const span = otel.trace.getActiveSpan();
-  return span && formatSpanContext(span.spanContext());
+  return span ? formatSpanContext(span.spanContext()) : suppressed() ? notFollowed() : undefined;
 }
 
 /** The trace of the span OpenTelemetry's http instrumentation started for the request being answered
- *  (the caller's span from `traceparent`), and whether it is sampled; undefined when OpenTelemetry
- *  does not trace, or left this request alone. */
+ *  (the caller's span from `traceparent`), and whether it is sampled; a request it left alone is not
+ *  followed (telemetry/sdk.ts); undefined when OpenTelemetry does not trace. */
 export function requestSpanTrace(traceparent: unknown): { trace: TraceContext; sampled: boolean } | undefined {
   if (!tracingOn()) return undefined;
   const span = otel.trace.getActiveSpan();
-  if (!span) return undefined;
+  if (!span) return { trace: continueTrace(traceparent), sampled: false };
   const context = span.spanContext();
   const parentSpanId = parseTraceparent(traceparent)?.parentSpanId;
   const trace = { traceId: context.traceId, spanId: context.spanId, ...(parentSpanId && { parentSpanId }) };
@@ -134,6 +152,9 @@ export function requestSpanTrace(traceparent: unknown): { trace: TraceContext; s
  */
 export async function runInEventTrace<T>(traceparent: string | undefined, topic: string, fn: (traced: boolean) => Promise<T>): Promise<T> {
   if (!tracingOn()) return runInTrace(continueTrace(traceparent), () => fn(traceparent !== undefined));
+  // an event of a request not followed is handled outside OpenTelemetry, as that request was
+  if (traceparentSampled(traceparent) === false)
+    return otel.context.with(notFollowedContext(), () => runInTrace(continueTrace(traceparent), () => fn(false)));
   const parent = traceparent ? otel.propagation.extract(otel.ROOT_CONTEXT, { [TRACEPARENT_HEADER]: traceparent }) : otel.ROOT_CONTEXT;
   const span = tracer().startSpan(
     `process ${topic}`,
@@ -165,8 +186,14 @@ export async function runInEventTrace<T>(traceparent: string | undefined, topic:
  */
 export function startSendSpans(messages: { topic: string; headers?: Record<string, string> }[]): (err?: unknown) => void {
   if (!tracingOn()) return () => undefined;
-  const spans = messages.map((message) => {
+  const spans = messages.flatMap((message) => {
     const traceparent = traceparentOf(message.headers);
+    // an event of a request not followed goes on with its traceparent, and no span
+    if (traceparentSampled(traceparent) === false) return [];
+    if (traceparent === undefined && suppressed()) {
+      message.headers = { ...message.headers, [TRACEPARENT_HEADER]: notFollowed() };
+      return [];
+    }
     const parent = traceparent ? otel.propagation.extract(otel.ROOT_CONTEXT, { [TRACEPARENT_HEADER]: traceparent }) : otel.context.active();
     const span = tracer().startSpan(
       `send ${message.topic}`,
@@ -177,7 +204,7 @@ export function startSendSpans(messages: { topic: string; headers?: Record<strin
       parent,
     );
     message.headers = { ...message.headers, [TRACEPARENT_HEADER]: formatSpanContext(span.spanContext()) };
-    return span;
+    return [span];
   });
   return (err) => {
     for (const span of spans) {

@@ -49,8 +49,9 @@ export function observeRequests(options: ObserveOptions): RequestHandler {
     const incomingId = req.headers[REQUEST_ID_HEADER];
     const id = typeof incomingId === 'string' && REQUEST_ID.test(incomingId) ? incomingId : randomUUID();
     res.setHeader(REQUEST_ID_HEADER, id);
-    // With OpenTelemetry the request's span is already started, and its sampler has decided
-    // (telemetry/sdk.ts: the caller's decision, else the same sample rate)
+    // With OpenTelemetry it is decided already (telemetry/sdk.ts requestFollowed: the caller's
+    // decision, else the same sample rate): a followed request's span is started, one not followed
+    // was left alone
     const spanned = requestSpanTrace(req.headers[TRACEPARENT_HEADER]);
     const trace = spanned?.trace ?? continueTrace(req.headers[TRACEPARENT_HEADER]);
     const traced = spanned ? spanned.sampled : trace.parentSpanId !== undefined || Math.random() < options.sampleRate;

@@ -99,3 +99,27 @@ it('marks the producer spans of a failed send', async () => {
   startSendSpans([message])(new Error('the broker went away'));
   expect((await finished('send order-placed'))?.status).toEqual({ code: otel.SpanStatusCode.ERROR, message: 'the broker went away' });
 });
+
+it('passes on that a request left outside OpenTelemetry is not followed, to the services it calls and its events’ consumers', async () => {
+  // the http instrumentation runs a request not followed in a context where tracing is suppressed
+  const notFollowed = otel.ROOT_CONTEXT.setValue(otel.createContextKey('OpenTelemetry SDK Context Key SUPPRESS_TRACING'), true);
+  const { call, kept, message } = otel.context.with(notFollowed, () => {
+    const sent = { topic: 'order-placed', headers: {} as Record<string, string> };
+    startSendSpans([sent])();
+    return { call: outgoingTraceparent(), kept: currentTraceparent(), message: sent };
+  });
+  for (const traceparent of [call, kept, traceparentOf(message.headers)]) expect(traceparent).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-00$/);
+  const relayed = { topic: 'order-placed', headers: { traceparent: kept! } };
+  startSendSpans([relayed])();
+  expect(relayed.headers.traceparent).toBe(kept);
+  const seen = await runInEventTrace(kept, 'order-placed', async (traced) => ({
+    traced,
+    trace: currentTrace(),
+    span: otel.trace.getActiveSpan(),
+  }));
+  expect(seen).toEqual({ traced: false, trace: expect.objectContaining({ traceId: kept!.slice(3, 35) }), span: undefined });
+  // outside any request nothing is passed on: the kit's background work decides for itself
+  expect(outgoingTraceparent()).toBeUndefined();
+  await processor.forceFlush();
+  expect(exporter.getFinishedSpans()).toEqual([]);
+});

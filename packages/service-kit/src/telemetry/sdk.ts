@@ -1,15 +1,22 @@
 import path from 'node:path';
 import type { IncomingMessage } from 'node:http';
-import { trace, type Span } from '@opentelemetry/api';
+import { SpanKind, trace, type Attributes, type Context, type Link, type Span } from '@opentelemetry/api';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
 import { MongoDBInstrumentation } from '@opentelemetry/instrumentation-mongodb';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
 import { NodeSDK } from '@opentelemetry/sdk-node';
-import { BatchSpanProcessor, ParentBasedSampler, TraceIdRatioBasedSampler } from '@opentelemetry/sdk-trace';
+import {
+  BatchSpanProcessor,
+  ParentBasedSampler,
+  SamplingDecision,
+  TraceIdRatioBasedSampler,
+  type Sampler,
+  type SamplingResult,
+} from '@opentelemetry/sdk-trace';
 import { DEFAULT_REQUEST_SAMPLE_RATE } from '../config';
-import { markTracingOn } from '../trace';
+import { TRACEPARENT_HEADER, markTracingOn, traceparentSampled } from '../trace';
 
 /** Probes and the metrics scraper ask these every few seconds: no trace is worth keeping of them. */
 const QUIET_PATHS = new Set(['/health', '/ready', '/metrics']);
@@ -41,6 +48,30 @@ export function nameByRoute(span: Span, request: object): void {
   span.updateName(`${method ?? 'GET'} ${httpRoute}`);
 }
 
+/** Whether a request that arrives is followed: as its caller says in its traceparent, or else one
+ *  in `rate`. Decided before OpenTelemetry sees the request: one not followed is left alone by the
+ *  http instrumentation, so that no span, attribute or context of it is made, here or in what it
+ *  calls (the kit passes on that it is not followed, trace.ts). */
+export function requestFollowed(req: IncomingMessage, rate: number): boolean {
+  if (QUIET_PATHS.has(req.url ?? '')) return false;
+  return traceparentSampled(req.headers[TRACEPARENT_HEADER]) ?? Math.random() < rate;
+}
+
+/** Starts a trace of a request that requestFollowed let in without a caller's decision; anything
+ *  else started without a parent (the consumer of an event sent without a traceparent, a call made
+ *  outside any request) is followed by `others`. */
+class FollowedRequests implements Sampler {
+  constructor(private readonly others: Sampler) {}
+  shouldSample(context: Context, traceId: string, name: string, kind: SpanKind, attributes: Attributes, links: Link[]): SamplingResult {
+    return kind === SpanKind.SERVER
+      ? { decision: SamplingDecision.RECORD_AND_SAMPLED }
+      : this.others.shouldSample(context, traceId, name, kind, attributes, links);
+  }
+  toString(): string {
+    return `FollowedRequests{others=${this.others.toString()}}`;
+  }
+}
+
 /** The deployable's name: OTEL_SERVICE_NAME, or the folder of the script it runs
  *  (services/order/dist/main.js: order), which every replica of it shares. */
 function serviceName(): string {
@@ -60,7 +91,8 @@ function sampleRate(): number {
  * calls to other services (undici, which the kit's clients and the gateway's proxy use), of Redis
  * and MongoDB commands, sent over OTLP (HTTP, protobuf) to OTEL_EXPORTER_OTLP_ENDPOINT in batches.
  * A request is followed when its caller's traceparent says it is sampled, or else by
- * REQUEST_SAMPLE_RATE; a span not followed is not recorded.
+ * REQUEST_SAMPLE_RATE; one not followed runs outside OpenTelemetry (requestFollowed), its database
+ * commands and calls without spans.
  * Kafka's producer and consumer spans are the kit's own (trace.ts: startSendSpans, runInEventTrace):
  * a Kafka client's instrumentation would start the producer span in the outbox relay's context, not
  * in the request that wrote the event, and only link a batch's consumer spans to it, where the kit
@@ -72,18 +104,20 @@ export function startTracing(): void {
   // traces only: no OTLP metrics or logs (the services have /metrics and their log lines)
   process.env.OTEL_METRICS_EXPORTER ??= 'none';
   process.env.OTEL_LOGS_EXPORTER ??= 'none';
+  const rate = sampleRate();
   const sdk = new NodeSDK({
     serviceName: serviceName(),
-    sampler: new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(sampleRate()) }),
+    sampler: new ParentBasedSampler({ root: new FollowedRequests(new TraceIdRatioBasedSampler(rate)) }),
     spanProcessors: [new BatchSpanProcessor({ exporter: new OTLPTraceExporter() })],
     instrumentations: [
       new HttpInstrumentation({
-        ignoreIncomingRequestHook: (req) => QUIET_PATHS.has(req.url ?? ''),
+        ignoreIncomingRequestHook: (req) => !requestFollowed(req, rate),
         // the kit's own clients go through undici; node:http calls are Keycloak's libraries' and tests'
         requireParentforOutgoingSpans: true,
         applyCustomAttributesOnSpan: nameByRoute,
       }),
-      new UndiciInstrumentation(),
+      // a call made in no followed request: nothing to trace (one not followed says so itself)
+      new UndiciInstrumentation({ ignoreRequestHook: () => trace.getActiveSpan() === undefined }),
       new IORedisInstrumentation({ requireParentSpan: true }),
       new MongoDBInstrumentation({ requireParentSpan: true, dbStatementSerializer: commandShape }),
     ],
