@@ -12,23 +12,18 @@ export const RETIRED_ORDER_FIELD = 'listedIn';
 const NAMESPACE_NOT_FOUND = 26;
 
 /**
- * Drops the retired read model from a store that still has it: its collections, then the field on
- * the orders, a hundred orders a command as `readGently` reads them, so that the orders being placed
+ * Drops the retired read model from a store that still has it: the field on the orders, a hundred
+ * orders a command as `readGently` reads them, then its collections, so that the orders being placed
  * meanwhile are not held up. Every replica may run it at once, and every start does: what is gone
  * is not found again, and a collection another replica dropped first, or a field it removed, is
  * nothing to do.
  */
 export async function dropRetiredReadModel(log: Logger, stopping: () => boolean): Promise<void> {
   const db = mongoose.connection.db!;
-  const dropped: string[] = [];
-  for (const { name } of await db.listCollections({ name: { $in: [...RETIRED_COLLECTIONS] } }, { nameOnly: true }).toArray()) {
-    try {
-      await db.dropCollection(name);
-      dropped.push(name);
-    } catch (err) {
-      if ((err as { code?: number }).code !== NAMESPACE_NOT_FOUND) throw err;
-    }
-  }
+  const present = await db.listCollections({ name: { $in: [...RETIRED_COLLECTIONS] } }, { nameOnly: true }).toArray();
+  // The collections go last: while one is there the field may be too. A store without them is done,
+  // and its orders are not read again at every start (no index serves the field's query).
+  if (present.length === 0) return;
   let unset = 0;
   let batch: mongoose.Types.ObjectId[] = [];
   const unsetBatch = async () => {
@@ -51,5 +46,14 @@ export async function dropRetiredReadModel(log: Logger, stopping: () => boolean)
     if (batch.length === 100) await unsetBatch();
   }
   await unsetBatch();
-  if (dropped.length > 0 || unset > 0) log.info({ dropped, unset }, "the admin list's retired read model dropped");
+  const dropped: string[] = [];
+  for (const { name } of present) {
+    try {
+      await db.dropCollection(name);
+      dropped.push(name);
+    } catch (err) {
+      if ((err as { code?: number }).code !== NAMESPACE_NOT_FOUND) throw err;
+    }
+  }
+  log.info({ dropped, unset }, "the admin list's retired read model dropped");
 }
